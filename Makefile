@@ -1,0 +1,44 @@
+# stash: `make demo` and `make test` are the two commands README.md promises.
+SHELL := /bin/bash
+export PATH := $(PATH):/opt/swift/usr/bin
+export LC_ALL ?= C.UTF-8
+PREFIX ?= /usr/local
+SWIFT ?= swift
+
+.PHONY: install-deps build release demo test fixtures format bench install clean
+
+install-deps:
+	@scripts/install-deps
+
+build: install-deps
+	$(SWIFT) build
+
+release: install-deps
+	$(SWIFT) build -c release
+
+# Opens the browser on a scratch copy of the demo memos, so nothing done in the demo touches the repo.
+demo: release
+	@scratch=$$(mktemp -d /tmp/stash-demo.XXXXXX) && cp -R SyntheticFixtures/demo "$$scratch/memos" && \
+	  echo "Demo memos copied to $$scratch/memos" && \
+	  bin=$$($(SWIFT) build -c release --show-bin-path) && \
+	  if "$$bin/stash-tui" --help >/dev/null 2>&1; then "$$bin/stash-tui" "$$scratch/memos"; \
+	  else echo "(the terminal browser is not built yet; here is 'stash ls' of the copy instead)"; \
+	    "$$bin/stash" ls "$$scratch/memos"; fi
+
+test: install-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+
+fixtures: install-deps
+	SyntheticFixtures/make-fixtures
+
+format:
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+
+install: release
+	bin=$$($(SWIFT) build -c release --show-bin-path) && \
+	  install -d "$(DESTDIR)$(PREFIX)/bin" && \
+	  install -m 755 "$$bin/stash" "$$bin/stash-tui" "$(DESTDIR)$(PREFIX)/bin/"
+
+clean:
+	rm -rf .build

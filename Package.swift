@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// The C libraries come in through system-library targets; each has a small shim header for what
+/// Swift cannot import directly (macros, variadic functions, globals under Swift 6 concurrency).
+let package = Package(
+  name: "stash",
+  products: [
+    .executable(name: "stash", targets: ["stash"]),
+    .executable(name: "stash-tui", targets: ["stash-tui"]),
+    .library(name: "StashFormat", targets: ["StashFormat"]),
+    .library(name: "StashRecover", targets: ["StashRecover"]),
+    .library(name: "StashPlayback", targets: ["StashPlayback"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CExpat", path: "Sources/CExpat", pkgConfig: "expat",
+      providers: [.apt(["libexpat1-dev"])]),
+    .systemLibrary(
+      name: "CNcursesw", path: "Sources/CNcursesw", pkgConfig: "ncursesw",
+      providers: [.apt(["libncurses-dev"])]),
+    .systemLibrary(
+      name: "CALSA", path: "Sources/CALSA", pkgConfig: "alsa",
+      providers: [.apt(["libasound2-dev"])]),
+    .systemLibrary(
+      name: "CAVCodec", path: "Sources/CAVCodec", pkgConfig: "libavcodec",
+      providers: [.apt(["libavcodec-dev"])]),
+
+    .target(name: "StashFormat", dependencies: ["CExpat"]),
+    .target(name: "StashRecover", dependencies: ["StashFormat"]),
+    .target(name: "StashPlayback", dependencies: ["StashFormat", "CALSA", "CAVCodec"]),
+    .executableTarget(name: "stash", dependencies: ["StashFormat", "StashRecover"]),
+    .executableTarget(
+      name: "stash-tui",
+      dependencies: ["StashFormat", "StashRecover", "StashPlayback", "CNcursesw"]),
+
+    .target(name: "StashTestSupport", dependencies: ["StashFormat"], path: "Tests/StashTestSupport"),
+    .testTarget(name: "StashFormatTests", dependencies: ["StashFormat", "StashTestSupport"]),
+    .testTarget(name: "StashRecoverTests", dependencies: ["StashRecover", "StashTestSupport"]),
+    .testTarget(name: "StashPlaybackTests", dependencies: ["StashPlayback", "StashTestSupport"]),
+    .testTarget(name: "StashCLITests", dependencies: ["StashFormat", "StashTestSupport"]),
+    .testTarget(name: "StashTUITests", dependencies: ["StashFormat", "StashTestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,4 @@
+#ifndef STASH_CEXPAT_SHIM_H
+#define STASH_CEXPAT_SHIM_H
+#include <expat.h>
+#endif

@@ -1,0 +1,15 @@
+/// `stash inspect`: one file parsed into JSON, the reader chosen by the file's suffix.
+public enum Inspection {
+  /// The inspection JSON of the file at `path`; the reader is chosen by suffix.
+  public static func json(forFileAt path: String) throws(FormatError) -> JSONValue {
+    let lower = path.lowercased()
+    if lower.hasSuffix(".m4a") || lower.hasSuffix(".mp4") { return try audio(at: path) }
+    if lower.hasSuffix(".vtt") { return try transcript(at: path) }
+    if lower.hasSuffix(".gpx") { return try route(at: path) }
+    if lower.hasSuffix(".txt") { return try title(at: path) }
+    throw FormatError(
+      code: "unknown-kind",
+      message: "stash inspect reads .m4a, .vtt, .gpx and _title.txt files; this suffix is none of them",
+      path: path)
+  }
+}

@@ -1,0 +1,53 @@
+/// Turns file names, which may hold any bytes but `/` and NUL, into text safe to print.
+public enum PathText {
+  /// The name with control characters and invalid UTF-8 escaped (`\n`, `\x1b`, `\xff`), so that a
+  /// hostile name can neither break a line of output nor drive the terminal.
+  public static func escaped(_ path: String) -> String {
+    var out = ""
+    for scalar in path.unicodeScalars {
+      switch scalar {
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case "\\": out += "\\\\"
+      default:
+        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+          let hex = String(scalar.value, radix: 16)
+          out += "\\x" + (hex.count < 2 ? "0" : "") + hex
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out
+  }
+
+  /// Decodes raw file-name bytes; each byte that is not valid UTF-8 becomes `\xNN`.
+  public static func decode(_ bytes: some Collection<UInt8>) -> String {
+    if let s = String(validating: bytes, as: UTF8.self) { return s }
+    let buffer = Array(bytes)
+    var out = ""
+    var index = 0
+    while index < buffer.count {
+      let lead = buffer[index]
+      let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+      if index + length <= buffer.count,
+        let s = String(validating: buffer[index..<index + length], as: UTF8.self)
+      {
+        out += s
+        index += length
+      } else {
+        out += "\\x" + String(format2: buffer[index])
+        index += 1
+      }
+    }
+    return out
+  }
+}
+
+extension String {
+  fileprivate init(format2 byte: UInt8) {
+    let hex = String(byte, radix: 16)
+    self = hex.count < 2 ? "0" + hex : hex
+  }
+}

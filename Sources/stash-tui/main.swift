@@ -1,0 +1,10 @@
+import StashFormat
+import StashPlayback
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+let message = Array("stash-tui: the browser is not built yet; use 'stash ls' meanwhile.\n".utf8)
+_ = message.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+exit(2)

@@ -1,0 +1,49 @@
+/// A mistake in how a command was called; the CLI prints it with a hint and exits 2.
+struct UsageError: Error {
+  var message: String
+}
+
+/// A command line split into positionals, flags and options, against the names a command accepts.
+struct Arguments {
+  var positionals: [String] = []
+  var flags: Set<String> = []
+  var options: [String: String] = [:]
+
+  /// Parses `--flag`, `--option value` and `--option=value`; `--` ends option parsing.
+  init(_ words: some Sequence<String>, flags known: Set<String>, options takingValue: Set<String>)
+    throws(UsageError)
+  {
+    var iterator = words.makeIterator()
+    var onlyPositionals = false
+    while let word = iterator.next() {
+      if onlyPositionals || !word.hasPrefix("-") || word == "-" {
+        positionals.append(word)
+        continue
+      }
+      if word == "--" {
+        onlyPositionals = true
+        continue
+      }
+      let body = word.drop { $0 == "-" }
+      let name: String
+      var inlineValue: String?
+      if let equals = body.firstIndex(of: "=") {
+        name = String(body[..<equals])
+        inlineValue = String(body[body.index(after: equals)...])
+      } else {
+        name = String(body)
+      }
+      if known.contains(name) {
+        guard inlineValue == nil else { throw UsageError(message: "--\(name) takes no value") }
+        flags.insert(name)
+      } else if takingValue.contains(name) {
+        guard let value = inlineValue ?? iterator.next() else {
+          throw UsageError(message: "--\(name) needs a value")
+        }
+        options[name] = value
+      } else {
+        throw UsageError(message: "unknown option \(word)")
+      }
+    }
+  }
+}
