@@ -43,7 +43,7 @@ enum SignalGuard {
         raise(number)
       }
       sigemptyset(&action.sa_mask)
-      action.sa_flags = Int32(SA_RESETHAND)
+      action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
       sigaction(signal, &action, nil)
     }
     return fds[0]
