@@ -39,7 +39,28 @@ public struct DirectoryEntry: Sendable, Equatable {
   public var kind: Kind
 
   /// The name made safe to print: invalid UTF-8 bytes as `\xNN`, control characters escaped.
-  public var printableName: String { PathText.escaped(name ?? PathText.decode(bytes)) }
+  public var printableName: String {
+    if let name { return PathText.escaped(name) }
+    // Escape each valid run, and write each invalid byte as `\xNN` (not escaped a second time).
+    var out = ""
+    var run: [UInt8] = []
+    var index = 0
+    while index < bytes.count {
+      let lead = bytes[index]
+      let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0
+      if length > 0, index + length <= bytes.count,
+        String(validating: bytes[index..<index + length], as: UTF8.self) != nil
+      {
+        run.append(contentsOf: bytes[index..<index + length])
+        index += length
+      } else {
+        out += PathText.escaped(String(decoding: run, as: UTF8.self)) + PathText.decode([lead])
+        run.removeAll()
+        index += 1
+      }
+    }
+    return out + PathText.escaped(String(decoding: run, as: UTF8.self))
+  }
 
   /// Creates an entry; `name` is decoded from `bytes` when they are valid UTF-8.
   public init(bytes: [UInt8], kind: Kind) {
