@@ -23,7 +23,7 @@ if options.version {
 let folder = options.folder
 if let problem = FolderCheck.problem(folder) { LaunchOptions.fail(problem) }
 
-let library: MemoLibrary = ProvisionalLibrary(folder: folder)
+let library: MemoLibrary = FolderLibrary(folder: folder)
 let editor: MemoEditor = UnavailableEditor()
 
 if let size = options.renderOnce {
@@ -43,5 +43,4 @@ if isatty(0) == 0 || isatty(1) == 0 {
   LaunchOptions.fail("stash-tui needs a terminal on standard input and output")
 }
 let runner = EffectRunner(library: library, editor: editor, player: UnavailablePlayer())
-BrowserLoop(folder: folder, runner: runner, mouse: options.mouse).run()
-exit(0)
+exit(BrowserLoop(folder: folder, runner: runner, mouse: options.mouse).run())
