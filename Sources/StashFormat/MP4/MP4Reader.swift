@@ -79,8 +79,9 @@ struct MP4Reader {
     // Samples the moov's own table lists (a finished file; empty in a fragmented one).
     let table = track.table
     if !table.isEmpty {
-      if depth == .summary && !tornBox && firstFragment == nil {
-        // A complete file's tables are trusted here; `inspect` and lint check every sample.
+      if depth == .summary, !tornBox, firstFragment == nil, try lastChunkIsInMediaData(table, boxes: boxes) {
+        // A complete file whose last chunk lies in a complete mdat is trusted here; `inspect`
+        // and lint check every sample.
         wholeCount = table.sampleCount
         wholeDuration = table.duration(ofFirst: table.sampleCount)
       } else {
@@ -112,6 +113,23 @@ struct MP4Reader {
       }
     }
     finish()
+  }
+
+  /// Whether the table's last chunk starts inside a complete top-level `mdat` (one small read).
+  private mutating func lastChunkIsInMediaData(_ table: MP4SampleTable, boxes: [MP4BoxHeader])
+    throws(FormatError)
+    -> Bool
+  {
+    guard table.chunkCount > 0 else { return false }
+    let width = table.wideChunkOffsets ? 8 : 4
+    var entry = MP4ByteReader(
+      try parser.window.bytes(at: table.chunkOffsetsOffset + (table.chunkCount - 1) * width, count: width))
+    guard let last = table.wideChunkOffsets ? entry.uint64() : entry.uint32().map(UInt64.init) else {
+      return false
+    }
+    return boxes.contains { box in
+      box.type == .mdat && UInt64(box.payloadOffset) <= last && last < UInt64(box.end)
+    }
   }
 
   /// Counts a sample if all its bytes lie in the file.
