@@ -15,6 +15,7 @@ struct MP4Reader {
   var problem: MP4Problem?
   /// Whole samples in decode order (full depth only).
   var samples: [AudioSample] = []
+  /// Whole samples counted (in a summary of a fragmented file, only those of its last fragments).
   var wholeCount = 0
   var wholeDuration: UInt64 = 0
   /// Where the bytes worth keeping end: the last whole sample, or the index when it comes later.
