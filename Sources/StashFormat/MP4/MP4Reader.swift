@@ -116,7 +116,8 @@ struct MP4Reader {
     finish()
   }
 
-  /// Whether the table's last chunk starts inside a complete top-level `mdat` (one small read).
+  /// Whether the table's last chunk starts inside a complete top-level `mdat` of known size (one
+  /// small read).
   private mutating func lastChunkIsInMediaData(_ table: MP4SampleTable, boxes: [MP4BoxHeader])
     throws(FormatError)
     -> Bool
@@ -129,7 +130,8 @@ struct MP4Reader {
       return false
     }
     return boxes.contains { box in
-      box.type == .mdat && UInt64(box.payloadOffset) <= last && last < UInt64(box.end)
+      // An mdat of size 0 "runs to the end", so its end says nothing about what was cut off.
+      box.type == .mdat && !box.runsToEnd && UInt64(box.payloadOffset) <= last && last < UInt64(box.end)
     }
   }
 
