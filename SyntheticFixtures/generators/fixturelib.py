@@ -457,7 +457,7 @@ def audio_facts(
     reads, probed = probe_reads(path)
     if state == "damaged":
         facts.update(
-            timescale=None, sampleCount=0, primingSamples=None, durationSamples=None,
+            timescale=None, fragmentCount=0, sampleCount=0, primingSamples=None, durationSamples=None,
             durationSeconds=None, tailBytes=None, ffprobeReads=reads,
             ffprobeDurationSeconds=probed, damagedBecause=damaged_because,
         )
@@ -472,6 +472,7 @@ def audio_facts(
         if torn_moofs:
             whole = [p for p in whole if p.pos < torn_moofs[0].offset]
     timescale = mdhd_timescale(path)
+    facts["fragmentCount"] = sum(1 for m, _ in fragments(path) if m.end <= size)
     last_end = max((p.pos + p.size for p in whole), default=None)
     facts["timescale"] = timescale
     facts["sampleCount"] = len(whole)

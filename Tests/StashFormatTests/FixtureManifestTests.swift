@@ -32,6 +32,7 @@ struct FixtureManifest: Decodable {
     var channels: Int
     var fileBytes: Int
     var timescale: Int?
+    var fragmentCount: Int
     var sampleCount: Int
     var primingSamples: Int?
     var durationSamples: Int?
@@ -166,6 +167,8 @@ struct FixtureManifest: Decodable {
         #expect(layout.has("mvex") && layout.has("trex") && layout.has("moof"), "\(label): not fragmented")
         #expect(!layout.has("mehd"), "\(label): has a mehd box")
         #expect(layout.firstOffset("moov")! < layout.firstOffset("moof")!, "\(label): moov not first")
+        let moofs = layout.count("moof") - (audio.cut == "insideMoof" ? 1 : 0)
+        #expect(moofs == audio.fragmentCount, "\(label): \(moofs) whole moof boxes")
       }
       if audio.layout == "finished" {
         #expect(!layout.has("moof") && layout.has("elst"), "\(label): not the finished layout")
@@ -198,6 +201,10 @@ struct FixtureManifest: Decodable {
         #expect(packets.count == audio.sampleCount, "\(label): \(packets.count) whole samples")
         #expect(packets.map { $0.pos + $0.size }.max() == bytes.count - tail, "\(label): tail")
         #expect(audio.durationSamples == audio.sampleCount * 1024 - 1024)
+        if audio.cut == "insideMoof" {
+          // The last whole sample ends where the torn moof begins.
+          #expect(layout.lastOffset("moof") == bytes.count - tail, "\(label): tail is not the torn moof")
+        }
         if probe.reads {
           // Where ffprobe reads the torn file it finds the same whole samples, then at most the
           // torn one, which it reports cut to the end of the file.
@@ -443,6 +450,23 @@ struct BoxScan {
   }
 
   func has(_ code: String) -> Bool { firstOffset(code) != nil }
+
+  /// The offset of the last box whose type is `code`, if any.
+  func lastOffset(_ code: String) -> Int? {
+    guard let range = bytes.range(of: Data(code.utf8), options: .backwards) else { return nil }
+    return range.lowerBound - bytes.startIndex - 4
+  }
+
+  /// How many times `code` occurs.
+  func count(_ code: String) -> Int {
+    var found = 0
+    var from = bytes.startIndex
+    while let range = bytes.range(of: Data(code.utf8), in: from..<bytes.endIndex) {
+      found += 1
+      from = range.upperBound
+    }
+    return found
+  }
 }
 
 /// A failure in a fixture test's own plumbing.
