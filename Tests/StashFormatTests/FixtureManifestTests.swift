@@ -20,6 +20,7 @@ struct FixtureManifest: Decodable {
     var route: Route?
     var needsRecovery: Bool
     var parts: Parts?
+    var twin: String?
   }
 
   /// What the audio file holds, computed by the generator from ffprobe and the boxes.
@@ -104,6 +105,7 @@ struct FixtureManifest: Decodable {
   @Test func everyFixtureFolderHasAManifest() {
     #expect(FixtureManifest.folders.contains("demo"))
     #expect(FixtureManifest.folders.contains("lint"))
+    #expect(FixtureManifest.folders.contains("twins"))
   }
 
   @Test(arguments: FixtureManifest.folders)
@@ -343,6 +345,26 @@ struct FixtureManifest: Decodable {
     #expect(titles.contains { $0.properties.isEmojiPresentation }, "no emoji title")
     let dates = memos.compactMap { $0.recordedAt ?? $0.recordedAtLocal }.sorted()
     #expect(dates.first?.hasPrefix("2025-12") == true && dates.last?.hasPrefix("2026-11") == true)
+  }
+
+  @Test func twinsHoldTheSameSamplesAndLength() throws {
+    let manifest = try FixtureManifest.load("twins")
+    let byBase = Dictionary(uniqueKeysWithValues: manifest.memos.map { ($0.base, $0) })
+    let layouts = Set(manifest.memos.map(\.audio.layout))
+    #expect(layouts == ["fragmented", "finished"])
+    for memo in manifest.memos {
+      let twinBase = try #require(memo.twin)
+      let twin = try #require(byBase[twinBase])
+      #expect(twin.twin == memo.base && twin.audio.layout != memo.audio.layout)
+      #expect(memo.audio.durationSamples == twin.audio.durationSamples)
+      #expect(memo.audio.durationSeconds == twin.audio.durationSeconds)
+      // The same encoder output in two containers: ffprobe sees the same packet sizes.
+      let mine = try FFprobe.packets(
+        Fixtures.folder("twins").appendingPathComponent(memo.base + "_audio.m4a").path)
+      let theirs = try FFprobe.packets(
+        Fixtures.folder("twins").appendingPathComponent(twin.base + "_audio.m4a").path)
+      #expect(mine.map(\.size) == theirs.map(\.size))
+    }
   }
 
   /// Regenerates every fixture into a temporary folder and compares byte for byte (~30 s).
