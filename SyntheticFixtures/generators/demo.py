@@ -102,7 +102,7 @@ def main(out: str, work: str) -> None:
     audio = fx.make_audio(path(base, "_audio.m4a"), tl, work)
     transcript = fx.write_vtt(path(base, "_transcription.vtt"), cues)
     title = "猫の名前を考える"
-    fx.write_title(path(base, "_title.txt"), title + "\n")
+    fx.write_title(path(base, "_title.txt"), title)  # no final newline, as the phone writes it
     memos.append(fx.memo_entry(
         base, "a base with '.' in place of ':' and a CJK title", out, audio=audio,
         transcript=transcript, title=title, recorded_at_local="2026-02-09T21:05:33"))
@@ -136,7 +136,7 @@ def main(out: str, work: str) -> None:
     cues = [c for c in cues if c.end <= audio["durationSeconds"]]
     transcript = fx.write_vtt(path(base, "_transcription.vtt"), cues)
     title = "רעיון לשיר חדש"
-    fx.write_title(path(base, "_title.txt"), title + "\n")
+    fx.write_title(path(base, "_title.txt"), title)
     memos.append(fx.memo_entry(
         base, "a right-to-left (Hebrew) title; the recording was killed while writing a moof, so "
         "the file ends halfway through its last moof and only the earlier fragments count",

@@ -803,7 +803,9 @@ def make_audio(
     flushes: cut short with a torn tail); ``insideMoof`` tears it halfway through its last moof;
     ``noIndex`` keeps only ftyp and the media data (killed before the first flush: damaged);
     ``zeroTimescale`` patches mdhd's timescale to 0 (plays, but its length cannot be read).
-    ``work`` is a scratch folder for the intact encode, which the facts are computed from.
+    ``work`` is a scratch folder: the intact encode stays there as ``<name>.intact.m4a`` (the
+    facts are computed from it), beside ``<name>.wav``. The timeline is padded in place first (see
+    ``PAD_QUANTUM``), so cue spans taken from it before the call stay valid.
     """
     if damage not in DAMAGES:
         raise ValueError(f"unknown damage {damage!r}")
@@ -824,9 +826,12 @@ def make_audio(
         if damage == "insideMdat":
             # Cut halfway through the sample that straddles the middle of the last mdat, so the
             # file ends with part of a sample: a torn tail, never a clean sample boundary.
+            # The largest sample of the mdat's second half is torn, so the tail is more than a
+            # byte or two even when the last fragment is mostly silence.
             middle = mdat.payload + (mdat.size - mdat.header) // 2
             inside = [p for p in probe_packets(intact) if mdat.payload <= p.pos < mdat.end]
-            torn = next((p for p in inside if p.pos + p.size > middle), inside[-1])
+            late = [p for p in inside if p.pos + p.size > middle] or inside[-1:]
+            torn = max(late, key=lambda p: (p.size, -p.pos))
             cut = torn.pos + max(torn.size // 2, 1)
         else:
             cut = moof.offset + moof.size // 2

@@ -95,14 +95,15 @@ def main(out: str, work: str) -> None:
     tl = fx.Timeline()
     first = fx.sentence_cues(tl, ["Capture part one."], lead=0.2, gap=0.3)
     second = fx.sentence_cues(tl, ["Part two, then the kill."], lead=0.0, gap=0.3)
-    tl.add_silence(2.5)  # the last fragment is what the kill tears
+    tl.speak("And these words are lost to the kill.")  # the last fragment, which the kill tears
     audio = fx.make_audio(path(base + "_audio.m4a"), tl, work, damage="insideMdat")
     parts = path(base + ".parts")
     os.mkdir(parts)
     fx.write_vtt(os.path.join(parts, "transcription.0001.vtt"), first)
     fx.write_vtt(os.path.join(parts, "transcription.0002.vtt"), second)
     start = fx.parse_utc("2026-05-08T15:00:00Z")
-    points = fx.loop_route(ROUTE_CENTER, start, tl.seconds, every=1.0, radius_m=10, seed=8)
+    points = fx.loop_route(ROUTE_CENTER, start, audio["durationSeconds"], every=1.0, radius_m=10,
+                            seed=8)
     fx.write_gpx(os.path.join(parts, "track.0001.gpx"), [points])
     fx.validate_gpx(os.path.join(parts, "track.0001.gpx"))
     memos.append(fx.memo_entry(
