@@ -53,7 +53,6 @@ final class GPXReadSession {
     let parser = state.parser
     XML_SetUserData(parser, Unmanaged.passUnretained(state).toOpaque())
     XML_SetElementHandler(parser, GPXReadSession.startElement, GPXReadSession.endElement)
-    XML_SetCharacterDataHandler(parser, GPXReadSession.characterData)
     XML_SetEntityDeclHandler(parser, GPXReadSession.entityDeclaration)
     // Never read a DTD or parameter entity from anywhere, and no external-entity handler is
     // installed, so an external general entity is skipped rather than fetched.
@@ -157,12 +156,6 @@ final class GPXReadSession {
 
   private static let endElement: XML_EndElementHandler = { userData, _ in
     Unmanaged<GPXParseState>.fromOpaque(userData!)._withUnsafeGuaranteedRef { $0.end() }
-  }
-
-  private static let characterData: XML_CharacterDataHandler = { userData, bytes, count in
-    Unmanaged<GPXParseState>.fromOpaque(userData!)._withUnsafeGuaranteedRef {
-      $0.characters(bytes!, Int(count))
-    }
   }
 
   private static let entityDeclaration: XML_EntityDeclHandler = {
