@@ -15,7 +15,8 @@ import Testing
   @Test func writtenFilesValidateAgainstTheSchemas() throws {
     guard let validator = try GPXSchemaValidator.make() else { return }
     for seed: UInt64 in [1, 2, 3, 4] {
-      let text = GPXWriter.serialize(GPXSamples.walk(seed: seed, segments: 2, points: 5, sparse: seed % 2 == 0))
+      let text = GPXWriter.serialize(
+        GPXSamples.walk(seed: seed, segments: 2, points: 5, sparse: seed % 2 == 0))
       #expect(try validator.problems(text) == nil, "seed \(seed)")
     }
     // Everything the writer can write at once, including values it must leave out or adjust.
@@ -29,7 +30,8 @@ import Testing
         name: "m", description: "d", time: 0,
         bounds: GPXBounds(minLatitude: -1, minLongitude: -180, maxLatitude: 1, maxLongitude: 180)),
       tracks: [
-        GPXTrack(name: "t", description: "d", type: "walking", segments: [GPXSegment(points: [point]), GPXSegment()])
+        GPXTrack(
+          name: "t", description: "d", type: "walking", segments: [GPXSegment(points: [point]), GPXSegment()])
       ],
       routes: [GPXRoute(name: "r", description: "d", points: [point])], waypoints: [point])
     let text = GPXWriter.serialize(full)
