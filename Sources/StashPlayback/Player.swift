@@ -24,9 +24,14 @@ public final class Player: Sendable {
     self.init(device: device, opener: { ALSADevice.open($0) }, onChange: onChange)
   }
 
-  /// A player whose device is opened through `opener` (tests hand in a simulated device).
-  public init(device: String? = nil, opener: @escaping PCMOpener, onChange: (@Sendable (PlaybackSnapshot) -> Void)? = nil) {
-    engine = Engine(deviceName: device ?? Self.defaultDevice, opener: opener, observer: onChange)
+  /// A player whose device is opened through `opener` and whose clock reads `now` (monotonic
+  /// nanoseconds): tests hand in a simulated device and a virtual clock.
+  public init(
+    device: String? = nil, opener: @escaping PCMOpener,
+    now: @escaping @Sendable () -> UInt64 = { PlaybackClock.now() },
+    onChange: (@Sendable (PlaybackSnapshot) -> Void)? = nil
+  ) {
+    engine = Engine(deviceName: device ?? Self.defaultDevice, opener: opener, observer: onChange, now: now)
     engine.start()
   }
 

@@ -143,10 +143,11 @@ extension Engine {
   /// Publishes the clock (and the underrun count) for snapshots.
   private func publish(_ state: OutputState, delay: Int, running: Bool) {
     let underruns = state.output?.underruns ?? 0
+    let stamp = now()
     shared.withLock { shared in
       shared.clock = PlaybackClock(
         generation: state.generation, startFrame: state.startFrame, written: state.written, delay: delay,
-        stamp: PlaybackClock.now(), running: running, rate: state.output?.rate ?? shared.control.rate)
+        stamp: stamp, running: running, rate: state.output?.rate ?? shared.control.rate)
       shared.underruns = max(shared.underruns, underruns)
     }
   }

@@ -57,11 +57,17 @@ final class Engine: Sendable {
   let deviceName: String
   let opener: PCMOpener
   let observer: (@Sendable (PlaybackSnapshot) -> Void)?
+  /// Monotonic nanoseconds; tests pass a virtual clock.
+  let now: @Sendable () -> UInt64
 
-  init(deviceName: String, opener: @escaping PCMOpener, observer: (@Sendable (PlaybackSnapshot) -> Void)?) {
+  init(
+    deviceName: String, opener: @escaping PCMOpener, observer: (@Sendable (PlaybackSnapshot) -> Void)?,
+    now: @escaping @Sendable () -> UInt64
+  ) {
     self.deviceName = deviceName
     self.opener = opener
     self.observer = observer
+    self.now = now
   }
 
   /// Starts the decoder and output threads.
@@ -90,7 +96,7 @@ final class Engine: Sendable {
       Self.apply(effects, to: &shared.control)
       if seek { shared.control.seekAskedAt = PlaybackClock.now() }
       if !effects.isEmpty { shared.revision += 1 }
-      return (effects, Self.snapshot(of: shared, device: deviceName))
+      return (effects, Self.snapshot(of: shared, device: deviceName, now: now()))
     }
     if !effects.isEmpty {
       decoderWake.signal()
@@ -135,15 +141,16 @@ final class Engine: Sendable {
 
   /// The snapshot for the interface, read under the lock.
   func snapshot() -> PlaybackSnapshot {
-    shared.withLock { Self.snapshot(of: $0, device: deviceName) }
+    let now = self.now()
+    return shared.withLock { Self.snapshot(of: $0, device: deviceName, now: now) }
   }
 
-  static func snapshot(of shared: borrowing Shared, device: String) -> PlaybackSnapshot {
+  static func snapshot(of shared: borrowing Shared, device: String, now: UInt64) -> PlaybackSnapshot {
     let core = shared.core
     let rate = Double(max(1, shared.control.rate))
     var frame = core.position
     if core.state == .playing && shared.clock.generation == core.generation {
-      frame = shared.clock.heardFrame(at: PlaybackClock.now())
+      frame = shared.clock.heardFrame(at: now)
     }
     return PlaybackSnapshot(
       state: core.state, position: Double(frame) / rate,

@@ -5,7 +5,7 @@
 /// What is being heard, from what the output thread last learnt: frames handed to the device minus
 /// the frames the device still holds (its delay), advanced by the time since, at the device's rate,
 /// but never past what was handed over. Time is passed in, so tests run it on a virtual clock.
-struct PlaybackClock: Sendable, Equatable {
+public struct PlaybackClock: Sendable, Equatable {
   /// The generation this reading is for.
   var generation: UInt64 = 0
   /// Heard frame where the generation's audio starts.
@@ -32,7 +32,7 @@ struct PlaybackClock: Sendable, Equatable {
   }
 
   /// Monotonic nanoseconds now (`clock_gettime(CLOCK_MONOTONIC)`).
-  static func now() -> UInt64 {
+  public static func now() -> UInt64 {
     var spec = timespec()
     clock_gettime(CLOCK_MONOTONIC, &spec)
     return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
