@@ -17,11 +17,20 @@ public final class Player: Sendable {
     return "default"
   }
 
-  /// A player for `device` (`defaultDevice` when nil). `onChange` is called, on whichever thread
+  /// A player for `device` (`defaultDevice` when nil). With `STASH_ALSA_PACE=1` in the
+  /// environment the device is paced to real time (`PacedDevice`), for tests and benchmarks on
+  /// `null` or `file` PCMs, which otherwise take everything at once. `onChange` is called, on whichever thread
   /// made it, after every change of state, seek and load (not for the clock moving on); a browser
   /// uses it to wake its loop.
   public convenience init(device: String? = nil, onChange: (@Sendable (PlaybackSnapshot) -> Void)? = nil) {
-    self.init(device: device, opener: { ALSADevice.open($0) }, onChange: onChange)
+    let paced =
+      getenv("STASH_ALSA_PACE").map { String(cString: $0) }.map { !$0.isEmpty && $0 != "0" } ?? false
+    self.init(
+      device: device,
+      opener: { name in
+        let (device, error) = ALSADevice.open(name)
+        return (paced ? device.map { PacedDevice($0) } : device, error)
+      }, onChange: onChange)
   }
 
   /// A player whose device is opened through `opener` and whose clock reads `now` (monotonic
@@ -40,6 +49,22 @@ public final class Player: Sendable {
   /// The state, position and length as of now.
   public var snapshot: PlaybackSnapshot { engine.snapshot() }
 
+  /// Loads the audio of the memo `path` names (its audio file, any other of its files, or its base
+  /// path) and waits, idle, at its start. A damaged file fails here with the reader's reason, and
+  /// the player's state says so too.
+  public func load(path: String) throws(PlaybackError) {
+    let track: AudioTrack
+    do {
+      track = try AudioTrack.read(path: try AudioTrack.audioPath(forMemo: path))
+    } catch {
+      var failure = error
+      if failure.path == nil { failure.path = path }
+      fail(failure, path: failure.path)
+      throw failure
+    }
+    try load(track)
+  }
+
   /// Loads `track` and waits, idle, at its start. Opens the file and the decoder here, so a track
   /// that cannot be decoded fails now (and the player's state says why) rather than when played.
   public func load(_ track: AudioTrack) throws(PlaybackError) {
@@ -47,12 +72,7 @@ public final class Player: Sendable {
     do {
       decoder = try TrackDecoder(track: track)
     } catch {
-      engine.shared.withLock { $0.path = track.path }
-      engine.transition { core in
-        var effects = core.load(totalFrames: 0, lengthKnown: false)
-        effects += core.failed(error, generation: nil, at: 0)
-        return effects
-      }
+      fail(error, path: track.path)
       throw error
     }
     let handoff = Engine.DecoderHandoff(decoder)
@@ -72,7 +92,9 @@ public final class Player: Sendable {
   /// until `until` seconds (the end when nil). Paused, with neither given, resumes.
   public func play(from: Double? = nil, until: Double? = nil) {
     let rate = self.rate
-    engine.transition({ $0.play(from: from.map { Self.frame($0, rate) }, until: until.map { Self.frame($0, rate) }) }, seek: from != nil)
+    engine.transition(
+      { $0.play(from: from.map { Self.frame($0, rate) }, until: until.map { Self.frame($0, rate) }) },
+      seek: from != nil)
   }
 
   /// Pauses at the frame being heard.
@@ -96,6 +118,17 @@ public final class Player: Sendable {
 
   /// Moves by `seconds` from what is being heard (negative: back).
   public func seek(by seconds: Double) { seek(to: snapshot.position + seconds) }
+
+  /// Unloads whatever was loaded and states `error`.
+  private func fail(_ error: PlaybackError, path: String?) {
+    engine.transition { core in
+      core.loadFailed(error)
+    } before: { shared in
+      shared.path = path
+      shared.control.trackNumber += 1
+      shared.control.handoff = nil
+    }
+  }
 
   private var rate: Int { engine.shared.withLock { $0.control.rate } }
 

@@ -24,7 +24,9 @@ enum ADTSTrack {
       guard length > header, offset + length <= bytes.count else { break }
       config = config ?? (objectType, frequencyIndex, channels)
       samples.append(
-        .init(offset: offset + header, size: length - header, decodeTime: Int64(samples.count) * 1024, duration: 1024))
+        .init(
+          offset: offset + header, size: length - header, decodeTime: Int64(samples.count) * 1024,
+          duration: 1024))
       offset += length
     }
     guard let config else { throw TestFailure("no ADTS frame in \(path)") }

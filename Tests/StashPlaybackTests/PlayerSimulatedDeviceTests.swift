@@ -83,7 +83,9 @@ import Testing
     let after = TestAudio.maxDifference(heard[1000...], s.reference[target..<target + 3000])
     #expect(before != nil && before! < 1e-6)
     #expect(after != nil && after! < 1e-6)
-    #expect(waitFor(player) { $0.position == Double(target + 3000) / 48_000 }.position == Double(target + 3000) / 48_000)
+    #expect(
+      waitFor(player) { $0.position == Double(target + 3000) / 48_000 }.position == Double(target + 3000)
+        / 48_000)
     #expect(player.snapshot.lastSeekLatency != nil)
   }
 

@@ -1,5 +1,5 @@
-import Synchronization
 import StashPlayback
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc

@@ -17,8 +17,11 @@ enum TestAudio {
     let expression = "0.5*sin(2*PI*t*(100+1500*t/\(seconds)))"
     let result = try runProcess(
       "ffmpeg",
-      ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
-       "aevalsrc=\(expression):s=\(rate):d=\(seconds)", "-ac", "1", "-c:a", "aac", "-b:a", "96k", "-aac_pns", "0"]
+      [
+        "-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
+        "aevalsrc=\(expression):s=\(rate):d=\(seconds)", "-ac", "1", "-c:a", "aac", "-b:a", "96k", "-aac_pns",
+        "0",
+      ]
         + extra + [path])
     guard result.status == 0 else { throw TestFailure("ffmpeg failed: \(result.standardError)") }
   }
@@ -27,7 +30,11 @@ enum TestAudio {
   static func ffmpegDecode(_ path: String) throws -> [Float] {
     let out = path + ".ffmpeg.f32"
     let result = try runProcess(
-      "ffmpeg", ["-hide_banner", "-loglevel", "error", "-y", "-i", path, "-f", "f32le", "-ac", "1", "-ar", "48000", out])
+      "ffmpeg",
+      [
+        "-hide_banner", "-loglevel", "error", "-y", "-i", path, "-f", "f32le", "-ac", "1", "-ar", "48000",
+        out,
+      ])
     guard result.status == 0 else { throw TestFailure("ffmpeg decode failed: \(result.standardError)") }
     return try floats(out)
   }
@@ -36,7 +43,9 @@ enum TestAudio {
   static func floats(_ path: String) throws -> [Float] {
     let data = try Data(contentsOf: URL(fileURLWithPath: path))
     return data.withUnsafeBytes { raw in
-      (0..<raw.count / 4).map { Float(bitPattern: raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self)) }
+      (0..<raw.count / 4).map {
+        Float(bitPattern: raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self))
+      }
     }
   }
 

@@ -45,7 +45,8 @@ final class AACDecoder {
     guard opened >= 0, let packet = av_packet_alloc(), let frame = av_frame_alloc() else {
       var c: UnsafeMutablePointer<AVCodecContext>? = context
       avcodec_free_context(&c)
-      try CodecCall.check(opened < 0 ? opened : stash_averror_enomem(), doing: "open the AAC decoder", kind: .unsupported)
+      try CodecCall.check(
+        opened < 0 ? opened : stash_averror_enomem(), doing: "open the AAC decoder", kind: .unsupported)
       fatalError("unreachable: check throws on a negative code")
     }
     self.context = context
@@ -141,7 +142,8 @@ final class AACDecoder {
       output.append(contentsOf: UnsafeBufferPointer(start: data, count: count * channels))
     default:
       throw PlaybackError(
-        code: .unsupported, message: "the decoder gave sample format \(frame.pointee.format), which stash does not convert",
+        code: .unsupported,
+        message: "the decoder gave sample format \(frame.pointee.format), which stash does not convert",
         time: time)
     }
     return count

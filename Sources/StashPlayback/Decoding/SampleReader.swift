@@ -63,7 +63,8 @@ final class SampleReader {
     guard window.count >= first.size else {
       throw PlaybackError(
         code: .damagedAudio,
-        message: "the audio file ends before the sample at byte \(first.offset): it was cut short after it was indexed",
+        message:
+          "the audio file ends before the sample at byte \(first.offset): it was cut short after it was indexed",
         path: file.path, time: time)
     }
   }

@@ -11,8 +11,9 @@ final class TrackDecoder {
   let channels: Int
 
   /// Samples decoded before the one holding the start, whose output is thrown away. One is what the
-  /// AAC-LC overlap needs; SBR (HE-AAC) keeps state over a few more.
-  private let preRollSamples: Int
+  /// AAC-LC overlap needs; SBR (HE-AAC) keeps state over a few more. Four cost well under a
+  /// millisecond per seek.
+  private let preRollSamples = 4
   private let decoder: AACDecoder
   private let reader: SampleReader
   private var nextSample = 0
@@ -28,7 +29,9 @@ final class TrackDecoder {
   /// and channels (HE-AAC without explicit signalling shows itself only there).
   init(track: AudioTrack) throws(PlaybackError) {
     guard !track.samples.isEmpty else {
-      throw PlaybackError(code: .damagedAudio, message: "the audio file holds no whole sample: there is nothing to play", path: track.path)
+      throw PlaybackError(
+        code: .damagedAudio, message: "the audio file holds no whole sample: there is nothing to play",
+        path: track.path)
     }
     self.track = track
     decoder = try AACDecoder(
@@ -50,7 +53,6 @@ final class TrackDecoder {
     }
     timeline = TrackTimeline(track: track, outputRate: probe.outputRate)
     channels = probe.outputChannels
-    preRollSamples = probe.outputRate > track.sampleRate ? 4 : 2
     stopAt = timeline.endFrame
   }
 

@@ -44,7 +44,8 @@ extension Engine {
       if stale {
         state.output = nil
         do {
-          state.output = try PCMOutput(name: deviceName, opener: opener, rate: control.rate, channels: control.channels)
+          state.output = try PCMOutput(
+            name: deviceName, opener: opener, rate: control.rate, channels: control.channels)
         } catch {
           shared.withLock { $0.control.wantDevice = false }
           report(.failed(error, generation: nil, frame: heard(state)))

@@ -94,7 +94,10 @@ final class Engine: Sendable {
       before(&shared)
       let effects = change(&shared.core)
       Self.apply(effects, to: &shared.control)
-      if seek { shared.control.seekAskedAt = PlaybackClock.now() }
+      if seek {
+        shared.control.seekAskedAt = PlaybackClock.now()
+        shared.lastSeekLatency = nil
+      }
       if !effects.isEmpty { shared.revision += 1 }
       return (effects, Self.snapshot(of: shared, device: deviceName, now: now()))
     }
@@ -112,7 +115,8 @@ final class Engine: Sendable {
       switch report {
       case .held(let generation, let frame): core.outputHeld(generation: generation, at: frame)
       case .ended(let generation, let frame): core.reachedEnd(generation: generation, at: frame)
-      case .failed(let error, let generation, let frame): core.failed(error, generation: generation, at: frame)
+      case .failed(let error, let generation, let frame):
+        core.failed(error, generation: generation, at: frame)
       }
     }
   }

@@ -57,6 +57,15 @@ struct PlayerCore: Sendable, Equatable {
     return stopEffects()
   }
 
+  /// A track could not be loaded: nothing is loaded, and the state says why.
+  mutating func loadFailed(_ error: PlaybackError) -> [Effect] {
+    let effects = stopEffects()
+    loaded = false
+    totalFrames = 0
+    state = .failed(error)
+    return effects
+  }
+
   /// Plays from `from` (where it is when nil; from the range's start after the end) up to
   /// `until` (the end when nil). Paused with neither given: resumes.
   mutating func play(from: Int? = nil, until: Int? = nil) -> [Effect] {

@@ -41,7 +41,9 @@ final class PCMOutput {
     guard result >= 0 else {
       throw PlaybackError(
         code: result == -EBUSY ? .deviceBusy : .deviceFailed,
-        message: "the sound device '\(name)' cannot play \(channels) channel(s) at \(rate) Hz: \(ALSACall.message(result))")
+        message:
+          "the sound device '\(name)' cannot play \(channels) channel(s) at \(rate) Hz: \(ALSACall.message(result))"
+      )
     }
     self.device = device
     self.rate = rate
@@ -55,11 +57,14 @@ final class PCMOutput {
     case -EBUSY:
       PlaybackError(
         code: .deviceBusy,
-        message: "the sound device '\(name)' is busy: another program is using it (\(ALSACall.message(code)))")
+        message: "the sound device '\(name)' is busy: another program is using it (\(ALSACall.message(code)))"
+      )
     default:
       PlaybackError(
         code: .noDevice,
-        message: "cannot open the sound device '\(name)': \(ALSACall.message(code)) (choose one with --device or STASH_ALSA_DEVICE; 'aplay -L' lists them)")
+        message:
+          "cannot open the sound device '\(name)': \(ALSACall.message(code)) (choose one with --device or STASH_ALSA_DEVICE; 'aplay -L' lists them)"
+      )
     }
   }
 
