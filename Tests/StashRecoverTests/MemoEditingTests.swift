@@ -165,8 +165,8 @@ import Testing
       do {
         _ = try MemoDeletion.delete(base: "m", in: root.path + "/memos", disposal: .permanent)
       } catch let error as RecoverError where error.code == "not-found" {
-        // Killed at the last step (the folder fsync): everything was already gone.
-        #expect(step == counter.steps)
+        // Killed at the folder fsync or the unlock, the last two steps: everything was already gone.
+        #expect(step >= counter.steps - 1)
       }
       #expect(try FolderTree(root).entries == ["memos": "<dir>", "memos/other_audio.m4a": "other"], "step \(step)")
     }
