@@ -16,8 +16,11 @@ public enum AtomicFile {
 
   /// Writes `bytes` as `name` in `folder`. On failure the temporary file is removed where possible,
   /// and `name` is untouched. With `.createNew`, an existing `name` fails with code `exists`.
+  /// `verify` is given the temporary file's path once it is on disk, before the rename: throwing
+  /// there abandons the write.
   public static func write(
-    _ bytes: [UInt8], named name: String, in folder: String, mode: Mode, fileSystem fs: some FileSystem
+    _ bytes: [UInt8], named name: String, in folder: String, mode: Mode, fileSystem fs: some FileSystem,
+    verify: (String) throws -> Void = { _ in }
   ) throws {
     let temporary = folder + "/" + TemporaryName.make(for: name)
     let final = folder + "/" + name
@@ -31,6 +34,7 @@ public enum AtomicFile {
         throw error
       }
       try fs.close(descriptor)
+      try verify(temporary)
       switch mode {
       case .createNew:
         do {

@@ -12,7 +12,9 @@ public struct Part: Sendable, Equatable {
   }
 }
 
-/// A stretch of the recording, in seconds from its start, that a finished file is missing.
+/// A stretch of the recording that a finished file is missing: for a transcript in seconds from
+/// the start of the recording; for a route in UTC seconds since 1970, from the last point before
+/// the gap to the first after it (0 where a side has no time).
 public struct Gap: Sendable, Equatable {
   /// Start, in seconds from the start of the recording.
   public var start: Double

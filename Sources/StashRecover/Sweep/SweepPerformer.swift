@@ -141,8 +141,9 @@ struct SweepPerformer {
       events.append(
         event(
           .kept, partNames,
-          "\(finished) exists beside these parts, which it does not wholly hold: they are the sign of a gap "
-            + "or a damaged part from an earlier assembly, and are not assembled again", needsPerson: true))
+          "\(finished) exists beside these parts: they are the sign of a gap or a damaged part an earlier "
+            + "assembly could not fill (or they hold what it does not), so they stay and are not assembled again",
+          needsPerson: true))
     }
   }
 
@@ -177,7 +178,13 @@ struct SweepPerformer {
       events.append(event(.kept, [audio], "this build cannot repair audio", needsPerson: true))
       return
     }
-    let repair = try repairer.repair(audio, in: folder, dryRun: dryRun, fileSystem: fs)
+    let repair: AudioRepair
+    do {
+      repair = try repairer.repair(audio, in: folder, dryRun: dryRun, fileSystem: fs)
+    } catch let error as RecoverError where error.code == "repair-unsupported" || error.code == "repair-failed" {
+      events.append(event(.kept, [audio], error.message, needsPerson: true))
+      return
+    }
     if repair.rewritten { events.append(event(.repaired, [audio], repair.detail)) }
   }
 
@@ -255,7 +262,7 @@ struct SweepPerformer {
       : "\(assembly.items) point\(assembly.items == 1 ? "" : "s") in \(assembly.segments) segment\(assembly.segments == 1 ? "" : "s")"
     if !assembly.gaps.isEmpty {
       words += ", \(assembly.gaps.count) gap\(assembly.gaps.count == 1 ? "" : "s"): "
-        + assembly.gaps.map { "\(Self.clock($0.start))–\(Self.clock($0.end))" }.joined(separator: ", ")
+        + assembly.gaps.map { Self.span($0, kind) }.joined(separator: ", ")
     }
     if assembly.unconfirmedWords { words += ", with words the speech engine never confirmed (marked)" }
     return words
@@ -265,12 +272,25 @@ struct SweepPerformer {
     var reasons: [String] = []
     for gap in assembly.gaps {
       let missing = gap.parts.map { kind.partName($0).fileName }.joined(separator: ", ")
-      reasons.append("\(missing) missing or unreadable (\(Self.clock(gap.start))–\(Self.clock(gap.end)))")
+      reasons.append("\(missing) missing, unreadable or torn (\(Self.span(gap, kind)))")
     }
     for damage in assembly.damage where !assembly.gaps.contains(where: { $0.parts.contains(damage.number) }) {
       reasons.append("\(kind.partName(damage.number).fileName): \(damage.reason)")
     }
     return "the parts stay beside the finished file as the sign of what is missing: " + reasons.joined(separator: "; ")
+  }
+
+  /// A gap in words: recording time for a transcript, UTC time of day for a route.
+  static func span(_ gap: Gap, _ kind: PartsKind) -> String {
+    guard kind == .route else { return "\(clock(gap.start))–\(clock(gap.end))" }
+    func utc(_ seconds: Double) -> String {
+      var time = time_t(seconds)
+      var parts = tm()
+      gmtime_r(&time, &parts)
+      func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+      return "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+    }
+    return "\(utc(gap.start))–\(utc(gap.end)) UTC"
   }
 
   /// `h:mm:ss` (or `m:ss`) for a time in seconds.
