@@ -39,7 +39,11 @@ struct MP4Length {
     } else if let config = reader.config, config.outputSampleRate > 0 {
       // No edit list (ffmpeg's fragmented output): assume the AAC encoder's usual delay.
       let frame = config.sbr ? 2048 : 1024
-      priming = Int((Double(frame) * Double(timescale) / Double(config.outputSampleRate)).rounded())
+      // Converted into the media timescale; a timescale of 0 converts nothing, so the priming
+      // stays in audio samples for the player to drop.
+      priming =
+        timescale == 0
+        ? frame : Int((Double(frame) * Double(timescale) / Double(config.outputSampleRate)).rounded())
       diagnostics.append(
         Diagnostic(
           code: "mp4-priming-assumed", severity: .info,

@@ -57,6 +57,8 @@ struct MP4Reader {
     var boxes = try walk(from: 0, stopAtFirstFragment: depth == .summary)
     guard let moov = boxes.first(where: { $0.type == .moov }) else {
       problem = .noMovie
+      // Fragments without an index still show the layout the writer used.
+      fragmented = boxes.contains { $0.type == .moof }
       return
     }
     try parser.window.prefetch(
