@@ -14,7 +14,8 @@ struct MP4Length {
     mp4Time > epochOffset ? Double(mp4Time - epochOffset) : nil
   }
 
-  init(_ reader: MP4Reader) {
+  /// The length of what `reader` read; `explained` adds diagnostics (the listing needs none).
+  init(_ reader: MP4Reader, explained: Bool = true) {
     guard let track = reader.track else { return }
     let timescale = UInt64(track.timescale)
     let total = reader.wholeDuration
@@ -28,7 +29,7 @@ struct MP4Length {
         let afterPriming = total > UInt64(priming) ? total - UInt64(priming) : 0
         endTrim = afterPriming > shown ? Int(clamping: afterPriming - shown) : 0
       }
-      if used.count > 1 || used.count < track.edits.count {
+      if explained && (used.count > 1 || used.count < track.edits.count) {
         diagnostics.append(
           Diagnostic(
             code: "mp4-complex-edit-list", severity: .info,
@@ -44,11 +45,13 @@ struct MP4Length {
       priming =
         timescale == 0
         ? frame : Int((Double(frame) * Double(timescale) / Double(config.outputSampleRate)).rounded())
-      diagnostics.append(
-        Diagnostic(
-          code: "mp4-priming-assumed", severity: .info,
-          message: "no edit list gives the encoder delay, so \(frame) samples are assumed, as FORMAT.md says")
-      )
+      if explained {
+        diagnostics.append(
+          Diagnostic(
+            code: "mp4-priming-assumed", severity: .info,
+            message:
+              "no edit list gives the encoder delay, so \(frame) samples are assumed, as FORMAT.md says"))
+      }
     }
     guard reader.problem == nil else { return }
     if timescale == 0 {
