@@ -270,6 +270,52 @@ struct FixtureManifest: Decodable {
     }
   }
 
+  /// Cue times match the speech: ffmpeg's decode is loud inside every cue and quiet just before
+  /// a cue that follows a pause; a missing-speech range has speech in the audio but no cue.
+  @Test(arguments: FixtureManifest.folders)
+  func cuesLieOnTheSpeech(_ folder: String) throws {
+    let manifest = try FixtureManifest.load(folder)
+    let scratch = try Fixtures.scratchFolder("fixture-speech")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let rate = 8000.0
+    for memo in manifest.memos where memo.transcript != nil && memo.audio.state == "ok" {
+      let label = "\(folder)/\(memo.base)"
+      let folderURL = Fixtures.folder(folder)
+      let pcm = scratch.appendingPathComponent("decoded.raw")
+      let decoded = try runProcess(
+        "ffmpeg",
+        [
+          "-v", "error", "-y", "-i", folderURL.appendingPathComponent(memo.base + "_audio.m4a").path,
+          "-f", "s16le", "-ac", "1", "-ar", "8000", pcm.path,
+        ])
+      #expect(decoded.status == 0, "\(label): \(decoded.standardError)")
+      let samples = try Data(contentsOf: pcm).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+      // ffmpeg drops the priming only where an edit list says so; our rule drops it always.
+      let shift = memo.audio.layout == "finished" ? 0 : Double(memo.audio.primingSamples ?? 0) / 48000
+      func level(_ from: Double, _ to: Double) -> Double {
+        let lower = max(0, Int((from + shift) * rate))
+        let upper = min(samples.count, Int((to + shift) * rate))
+        guard upper > lower else { return 0 }
+        let sum = samples[lower..<upper].reduce(0.0) { $0 + Double($1) * Double($1) }
+        return (sum / Double(upper - lower)).squareRoot()
+      }
+      let cues = try FFprobe.packets(folderURL.appendingPathComponent(memo.base + "_transcription.vtt").path)
+      var previousEnd = 0.0
+      for cue in cues {
+        let loud = level(cue.time, cue.time + cue.duration)
+        #expect(loud > 500, "\(label): the cue at \(cue.time) s is quiet (\(loud))")
+        if cue.time - previousEnd >= 0.3 {
+          let quiet = level(cue.time - 0.25, cue.time - 0.06)
+          #expect(quiet < loud / 10, "\(label): sound just before the cue at \(cue.time) s (\(quiet))")
+        }
+        previousEnd = cue.time + cue.duration
+      }
+      for range in memo.transcript?.missingSpeech ?? [] {
+        #expect(level(range[0], range[1]) > 300, "\(label): no speech where speech is missing")
+      }
+    }
+  }
+
   @Test(arguments: FixtureManifest.folders)
   func routesAgreeWithXmllint(_ folder: String) throws {
     let manifest = try FixtureManifest.load(folder)
