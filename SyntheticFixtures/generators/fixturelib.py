@@ -210,7 +210,9 @@ def encode_aac(
     ``creation_time`` (ISO 8601 UTC) is stored in mvhd/mdhd; otherwise the fields stay zero.
     """
     args = [
-        "ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-i", wav,
+        # -cpuflags 0: FFmpeg's SIMD paths (AVX, FMA3) round differently from one CPU to the
+        # next; the plain C paths give the same bytes on every x86-64 machine with this build.
+        "ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-cpuflags", "0", "-y", "-i", wav,
         # The fast coder is several times quicker than the default two-loop search and just as
         # deterministic; quality does not matter for espeak-ng speech.
         "-c:a", "aac", "-aac_coder", "fast", "-profile:a", "aac_low", "-b:a", bitrate, "-ar", str(SAMPLE_RATE), "-ac", "1",
