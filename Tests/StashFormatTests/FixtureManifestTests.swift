@@ -89,12 +89,17 @@ struct FixtureManifest: Decodable {
     return try JSONDecoder().decode(FixtureManifest.self, from: Data(contentsOf: url))
   }
 
-  /// Every fixture folder that has a MANIFEST.json.
+  /// Every fixture folder whose MANIFEST.json lists memos in this schema. (`crash/` has a schema
+  /// of its own, before and after a sweep, which the recovery tests check.)
   static var folders: [String] {
     let root = Fixtures.repositoryRoot.appendingPathComponent("SyntheticFixtures")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
-    return names.filter {
-      FileManager.default.fileExists(atPath: root.appendingPathComponent("\($0)/MANIFEST.json").path)
+    return names.filter { name in
+      let url = root.appendingPathComponent("\(name)/MANIFEST.json")
+      guard let data = try? Data(contentsOf: url),
+        let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+      else { return false }
+      return json["memos"] != nil
     }.sorted()
   }
 }
@@ -106,6 +111,14 @@ struct FixtureManifest: Decodable {
     #expect(FixtureManifest.folders.contains("demo"))
     #expect(FixtureManifest.folders.contains("lint"))
     #expect(FixtureManifest.folders.contains("twins"))
+    // Every MANIFEST, in this schema or another, is JSON that names its own folder.
+    let root = Fixtures.repositoryRoot.appendingPathComponent("SyntheticFixtures")
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [] {
+      let url = root.appendingPathComponent("\(name)/MANIFEST.json")
+      guard let data = try? Data(contentsOf: url) else { continue }
+      let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+      #expect(json?["folder"] as? String == name, "\(name)/MANIFEST.json is not JSON naming its folder")
+    }
   }
 
   @Test(arguments: FixtureManifest.folders)
