@@ -721,15 +721,26 @@ def memo_files(folder: str, base: str) -> list[str]:
     return sorted(n for n in os.listdir(folder) if n in wanted)
 
 
-def title_fields(title: str | None) -> tuple[str | None, str | None]:
-    """(title, displayName) for the MANIFEST from a title file's decoded text.
+#: The line breaks FORMAT.md §5 splits a title at.
+TITLE_LINE_BREAKS = "\n\r\x0b\x0c\x85\u2028\u2029"
 
-    The title is the text trimmed at both ends (None when nothing is left); the display name is
-    the same with every inner run of white space, line breaks included, made one space, so it fits
-    one line. None means the memo is shown by its recording date."""
-    if title is None or not title.strip():
+
+def title_fields(title: str | None) -> tuple[str | None, str | None]:
+    """(title, displayName) for the MANIFEST from a title file's decoded text, by FORMAT.md §5.
+
+    The text is trimmed of white space at both ends (None when nothing is left); NUL characters
+    are dropped; when it still spans lines, its first line is the title. The display name is the
+    title; None means the memo is shown by its recording date."""
+    if title is None:
         return None, None
-    return title.strip(), " ".join(title.split())
+    text = title.replace("\0", "").strip()
+    if not text:
+        return None, None
+    for i, ch in enumerate(text):
+        if ch in TITLE_LINE_BREAKS:
+            text = text[:i]
+            break
+    return text, text
 
 
 def memo_entry(
