@@ -323,6 +323,16 @@ struct FixtureManifest: Decodable {
         }
         previousEnd = cue.time + cue.duration
       }
+      // Word timestamps mark where each word's sound begins (words sit 0.12 s apart).
+      let text = try String(
+        contentsOf: folderURL.appendingPathComponent(memo.base + "_transcription.vtt"), encoding: .utf8)
+      for match in text.matches(of: #/<(\d\d):(\d\d):(\d\d)\.(\d\d\d)>/#) {
+        let (_, h, m, sec, ms) = match.output
+        let at = Double(h)! * 3600 + Double(m)! * 60 + Double(sec)! + Double(ms)! / 1000
+        let word = level(at, at + 0.12)
+        let before = level(at - 0.1, at - 0.04)
+        #expect(word > 300 && word > 4 * before, "\(label): the word at \(at) s (\(word) vs \(before))")
+      }
       for range in memo.transcript?.missingSpeech ?? [] {
         #expect(level(range[0], range[1]) > 300, "\(label): no speech where speech is missing")
       }
