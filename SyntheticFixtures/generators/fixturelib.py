@@ -31,7 +31,7 @@ import random
 import struct
 import subprocess
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 #: The sample rate of every fixture's audio (the phone records 48 kHz mono AAC-LC).
@@ -270,6 +270,7 @@ def boxes(path: str) -> list[Box]:
     out: list[Box] = []
 
     def walk(start: int, end: int, parent: str) -> None:
+        """Appends the boxes between ``start`` and ``end``, descending into containers."""
         at = start
         while at + 8 <= end:
             size, kind = struct.unpack(">I4s", data[at:at + 8])

@@ -12,7 +12,6 @@ whoever copies this folder must create it (make-fixtures creates it in the worki
 
 from __future__ import annotations
 
-import datetime as dt
 import os
 import sys
 
