@@ -31,12 +31,15 @@ public struct DirectoryEntry: Sendable, Equatable {
     }
   }
 
-  /// The name's bytes exactly as stored; a name need not be UTF-8.
-  public var bytes: [UInt8]
   /// The name as text when it is valid UTF-8, else nil.
-  public var name: String?
+  public let name: String?
+  /// The bytes of a name that is not UTF-8 (the others are kept only as text, to save a copy).
+  private let invalidBytes: [UInt8]?
   /// The kind, from `d_type` where the file system gives it, else from `stat(2)`.
   public var kind: Kind
+
+  /// The name's bytes exactly as stored; a name need not be UTF-8.
+  public var bytes: [UInt8] { invalidBytes ?? Array(name!.utf8) }
 
   /// The name made safe to print: invalid UTF-8 bytes as `\xNN`, control characters escaped.
   public var printableName: String {
@@ -63,9 +66,10 @@ public struct DirectoryEntry: Sendable, Equatable {
   }
 
   /// Creates an entry; `name` is decoded from `bytes` when they are valid UTF-8.
-  public init(bytes: [UInt8], kind: Kind) {
-    self.bytes = bytes
-    self.name = String(validating: bytes, as: UTF8.self)
+  public init(bytes: some Collection<UInt8>, kind: Kind) {
+    let text = String(validating: bytes, as: UTF8.self)
+    self.name = text
+    self.invalidBytes = text == nil ? Array(bytes) : nil
     self.kind = kind
   }
 }
@@ -93,23 +97,29 @@ public enum DirectoryReader {
         }
         break
       }
-      let bytes = withUnsafeBytes(of: &raw.pointee.d_name) { buffer -> [UInt8] in
-        let length = buffer.firstIndex(of: 0) ?? buffer.count
-        return Array(buffer[..<length])
+      let type = Int32(raw.pointee.d_type)
+      let entry = withUnsafeBytes(of: &raw.pointee.d_name) { buffer -> DirectoryEntry? in
+        let name = UnsafeRawBufferPointer(rebasing: buffer[..<(buffer.firstIndex(of: 0) ?? buffer.count)])
+        if name.count <= 2 && name.allSatisfy({ $0 == 0x2E }) { return nil }
+        return DirectoryEntry(bytes: name, kind: Self.kind(type: type, prefix: prefix, name: name))
       }
-      if bytes == [0x2E] || bytes == [0x2E, 0x2E] { continue }
-      let kind: DirectoryEntry.Kind
-      switch Int32(raw.pointee.d_type) {
-      case Int32(DT_REG): kind = .file
-      case Int32(DT_DIR): kind = .folder
-      case Int32(DT_FIFO): kind = .fifo
-      case Int32(DT_SOCK): kind = .socket
-      case Int32(DT_CHR), Int32(DT_BLK): kind = .device
-      default: kind = Self.kindByStat(prefix, bytes)
-      }
-      entries.append(DirectoryEntry(bytes: bytes, kind: kind))
+      if let entry { entries.append(entry) }
     }
     return entries
+  }
+
+  /// The kind `d_type` gives, or, for symlinks and names it leaves unknown, what `stat` finds.
+  static func kind(type: Int32, prefix: String, name: UnsafeRawBufferPointer) -> DirectoryEntry.Kind {
+    let kind: DirectoryEntry.Kind
+    switch type {
+    case Int32(DT_REG): kind = .file
+    case Int32(DT_DIR): kind = .folder
+    case Int32(DT_FIFO): kind = .fifo
+    case Int32(DT_SOCK): kind = .socket
+    case Int32(DT_CHR), Int32(DT_BLK): kind = .device
+    default: kind = Self.kindByStat(prefix, Array(name))
+    }
+    return kind
   }
 
   /// The kind of a symlink's target or of a name `d_type` left unknown (`lstat(2)`, then `stat(2)`).
