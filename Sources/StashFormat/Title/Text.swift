@@ -5,9 +5,8 @@ enum Text {
     let scalars = text.unicodeScalars
     guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
     let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
-    var out = String.UnicodeScalarView()
-    out.append(contentsOf: scalars[first...last])
-    return String(out)
+    // Scalar indices are valid string indices: one slice, no scalar-by-scalar copy.
+    return String(text[first...last])
   }
 
   /// Whether a scalar ends a line: LF, CR, and the Unicode line and paragraph separators.

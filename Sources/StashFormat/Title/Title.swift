@@ -103,14 +103,16 @@ public struct Title: Sendable, Equatable {
           code: "title-control-character", severity: .warning,
           message: "the title holds control characters; they are shown escaped"))
     }
-    if size > maximumBytes || line.count > maximumCharacters {
+    // Fewer UTF-8 bytes than the limit means fewer characters too; only a long title is counted.
+    let tooLong = line.utf8.count > maximumCharacters && line.count > maximumCharacters
+    if size > maximumBytes || tooLong {
       problems.append(
         Diagnostic(
           code: "title-too-long", severity: .warning,
           message:
             "the title is \(size > maximumBytes ? "\(size) bytes" : "\(line.count) characters") long; "
             + "it is shown cut to \(maximumCharacters) characters. Shorten it"))
-      if line.count > maximumCharacters { line = String(line.prefix(maximumCharacters - 1)) + "…" }
+      if tooLong { line = String(line.prefix(maximumCharacters - 1)) + "…" }
     }
     return Title(text: line, fullText: full, byteCount: size, problems: problems)
   }
