@@ -47,7 +47,7 @@ extension Memo {
       if readable(.title) {
         title = Title.read(path: titlePath)
       } else {
-        title = Title(text: nil, fullText: nil, byteCount: nil, problems: [])
+        title = Title(text: nil, displayText: nil, byteCount: nil, problems: [])
       }
     }
     for kind in [MemoFileKind.transcript, .route] where files[kind] != nil { _ = readable(kind) }
@@ -65,7 +65,7 @@ extension Memo {
 
     var memo = Memo(
       base: candidate.base, files: files, recordedAt: recordedAt, dateSource: source, title: title,
-      displayName: title?.text ?? RecordingDate.localMinute(recordedAt), audio: audio, parts: parts,
+      displayName: title?.displayText ?? RecordingDate.localMinute(recordedAt), audio: audio, parts: parts,
       problems: [])
     // Audio that is not a file already has its problem (folder-not-a-file); its state only repeats it.
     memo.problems =

@@ -10,7 +10,7 @@ public struct Memo: Sendable, Equatable {
   public var dateSource: DateSource
   /// The title file as read, or nil when there is none.
   public var title: Title?
-  /// The title's text, else the recording date in local time (`2026-03-14 08:05`).
+  /// The title on one line (`Title.displayText`), else the recording date in local time (`2026-03-14 08:05`).
   public var displayName: String
   /// What the audio says about itself; nil only for a capture whose audio file is missing.
   public var audio: AudioSummary?
@@ -43,7 +43,7 @@ public struct Memo: Sendable, Equatable {
   public var hasRoute: Bool { files[.route] != nil }
   /// The length in seconds, or nil when unknown.
   public var durationSeconds: Double? { audio?.durationSeconds }
-  /// The title's text when a title file gave one.
+  /// The title's text (trimmed, line breaks kept) when a title file gave one.
   public var titleText: String? { title?.text }
 
   /// The kinds whose parts wait with no finished file beside them: what the recovery sweep assembles.

@@ -9,6 +9,25 @@ enum Text {
     return String(text[first...last])
   }
 
+  /// `text` with every run of white space (line breaks included) made one space; already trimmed
+  /// text stays trimmed.
+  static func collapsingWhiteSpace(_ text: String) -> String {
+    var out = String.UnicodeScalarView()
+    var inRun = false
+    var changed = false
+    for scalar in text.unicodeScalars {
+      if scalar.properties.isWhitespace {
+        if !inRun { out.append(" ") }
+        changed = changed || inRun || scalar != " "
+        inRun = true
+      } else {
+        out.append(scalar)
+        inRun = false
+      }
+    }
+    return changed ? String(out) : text
+  }
+
   /// Whether a scalar ends a line: LF, CR, and the Unicode line and paragraph separators.
   static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
