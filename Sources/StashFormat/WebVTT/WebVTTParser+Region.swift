@@ -76,7 +76,7 @@ extension WebVTTFileParser {
   mutating func note(_ text: String, at offset: Int, line: Int) {
     let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
     guard words.first == "stash" else {
-      document.notes.append(WebVTTNote(text: text, cuesBefore: document.cues.count))
+      document.notes.append(WebVTTNote(text: text, cuesBefore: cues.count))
       return
     }
     let kind = words.count > 1 ? String(words[1]) : ""
@@ -84,7 +84,7 @@ extension WebVTTFileParser {
       report(
         .badStashNote, at: offset,
         "NOTE stash \(kind) is not a note Stash knows (missing-speech, part); it is kept as a comment")
-      document.notes.append(WebVTTNote(text: text, cuesBefore: document.cues.count))
+      document.notes.append(WebVTTNote(text: text, cuesBefore: cues.count))
       return
     }
     guard words.count == 4, let start = WebVTTTimestamp.parse(String(words[2])),
@@ -94,7 +94,7 @@ extension WebVTTFileParser {
         .badStashNote, at: offset,
         "NOTE stash \(kind) needs a start and an end timestamp, start first, as in NOTE stash \(kind) 00:01:00.000 00:02:00.000; it is kept as a comment"
       )
-      document.notes.append(WebVTTNote(text: text, cuesBefore: document.cues.count))
+      document.notes.append(WebVTTNote(text: text, cuesBefore: cues.count))
       return
     }
     let span = WebVTTTimeSpan(start: start, end: end)
@@ -103,14 +103,14 @@ extension WebVTTFileParser {
         report(
           .badStashNote, at: offset,
           "a second NOTE stash part; only the first counts, this one is kept as a comment")
-        document.notes.append(WebVTTNote(text: text, cuesBefore: document.cues.count))
+        document.notes.append(WebVTTNote(text: text, cuesBefore: cues.count))
         return
       }
       document.partSpan = span
     } else {
       document.missingSpeech.append(span)
     }
-    if !document.cues.isEmpty {
+    if !cues.isEmpty {
       report(
         .stashNoteAfterCue, at: offset, "NOTE stash \(kind) belongs before the first cue (it is still read)")
     }

@@ -69,7 +69,7 @@ extension WebVTTFileParser {
       )
     }
     previousCueStart = max(previousCueStart ?? cue.startTime, cue.startTime)
-    if cue.id.hasPrefix("NOTE"),
+    if cue.id.utf8.first == UInt8(ascii: "N"), cue.id.hasPrefix("NOTE"),
       cue.id.utf8.count == 4 || [0x20, 0x09, 0x0A].contains(cue.id.utf8.dropFirst(4).first!)
     {
       report(

@@ -55,6 +55,10 @@ struct WebVTTFileParser {
   var anchorLine = 1
   var anchorStart = 0
   var document = WebVTTDocument()
+  /// The cues so far, kept apart from `document` until the end: the document rebuilds its lookup
+  /// whenever its cue list changes.
+  var cues: [WebVTTCue] = []
+  var cueLines: [Int] = []
   var diagnostics: [Diagnostic] = []
   var dropped = 0
   var previousCueStart: Double? = nil
@@ -65,6 +69,10 @@ struct WebVTTFileParser {
     self.offsetBase = offsetBase
     self.wasNotUTF8 = input.wasNotUTF8
     for issue in input.issues { report(issue) }
+    // A cue takes at least two lines (timing, blank); most take three. Growing the list by copying
+    // costs more than the guess.
+    cues.reserveCapacity(input.lineFeeds / 3 + 1)
+    cueLines.reserveCapacity(input.lineFeeds / 3 + 1)
   }
 
   mutating func finish() -> WebVTTDocument {
@@ -76,6 +84,8 @@ struct WebVTTFileParser {
             "\(dropped) more problems are not listed (only the first \(WebVTTParser.diagnosticLimit) are)"))
     }
     // File order; problems on one spot keep the order they were found in.
+    document.cues = cues
+    document.cueLines = cueLines
     document.diagnostics = diagnostics.enumerated().sorted { a, b in
       let (la, lb) = (a.element.location, b.element.location)
       if la.line != lb.line { return (la.line ?? 0) < (lb.line ?? 0) }
@@ -112,8 +122,8 @@ struct WebVTTFileParser {
       let blockLine = line
       switch collectBlock(inHeader: false) {
       case .cue(let cue, let timingLine):
-        document.cues.append(cue)
-        document.cueLines.append(timingLine)
+        cues.append(cue)
+        cueLines.append(timingLine)
       case .style(let css):
         document.styles.append(css)
       case .region(let region):
