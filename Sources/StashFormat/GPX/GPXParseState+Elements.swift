@@ -88,7 +88,7 @@ extension GPXParseState {
 
   func end() {
     // expat may still report the end of an empty element after the reader stopped it.
-    guard stopReason == nil, depth > 0 else { return }
+    guard !stopped, depth > 0 else { return }
     depth -= 1
     switch stack[depth] {
     case .field: finishField()
