@@ -29,6 +29,18 @@ import Testing
     #expect(previous == all.count)
   }
 
+  @Test(arguments: [1, 2, 3, 7, 64, 4096])
+  func chunkBoundariesChangeNothing(chunkSize: Int) {
+    // Every token and every text split across expat calls reads the same as in one piece.
+    let whole = GPXReader.read(Self.bytes)
+    #expect(whole.diagnostics.isEmpty)
+    let chunked = GPXReader.read(Self.bytes, chunkSize: chunkSize)
+    #expect(chunked == whole)
+    #expect(GPXSamples.trackPoints(chunked).map(\.location) == GPXSamples.trackPoints(whole).map(\.location))
+    let torn = Array(Self.bytes.prefix(Self.bytes.count / 2))
+    #expect(GPXReader.read(torn, chunkSize: chunkSize) == GPXReader.read(torn))
+  }
+
   @Test func aCutFileKeepsEveryClosedPointAndSaysWhere() throws {
     // Cut in the middle of the 16th track point's <ele>.
     let text = String(decoding: Self.bytes, as: UTF8.self)

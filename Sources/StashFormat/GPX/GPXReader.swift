@@ -7,7 +7,11 @@ public enum GPXReader {
   public static let chunkSize = 64 * 1024
 
   /// The document in `bytes`. Never throws: damage is reported in `diagnostics`.
-  public static func read(_ bytes: [UInt8]) -> GPXDocument {
+  public static func read(_ bytes: [UInt8]) -> GPXDocument { read(bytes, chunkSize: chunkSize) }
+
+  /// The document in `bytes`, handed to expat `chunkSize` bytes at a time (tests use tiny chunks
+  /// to split every token and text across calls).
+  static func read(_ bytes: [UInt8], chunkSize: Int) -> GPXDocument {
     let session = GPXReadSession()
     bytes.withUnsafeBufferPointer { buffer in
       var offset = 0
