@@ -1,0 +1,77 @@
+/// What a transcript view, search and export need from a cue.
+extension WebVTTCue {
+  /// The class Stash puts on words the speech engine never confirmed.
+  public static let unconfirmedClass = "unconfirmed"
+
+  /// The cue's text with tags stripped and references decoded; ruby text (`<rt>`) is left out, as
+  /// in the spec's chapter-title rule, so the base text reads once.
+  public var plainText: String {
+    var out = ""
+    func walk(_ nodes: [WebVTTNode]) {
+      for node in nodes {
+        switch node {
+        case .text(let text): out += text
+        case .timestamp: break
+        case .span(let span): if span.kind != .rubyText { walk(span.children) }
+        }
+      }
+    }
+    walk(nodes)
+    return out
+  }
+
+  /// The text in runs of one confirmation state and start time, in order; adjacent text with the
+  /// same state and time is merged.
+  public var runs: [WebVTTRun] {
+    var runs: [WebVTTRun] = []
+    var time = startTime
+    func walk(_ nodes: [WebVTTNode], confirmed: Bool) {
+      for node in nodes {
+        switch node {
+        case .text(let text):
+          if let last = runs.last, last.confirmed == confirmed, last.startTime == time {
+            runs[runs.count - 1].text += text
+          } else {
+            runs.append(WebVTTRun(text: text, confirmed: confirmed, startTime: time))
+          }
+        case .timestamp(let t):
+          time = t
+        case .span(let span):
+          guard span.kind != .rubyText else { continue }
+          let unconfirmed = span.kind == .class && span.classes.contains(Self.unconfirmedClass)
+          walk(span.children, confirmed: confirmed && !unconfirmed)
+        }
+      }
+    }
+    walk(nodes, confirmed: true)
+    return runs.filter { !$0.text.isEmpty }
+  }
+
+  /// The words, split at whitespace, each with its time (from the inline timestamps) and whether
+  /// it is confirmed. A word split by a tag (`wo<b>rd</b>`) stays one word, with the first part's
+  /// time and confirmed only if every part is.
+  public var words: [WebVTTWord] {
+    var words: [WebVTTWord] = []
+    var inWord = false
+    for run in runs {
+      for scalar in run.text.unicodeScalars {
+        if scalar.properties.isWhitespace {
+          inWord = false
+        } else if inWord {
+          words[words.count - 1].text.unicodeScalars.append(scalar)
+          if !run.confirmed { words[words.count - 1].confirmed = false }
+        } else {
+          words.append(
+            WebVTTWord(
+              text: String(scalar), startTime: run.startTime, endTime: endTime, confirmed: run.confirmed))
+          inWord = true
+        }
+      }
+    }
+    for i in words.indices.dropLast() { words[i].endTime = words[i + 1].startTime }
+    return words
+  }
+
+  /// Whether any of the cue's text is unconfirmed.
+  public var hasUnconfirmedText: Bool { runs.contains { !$0.confirmed } }
+}

@@ -1,0 +1,118 @@
+/// "Collect WebVTT region settings", and Stash's NOTE blocks.
+extension WebVTTFileParser {
+  mutating func regionSettings(_ buffer: Range<Int>?) -> WebVTTRegion {
+    var region = WebVTTRegion()
+    guard let buffer else {
+      report(.badRegionID, at: anchorStart, "a REGION block without an id cannot be used by any cue")
+      return region
+    }
+    var seen: Set<String> = []
+    for token in tokens(buffer) {
+      func bad(_ message: String) {
+        report(.badRegionSetting, at: token.lowerBound, message + "; it is ignored")
+      }
+      guard let (name, valueRange) = nameAndValue(token) else {
+        bad("region setting \"\(string(token))\" is not name:value")
+        continue
+      }
+      let value = string(valueRange)
+      if !seen.insert(name).inserted {
+        report(
+          .duplicateRegionSetting, at: token.lowerBound,
+          "region setting \(name) is given more than once; the last valid one counts")
+      }
+      switch name {
+      case "id":
+        region.id = value
+      case "width":
+        if let width = Self.percentage(value) {
+          region.width = width
+        } else {
+          bad("width takes a percentage from 0% to 100%, not \"\(value)\"")
+        }
+      case "lines":
+        guard value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+          bad("lines takes a whole number, not \"\(value)\"")
+          continue
+        }
+        // Saturates rather than overflows; no screen has that many lines anyway.
+        var number = 0
+        for digit in value.utf8 {
+          let (times, o1) = number.multipliedReportingOverflow(by: 10)
+          let (sum, o2) = times.addingReportingOverflow(Int(digit - 0x30))
+          number = o1 || o2 ? Int.max : sum
+        }
+        region.lines = number
+      case "regionanchor", "viewportanchor":
+        guard let comma = value.firstIndex(of: ","),
+          let x = Self.percentage(String(value[..<comma])),
+          let y = Self.percentage(String(value[value.index(after: comma)...]))
+        else {
+          bad("\(name) takes two percentages, as in 0%,100%, not \"\(value)\"")
+          continue
+        }
+        if name == "regionanchor" {
+          (region.regionAnchorX, region.regionAnchorY) = (x, y)
+        } else {
+          (region.viewportAnchorX, region.viewportAnchorY) = (x, y)
+        }
+      case "scroll":
+        if value == "up" { region.scroll = .up } else { bad("scroll takes only up, not \"\(value)\"") }
+      default:
+        bad("unknown region setting \"\(name)\"")
+      }
+    }
+    if region.id.isEmpty {
+      report(.badRegionID, at: buffer.lowerBound, "a REGION block without an id cannot be used by any cue")
+    } else if document.regions.contains(where: { $0.id == region.id }) {
+      report(
+        .badRegionID, at: buffer.lowerBound, "region id \"\(region.id)\" is used twice; cues get the last one"
+      )
+    }
+    return region
+  }
+
+  /// A NOTE block: Stash's `NOTE stash missing-speech|part <start> <end>`, or a comment kept as is.
+  mutating func note(_ text: String, at offset: Int, line: Int) {
+    let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+    guard words.first == "stash" else {
+      document.notes.append(WebVTTNote(text: text, cuesBefore: document.cues.count))
+      return
+    }
+    let kind = words.count > 1 ? String(words[1]) : ""
+    guard kind == "missing-speech" || kind == "part" else {
+      report(
+        .badStashNote, at: offset,
+        "NOTE stash \(kind) is not a note Stash knows (missing-speech, part); it is kept as a comment")
+      document.notes.append(WebVTTNote(text: text, cuesBefore: document.cues.count))
+      return
+    }
+    guard words.count == 4, let start = WebVTTTimestamp.parse(String(words[2])),
+      let end = WebVTTTimestamp.parse(String(words[3])), start <= end
+    else {
+      report(
+        .badStashNote, at: offset,
+        "NOTE stash \(kind) needs a start and an end timestamp, start first, as in NOTE stash \(kind) 00:01:00.000 00:02:00.000; it is kept as a comment"
+      )
+      document.notes.append(WebVTTNote(text: text, cuesBefore: document.cues.count))
+      return
+    }
+    let span = WebVTTTimeSpan(start: start, end: end)
+    if kind == "part" {
+      if document.partSpan != nil {
+        report(
+          .badStashNote, at: offset,
+          "a second NOTE stash part; only the first counts, this one is kept as a comment")
+        document.notes.append(WebVTTNote(text: text, cuesBefore: document.cues.count))
+        return
+      }
+      document.partSpan = span
+    } else {
+      document.missingSpeech.append(span)
+    }
+    if !document.cues.isEmpty {
+      report(
+        .stashNoteAfterCue, at: offset, "NOTE stash \(kind) belongs before the first cue (it is still read)")
+    }
+  }
+}

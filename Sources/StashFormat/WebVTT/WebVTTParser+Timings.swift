@@ -1,0 +1,301 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// "Collect WebVTT cue timings and settings" and "parse the WebVTT cue settings".
+extension WebVTTFileParser {
+  /// Reads the timing line at `range` into `cue`; false when the algorithm fails (cue dropped).
+  mutating func timingsAndSettings(_ range: Range<Int>, line number: Int, for cue: inout WebVTTCue) -> Bool {
+    let end = range.upperBound
+    var position = range.lowerBound
+    func fail(_ code: WebVTTDiagnosticCode, at offset: Int, _ message: String) -> Bool {
+      report(
+        code, at: offset, lineNumber: number, lineStart: range.lowerBound, message + "; the cue is dropped")
+      return false
+    }
+    skipWhitespace(&position, end)
+    var shortHours = false
+    switch WebVTTTimestamp.collect(bytes, &position, end: end, shortHours: &shortHours) {
+    case .failure(let failure):
+      return fail(.badTimestamp, at: failure.offset, "bad start time: " + failure.message)
+    case .success(let time): cue.startTime = time
+    }
+    let afterStart = position
+    skipWhitespace(&position, end)
+    let arrowAt = position
+    for expected in [UInt8(ascii: "-"), UInt8(ascii: "-"), UInt8(ascii: ">")] {
+      guard position < end, bytes[position] == expected else {
+        return fail(.badArrow, at: position, "expected --> after the start time")
+      }
+      position += 1
+    }
+    let afterArrow = position
+    skipWhitespace(&position, end)
+    let endAt = position
+    switch WebVTTTimestamp.collect(bytes, &position, end: end, shortHours: &shortHours) {
+    case .failure(let failure):
+      return fail(.badTimestamp, at: failure.offset, "bad end time: " + failure.message)
+    case .success(let time): cue.endTime = time
+    }
+    if afterStart == arrowAt || afterArrow == endAt {
+      report(
+        .arrowSpacing, at: afterStart == arrowAt ? arrowAt : afterArrow, lineNumber: number,
+        lineStart: range.lowerBound,
+        "put a space on each side of -->")
+    }
+    if shortHours {
+      report(
+        .timestampForm, at: range.lowerBound, lineNumber: number, lineStart: range.lowerBound,
+        "hours take at least two digits (01:02:03.000)")
+    }
+    if position < end && !WebVTTCueTextParser.isWhitespace(bytes[position]) {
+      report(
+        .badTimestamp, at: position, lineNumber: number, lineStart: range.lowerBound,
+        "text right after the end time; separate settings from it with a space")
+    }
+    settings(position..<end, line: number, lineStart: range.lowerBound, for: &cue)
+    if !(cue.endTime > cue.startTime) {
+      report(
+        .endNotAfterStart, at: range.lowerBound, lineNumber: number, lineStart: range.lowerBound,
+        "the cue ends (\(WebVTTTimestamp.formatShort(cue.endTime))) at or before its start (\(WebVTTTimestamp.formatShort(cue.startTime)))"
+      )
+    }
+    if let previous = previousCueStart, cue.startTime < previous {
+      report(
+        .cueOutOfOrder, at: range.lowerBound, lineNumber: number, lineStart: range.lowerBound,
+        "the cue starts (\(WebVTTTimestamp.formatShort(cue.startTime))) before the cue before it (\(WebVTTTimestamp.formatShort(previous)))"
+      )
+    }
+    previousCueStart = max(previousCueStart ?? cue.startTime, cue.startTime)
+    if cue.id.hasPrefix("NOTE"),
+      cue.id.utf8.count == 4 || [0x20, 0x09, 0x0A].contains(cue.id.utf8.dropFirst(4).first!)
+    {
+      report(
+        .noteWithArrow, at: range.lowerBound, lineNumber: number, lineStart: range.lowerBound,
+        "a NOTE followed by a line with --> is read as a cue with the id \"NOTE…\"; a NOTE must not contain -->"
+      )
+    }
+    return true
+  }
+
+  /// Skips ASCII whitespace (within a line: space, tab, form feed).
+  func skipWhitespace(_ position: inout Int, _ end: Int) {
+    while position < end && WebVTTCueTextParser.isWhitespace(bytes[position]) { position += 1 }
+  }
+
+  /// The whitespace-separated tokens of `range`.
+  func tokens(_ range: Range<Int>) -> [Range<Int>] {
+    var result: [Range<Int>] = []
+    var i = range.lowerBound
+    while i < range.upperBound {
+      skipWhitespace(&i, range.upperBound)
+      let start = i
+      while i < range.upperBound && !WebVTTCueTextParser.isWhitespace(bytes[i]) { i += 1 }
+      if i > start { result.append(start..<i) }
+    }
+    return result
+  }
+
+  /// Splits a `name:value` token; nil when it has no colon or the first is at either end.
+  func nameAndValue(_ token: Range<Int>) -> (name: String, value: Range<Int>)? {
+    var colon = token.lowerBound
+    while colon < token.upperBound && bytes[colon] != UInt8(ascii: ":") { colon += 1 }
+    guard colon < token.upperBound, colon != token.lowerBound, colon != token.upperBound - 1 else {
+      return nil
+    }
+    return (string(token.lowerBound..<colon), colon + 1..<token.upperBound)
+  }
+
+  mutating func settings(_ range: Range<Int>, line number: Int, lineStart: Int, for cue: inout WebVTTCue) {
+    var seen: Set<String> = []
+    var regionSet = false
+    var leavesRegion = false
+    for token in tokens(range) {
+      func bad(_ message: String) {
+        report(
+          .badSetting, at: token.lowerBound, lineNumber: number, lineStart: lineStart,
+          message + "; it is ignored")
+      }
+      guard let (name, valueRange) = nameAndValue(token) else {
+        bad("cue setting \"\(string(token))\" is not name:value")
+        continue
+      }
+      let value = string(valueRange)
+      if !seen.insert(name).inserted
+        && ["region", "vertical", "line", "position", "size", "align"].contains(name)
+      {
+        report(
+          .duplicateSetting, at: token.lowerBound, lineNumber: number, lineStart: lineStart,
+          "cue setting \(name) is given more than once; the last valid one counts")
+      }
+      switch name {
+      case "region":
+        if let region = document.regions.last(where: { $0.id == value }) {
+          cue.region = region.id
+          regionSet = true
+        } else {
+          cue.region = nil
+          report(
+            .unknownRegion, at: token.lowerBound, lineNumber: number, lineStart: lineStart,
+            "no REGION block defines the region \"\(value)\"")
+        }
+      case "vertical":
+        if value == "rl" {
+          cue.vertical = .rl
+        } else if value == "lr" {
+          cue.vertical = .lr
+        } else {
+          bad("vertical takes rl or lr, not \"\(value)\"")
+        }
+        if cue.vertical != .horizontal {
+          cue.region = nil
+          leavesRegion = true
+        }
+      case "line":
+        lineSetting(value, &cue, bad)
+        if cue.line != nil {
+          cue.region = nil
+          leavesRegion = true
+        }
+      case "position":
+        var position = value
+        var alignment: String? = nil
+        if let comma = value.firstIndex(of: ",") {
+          position = String(value[..<comma])
+          alignment = String(value[value.index(after: comma)...])
+        }
+        guard let number = Self.percentage(position) else {
+          bad("position takes a percentage from 0% to 100%, not \"\(position)\"")
+          continue
+        }
+        switch alignment {
+        case "line-left": cue.positionAlign = .lineLeft
+        case "center": cue.positionAlign = .center
+        case "line-right": cue.positionAlign = .lineRight
+        case nil: break
+        default:
+          bad("position alignment takes line-left, center or line-right, not \"\(alignment!)\"")
+          continue
+        }
+        cue.position = number
+      case "size":
+        guard let number = Self.percentage(value) else {
+          bad("size takes a percentage from 0% to 100%, not \"\(value)\"")
+          continue
+        }
+        cue.size = number
+        if number != 100 {
+          cue.region = nil
+          leavesRegion = true
+        }
+      case "align":
+        if let align = WebVTTCue.Align(rawValue: value) {
+          cue.align = align
+        } else {
+          bad("align takes start, center, end, left or right, not \"\(value)\"")
+        }
+      default:
+        bad("unknown cue setting \"\(name)\"")
+      }
+    }
+    if regionSet && leavesRegion {
+      report(
+        .regionConflict, at: range.lowerBound, lineNumber: number, lineStart: lineStart,
+        "a cue in a region cannot also have vertical, line or size (other than 100%); depending on the order, the region or the setting is lost"
+      )
+    }
+  }
+
+  /// The `line` setting, step for step.
+  func lineSetting(_ value: String, _ cue: inout WebVTTCue, _ bad: (String) -> Void) {
+    var linePosition = Substring(value)
+    var alignment: Substring? = nil
+    if let comma = value.firstIndex(of: ",") {
+      linePosition = value[..<comma]
+      alignment = value[value.index(after: comma)...]
+    }
+    let utf8 = linePosition.utf8
+    guard utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else {
+      bad("line takes a number or a percentage, not \"\(linePosition)\"")
+      return
+    }
+    let number: Double
+    let isPercentage = utf8.last == UInt8(ascii: "%")
+    if isPercentage {
+      guard let percentage = Self.percentage(String(linePosition)) else {
+        bad("line percentage must be from 0% to 100%, not \"\(linePosition)\"")
+        return
+      }
+      number = percentage
+    } else {
+      let characters = Array(utf8)
+      let allowed = characters.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x2E }
+      let innerMinus = characters.dropFirst().contains(0x2D)
+      let dots = characters.filter { $0 == 0x2E }.count
+      var dotOK = true
+      if let dot = characters.firstIndex(of: 0x2E) {
+        dotOK =
+          dot > 0 && dot < characters.count - 1
+          && (characters[dot - 1] >= 0x30 && characters[dot - 1] <= 0x39)
+          && (characters[dot + 1] >= 0x30 && characters[dot + 1] <= 0x39)
+      }
+      guard allowed, !innerMinus, dots <= 1, dotOK, let parsed = Double(String(linePosition)) else {
+        bad("line takes a number such as -1 or 2.5, or a percentage, not \"\(linePosition)\"")
+        return
+      }
+      number = parsed
+    }
+    switch alignment {
+    case "start": cue.lineAlign = .start
+    case "center": cue.lineAlign = .center
+    case "end": cue.lineAlign = .end
+    case nil: break
+    default:
+      bad("line alignment takes start, center or end, not \"\(alignment!)\"")
+      return
+    }
+    cue.line = number
+    cue.snapToLines = !isPercentage
+  }
+
+  /// "Parse a percentage string": digits, optionally `.` and digits, then `%`, from 0 to 100.
+  static func percentage(_ text: String) -> Double? {
+    let utf8 = Array(text.utf8)
+    guard utf8.count >= 2, utf8.last == UInt8(ascii: "%") else { return nil }
+    let number = utf8.dropLast()
+    var sawDot = false
+    var digitsBefore = 0
+    var digitsAfter = 0
+    for b in number {
+      if b == UInt8(ascii: ".") {
+        guard !sawDot else { return nil }
+        sawDot = true
+      } else if b >= 0x30 && b <= 0x39 {
+        if sawDot { digitsAfter += 1 } else { digitsBefore += 1 }
+      } else {
+        return nil
+      }
+    }
+    guard digitsBefore > 0, !sawDot || digitsAfter > 0 else { return nil }
+    guard let value = Double(String(decoding: number, as: UTF8.self)), value >= 0, value <= 100 else {
+      return nil
+    }
+    return value
+  }
+
+  /// Checks a cue's text for the linter (tags, timestamps, references) without building nodes.
+  mutating func checkCueText(_ range: Range<Int>, of cue: WebVTTCue) {
+    guard let base = bytes.baseAddress else { return }
+    // Plain text needs no tokenizing.
+    if memchr(base + range.lowerBound, 0x3C, range.count) == nil
+      && memchr(base + range.lowerBound, 0x26, range.count) == nil
+    {
+      return
+    }
+    for issue in WebVTTCueTextParser.check(bytes, range, cueStart: cue.startTime, cueEnd: cue.endTime) {
+      report(issue)
+    }
+  }
+}
