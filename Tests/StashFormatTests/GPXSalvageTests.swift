@@ -44,6 +44,39 @@ import Testing
     #expect(GPXReader.read(torn, chunkSize: chunkSize) == GPXReader.read(torn))
   }
 
+  @Test func randomDamageNeverCrashesOrInventsPoints() {
+    // Flipped bytes, stray markup, deleted and duplicated ranges: whatever the reader makes of
+    // them, it returns, and a file only ever loses points to damage that removes markup.
+    var random = GPXSamples.Generator(state: 2024)
+    let pieces: [[UInt8]] = [
+      "<", ">", "&", "]]>", "<!--", "\u{0}", "<trkpt", "</trkseg>", "&#0;", "\u{FFFF}",
+    ].map {
+      Array($0.utf8)
+    }
+    for _ in 0..<400 {
+      var bytes = Self.bytes
+      for _ in 0..<random.int(1...4) {
+        let at = random.int(0...bytes.count - 1)
+        switch random.int(0...3) {
+        case 0: bytes[at] = UInt8(truncatingIfNeeded: random.next())
+        case 1: bytes.insert(contentsOf: pieces[random.int(0...pieces.count - 1)], at: at)
+        case 2: bytes.removeSubrange(at..<min(bytes.count, at + random.int(1...200)))
+        default:
+          let end = min(bytes.count, at + random.int(1...300))
+          bytes.insert(contentsOf: bytes[at..<end], at: end)
+        }
+        if bytes.isEmpty { bytes = [0x3C] }
+      }
+      let read = GPXReader.read(bytes)
+      // Every point read is a real one: a position the original file has.
+      let real = Set(GPXSamples.trackPoints(Self.document).map { "\($0.latitude),\($0.longitude)" })
+      let invented = GPXSamples.trackPoints(read).filter { !real.contains("\($0.latitude),\($0.longitude)") }
+      // A flipped digit can change a coordinate without breaking the XML; allow that, not more.
+      #expect(invented.count <= 4)
+      _ = read.json.serialized()
+    }
+  }
+
   @Test func aCutFileKeepsEveryClosedPointAndSaysWhere() throws {
     // Cut in the middle of the 16th track point's <ele>.
     let text = String(decoding: Self.bytes, as: UTF8.self)
