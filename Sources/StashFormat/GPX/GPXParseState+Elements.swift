@@ -3,6 +3,7 @@ import CExpat
 /// The reader's reactions to expat's events: which elements open which parts of the document,
 /// and what captured text becomes.
 extension GPXParseState {
+  /// An element opened: decide what it is from its namespace, name and parent, and push that.
   func start(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
     guard depth < Self.maximumDepth else {
       stop("gpx-too-deep", "elements are nested more than \(Self.maximumDepth) deep; GPX needs about eight")
@@ -86,6 +87,7 @@ extension GPXParseState {
     depth += 1
   }
 
+  /// An element closed: pop what it was, and file the value, point, segment or track it ends.
   func end() {
     // expat may still report the end of an empty element after the reader stopped it.
     guard !stopped, depth > 0 else { return }
