@@ -18,9 +18,7 @@ struct FolderGrouping {
     var groups: [[UInt8]: Int] = [:]
     var bases: [Candidate] = []
     var nearMisses: [(DirectoryEntry, String, String)] = []
-    var present = Set<[UInt8]>()
     for entry in entries {
-      present.insert(entry.bytes)
       switch FolderName.classify(entry.name) {
       case .hidden:
         others.append(
@@ -48,11 +46,20 @@ struct FolderGrouping {
       }
     }
     for (entry, intended, reason) in nearMisses {
+      // The intended name is an exact memo name, so it is present exactly when its group has it.
+      let exists: Bool
+      if case .memoFile(let base, let kind) = FolderName.classify(intended),
+        let index = groups[Array(base.utf8)]
+      {
+        exists = bases[index].files[kind] != nil
+      } else {
+        exists = false
+      }
       others.append(
         FolderEntry(
           name: entry.printableName, bytes: entry.bytes, kind: entry.kind,
           role: .nearMiss(
-            intended: intended, reason: reason, intendedExists: present.contains(Array(intended.utf8)))))
+            intended: intended, reason: reason, intendedExists: exists)))
     }
     for var group in bases {
       if let name = group.files[.parts], let kind = group.kinds[.parts], !kind.isFolder {

@@ -49,16 +49,13 @@ struct GPXElementNames {
 
   /// The namespace and local name of an expat element name.
   @inline(__always) func classify(_ name: UnsafePointer<CChar>) -> (GPXNamespace.Known, Local) {
-    let raw = UnsafeRawPointer(name)
-    var separator = 0
-    while true {
-      let byte = raw.load(fromByteOffset: separator, as: UInt8.self)
-      if byte == 0 { return (.none, local(raw, separator)) }
-      if byte == 1 { break }
-      separator += 1
+    // strchr and strlen are vectorised and never read past the terminator.
+    guard let found = strchr(name, 1) else {
+      return (.none, local(UnsafeRawPointer(name), strlen(name)))
     }
-    let localStart = raw + separator + 1
-    let localCount = strlen(localStart.assumingMemoryBound(to: CChar.self))
+    let raw = UnsafeRawPointer(name)
+    let separator = UnsafePointer(found) - name
+    let localStart = UnsafePointer(found) + 1
     let space: GPXNamespace.Known
     switch separator {
     case 33 where memcmp(raw, Self.topografix.utf8Start, 32) == 0:
@@ -76,7 +73,7 @@ struct GPXElementNames {
       space = .other
     }
     if space == .other { return (.other, .other) }
-    return (space, local(localStart, localCount))
+    return (space, local(UnsafeRawPointer(localStart), strlen(localStart)))
   }
 
   @inline(__always) private func local(_ bytes: UnsafeRawPointer, _ count: Int) -> Local {

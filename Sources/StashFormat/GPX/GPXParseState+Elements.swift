@@ -87,6 +87,8 @@ extension GPXParseState {
   }
 
   func end() {
+    // expat may still report the end of an empty element after the reader stopped it.
+    guard stopReason == nil, depth > 0 else { return }
     depth -= 1
     switch stack[depth] {
     case .field: finishField()
@@ -113,8 +115,11 @@ extension GPXParseState {
     }
   }
 
-  @inline(__always) func characters(_ bytes: UnsafePointer<CChar>, _ count: Int) {
-    if capture != .none { appendText(bytes, count) }
+  /// expat's character-data callback, installed only while a field's text is captured.
+  static let characterData: XML_CharacterDataHandler = { userData, bytes, count in
+    Unmanaged<GPXParseState>.fromOpaque(userData!)._withUnsafeGuaranteedRef {
+      $0.appendText(bytes!, Int(count))
+    }
   }
 
   /// Keeps what a torn file held: the open segment, track and route with every point that
@@ -162,6 +167,9 @@ extension GPXParseState {
     capture = field
     textCount = 0
     textCut = false
+    // Character data is reported only while a field is open: the whitespace between elements
+    // then costs expat no callback at all.
+    XML_SetCharacterDataHandler(parser, GPXParseState.characterData)
     return .field
   }
 
@@ -258,6 +266,7 @@ extension GPXParseState {
   private func finishField() {
     let field = capture
     capture = .none
+    XML_SetCharacterDataHandler(parser, nil)
     if textCut {
       note("gpx-text-too-long", .warning, "a text longer than \(Self.maximumText) bytes was cut there")
     }

@@ -48,12 +48,13 @@ final class GPXReadSession {
   /// often padded with zeros, and an error inside that run is a tear, not malformed XML.
   private var zeroRunStart = 0
   private var failed = false
+  /// Whether anything but whitespace has arrived: an input of only whitespace is empty.
+  private var sawContent = false
 
   init() {
     let parser = state.parser
     XML_SetUserData(parser, Unmanaged.passUnretained(state).toOpaque())
     XML_SetElementHandler(parser, GPXReadSession.startElement, GPXReadSession.endElement)
-    XML_SetCharacterDataHandler(parser, GPXReadSession.characterData)
     XML_SetEntityDeclHandler(parser, GPXReadSession.entityDeclaration)
     // Never read a DTD or parameter entity from anywhere, and no external-entity handler is
     // installed, so an external general entity is skipped rather than fetched.
@@ -68,6 +69,7 @@ final class GPXReadSession {
       zeroRunStart = fed + last + 1
     }
     fed += bytes.count
+    if !sawContent { sawContent = bytes.contains { !DecimalText.isSpace($0) && $0 != 0 } }
     let status = bytes.withMemoryRebound(to: CChar.self) {
       XML_Parse(state.parser, $0.baseAddress, Int32(bytes.count), final ? 1 : 0)
     }
@@ -114,7 +116,7 @@ final class GPXReadSession {
         "entity expansion grows the file more than 100-fold (an entity bomb such as billion laughs): "
           + "reading stopped" + kept(dropped), at: location)
     } else if !state.sawRoot {
-      if fed == 0 || (code == XML_ERROR_NO_ELEMENTS && zeroRunStart == 0) {
+      if !sawContent {
         state.log.add("gpx-empty", .error, "the file is empty: there is no GPX in it", at: location)
       } else if code == XML_ERROR_NO_ELEMENTS {
         state.log.add(
@@ -157,12 +159,6 @@ final class GPXReadSession {
 
   private static let endElement: XML_EndElementHandler = { userData, _ in
     Unmanaged<GPXParseState>.fromOpaque(userData!)._withUnsafeGuaranteedRef { $0.end() }
-  }
-
-  private static let characterData: XML_CharacterDataHandler = { userData, bytes, count in
-    Unmanaged<GPXParseState>.fromOpaque(userData!)._withUnsafeGuaranteedRef {
-      $0.characters(bytes!, Int(count))
-    }
   }
 
   private static let entityDeclaration: XML_EntityDeclHandler = {

@@ -8,6 +8,14 @@ extension MP4Reader {
   mutating func summarizeFragments(
     from firstFragment: MP4BoxHeader, track: MP4Track, defaults: MP4TrackExtends
   ) throws(FormatError) -> Bool {
+    // Decode times are counted from the first fragment's, so a file whose first fragment does
+    // not start at 0 measures what it holds, as the full walk does.
+    let savedDiagnostics = parser.diagnostics
+    try parser.window.prefetch(at: firstFragment.offset, count: min(firstFragment.size, Self.wholeBoxLimit))
+    let first = try parser.fragment(
+      firstFragment, trackID: track.trackID, defaults: defaults, nextDecodeTime: 0)
+    parser.diagnostics = savedDiagnostics
+    guard let firstTime = first.baseDecodeTime else { return false }
     var span = Self.tailBytes
     var scannedFrom = fileSize
     while true {
@@ -18,7 +26,7 @@ extension MP4Reader {
       while let found = Self.lastFragmentSignature(in: parser.window.cache, before: index) {
         index = found - 1
         let offset = parser.window.cacheOffset + found
-        switch try candidate(at: offset, track: track, defaults: defaults) {
+        switch try candidate(at: offset, track: track, defaults: defaults, firstTime: firstTime) {
         case .accepted: return true
         case .unusable: return false
         case .tryEarlier: continue
@@ -33,7 +41,7 @@ extension MP4Reader {
 
   /// Judges the `moof` that seems to start at `offset`.
   private mutating func candidate(
-    at offset: Int, track: MP4Track, defaults: MP4TrackExtends
+    at offset: Int, track: MP4Track, defaults: MP4TrackExtends, firstTime: Int64
   ) throws(FormatError) -> Verdict {
     guard case .header(let moof) = try parser.window.header(at: offset, containerEnd: fileSize),
       moof.type == .moof
@@ -42,7 +50,7 @@ extension MP4Reader {
     guard moof.end <= fileSize else { return .tryEarlier }
     let savedDiagnostics = parser.diagnostics
     let fragment = try parser.fragment(moof, trackID: track.trackID, defaults: defaults, nextDecodeTime: 0)
-    guard let decodeTime = fragment.baseDecodeTime else {
+    guard let decodeTime = fragment.baseDecodeTime, decodeTime >= firstTime else {
       parser.diagnostics = savedDiagnostics
       return .unusable
     }
@@ -59,9 +67,8 @@ extension MP4Reader {
       tornBox = savedTorn
       return .unusable
     }
-    // tfdt already counts every earlier sample, including any in the moov's own table.
-    wholeDuration = UInt64(clamping: decodeTime)
-    wholeCount = 0
+    // The moov's own table (already counted), then every fragment before this one by its tfdt.
+    wholeDuration &+= UInt64(decodeTime - firstTime)
     for box in rest where box.type == .moof {
       let later =
         box.offset == moof.offset

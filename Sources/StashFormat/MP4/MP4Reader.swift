@@ -15,6 +15,7 @@ struct MP4Reader {
   var problem: MP4Problem?
   /// Whole samples in decode order (full depth only).
   var samples: [AudioSample] = []
+  /// Whole samples counted (in a summary of a fragmented file, only those of its last fragments).
   var wholeCount = 0
   var wholeDuration: UInt64 = 0
   /// Where the bytes worth keeping end: the last whole sample, or the index when it comes later.
@@ -79,8 +80,9 @@ struct MP4Reader {
     // Samples the moov's own table lists (a finished file; empty in a fragmented one).
     let table = track.table
     if !table.isEmpty {
-      if depth == .summary && !tornBox && firstFragment == nil {
-        // A complete file's tables are trusted here; `inspect` and lint check every sample.
+      if depth == .summary, !tornBox, firstFragment == nil, try lastChunkIsInMediaData(table, boxes: boxes) {
+        // A complete file whose last chunk lies in a complete mdat is trusted here; `inspect`
+        // and lint check every sample.
         wholeCount = table.sampleCount
         wholeDuration = table.duration(ofFirst: table.sampleCount)
       } else {
@@ -112,6 +114,25 @@ struct MP4Reader {
       }
     }
     finish()
+  }
+
+  /// Whether the table's last chunk starts inside a complete top-level `mdat` of known size (one
+  /// small read).
+  private mutating func lastChunkIsInMediaData(_ table: MP4SampleTable, boxes: [MP4BoxHeader])
+    throws(FormatError)
+    -> Bool
+  {
+    guard table.chunkCount > 0 else { return false }
+    let width = table.wideChunkOffsets ? 8 : 4
+    var entry = MP4ByteReader(
+      try parser.window.bytes(at: table.chunkOffsetsOffset + (table.chunkCount - 1) * width, count: width))
+    guard let last = table.wideChunkOffsets ? entry.uint64() : entry.uint32().map(UInt64.init) else {
+      return false
+    }
+    return boxes.contains { box in
+      // An mdat of size 0 "runs to the end", so its end says nothing about what was cut off.
+      box.type == .mdat && !box.runsToEnd && UInt64(box.payloadOffset) <= last && last < UInt64(box.end)
+    }
   }
 
   /// Counts a sample if all its bytes lie in the file.

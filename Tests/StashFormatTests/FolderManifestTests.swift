@@ -1,0 +1,100 @@
+import Foundation
+import StashFormat
+import StashTestSupport
+import Testing
+
+/// Every value of the fixtures' MANIFEST.json that the folder reader owns, checked against
+/// `MemoFolder.read`: files, dates and their source, titles, display names, audio state and length,
+/// recovery, and the classification of every other name.
+@Suite struct FolderManifestTests {
+  /// The fixture folders whose MANIFEST lists memos (recovery fixtures may use another schema).
+  static let folders: [String] = {
+    let root = Fixtures.repositoryRoot.appendingPathComponent("SyntheticFixtures")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+    return names.sorted().filter { name in
+      guard
+        let data = try? Data(
+          contentsOf: root.appendingPathComponent(name).appendingPathComponent("MANIFEST.json")),
+        let manifest = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+      else { return false }
+      return manifest["memos"] is [[String: Any]]
+    }
+  }()
+
+  static func manifest(_ name: String) throws -> [String: Any] {
+    let data = try Data(contentsOf: Fixtures.folder(name).appendingPathComponent("MANIFEST.json"))
+    return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+  }
+
+  @Test func thereIsADemoManifest() {
+    #expect(Self.folders.contains("demo"))
+  }
+
+  @Test(arguments: folders) func memosMatchTheManifest(_ name: String) throws {
+    let manifest = try Self.manifest(name)
+    let expected = try #require(manifest["memos"] as? [[String: Any]])
+    let folder = try MemoFolder.read(path: Fixtures.folder(name).path)
+    let withAudio = folder.memos.filter(\.hasAudio)
+    #expect(Set(withAudio.map(\.base)) == Set(expected.compactMap { $0["base"] as? String }))
+    for entry in expected {
+      let base = try #require(entry["base"] as? String)
+      guard let memo = folder.memos.first(where: { $0.base.utf8.elementsEqual(base.utf8) }) else {
+        Issue.record("\(name): \(base) is not listed")
+        continue
+      }
+      let files = try #require(entry["files"] as? [String])
+      #expect(Set(memo.files.values) == Set(files), "\(base)")
+      if let utc = entry["recordedAt"] as? String {
+        #expect(RecordingDate.isoUTC(memo.recordedAt) == utc, "\(base)")
+      } else if let local = entry["recordedAtLocal"] as? String {
+        // The wall clock in local time, whatever this machine's zone is.
+        #expect(String(RecordingDate.isoLocal(memo.recordedAt).prefix(19)) == local, "\(base)")
+      } else {
+        Issue.record("\(base): the manifest gives no date")
+      }
+      #expect(memo.dateSource.rawValue == entry["dateSource"] as? String, "\(base)")
+      #expect(memo.titleText == entry["title"] as? String, "\(base)")
+      if let display = entry["displayName"] as? String {
+        #expect(memo.displayName == display, "\(base)")
+      } else {
+        #expect(memo.displayName == RecordingDate.localMinute(memo.recordedAt), "\(base)")
+      }
+      #expect(memo.needsRecovery == (entry["needsRecovery"] as? Bool), "\(base)")
+      guard let audio = entry["audio"] as? [String: Any] else { continue }
+      let state = try #require(audio["state"] as? String)
+      switch (state, memo.audio?.state) {
+      case ("ok", .ok?), ("damaged", .damaged?), ("lengthUnreadable", .lengthUnreadable?): break
+      case ("cutShort", .cutShort(let tail)?):
+        #expect(tail == audio["tailBytes"] as? Int, "\(base)")
+      default:
+        Issue.record("\(base): audio state \(String(describing: memo.audio?.state)), manifest says \(state)")
+      }
+      let seconds = audio["durationSeconds"] as? Double
+      #expect((memo.durationSeconds == nil) == (seconds == nil), "\(base)")
+      if let seconds, let length = memo.durationSeconds { #expect(abs(length - seconds) < 1e-6, "\(base)") }
+      // A memo whose audio is not fine carries a problem, and one that is fine carries no audio problem.
+      let audioCodes: Set = [
+        FolderCode.audioDamaged, FolderCode.audioCutShort, FolderCode.audioLengthUnreadable,
+      ]
+      #expect(memo.problems.contains { audioCodes.contains($0.code) } == (state != "ok"), "\(base)")
+    }
+  }
+
+  @Test(arguments: folders) func otherNamesMatchTheManifest(_ name: String) throws {
+    let manifest = try Self.manifest(name)
+    let others = (manifest["others"] as? [[String: Any]]) ?? []
+    let folder = try MemoFolder.read(path: Fixtures.folder(name).path)
+    var expected: [String: String] = [:]
+    for other in others {
+      guard let file = other["name"] as? String, let kind = other["kind"] as? String else {
+        Issue.record("\(name): an entry of others without name or kind")
+        continue
+      }
+      expected[file] = kind
+    }
+    var found: [String: String] = [:]
+    for entry in folder.others where entry.name != "MANIFEST.json" { found[entry.name] = entry.role.key }
+    for memo in folder.memos where !memo.hasAudio { found[memo.files[.parts]!] = "capture" }
+    #expect(found == expected)
+  }
+}
