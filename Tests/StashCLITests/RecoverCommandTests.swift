@@ -133,10 +133,15 @@ import Testing
   @Test func killedAtRandomMomentsARerunEndsInTheSameFolder() throws {
     let reference = try RecoverFolder()
     defer { reference.remove() }
+    let original = try reference.tree()
+    let started = Date()
     _ = try runProcess(stash, ["recover", reference.root.path])
+    // Kills are spread over as long as a whole run takes here, start-up included.
+    let runMicroseconds = UInt32(min(5, Date().timeIntervalSince(started)) * 1_000_000)
     let expected = try reference.tree()
     var generator = SeededGenerator(seed: 5)
-    for trial in 0..<12 {
+    var interrupted = 0
+    for trial in 0..<16 {
       let folder = try RecoverFolder()
       defer { folder.remove() }
       let process = Process()
@@ -144,11 +149,15 @@ import Testing
       process.arguments = ["recover", folder.root.path]
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
-      let delay = UInt32.random(in: 0...120_000, using: &generator)
+      let delay = UInt32.random(in: 0...runMicroseconds, using: &generator)
       try process.run()
       usleep(delay)
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
+      let killed = try folder.tree()
+      if killed.keys.sorted() != original.keys.sorted() && killed.keys.sorted() != expected.keys.sorted() {
+        interrupted += 1
+      }
       let rerun = try runProcess(stash, ["recover", folder.root.path])
       #expect(rerun.status == 1, "trial \(trial): \(rerun.standardError)")
       let tree = try folder.tree()
@@ -158,6 +167,9 @@ import Testing
         #expect(tree[path] == bytes, "trial \(trial), killed after \(delay) µs: \(path)")
       }
     }
+    // Some kills must have landed in the middle of the work, or this proved nothing.
+    #expect(interrupted >= 1, "no kill interrupted a sweep")
+    print("recover kill trials: \(interrupted) of 16 interrupted a sweep mid-way")
   }
 }
 
