@@ -2,6 +2,11 @@
   import Glibc
 #endif
 
+// `--play FILE ...`: headless playing, owned by StashPlayback's helper (HeadlessPlayback.swift).
+if HeadlessPlayback.wanted(Array(CommandLine.arguments.dropFirst())) {
+  exit(HeadlessPlayback.run(Array(CommandLine.arguments.dropFirst())))
+}
+
 // stash-tui [DIR]: the terminal browser. See `LaunchOptions` for the flags.
 setlocale(LC_ALL, "")
 let options: LaunchOptions
