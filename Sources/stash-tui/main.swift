@@ -29,7 +29,7 @@ let folder = options.folder
 if let problem = FolderCheck.problem(folder) { LaunchOptions.fail(problem) }
 
 let library: MemoLibrary = FolderLibrary(folder: folder)
-let editor: MemoEditor = UnavailableEditor()
+let editor: MemoEditor = FolderEditor(folder: folder)
 
 if let size = options.renderOnce {
   let steps: [KeyScript.Step]
@@ -47,5 +47,5 @@ if let size = options.renderOnce {
 if isatty(0) == 0 || isatty(1) == 0 {
   LaunchOptions.fail("stash-tui needs a terminal on standard input and output")
 }
-let runner = EffectRunner(library: library, editor: editor, player: UnavailablePlayer())
+let runner = EffectRunner(library: library, editor: editor, player: AudioPlayer())
 exit(BrowserLoop(folder: folder, runner: runner, mouse: options.mouse).run())

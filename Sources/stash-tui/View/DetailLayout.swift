@@ -40,7 +40,7 @@ struct DetailLayout: Equatable, Sendable {
     case .cutShort:
       add(StyledLine("Audio cut short by a kill: it plays up to its last whole sample.", .warning))
     case .damaged(let reason):
-      add(StyledLine("Audio damaged: \(reason). There is nothing to play.", .error))
+      add(StyledLine("Audio damaged: \(reason)", .error))
     case .lengthUnknown(let reason):
       add(StyledLine("Length unknown: \(reason). The clock counts up as it plays.", .warning))
     case .missing:
