@@ -28,6 +28,8 @@ struct MP4Reader {
   /// How much of the first bytes to read at once: `ftyp`, a fragmented file's `moov` and often
   /// the first `moof` fit, so a listing pays one `pread` for them.
   static let headBytes = 4 * 1024
+  /// How much a summary reads around a header or small table it does not hold yet.
+  static let readAhead = 2048
   /// How much of a `moov` a summary reads at once: the small tables come before the per-sample ones.
   static let movieBytes = 16 * 1024
   /// How much of the end a summary reads at once when it looks for the last fragment.
@@ -49,7 +51,10 @@ struct MP4Reader {
 
   init(path: String, depth: Depth) throws(FormatError) {
     self.depth = depth
-    parser = MP4Parser(window: MP4FileWindow(file: try ReadOnlyFile(path: path)))
+    // A summary reads a little around each miss; the full index reads exactly what it parses,
+    // so walking a thousand fragments never drags media data in.
+    let file = try ReadOnlyFile(path: path)
+    parser = MP4Parser(window: MP4FileWindow(file: file, readAhead: depth == .summary ? Self.readAhead : 0))
     try parser.window.prefetch(at: 0, count: Self.headBytes)
     try read()
   }
