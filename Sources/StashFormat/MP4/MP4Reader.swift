@@ -17,6 +17,8 @@ struct MP4Reader {
   var samples: [AudioSample] = []
   /// Whole samples counted (in a summary of a fragmented file, only those of its last fragments).
   var wholeCount = 0
+  /// Complete `moof` boxes read (full depth only).
+  var fragmentCount = 0
   var wholeDuration: UInt64 = 0
   /// Where the bytes worth keeping end: the last whole sample, or the index when it comes later.
   var usableEnd = 0
@@ -117,6 +119,7 @@ struct MP4Reader {
       try parser.window.prefetch(at: moof.offset, count: min(moof.size, Self.wholeBoxLimit))
       let fragment = try parser.fragment(
         moof, trackID: track.trackID, defaults: defaults, nextDecodeTime: decodeTime)
+      fragmentCount += 1
       for sample in fragment.samples {
         keep(sample)
         decodeTime = sample.decodeTime &+ Int64(sample.duration)
