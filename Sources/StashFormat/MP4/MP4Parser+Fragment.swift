@@ -128,8 +128,9 @@ extension MP4Parser {
       ]
       .filter { flags & $0 != 0 }.count * 4
     // Check the count against what is present before reserving anything: per-sample fields must
-    // fit the box, and samples that share a default need at least a byte each of the file.
-    let room = perSample > 0 ? r.remaining / perSample : window.size
+    // fit the box, and samples that share defaults can be no more than an AAC frame's smallest
+    // size (4 bytes) goes into the file.
+    let room = perSample > 0 ? r.remaining / perSample : window.size / MP4Parser.smallestFrame
     let present = min(Int(count), room)
     if present < Int(count) {
       diagnostics.append(

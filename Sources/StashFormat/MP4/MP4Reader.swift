@@ -30,6 +30,8 @@ struct MP4Reader {
   /// How much of the first bytes to read at once: `ftyp`, a fragmented file's `moov` and often
   /// the first `moof` fit, so a listing pays one `pread` for them.
   static let headBytes = 4 * 1024
+  /// The most top-level boxes read from one file.
+  static let topLevelLimit = 1 << 20
   /// How much a summary reads around a header or small table it does not hold yet.
   static let readAhead = 2048
   /// How much of a `moov` a summary reads at once: the small tables come before the per-sample ones.
@@ -177,6 +179,12 @@ struct MP4Reader {
     var offset = start
     var sawMovie = false
     while offset < fileSize {
+      // Memory stays bounded whatever the file: a 10-hour recording has some 36,000 boxes.
+      guard boxes.count < Self.topLevelLimit else {
+        torn(
+          at: offset, "the file holds more than \(Self.topLevelLimit) top-level boxes; the rest is not read")
+        return boxes
+      }
       switch try parser.window.header(at: offset, containerEnd: fileSize) {
       case .short:
         torn(at: offset, "the file ends \(fileSize - offset) bytes into a box header")
