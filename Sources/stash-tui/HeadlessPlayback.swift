@@ -1,4 +1,5 @@
 import Dispatch
+import StashFormat
 import StashPlayback
 
 #if canImport(Glibc)

@@ -140,3 +140,65 @@ import Testing
     #expect(usage.standardError.contains("--from takes a time"))
   }
 }
+
+@Suite struct DecoderFailureTests {
+  /// Garbage inside the audio: what comes before it is played, the failure names the time of the
+  /// sample that would not decode and libavcodec's reason, and a seek past it plays on to the end.
+  @Test func aDecoderErrorIsStatedWithItsTimeAndASeekPlaysOn() throws {
+    let folder = try TestAudio.folder()
+    let audio = folder.appendingPathComponent("bad_audio.m4a").path
+    try TestAudio.sweep(audio, seconds: 5, extra: MemoPlaybackTests.fragmented)
+    let index = try MP4Audio.read(path: audio)
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: audio))
+    let hit = index.samples[index.samples.count / 2]
+    for i in hit.offset..<hit.offset + hit.size { bytes[i] = UInt8(truncatingIfNeeded: i &* 37) }
+    try bytes.write(to: URL(fileURLWithPath: audio))
+    let hitTime = Double(hit.decodeTime - Int64(index.primingSamples)) / 48_000
+
+    let raw = folder.appendingPathComponent("out.raw").path
+    let player = Player(device: "file:FILE=\(raw),FORMAT=raw")
+    try player.load(path: audio)
+    player.play()
+    let failed = waitFor(player) { $0.state != .playing }
+    guard case .failed(let error) = failed.state else {
+      Issue.record("expected a decoder failure, got \(failed.state)")
+      return
+    }
+    #expect(error.code == .decoder)
+    #expect(error.message.contains("Invalid data found when processing input"))
+    let time = try #require(error.time)
+    // The sample with garbage, or (if the decoder took it for audio) one just after it.
+    #expect(time >= hitTime && time < hitTime + 0.1)
+    #expect(failed.position == time)
+    let written = try TestAudio.floats(raw)
+    #expect(written.count == Int((time * 48_000).rounded()))
+    let reference = try TestAudio.ffmpegDecode(audio)
+    let difference = TestAudio.maxDifference(written[...], reference[1024..<1024 + written.count])
+    #expect(difference != nil && difference! < 1e-6)
+
+    player.seek(to: time + 0.5)
+    player.resume()
+    #expect(waitFor(player) { $0.state != .playing && $0.state != .paused }.state == .ended)
+  }
+}
+
+@Suite struct ChannelAndRateTests {
+  /// A stereo memo at 44.1 kHz reaches the device interleaved, left then right, at its own rate.
+  @Test func stereoAt44100IsInterleavedAsRecorded() throws {
+    let folder = try TestAudio.folder()
+    let audio = folder.appendingPathComponent("stereo_audio.m4a").path
+    try TestAudio.sweep(audio, seconds: 2, rate: 44_100, channels: 2, extra: MemoPlaybackTests.fragmented)
+    let raw = folder.appendingPathComponent("out.raw").path
+    let player = Player(device: "file:FILE=\(raw),FORMAT=raw")
+    try player.load(path: audio)
+    player.play()
+    let end = waitFor(player) { $0.state != .playing }
+    #expect(end.state == .ended)
+    #expect(end.duration == 2)
+    let written = try TestAudio.floats(raw)
+    #expect(written.count == 2 * 88_200)
+    let reference = try TestAudio.ffmpegDecode(audio, channels: 2, rate: 44_100)
+    let difference = TestAudio.maxDifference(written[...], reference[2048..<2048 + written.count])
+    #expect(difference != nil && difference! < 1e-6)
+  }
+}

@@ -114,4 +114,36 @@ func waitFor(
     #expect(player.snapshot.state == .paused)
     #expect(player.snapshot.position == 0.5)
   }
+
+  /// A memo whose length the listing cannot read still plays; its length is known once the end
+  /// comes.
+  @Test func anUnknownLengthIsLearntAtTheEnd() throws {
+    let s = try setup(seconds: 1)
+    var track = s.track
+    track.lengthKnown = false
+    let player = Player(device: s.device)
+    try player.load(track)
+    #expect(player.snapshot.duration == nil)
+    player.play()
+    let end = waitFor(player) { $0.state != .playing }
+    #expect(end.state == .ended)
+    #expect(end.duration == Double(s.reference.count) / 48_000)
+    #expect(try TestAudio.floats(s.raw).count == s.reference.count)
+  }
+
+  /// Loading another memo while one plays stops the first at once; the second plays from its start.
+  @Test func loadingAnotherMemoReplacesTheOneLoaded() throws {
+    let long = try setup(seconds: 30)
+    let short = try setup(seconds: 1)
+    let player = Player(device: "null")
+    try player.load(long.track)
+    player.play()
+    try player.load(short.track)
+    let loaded = player.snapshot
+    #expect(loaded.state == .idle && loaded.position == 0)
+    #expect(loaded.path == short.track.path)
+    #expect(loaded.duration == Double(short.reference.count) / 48_000)
+    player.play()
+    #expect(waitFor(player) { $0.state != .playing }.state == .ended)
+  }
 }

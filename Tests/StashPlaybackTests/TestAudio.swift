@@ -13,26 +13,33 @@ enum TestAudio {
   /// MP4. Noise substitution (PNS) is off: its noise is random by design and the decoder's
   /// generator state depends on everything decoded before, so after a seek no decoder repeats it
   /// bit for bit; everything else in AAC is deterministic.
-  static func sweep(_ path: String, seconds: Double, rate: Int = 48_000, extra: [String] = []) throws {
-    let expression = "0.5*sin(2*PI*t*(100+1500*t/\(seconds)))"
+  static func sweep(
+    _ path: String, seconds: Double, rate: Int = 48_000, channels: Int = 1, extra: [String] = []
+  ) throws {
+    // A second channel sweeps down, so that swapped or mixed channels show.
+    var expression = "0.5*sin(2*PI*t*(100+1500*t/\(seconds)))"
+    if channels == 2 { expression += "|0.4*sin(2*PI*t*(3000-1500*t/\(seconds)))" }
     let result = try runProcess(
       "ffmpeg",
       [
         "-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
-        "aevalsrc=\(expression):s=\(rate):d=\(seconds)", "-ac", "1", "-c:a", "aac", "-b:a", "96k", "-aac_pns",
+        "aevalsrc=\(expression):s=\(rate):d=\(seconds)", "-ac", "\(channels)", "-c:a", "aac", "-b:a", "96k",
+        "-aac_pns",
         "0",
       ]
         + extra + [path])
     guard result.status == 0 else { throw TestFailure("ffmpeg failed: \(result.standardError)") }
   }
 
-  /// ffmpeg's decode of `path` as mono 48 kHz float (`ffmpeg -i x -f f32le -ac 1 -ar 48000 -`).
-  static func ffmpegDecode(_ path: String) throws -> [Float] {
+  /// ffmpeg's decode of `path` as interleaved float (`ffmpeg -i x -f f32le -ac 1 -ar 48000 -` by
+  /// default).
+  static func ffmpegDecode(_ path: String, channels: Int = 1, rate: Int = 48_000) throws -> [Float] {
     let out = path + ".ffmpeg.f32"
     let result = try runProcess(
       "ffmpeg",
       [
-        "-hide_banner", "-loglevel", "error", "-y", "-i", path, "-f", "f32le", "-ac", "1", "-ar", "48000",
+        "-hide_banner", "-loglevel", "error", "-y", "-i", path, "-f", "f32le", "-ac", "\(channels)", "-ar",
+        "\(rate)",
         out,
       ])
     guard result.status == 0 else { throw TestFailure("ffmpeg decode failed: \(result.standardError)") }

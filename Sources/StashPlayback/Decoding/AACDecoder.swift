@@ -93,12 +93,12 @@ final class AACDecoder {
     let sent = avcodec_send_packet(context, packet)
     packet.pointee.data = nil
     packet.pointee.size = 0
-    try CodecCall.check(sent, doing: "decode the audio", time: time)
+    try CodecCall.check(sent, doing: "decode the audio here (seek past it to play on)", time: time)
     var appended = 0
     while true {
       let received = avcodec_receive_frame(context, frame)
       if received == stash_averror_eagain() || received == stash_averror_eof() { break }
-      try CodecCall.check(received, doing: "decode the audio", time: time)
+      try CodecCall.check(received, doing: "decode the audio here (seek past it to play on)", time: time)
       defer { av_frame_unref(frame) }
       appended += try append(frame, time: time, to: &output)
     }

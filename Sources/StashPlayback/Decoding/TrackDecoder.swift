@@ -81,9 +81,11 @@ final class TrackDecoder {
     while decoded < samplesPerCall || first == nil, nextSample < track.samples.count, cursor < stopAt {
       let index = nextSample
       let time = Double(max(0, cursor - timeline.primingFrames)) / Double(timeline.rate)
-      scratch.removeAll(keepingCapacity: true)
       let decoder = self.decoder
-      var scratch = self.scratch
+      // Borrow the buffer (a copy would be copied again on the first append).
+      var scratch: [Float] = []
+      swap(&scratch, &self.scratch)
+      scratch.removeAll(keepingCapacity: true)
       do {
         try reader.withSample(index, time: time) { bytes throws(PlaybackError) in
           _ = try decoder.decode(bytes, time: time, into: &scratch)
@@ -93,7 +95,7 @@ final class TrackDecoder {
         if failure.path == nil { failure.path = track.path }
         throw failure
       }
-      self.scratch = scratch
+      defer { swap(&scratch, &self.scratch) }
       nextSample += 1
       decoded += 1
       let frames = scratch.count / channels

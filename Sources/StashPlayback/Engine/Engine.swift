@@ -72,8 +72,8 @@ final class Engine: Sendable {
 
   /// Starts the decoder and output threads.
   func start() {
-    startThread(name: "stash-decode") { [self] in runDecoder() }
-    startThread(name: "stash-output") { [self] in runOutput() }
+    DetachedThread.start { [self] in runDecoder() }
+    DetachedThread.start { [self] in runOutput() }
   }
 
   /// Asks both threads to end; the output closes the device.

@@ -42,30 +42,7 @@ final class Wakeup: @unchecked Sendable {
   /// Waits for a signal or `timeout` ms (-1: no limit), then clears it.
   func wait(timeout: Int32 = -1) {
     var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
-    while poll(&fds, 1, timeout) < 0 && errno == EINTR {}
+    _ = SystemCall.retrying { poll(&fds, 1, timeout) }
     clear()
   }
-}
-
-/// Starts a named thread running `body` (`pthread_create`); it is detached: the body ends itself.
-func startThread(name: String, _ body: @escaping @Sendable () -> Void) {
-  final class Box: @unchecked Sendable {
-    let body: @Sendable () -> Void
-    let name: String
-    init(_ body: @escaping @Sendable () -> Void, name: String) {
-      self.body = body
-      self.name = name
-    }
-  }
-  let box = Unmanaged.passRetained(Box(body, name: name)).toOpaque()
-  var thread = pthread_t()
-  let result = pthread_create(
-    &thread, nil,
-    { raw in
-      let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
-      box.body()
-      return nil
-    }, box)
-  precondition(result == 0, "pthread_create failed: \(String(cString: strerror(result)))")
-  pthread_detach(thread)
 }

@@ -15,7 +15,9 @@ public final class ALSADevice: PCMDevice {
   public static func open(_ name: String) -> (device: PCMDevice?, error: Int32) {
     ALSACall.silenced
     var handle: OpaquePointer?
-    let result = ALSACall.retrying { snd_pcm_open(&handle, name, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK) }
+    let result = SystemCall.retryingNegative {
+      snd_pcm_open(&handle, name, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK)
+    }
     guard result >= 0, let handle else { return (nil, result < 0 ? result : -EINVAL) }
     return (ALSADevice(name: name, handle: handle), 0)
   }
@@ -29,7 +31,7 @@ public final class ALSADevice: PCMDevice {
 
   public func configure(format: PCMSampleFormat, channels: Int, rate: Int, latency: Int) -> Int32 {
     let alsaFormat = format == .float32 ? SND_PCM_FORMAT_FLOAT_LE : SND_PCM_FORMAT_S16_LE
-    let result = ALSACall.retrying {
+    let result = SystemCall.retryingNegative {
       snd_pcm_set_params(
         handle, alsaFormat, SND_PCM_ACCESS_RW_INTERLEAVED, UInt32(channels), UInt32(rate), 1, UInt32(latency))
     }
@@ -44,38 +46,36 @@ public final class ALSADevice: PCMDevice {
   }
 
   public func write(_ data: UnsafeRawPointer, frames: Int) -> Int {
-    Int(ALSACall.retrying { snd_pcm_writei(handle, data, snd_pcm_uframes_t(frames)) })
+    Int(SystemCall.retryingNegative { snd_pcm_writei(handle, data, snd_pcm_uframes_t(frames)) })
   }
 
   public func delay() -> (result: Int32, frames: Int) {
     var frames: snd_pcm_sframes_t = 0
-    let result = ALSACall.retrying { snd_pcm_delay(handle, &frames) }
+    let result = SystemCall.retryingNegative { snd_pcm_delay(handle, &frames) }
     return (result, Int(frames))
   }
 
   public var isRunning: Bool { snd_pcm_state(handle) == SND_PCM_STATE_RUNNING }
   public var isPrepared: Bool { snd_pcm_state(handle) == SND_PCM_STATE_PREPARED }
-  public func start() -> Int32 { ALSACall.retrying { snd_pcm_start(handle) } }
-  public func drop() -> Int32 { ALSACall.retrying { snd_pcm_drop(handle) } }
-  public func prepare() -> Int32 { ALSACall.retrying { snd_pcm_prepare(handle) } }
-  public func recover(_ error: Int32) -> Int32 { ALSACall.retrying { snd_pcm_recover(handle, error, 1) } }
+  public func start() -> Int32 { SystemCall.retryingNegative { snd_pcm_start(handle) } }
+  public func drop() -> Int32 { SystemCall.retryingNegative { snd_pcm_drop(handle) } }
+  public func prepare() -> Int32 { SystemCall.retryingNegative { snd_pcm_prepare(handle) } }
+  public func recover(_ error: Int32) -> Int32 {
+    SystemCall.retryingNegative { snd_pcm_recover(handle, error, 1) }
+  }
 
   public func wait(wake: Int32, timeout: Int32) -> Int32 {
     var fds = descriptors
     fds.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0))
-    let ready = ALSACall.retrying { poll(&fds, nfds_t(fds.count), timeout) }
-    if ready < 0 { return -errno }
+    let ready = SystemCall.retrying { poll(&fds, nfds_t(fds.count), timeout) }
+    if ready < 0 { return ready }
     guard ready > 0, !descriptors.isEmpty else { return 0 }
-    // ALSA's descriptors do not say "writable" directly: it translates their events.
+    // ALSA's descriptors do not say "writable" directly: it translates their events. An error
+    // event (the device gone) is left for the next write to report with its own code.
     var events: UInt16 = 0
     let result = fds.withUnsafeMutableBufferPointer {
       snd_pcm_poll_descriptors_revents(handle, $0.baseAddress, UInt32(descriptors.count), &events)
     }
-    if result < 0 { return result }
-    if Int32(events) & (POLLERR | POLLNVAL) != 0 {
-      // The device went away or fell into an error state; let the next write say which.
-      return 0
-    }
-    return 0
+    return result < 0 ? result : 0
   }
 }

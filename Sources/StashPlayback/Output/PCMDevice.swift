@@ -30,11 +30,3 @@ public protocol PCMDevice: AnyObject {
   /// (`snd_pcm_poll_descriptors` + `poll`); a negative errno when the device reports an error.
   func wait(wake: Int32, timeout: Int32) -> Int32
 }
-
-/// The sample formats the player hands a device.
-public enum PCMSampleFormat: Sendable, Equatable {
-  /// 32-bit float, little-endian: what the decoder produces.
-  case float32
-  /// 16-bit signed, little-endian: for devices (without a plug layer) that take no float.
-  case int16
-}

@@ -96,7 +96,7 @@ public final class PacedDevice: PCMDevice {
     if excess > 0 && started { milliseconds = Int32((excess * 1000 + rate - 1) / rate) }
     if timeout >= 0 { milliseconds = min(milliseconds, timeout) }
     var fds = [pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
-    _ = ALSACall.retrying { poll(&fds, 1, milliseconds) }
+    _ = SystemCall.retrying { poll(&fds, 1, milliseconds) }
     return 0
   }
 }

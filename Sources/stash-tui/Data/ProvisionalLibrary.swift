@@ -1,3 +1,5 @@
+import StashFormat
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -34,7 +36,9 @@ final class ProvisionalLibrary: MemoLibrary {
       let audio = folder + "/" + base + "_audio.m4a"
       var st = stat()
       let hasAudio = stat(audio, &st) == 0
-      let title = files.contains(base + "_title.txt") ? read(base + "_title.txt")?.split(separator: "\n").first.map { String($0).trimmingSpaces } : nil
+      let title =
+        files.contains(base + "_title.txt")
+        ? read(base + "_title.txt")?.split(separator: "\n").first.map { String($0).trimmingSpaces } : nil
       let date = hasAudio ? Double(st.st_mtim.tv_sec) : 0
       let displayName = (title?.isEmpty == false ? title : nil) ?? TimeText.date(date)
       rows.append(
@@ -79,7 +83,8 @@ final class ProvisionalLibrary: MemoLibrary {
           body.append(lines[i])
           i += 1
         }
-        cues.append(.init(start: start, end: end, words: ProvisionalLibrary.words(body.joined(separator: " "))))
+        cues.append(
+          .init(start: start, end: end, words: ProvisionalLibrary.words(body.joined(separator: " "))))
       }
       i += 1
     }
@@ -91,7 +96,9 @@ final class ProvisionalLibrary: MemoLibrary {
     let needle = query.lowercased()
     var hits: Set<String> = []
     for row in list().rows where row.hasTranscript {
-      if let t = read(row.base + "_transcription.vtt"), t.lowercased().contains(needle) { hits.insert(row.base) }
+      if let t = read(row.base + "_transcription.vtt"), t.lowercased().contains(needle) {
+        hits.insert(row.base)
+      }
     }
     return hits
   }

@@ -1,3 +1,5 @@
+import StashFormat
+
 /// The typed line at the bottom and the boxes over the panes.
 extension BrowserModel {
   mutating func handlePrompt(key: Key) -> [BrowserEffect] {
@@ -78,7 +80,8 @@ extension BrowserModel {
       if filter.isEmpty {
         message = StyledLine("Filter cleared.", .dim)
       } else {
-        message = StyledLine("\(visible.count) of \(memos.count) memos match; n/N find it in the transcript.", .dim)
+        message = StyledLine(
+          "\(visible.count) of \(memos.count) memos match; n/N find it in the transcript.", .dim)
       }
       return []
     }

@@ -57,7 +57,8 @@ enum KeyTable {
         Binding(keys: [.char("/")], action: .filter, help: "filter by title and transcript text"),
         Binding(keys: [.char("n")], action: .nextMatch, help: "next match in the transcript"),
         Binding(keys: [.char("N")], action: .previousMatch, help: "previous match in the transcript"),
-        Binding(keys: [.ctrl("l"), .function(5)], action: .refresh, help: "read the folder again and redraw"),
+        Binding(
+          keys: [.ctrl("l"), .function(5)], action: .refresh, help: "read the folder again and redraw"),
         Binding(keys: [.char("?"), .function(1)], action: .help, help: "this help"),
         Binding(keys: [.char("q"), .ctrl("c")], action: .quit, help: "quit (stops playback)"),
       ]

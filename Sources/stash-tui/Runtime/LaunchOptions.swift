@@ -41,7 +41,9 @@ struct LaunchOptions {
       case "--no-mouse": options.mouse = false
       case "--show-styles": options.showStyles = true
       case "--render-once":
-        guard let v = value() else { return .failure(UsageError(message: "--render-once needs WIDTHxHEIGHT")) }
+        guard let v = value() else {
+          return .failure(UsageError(message: "--render-once needs WIDTHxHEIGHT"))
+        }
         let wh = v.split(separator: "x").compactMap { Int($0) }
         guard wh.count == 2, wh[0] > 0, wh[1] > 0, wh[0] <= 1000, wh[1] <= 1000 else {
           return .failure(UsageError(message: "--render-once needs WIDTHxHEIGHT, like 100x30 (got \(v))"))

@@ -1,3 +1,5 @@
+import StashFormat
+
 /// Draws a model into a grid. Pure: the same model always gives the same grid.
 enum BrowserView {
   /// The whole screen for `model`.
@@ -52,7 +54,8 @@ enum BrowserView {
     if model.visible.isEmpty {
       let text =
         model.listError != nil
-        ? "The folder cannot be read." : model.filter.isEmpty ? "No memos in this folder." : "No memo matches."
+        ? "The folder cannot be read."
+        : model.filter.isEmpty ? "No memos in this folder." : "No memo matches."
       grid.put(TextWrap.truncate(text, width: rect.width - 2), x: rect.x + 2, y: rect.y, style: .dim)
       return
     }

@@ -1,3 +1,5 @@
+import StashFormat
+
 /// The detail pane laid out for a width: the lines above the transcript (title, date, files,
 /// audio and route, missing speech, legend) and the transcript's wrapped lines, so the view draws
 /// them and the update step scrolls and maps clicks with the same numbers.
@@ -126,7 +128,8 @@ struct DetailLayout: Equatable, Sendable {
         for (i, part) in wrapped.enumerated() {
           var line = StyledLine(isSpoken && i == 0 ? "▶ " : "  ", .spoken)
           line.append(
-            i == 0 ? TextWrap.padLeft(TimeText.clock(cue.start), width: timeWidth) + " "
+            i == 0
+              ? TextWrap.padLeft(TimeText.clock(cue.start), width: timeWidth) + " "
               : String(repeating: " ", count: timeWidth + 1), .dim)
           line.spans += part.spans
           lines.append(Line(cue: index, text: line))

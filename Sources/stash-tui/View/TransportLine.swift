@@ -1,3 +1,5 @@
+import StashFormat
+
 /// The bottom line: state, elapsed, a scrubber that fits the width, remaining (or counting up),
 /// and the memo playing.
 enum TransportLine {

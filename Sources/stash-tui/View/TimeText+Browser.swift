@@ -1,17 +1,7 @@
-/// Times as people read them.
-enum TimeText {
-  /// `m:ss`, or `h:mm:ss` from an hour on; `--:--` for nil.
-  static func clock(_ seconds: Double?) -> String {
-    guard let seconds, seconds.isFinite else { return "--:--" }
-    let total = Int(max(0, seconds).rounded(.down))
-    let h = total / 3600
-    let m = (total / 60) % 60
-    let s = total % 60
-    let ss = s < 10 ? "0\(s)" : "\(s)"
-    if h > 0 { return "\(h):" + (m < 10 ? "0\(m)" : "\(m)") + ":" + ss }
-    return "\(m):" + ss
-  }
+import StashFormat
 
+/// Typed times and dates as the browser reads and shows them.
+extension TimeText {
   /// Parses a typed time: `90`, `1:30`, `1:02:03`, with `+` or `-` for a move from `now`.
   static func parse(_ text: String, now: Double) -> Double? {
     var t = text.trimmingSpaces
@@ -23,14 +13,7 @@ enum TimeText {
       sign = -1
       t.removeFirst()
     }
-    let parts = t.split(separator: ":", omittingEmptySubsequences: false)
-    guard !parts.isEmpty, parts.count <= 3 else { return nil }
-    var total = 0.0
-    for (i, part) in parts.enumerated() {
-      guard let v = Double(part), v >= 0 else { return nil }
-      if i > 0 && v >= 60 { return nil }
-      total = total * 60 + v
-    }
+    guard let total = seconds(t) else { return nil }
     return sign == 0 ? total : max(0, now + sign * total)
   }
 

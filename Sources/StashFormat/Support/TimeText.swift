@@ -17,11 +17,13 @@ public enum TimeText {
     return total
   }
 
-  /// `m:ss` below an hour, `h:mm:ss` from one; fractions are dropped (rounded down).
-  public static func clock(_ seconds: Double) -> String {
-    let whole = seconds.isFinite ? max(0, Int(seconds.rounded(.down))) : 0
+  /// `m:ss` below an hour, `h:mm:ss` from one (always with hours when `hours` is set); fractions are
+  /// dropped (rounded down); `--:--` when the time is unknown.
+  public static func clock(_ seconds: Double?, hours alwaysHours: Bool = false) -> String {
+    guard let seconds, seconds.isFinite else { return "--:--" }
+    let whole = max(0, Int(seconds.rounded(.down)))
     let (hours, minutes, secs) = (whole / 3600, whole / 60 % 60, whole % 60)
     func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-    return hours > 0 ? "\(hours):\(two(minutes)):\(two(secs))" : "\(minutes):\(two(secs))"
+    return hours > 0 || alwaysHours ? "\(hours):\(two(minutes)):\(two(secs))" : "\(minutes):\(two(secs))"
   }
 }
