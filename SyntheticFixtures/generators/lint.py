@@ -69,8 +69,9 @@ def main(out: str, work: str) -> None:
     text = "  Shopping\nfor Sunday\r\n\n"
     fx.write_title(path(base + "_title.txt"), text)
     memos.append(fx.memo_entry(
-        base, "a title spanning lines (LF and CRLF, surrounding spaces): trimmed, then its first "
-        "line is the title (FORMAT.md §5)", out, audio=audio, title=text,
+        base, "a title spanning lines (LF and CRLF, surrounding spaces): the title is the trimmed "
+        "text; the display name is one line, white-space runs made one space (FORMAT.md §5)",
+        out, audio=audio, title=text,
         recorded_at_local="2026-05-05T12:00:00", extra={"codes": ["title-spans-lines"]}))
 
     base = "2026-05-06T13-00-00"
@@ -152,8 +153,9 @@ def main(out: str, work: str) -> None:
 
     name = "2026-04-07T08-00-00_audio.m4a "
     short_audio(name, "Trailing space.")
-    other(name, "unrecognised", "a trailing space after '.m4a': the extension itself is wrong, so "
-          "by FORMAT.md §1.6 it is not even a near miss")
+    other(name, "nearMiss", "a trailing space after the whole name '…_audio.m4a ' (FORMAT.md §1.6: "
+          "blanks around the whole name are a near miss)", resembles="_audio.m4a",
+          base="2026-04-07T08-00-00")
 
     name = "2026-05-02T09-00-00 _transcription.vtt"
     tl = fx.Timeline()
