@@ -27,12 +27,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 
 
 def ffmpeg(out, seconds, fragmented):
-    """AAC-LC mono 48 kHz at a low bitrate; fragmented ones flush a moof every 5 s as the phone does."""
+    """AAC-LC mono 48 kHz at a low bitrate; fragmented ones flush a moof every 2 s, as the fixtures do."""
     args = ["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi",
             "-i", f"sine=frequency=220:sample_rate=48000:duration={seconds}",
             "-ac", "1", "-ar", "48000", "-c:a", "aac", "-b:a", "16k"]
     if fragmented:
-        args += ["-movflags", "+frag_keyframe+empty_moov+default_base_moof", "-frag_duration", "5000000"]
+        args += ["-movflags", "+frag_keyframe+empty_moov+default_base_moof", "-frag_duration", "2000000"]
     subprocess.run(args + [out], check=True)
 
 
@@ -83,6 +83,7 @@ def main():
     parser.add_argument("--stash", help="the stash binary (default: build it in release mode)")
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--keep", action="store_true", help="keep the generated folder")
+    parser.add_argument("--folder", help="measure an existing folder (one --keep left) instead of building one")
     args = parser.parse_args()
     stash = args.stash
     if not stash:
@@ -94,16 +95,19 @@ def main():
     try:
         sources = os.path.join(work, "sources")
         folder = os.path.join(work, "memos")
-        os.mkdir(sources)
-        os.mkdir(folder)
-        t0 = time.perf_counter()
-        build(folder, sources)
-        print(f"built {MEMOS} memos ({len(os.listdir(folder))} names) in {time.perf_counter() - t0:.1f} s: {folder}")
+        if args.folder:
+            folder = args.folder
+        else:
+            os.mkdir(sources)
+            os.mkdir(folder)
+            t0 = time.perf_counter()
+            build(folder, sources)
+            print(f"built {MEMOS} memos ({len(os.listdir(folder))} names) in {time.perf_counter() - t0:.1f} s: {folder}")
         out = listing(stash, folder)
         memos = json.loads(out)
         known = sum(1 for m in memos if m["durationSeconds"] is not None)
         print(f"listed {len(memos)} memos, {known} with a known length, {len(out) / 1e6:.1f} MB of JSON")
-        walls, peaks = [], []
+        walls, peaks, cpus = [], [], []
         for _ in range(args.runs):
             # ru_maxrss of children is the largest child so far; each run is measured in a fresh
             # Python child so the figure is this run's own.
@@ -111,16 +115,20 @@ def main():
                 [sys.executable, "-c",
                  "import resource,subprocess,sys,time;t=time.perf_counter();"
                  "r=subprocess.run(sys.argv[1:],stdout=subprocess.DEVNULL);w=time.perf_counter()-t;"
-                 "print(w, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, r.returncode)",
+                 "u=resource.getrusage(resource.RUSAGE_CHILDREN);"
+                 "print(w, u.ru_maxrss, u.ru_utime + u.ru_stime, r.returncode)",
                  stash, "ls", "--json", folder], stdout=subprocess.PIPE, text=True, check=True)
-            wall, peak, code = probe.stdout.split()
+            wall, peak, cpu, code = probe.stdout.split()
             if code != "0":
                 sys.exit("stash ls failed")
             walls.append(float(wall))
+            cpus.append(float(cpu))
             peaks.append(int(peak) / 1024)
         print(f"stash ls --json, {args.runs} warm runs: wall median {statistics.median(walls):.3f} s, "
               f"worst {max(walls):.3f} s; peak memory median {statistics.median(peaks):.1f} MB, "
-              f"worst {max(peaks):.1f} MB (target 0.3 s, 100 MB)")
+              f"worst {max(peaks):.1f} MB (target 0.3 s, 100 MB); CPU (user + system) median "
+              f"{statistics.median(cpus):.3f} s")
+        print(f"load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     finally:
         if args.keep:
             print(f"kept {work}")
