@@ -1,10 +1,101 @@
+import Dispatch
 import StashFormat
 
 /// `stash ls [DIR] [--json]`: the memos in a folder, newest first.
 enum ListCommand {
+  /// The text of `stash ls --help`; README.md repeats the marks.
+  static let help = """
+    usage: stash ls [DIR] [--json]
+
+    Lists the memos in DIR (default: the current folder), newest first, one line each:
+      date (local time)   length (h:mm:ss, --:-- when unknown)   marks   name
+    The name is the memo's title, or its recording date when it has none. Marks, in this order:
+      T  it has a transcript            R  it has a route
+      !  a file has a problem           *  a killed recording left parts: run `stash recover`
+    A mark that does not apply is shown as `-`. A capture whose audio is missing is listed too,
+    with `--:--`. The last line sums it up; `stash lint` says what is wrong in detail.
+
+    --json   print a JSON array instead, one object per memo (schema in README.md)
+    Exit status: 0 listed, 2 the folder cannot be read or the command was misused.
+    """
+
   static func run(_ words: [String]) throws -> Int32 {
-    _ = try Arguments(words, flags: ["json"], options: [])
-    standardError("stash ls: this build cannot list folders yet")
-    return 2
+    let arguments = try Arguments(words, flags: ["json", "help", "h"], options: [])
+    if arguments.flags.contains("help") || arguments.flags.contains("h") {
+      print(help)
+      return 0
+    }
+    guard arguments.positionals.count <= 1 else {
+      throw UsageError(message: "give at most one folder: stash ls [DIR] [--json]")
+    }
+    let path = arguments.positionals.first ?? "."
+    let folder: MemoFolder
+    do {
+      folder = try MemoFolder.read(path: path)
+    } catch {
+      standardError("stash ls: \(error)")
+      return 2
+    }
+    if arguments.flags.contains("json") {
+      printJSON(folder)
+    } else {
+      printTable(folder)
+    }
+    return 0
   }
+
+  /// One object per line inside the array: valid JSON that `grep` and `jq` both read well.
+  static func printJSON(_ folder: MemoFolder) {
+    // Each memo's text is made on its own, so the two cores share the work; the order is kept.
+    let memos = folder.memos
+    var lines = [String](repeating: "", count: memos.count)
+    lines.withUnsafeMutableBufferPointer { buffer in
+      nonisolated(unsafe) let out = buffer
+      let chunk = 256
+      DispatchQueue.concurrentPerform(iterations: (memos.count + chunk - 1) / chunk) { n in
+        for index in n * chunk..<min(memos.count, (n + 1) * chunk) {
+          out[index] = memos[index].json.serialized()
+        }
+      }
+    }
+    guard !lines.isEmpty else {
+      print("[]")
+      return
+    }
+    print("[")
+    for (n, line) in lines.enumerated() { print(line, terminator: n + 1 < lines.count ? ",\n" : "\n]\n") }
+  }
+
+  static func printTable(_ folder: MemoFolder) {
+    var out = ""
+    for memo in folder.memos {
+      out += RecordingDate.localMinute(memo.recordedAt) + "  "
+      let length = memo.durationSeconds.map(FolderSummary.clock) ?? "--:--"
+      out += String(repeating: " ", count: max(0, 8 - length.count)) + length + "  "
+      out += memo.hasTranscript ? "T" : "-"
+      out += memo.hasRoute ? "R" : "-"
+      out += memo.hasProblem ? "!" : "-"
+      out += memo.needsRecovery ? "*" : "-"
+      out += "  " + PathText.escaped(memo.displayName) + "\n"
+    }
+    out += summary(folder)
+    print(out)
+  }
+
+  /// `3 memos, 1:02:03 in all; 1 needs recovery; 2 other files`, leaving out what is zero.
+  static func summary(_ folder: MemoFolder) -> String {
+    let totals = folder.summary
+    var clauses = ["\(plural(totals.memoCount, "memo")), \(FolderSummary.clock(totals.totalSeconds)) in all"]
+    if totals.unknownLengthCount > 0 { clauses[0] += " (\(totals.unknownLengthCount) of unknown length)" }
+    if totals.captureCount > 0 { clauses.append("\(plural(totals.captureCount, "capture")) without audio") }
+    if totals.needingRecovery > 0 {
+      clauses.append(
+        "\(totals.needingRecovery) need\(totals.needingRecovery == 1 ? "s" : "") recovery (stash recover)")
+    }
+    if totals.otherFiles > 0 { clauses.append("\(plural(totals.otherFiles, "other file")) (stash lint)") }
+    if totals.collisions > 0 { clauses.append("\(plural(totals.collisions, "name collision")) (stash lint)") }
+    return clauses.joined(separator: "; ")
+  }
+
+  static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 }

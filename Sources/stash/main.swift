@@ -11,6 +11,7 @@ enum StashCLI {
   static let commands: [(name: String, summary: String, run: @Sendable ([String]) throws -> Int32)] = [
     ("ls", "list the memos in a folder, newest first", ListCommand.run),
     ("inspect", "parse one .m4a, .vtt, .gpx or title file into JSON", InspectCommand.run),
+    ("recover", "assemble what killed recordings left in a memo folder", RecoverCommand.run),
   ]
 
   static func printUsage() {

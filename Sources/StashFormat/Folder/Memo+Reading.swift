@@ -1,0 +1,200 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+extension Memo {
+  /// Reads one memo's parts folder, audio summary and title, and works out its date and problems.
+  static func read(_ candidate: FolderGrouping.Candidate, folder: String, now: Double) -> Memo {
+    var problems: [MemoProblem] = []
+    var files: [MemoFileKind: String] = [:]
+    for (kind, slot) in candidate.filled { files[kind] = slot.name }
+    func path(_ kind: MemoFileKind) -> String? { files[kind].map { MemoFolder.join(folder, $0) } }
+    func readable(_ kind: MemoFileKind) -> Bool {
+      guard let entryKind = candidate[kind]?.kind else { return false }
+      if entryKind.isReadableFile { return true }
+      problems.append(
+        MemoProblem(
+          file: files[kind],
+          Diagnostic(
+            code: FolderCode.notAFile, severity: .error,
+            message: "the \(kind.words) is \(entryKind.words), not a file: it is not read")))
+      return false
+    }
+
+    var parts: PartsFolder?
+    if let name = files[.parts], let partsPath = path(.parts) {
+      parts = PartsFolder.read(path: partsPath, name: name)
+    }
+
+    var audio: AudioSummary?
+    var audioIsFile = true
+    if let audioPath = path(.audio) {
+      audioIsFile = readable(.audio)
+      if audioIsFile {
+        audio = AudioSummary.read(path: audioPath)
+      } else {
+        let kind = candidate.audio!.kind
+        audio = AudioSummary(
+          state: .damaged(reason: "the audio is \(kind.words), not a file"), durationSeconds: nil,
+          creationTime: nil, fragmented: false)
+      }
+    }
+
+    var title: Title?
+    if let titlePath = path(.title) {
+      if readable(.title) {
+        title = Title.read(path: titlePath)
+      } else {
+        title = Title(text: nil, displayText: nil, byteCount: nil, problems: [])
+      }
+    }
+    for kind in [MemoFileKind.transcript, .route] where files[kind] != nil { _ = readable(kind) }
+
+    // The date: the base, then the audio's own creation time, then a modification time.
+    var recordedAt: Double
+    var source: DateSource
+    if let fromBase = RecordingDate.parse(base: candidate.base) {
+      (recordedAt, source) = (fromBase, .base)
+    } else if let created = audio?.creationTime, RecordingDate.isPlausible(created, now: now) {
+      (recordedAt, source) = (created, .audio)
+    } else {
+      (recordedAt, source) = (modificationTime(path(.audio) ?? path(.parts)!) ?? 0, .mtime)
+    }
+
+    var memo = Memo(
+      base: candidate.base, files: files, recordedAt: recordedAt, dateSource: source, title: title,
+      displayName: title?.displayText ?? RecordingDate.localMinute(recordedAt), audio: audio, parts: parts,
+      problems: [])
+    // Audio that is not a file already has its problem (folder-not-a-file); its state only repeats it.
+    memo.problems =
+      problems + (audioIsFile ? memo.audioProblems() : []) + memo.partsProblems()
+      + (title?.problems.map { MemoProblem(file: files[.title], $0) } ?? [])
+    return memo
+  }
+
+  /// The audio state as a problem, when it is not ok.
+  func audioProblems() -> [MemoProblem] {
+    guard let name = files[.audio] else {
+      return [
+        MemoProblem(
+          file: files[.parts],
+          Diagnostic(
+            code: FolderCode.captureWithoutAudio, severity: .warning,
+            message:
+              "parts of a recording with no audio file beside them: the audio was moved or deleted. "
+              + "Recovery can still assemble the transcript and route"))
+      ]
+    }
+    switch audio?.state {
+    case .ok?, nil:
+      return []
+    case .cutShort(let tail)?:
+      return [
+        MemoProblem(
+          file: name,
+          Diagnostic(
+            code: FolderCode.audioCutShort, severity: .warning,
+            message:
+              "the recording was cut short (the app was killed): it plays up to its last whole sample; "
+              + "\(tail) bytes after it are a torn tail"))
+      ]
+    case .damaged(let reason)?:
+      return [
+        MemoProblem(
+          file: name,
+          Diagnostic(
+            code: FolderCode.audioDamaged, severity: .error, message: "the audio cannot be played: \(reason)")
+        )
+      ]
+    case .lengthUnreadable(let reason)?:
+      return [
+        MemoProblem(
+          file: name,
+          Diagnostic(
+            code: FolderCode.audioLengthUnreadable, severity: .warning,
+            message: "the length of the audio cannot be read (\(reason)); it may still play"))
+      ]
+    }
+  }
+
+  /// What the parts folder says: recovery to do, assemblies with gaps, a withdrawn route, leftovers.
+  func partsProblems() -> [MemoProblem] {
+    guard let parts else { return [] }
+    let name = parts.name
+    var out: [MemoProblem] = []
+    if let reason = parts.unreadable {
+      out.append(
+        MemoProblem(
+          file: name,
+          Diagnostic(
+            code: FolderCode.partsUnreadable, severity: .error,
+            message: "the parts folder cannot be read: \(reason)")))
+      return out
+    }
+    let toAssemble = partsToAssemble
+    if !toAssemble.isEmpty {
+      let what = toAssemble.map { kind in
+        let count = kind == .transcript ? parts.transcriptParts.count : parts.routeParts.count
+        return "the \(kind.words) (\(count) part\(count == 1 ? "" : "s"))"
+      }
+      out.append(
+        MemoProblem(
+          file: name,
+          Diagnostic(
+            code: FolderCode.needsRecovery, severity: .warning,
+            message:
+              "the recording was interrupted: \(what.joined(separator: " and ")) never became a finished file. "
+              + "Run `stash recover` to assemble it")))
+    }
+    for kind in partsBesideFinished {
+      let count = kind == .transcript ? parts.transcriptParts.count : parts.routeParts.count
+      out.append(
+        MemoProblem(
+          file: name,
+          Diagnostic(
+            code: FolderCode.partsBesideFinished, severity: .warning,
+            message:
+              "\(count) \(kind.words) part\(count == 1 ? " was" : "s were") kept beside the finished \(kind.words): "
+              + "the assembly had gaps, so the finished file is short by what they hold")))
+    }
+    if parts.routeWithdrawn {
+      out.append(
+        MemoProblem(
+          file: name,
+          Diagnostic(
+            code: FolderCode.routeWithdrawn, severity: .warning,
+            message:
+              "the route was withdrawn (location turned off mid-recording) and its deletion may be unfinished: "
+              + "Run `stash recover` to finish it; the route is never published")))
+    }
+    if parts.isEmpty {
+      out.append(
+        MemoProblem(
+          file: name,
+          Diagnostic(
+            code: FolderCode.partsEmpty, severity: .info,
+            message: "the parts folder is empty: a leftover of a clean stop, not a sign of a crash")))
+    } else if !parts.strangers.isEmpty {
+      let list = parts.strangers.prefix(5).joined(separator: ", ") + (parts.strangers.count > 5 ? ", …" : "")
+      out.append(
+        MemoProblem(
+          file: name,
+          Diagnostic(
+            code: FolderCode.partsStrangers, severity: .info,
+            message:
+              "the parts folder holds \(parts.strangers.count) file\(parts.strangers.count == 1 ? "" : "s") "
+              + "Stash does not write (\(list))"
+              + (parts.holdsOnlyStrangers ? ": not a sign of a crash" : "") + "; they are kept")))
+    }
+    return out
+  }
+
+  /// A file's modification time (`stat(2)`), seconds since 1970, or nil when it cannot be read.
+  static func modificationTime(_ path: String) -> Double? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+  }
+}

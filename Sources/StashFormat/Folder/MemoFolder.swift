@@ -1,0 +1,61 @@
+import Dispatch
+
+/// A memo folder as it is right now: one reading of the directory, with no cache and no index, so
+/// reading it again sees whatever changed outside. Reading never writes.
+public struct MemoFolder: Sendable {
+  /// The folder's path as given.
+  public var path: String
+  /// Memos and captures, newest first (ties by base in byte order). A capture (parts with no audio)
+  /// is here with `hasAudio == false`, because a user needs to see it to recover it.
+  public var memos: [Memo]
+  /// Every other name, in byte order: orphans, near misses, strangers and hidden names.
+  public var others: [FolderEntry]
+  /// Groups of bases that the phone's file system would merge.
+  public var collisions: [NameCollision]
+
+  /// Creates a folder reading from its parts.
+  public init(path: String, memos: [Memo], others: [FolderEntry], collisions: [NameCollision]) {
+    self.path = path
+    self.memos = memos
+    self.others = others
+    self.collisions = collisions
+  }
+
+  /// The full path of a memo's file of `kind`, or nil when it has none.
+  public func path(of memo: Memo, _ kind: MemoFileKind) -> String? {
+    memo.files[kind].map { MemoFolder.join(path, $0) }
+  }
+
+  /// Reads the folder at `path`: one pass over its names, then each memo's audio summary, title and
+  /// parts folder (in parallel, the result in a fixed order). A file that cannot be read becomes a
+  /// problem of its memo; only a folder that cannot be read at all throws (`folder-unreadable`).
+  public static func read(path: String) throws(FormatError) -> MemoFolder {
+    let entries = try DirectoryReader.entries(of: path)
+    let grouping = FolderGrouping(entries)
+    let candidates = grouping.candidates
+    let now = RecordingDate.currentTime()
+    var memos = [Memo?](repeating: nil, count: candidates.count)
+    memos.withUnsafeMutableBufferPointer { buffer in
+      nonisolated(unsafe) let results = buffer
+      // Chunks rather than single memos keep the hand-off cheap; each chunk writes only its own slots.
+      let chunk = 64
+      let chunks = (candidates.count + chunk - 1) / chunk
+      DispatchQueue.concurrentPerform(iterations: chunks) { n in
+        for index in n * chunk..<min(candidates.count, (n + 1) * chunk) {
+          results[index] = Memo.read(candidates[index], folder: path, now: now)
+        }
+      }
+    }
+    var listing = memos.map { $0! }
+    listing.sort { a, b in
+      if a.recordedAt != b.recordedAt { return a.recordedAt > b.recordedAt }
+      return a.base.utf8.lexicographicallyPrecedes(b.base.utf8)
+    }
+    return MemoFolder(path: path, memos: listing, others: grouping.others, collisions: grouping.collisions)
+  }
+
+  /// `folder/name`, without doubling a trailing slash.
+  static func join(_ folder: String, _ name: String) -> String {
+    folder.hasSuffix("/") ? folder + name : folder + "/" + name
+  }
+}

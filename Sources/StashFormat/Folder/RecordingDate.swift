@@ -1,0 +1,75 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Reading a recording date out of a base, and writing dates out, with Glibc's calendar functions.
+public enum RecordingDate {
+  /// Seconds since 1970 (UTC) that a base names, or nil when it is not one of the timestamp patterns
+  /// (FORMAT.md §1.3): `YYYY-MM-DD` + `T`/space/`_` + `HH:MM[:SS]` with `:`, `-` or `.` between the
+  /// time fields, or `YYYYMMDD` + space/`_`/`-`/`T` + `HHMMSS`; then an optional fraction (`.` or `,`),
+  /// an optional zone (`Z`, `±hh`, `±hhmm`, `±hh:mm`, `±hh-mm`), and optionally a blank, `_` or `-`
+  /// followed by any text. Without a zone the time is local (the process's `TZ`).
+  public static func parse(base: String) -> Double? {
+    var reader = TimestampReader(Array(base.utf8))
+    return reader.timestamp()
+  }
+
+  /// Whether a creation time read from audio can be believed: after 2001 and at most a day ahead of now.
+  public static func isPlausible(_ seconds: Double, now: Double = currentTime()) -> Bool {
+    seconds >= 978_307_200 && seconds <= now + 86_400
+  }
+
+  /// The current time, seconds since 1970 (`clock_gettime(CLOCK_REALTIME)`).
+  public static func currentTime() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+  }
+
+  /// ISO 8601 in UTC, `2026-03-14T08:05:12Z`, with milliseconds only when the time has them.
+  public static func isoUTC(_ seconds: Double) -> String {
+    let whole = seconds.rounded(.down)
+    var time = time_t(whole)
+    var parts = tm()
+    gmtime_r(&time, &parts)
+    var text = dateText(parts, separator: "T") + ":" + two(parts.tm_sec)
+    let millis = Int(((seconds - whole) * 1000).rounded())
+    if millis > 0 && millis < 1000 { text += "." + three(millis) }
+    return text + "Z"
+  }
+
+  /// ISO 8601 in local time with its offset, `2026-03-14T09:05:12+01:00`.
+  public static func isoLocal(_ seconds: Double) -> String {
+    var time = time_t(seconds.rounded(.down))
+    var parts = tm()
+    localtime_r(&time, &parts)
+    let offset = parts.tm_gmtoff
+    let sign = offset < 0 ? "-" : "+"
+    let minutes = Int32(abs(offset) / 60)
+    return dateText(parts, separator: "T") + ":" + two(parts.tm_sec) + sign + two(minutes / 60) + ":"
+      + two(minutes % 60)
+  }
+
+  /// The date as a memo with no title shows it: local time to the minute, `2026-03-14 08:05`.
+  public static func localMinute(_ seconds: Double) -> String {
+    var time = time_t(seconds.rounded(.down))
+    var parts = tm()
+    localtime_r(&time, &parts)
+    return dateText(parts, separator: " ")
+  }
+
+  static func dateText(_ parts: tm, separator: String) -> String {
+    let year = Int(parts.tm_year) + 1900
+    let yearText =
+      year >= 0 && year < 10 ? "000\(year)" : year < 100 ? "00\(year)" : year < 1000 ? "0\(year)" : "\(year)"
+    return yearText + "-" + two(parts.tm_mon + 1) + "-" + two(parts.tm_mday) + separator + two(parts.tm_hour)
+      + ":" + two(parts.tm_min)
+  }
+
+  static func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+  static func three(_ value: Int) -> String {
+    value < 10 ? "00\(value)" : value < 100 ? "0\(value)" : "\(value)"
+  }
+}

@@ -1,0 +1,29 @@
+/// Collects a reader's diagnostics, keeping at most `limit` of each code so a million bad points
+/// give twenty messages and a count rather than a million messages.
+struct GPXDiagnosticLog {
+  /// How many diagnostics of one code are kept before the rest are only counted.
+  static let limit = 20
+  private(set) var kept: [Diagnostic] = []
+  private var counts: [String: Int] = [:]
+
+  mutating func add(_ code: String, _ severity: Severity, _ message: String, at location: SourceLocation) {
+    let count = counts[code, default: 0] + 1
+    counts[code] = count
+    if count <= Self.limit {
+      kept.append(Diagnostic(code: code, severity: severity, message: message, location: location))
+    }
+  }
+
+  /// Everything kept, followed by one summary per code that went past the limit.
+  func finished() -> [Diagnostic] {
+    var all = kept
+    for code in counts.keys.sorted() where counts[code]! > Self.limit {
+      let first = kept.first { $0.code == code }!
+      all.append(
+        Diagnostic(
+          code: code, severity: first.severity,
+          message: "\(counts[code]! - Self.limit) more like this were found and not listed one by one"))
+    }
+    return all
+  }
+}

@@ -1,0 +1,292 @@
+import CExpat
+
+/// The reader's reactions to expat's events: which elements open which parts of the document,
+/// and what captured text becomes.
+extension GPXParseState {
+  /// An element opened: decide what it is from its namespace, name and parent, and push that.
+  func start(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
+    guard depth < Self.maximumDepth else {
+      stop("gpx-too-deep", "elements are nested more than \(Self.maximumDepth) deep; GPX needs about eight")
+      return
+    }
+    guard depth > 0 else {
+      startRoot(name, attributes)
+      return
+    }
+    let parent = stack[depth - 1]
+    let (space, local) = names.classify(name)
+    var kind = Kind.ignored
+    if space == gpxNamespace {
+      switch local {
+      case .metadata where parent == .root: kind = .metadata
+      case .name: kind = beginField(nameField(in: parent))
+      case .desc: kind = beginField(descriptionField(in: parent))
+      case .time:
+        kind = beginField(
+          parent == .root || parent == .metadata ? .metadataTime : isPoint(parent) ? .time : .none)
+      case .type where parent == .track: kind = beginField(.trackType)
+      case .ele where isPoint(parent): kind = beginField(.elevation)
+      case .speed where isPoint(parent): kind = beginField(.speed)
+      case .course where isPoint(parent): kind = beginField(.course)
+      case .hdop where isPoint(parent): kind = beginField(.hdop)
+      case .bounds where parent == .root || parent == .metadata: readBounds(attributes)
+      case .trk:
+        if parent == .root {
+          kind = .track
+          track = GPXTrack()
+        } else {
+          misplaced("trk", "<gpx>")
+        }
+      case .trkseg:
+        if parent == .track {
+          kind = .segment
+          segmentPoints = []
+        } else {
+          misplaced("trkseg", "<trk>")
+        }
+      case .trkpt:
+        if parent == .segment {
+          kind = beginPoint(attributes, as: .trackPoint)
+        } else {
+          misplaced("trkpt", "<trkseg>")
+        }
+      case .rte:
+        if parent == .root {
+          kind = .route
+          route = GPXRoute()
+        } else {
+          misplaced("rte", "<gpx>")
+        }
+      case .rtept:
+        if parent == .route {
+          kind = beginPoint(attributes, as: .routePoint)
+        } else {
+          misplaced("rtept", "<rte>")
+        }
+      case .wpt:
+        if parent == .root {
+          kind = beginPoint(attributes, as: .waypoint)
+        } else {
+          misplaced("wpt", "<gpx>")
+        }
+      default: break
+      }
+    } else if pointOpen {
+      // Garmin's and Stash's extension elements count anywhere inside a point's extensions.
+      if space == .trackPointExtension {
+        if local == .speed {
+          kind = beginField(.speed)
+        } else if local == .course {
+          kind = beginField(.course)
+        }
+      } else if space == .stash, local == .horizontalAccuracy {
+        kind = beginField(.accuracy)
+      }
+    }
+    stack[depth] = kind
+    depth += 1
+  }
+
+  /// An element closed: pop what it was, and file the value, point, segment or track it ends.
+  func end() {
+    // expat may still report the end of an empty element after the reader stopped it.
+    guard !stopped, depth > 0 else { return }
+    depth -= 1
+    switch stack[depth] {
+    case .field: finishField()
+    case .trackPoint:
+      segmentPoints.append(point)
+      closePoint()
+    case .routePoint:
+      route.points.append(point)
+      closePoint()
+    case .waypoint:
+      document.waypoints.append(point)
+      closePoint()
+    case .segment:
+      track.segments.append(GPXSegment(points: segmentPoints))
+      segmentPoints = []
+    case .track:
+      document.tracks.append(track)
+      track = GPXTrack()
+    case .route:
+      document.routes.append(route)
+      route = GPXRoute()
+    case .root: rootClosed = true
+    case .ignored, .metadata: break
+    }
+  }
+
+  /// expat's character-data callback, installed only while a field's text is captured.
+  static let characterData: XML_CharacterDataHandler = { userData, bytes, count in
+    Unmanaged<GPXParseState>.fromOpaque(userData!)._withUnsafeGuaranteedRef {
+      $0.appendText(bytes!, Int(count))
+    }
+  }
+
+  /// Keeps what a torn file held: the open segment, track and route with every point that
+  /// closed. A point whose end tag never came is dropped (its fields may be cut).
+  func closeOpenParts() -> (droppedPoint: Bool, open: [Kind]) {
+    let open = (0..<depth).map { stack[$0] }
+    let dropped = pointOpen
+    pointOpen = false
+    if open.contains(.segment) { track.segments.append(GPXSegment(points: segmentPoints)) }
+    if open.contains(.track) { document.tracks.append(track) }
+    if open.contains(.route) { document.routes.append(route) }
+    return (dropped, open)
+  }
+
+  private func startRoot(
+    _ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>
+  ) {
+    sawRoot = true
+    let (space, local) = names.classify(name)
+    guard local == .gpx, space == .gpx11 || space == .gpx10 || space == .none else {
+      stop(
+        "gpx-not-gpx",
+        "the document is XML but its root element is <\(Self.readable(name))>, not GPX's <gpx>")
+      return
+    }
+    let version = attribute("version", in: attributes)
+    switch space {
+    case .gpx10: document.version = "1.0"
+    case .none:
+      document.version = version == "1.0" ? "1.0" : "1.1"
+      note(
+        "gpx-no-namespace", .warning,
+        "<gpx> has no xmlns: read as GPX \(document.version), but other tools may refuse it; "
+          + "declare xmlns=\"\(document.version == "1.0" ? GPXNamespace.gpx10 : GPXNamespace.gpx11)\"")
+    default: document.version = "1.1"
+    }
+    gpxNamespace = space
+    document.creator = attribute("creator", in: attributes)
+    stack[0] = .root
+    depth = 1
+  }
+
+  private func beginField(_ field: Field) -> Kind {
+    guard field != .none, capture == .none else { return .ignored }
+    capture = field
+    textCount = 0
+    textCut = false
+    // Character data is reported only while a field is open: the whitespace between elements
+    // then costs expat no callback at all.
+    XML_SetCharacterDataHandler(parser, GPXParseState.characterData)
+    return .field
+  }
+
+  private func isPoint(_ kind: Kind) -> Bool {
+    kind == .trackPoint || kind == .routePoint || kind == .waypoint
+  }
+
+  private func nameField(in parent: Kind) -> Field {
+    switch parent {
+    case .root, .metadata: .metadataName
+    case .track: .trackName
+    case .route: .routeName
+    case .trackPoint, .routePoint, .waypoint: .pointName
+    default: .none
+    }
+  }
+
+  private func descriptionField(in parent: Kind) -> Field {
+    switch parent {
+    case .root, .metadata: .metadataDescription
+    case .track: .trackDescription
+    case .route: .routeDescription
+    case .trackPoint, .routePoint, .waypoint: .pointDescription
+    default: .none
+    }
+  }
+
+  private func misplaced(_ element: String, _ parent: String) {
+    note("gpx-misplaced-element", .warning, "<\(element)> outside \(parent) is not part of GPX: skipped")
+  }
+
+  private func beginPoint(_ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, as kind: Kind) -> Kind {
+    var latitude: Double?
+    var longitude: Double?
+    var sawLatitude = false
+    var sawLongitude = false
+    var i = 0
+    while let attributeName = attributes[i], let value = attributes[i + 1] {
+      i += 2
+      let raw = UnsafeRawPointer(attributeName)
+      guard raw.load(as: UInt8.self) == UInt8(ascii: "l"), raw.load(fromByteOffset: 3, as: UInt8.self) == 0
+      else { continue }
+      let second = raw.load(fromByteOffset: 1, as: UInt8.self)
+      let third = raw.load(fromByteOffset: 2, as: UInt8.self)
+      if second == UInt8(ascii: "a"), third == UInt8(ascii: "t") {
+        sawLatitude = true
+        latitude = Self.number(value)
+      } else if second == UInt8(ascii: "o"), third == UInt8(ascii: "n") {
+        sawLongitude = true
+        longitude = Self.number(value)
+      }
+    }
+    guard let latitude, let longitude else {
+      let problem =
+        !sawLatitude || !sawLongitude
+        ? "has no \(!sawLatitude ? "lat" : "lon") attribute" : "has a lat or lon that is not a number"
+      note("gpx-bad-coordinate", .error, "a point \(problem): it cannot be placed and is skipped")
+      return .ignored
+    }
+    if !(-90...90).contains(latitude) || !(-180...180).contains(longitude) {
+      note(
+        "gpx-coordinate-out-of-range", .warning,
+        "a point at lat \(latitude), lon \(longitude) is off the globe (lat -90...90, lon -180...180): kept as written"
+      )
+    }
+    point = GPXPoint(latitude: latitude, longitude: longitude)
+    point.setLocation(
+      line: UInt(XML_GetCurrentLineNumber(parser)), column: UInt(XML_GetCurrentColumnNumber(parser)) + 1,
+      offset: Int(XML_GetCurrentByteIndex(parser)))
+    pointOpen = true
+    return kind
+  }
+
+  private func closePoint() {
+    pointOpen = false
+    pointsKept += 1
+  }
+
+  private func readBounds(_ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
+    let values = ["minlat", "minlon", "maxlat", "maxlon"].map { name in
+      attribute(name, in: attributes).flatMap { DecimalText.parse($0) }
+    }
+    guard let minLatitude = values[0], let minLongitude = values[1], let maxLatitude = values[2],
+      let maxLongitude = values[3]
+    else {
+      note("gpx-bad-bounds", .warning, "<bounds> needs minlat, minlon, maxlat and maxlon as numbers: ignored")
+      return
+    }
+    document.metadata.bounds = GPXBounds(
+      minLatitude: minLatitude, minLongitude: minLongitude, maxLatitude: maxLatitude,
+      maxLongitude: maxLongitude)
+  }
+
+  private static func number(_ value: UnsafePointer<CChar>) -> Double? {
+    let raw = UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self)
+    var count = 0
+    while raw[count] != 0 { count += 1 }
+    return DecimalText.parse(UnsafeBufferPointer(start: raw, count: count))
+  }
+
+  private func attribute(_ wanted: String, in attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>)
+    -> String?
+  {
+    var i = 0
+    while let attributeName = attributes[i], let value = attributes[i + 1] {
+      i += 2
+      if String(cString: attributeName) == wanted { return String(cString: value) }
+    }
+    return nil
+  }
+
+  /// An expat element name as `{namespace}local`, for messages.
+  static func readable(_ name: UnsafePointer<CChar>) -> String {
+    let text = String(cString: name)
+    guard let separator = text.firstIndex(of: "\u{1}") else { return text }
+    return "{\(text[..<separator])}\(text[text.index(after: separator)...])"
+  }
+}

@@ -1,0 +1,104 @@
+import CExpat
+
+/// What the reader is building while expat walks a file: the element stack, the text of the
+/// element being captured, and the document so far. Expat's callbacks reach it through
+/// `Unmanaged` and call the methods in `GPXParseState+Elements.swift`.
+final class GPXParseState {
+  /// What an open element is to the reader; kept on a stack so end tags need no name matching.
+  enum Kind: UInt8 {
+    case ignored, root, metadata, track, segment, trackPoint, route, routePoint, waypoint, field
+  }
+
+  /// Which value the captured text becomes when its element closes.
+  enum Field: UInt8 {
+    case none, metadataName, metadataDescription, metadataTime, trackName, trackDescription
+    case trackType, routeName, routeDescription, elevation, time, speed, course, accuracy, hdop
+    case pointName, pointDescription
+  }
+
+  /// Deeper nesting than this is refused: GPX needs about eight levels.
+  static let maximumDepth = 1024
+  /// Text longer than this in one element is cut (and said so): no GPX field needs more.
+  static let maximumText = 64 * 1024
+
+  let parser: XML_Parser
+  var stack: UnsafeMutablePointer<Kind>
+  var depth = 0
+  var text: UnsafeMutablePointer<UInt8>
+  var textCount = 0
+  var textCapacity = 256
+  var textCut = false
+  var capture = Field.none
+
+  var document = GPXDocument(version: "1.1")
+  var log = GPXDiagnosticLog()
+  /// The namespace GPX elements are in for this file (set by the root element).
+  var gpxNamespace = GPXNamespace.Known.gpx11
+  var sawRoot = false
+  var rootClosed = false
+  /// Why the reader stopped expat, recorded after `XML_Parse` returns.
+  var stopReason: Diagnostic?
+  /// Set with `stopReason`; a plain flag so the hot path does not copy a Diagnostic to test it.
+  var stopped = false
+
+  var point = GPXPoint(latitude: 0, longitude: 0)
+  var pointOpen = false
+  var segmentPoints: [GPXPoint] = []
+  var track = GPXTrack()
+  var route = GPXRoute()
+  var pointsKept = 0
+  let names = GPXElementNames()
+
+  init() {
+    // The separator cannot occur in a namespace name (XML 1.0 has no U+0001), so splitting at
+    // it is unambiguous.
+    parser = XML_ParserCreateNS(nil, 0x01)
+    stack = .allocate(capacity: Self.maximumDepth + 1)
+    text = .allocate(capacity: textCapacity)
+  }
+
+  deinit {
+    XML_ParserFree(parser)
+    stack.deallocate()
+    text.deallocate()
+  }
+
+  var location: SourceLocation {
+    SourceLocation(
+      line: Int(XML_GetCurrentLineNumber(parser)), column: Int(XML_GetCurrentColumnNumber(parser)) + 1,
+      offset: Int(XML_GetCurrentByteIndex(parser)))
+  }
+
+  func note(_ code: String, _ severity: Severity, _ message: String) {
+    log.add(code, severity, message, at: location)
+  }
+
+  /// Stops expat from inside a callback; the reason is reported once `XML_Parse` returns.
+  func stop(_ code: String, _ message: String) {
+    stopReason = Diagnostic(code: code, severity: .error, message: message, location: location)
+    stopped = true
+    XML_StopParser(parser, XML_FALSE)
+  }
+
+  @inline(__always) func appendText(_ bytes: UnsafePointer<CChar>, _ count: Int) {
+    var count = count
+    if textCount + count > Self.maximumText {
+      textCut = true
+      count = Self.maximumText - textCount
+      if count <= 0 { return }
+    }
+    if textCount + count > textCapacity {
+      var capacity = textCapacity
+      while capacity < textCount + count { capacity *= 2 }
+      let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+      grown.update(from: text, count: textCount)
+      text.deallocate()
+      text = grown
+      textCapacity = capacity
+    }
+    UnsafeMutableRawPointer(text + textCount).copyMemory(from: bytes, byteCount: count)
+    textCount += count
+  }
+
+  var capturedText: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: text, count: textCount) }
+}

@@ -1,0 +1,43 @@
+/// Reads GPX 1.1 and 1.0 with libexpat, streaming, in salvage mode: it never throws on content,
+/// keeps every point that closed before an error, and says what it found in `diagnostics`.
+public enum GPXReader {
+  /// Bytes handed to expat per call, so memory stays bounded however large the file.
+  public static let chunkSize = 64 * 1024
+
+  /// The document in `bytes`. Never throws: damage is reported in `diagnostics`.
+  public static func read(_ bytes: [UInt8]) -> GPXDocument { read(bytes, chunkSize: chunkSize) }
+
+  /// The document in `bytes`, handed to expat `chunkSize` bytes at a time (tests use tiny chunks
+  /// to split every token and text across calls).
+  static func read(_ bytes: [UInt8], chunkSize: Int) -> GPXDocument {
+    let session = GPXReadSession()
+    bytes.withUnsafeBufferPointer { buffer in
+      var offset = 0
+      repeat {
+        let count = min(chunkSize, buffer.count - offset)
+        let chunk = UnsafeBufferPointer(rebasing: buffer[offset..<offset + count])
+        offset += count
+        guard session.feed(chunk, final: offset == buffer.count) else { break }
+      } while offset < buffer.count
+    }
+    return session.finish()
+  }
+
+  /// The document in the file at `path`, read in `chunkSize` pieces. Throws only when the file
+  /// cannot be read (missing, not a regular file, an I/O error); damage inside it is reported in
+  /// `diagnostics`.
+  public static func read(path: String) throws(FormatError) -> GPXDocument {
+    let file = try ReadOnlyFile(path: path)
+    let session = GPXReadSession()
+    var offset = 0
+    repeat {
+      let chunk = try file.read(at: offset, count: chunkSize)
+      offset += chunk.count
+      // A file that grew or shrank while read ends where the reads ended.
+      let final = chunk.count < chunkSize || offset >= file.size
+      let going = chunk.withUnsafeBufferPointer { session.feed($0, final: final) }
+      guard going, !final else { break }
+    } while true
+    return session.finish()
+  }
+}

@@ -1,0 +1,87 @@
+/// The full index of a memo's audio track: what the codec needs, every whole sample on disk, the
+/// priming and trim to drop, the length, and what is wrong with the file if anything.
+public struct MP4Audio: Sendable {
+  /// Whether the file is laid out in fragments (moof + mdat) rather than one sample table.
+  public var fragmented: Bool
+  /// The RFC 6381 codec string, such as `mp4a.40.2` (empty when no AAC track was found).
+  public var codec: String
+  /// The audio object type first signalled: 2 for AAC-LC, 5 for HE-AAC (SBR), 29 for HE-AAC v2.
+  public var audioObjectType: Int
+  /// The rate the decoder outputs, in Hz (with SBR, twice the core rate).
+  public var sampleRate: Int
+  /// Channels, from the AudioSpecificConfig (the sample entry's count when the config defers).
+  public var channels: Int
+  /// The AudioSpecificConfig bytes, to hand a decoder as extradata.
+  public var audioSpecificConfig: [UInt8]
+  /// Units per second of every sample duration and decode time (mdhd).
+  public var timescale: UInt32
+  /// The whole samples on disk, in decode order.
+  public var samples: [AudioSample]
+  /// Encoder delay to drop from the start, in media timescale units (see FORMAT.md §2).
+  public var primingSamples: Int
+  /// Padding to drop from the end, in media timescale units (from the edit list; 0 without one).
+  public var endTrimSamples: Int
+  /// Length in seconds, or nil when damaged or unreadable.
+  public var durationSeconds: Double?
+  /// Bytes after the last whole sample when the file was cut short; 0 otherwise.
+  public var tailBytes: Int
+  /// The creation time the movie header records, seconds since 1970 UTC, or nil when unset.
+  public var creationTime: Double?
+  /// Why nothing can be played, in plain words, or nil.
+  public var damaged: String?
+  /// Why the length cannot be read although the audio plays, or nil.
+  public var lengthUnreadableReason: String?
+  /// Everything noticed along the way, including a torn tail.
+  public var diagnostics: [Diagnostic]
+
+  /// Whole samples on disk.
+  public var sampleCount: Int { samples.count }
+  /// Whether the file was cut short (a torn box at its end, or samples past its end).
+  public var cutShort: Bool
+  /// The stable code of the damage, such as `mp4-no-index`, or nil.
+  public var damageCode: String?
+
+  /// The condition in one word, as the listing and MANIFEST name it: `ok`, `cutShort`, `damaged`
+  /// or `lengthUnreadable`.
+  public var stateName: String {
+    if damaged != nil { return "damaged" }
+    if lengthUnreadableReason != nil { return "lengthUnreadable" }
+    return cutShort ? "cutShort" : "ok"
+  }
+
+  /// Reads the whole index of the audio file at `path`. Problems in the file become `damaged`,
+  /// `lengthUnreadableReason` and diagnostics; this throws only when the file cannot be read.
+  public static func read(path: String) throws(FormatError) -> MP4Audio {
+    MP4Audio(try MP4Reader(path: path, depth: .full))
+  }
+
+  init(_ reader: MP4Reader) {
+    let length = MP4Length(reader)
+    fragmented = reader.fragmented
+    let config = reader.config
+    audioObjectType = config?.audioObjectType ?? 0
+    codec = config.map { "mp4a.40.\($0.audioObjectType)" } ?? ""
+    sampleRate = config?.outputSampleRate ?? 0
+    let configured = config?.channelConfiguration ?? 0
+    // Configuration 7 means eight channels; 0 defers to a program config element.
+    channels = configured == 7 ? 8 : configured > 0 ? configured : reader.track?.entryChannelCount ?? 0
+    audioSpecificConfig = (try? reader.track?.audioSpecificConfig.get()) ?? []
+    timescale = reader.track?.timescale ?? 0
+    samples = reader.samples
+    primingSamples = length.priming
+    endTrimSamples = length.endTrim
+    durationSeconds = length.seconds
+    tailBytes = reader.tailByteCount
+    cutShort = reader.cutShort
+    creationTime = MP4Length.unixTime(reader.movie?.creationTime ?? 0)
+    damaged = reader.problem?.message
+    damageCode = reader.problem?.code
+    lengthUnreadableReason = length.unreadableReason
+    var diagnostics = reader.diagnostics
+    if let problem = reader.problem {
+      diagnostics.append(Diagnostic(code: problem.code, severity: .error, message: problem.message))
+    }
+    diagnostics += length.diagnostics
+    self.diagnostics = diagnostics
+  }
+}

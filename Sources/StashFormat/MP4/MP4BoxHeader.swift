@@ -1,0 +1,68 @@
+/// The header of one box: where it starts, how big it says it is, and where its payload begins.
+struct MP4BoxHeader: Sendable, Equatable {
+  /// The box type.
+  var type: FourCC
+  /// File offset of the box's first byte.
+  var offset: Int
+  /// 8, 16 with a 64-bit size, plus 16 for a `uuid` box's user type.
+  var headerSize: Int
+  /// The whole box in bytes; a size of 0 in the file is resolved to the end of its container.
+  var size: Int
+  /// Whether the file said 0 ("runs to the end of the file").
+  var runsToEnd: Bool
+  /// The user type of a `uuid` box.
+  var userType: [UInt8]?
+
+  var payloadOffset: Int { offset + headerSize }
+  var payloadSize: Int { size - headerSize }
+  var end: Int { offset + size }
+
+  /// What reading a header found.
+  enum Outcome: Equatable {
+    case header(MP4BoxHeader)
+    /// Fewer bytes than a header needs lie before `containerEnd`.
+    case short
+    /// The size field cannot be right (smaller than the header, or beyond any file).
+    case invalid(String)
+  }
+
+  /// The most bytes a header can take: 32-bit size, type, 64-bit size, user type.
+  static let maximumSize = 32
+
+  /// Parses the header whose first byte is `bytes[index]`, which lies at file offset `offset`;
+  /// the box's container ends at file offset `containerEnd`. A box that runs past `containerEnd`
+  /// is returned as it claims to be: callers decide whether that is a torn tail.
+  static func parse(_ bytes: [UInt8], at index: Int, offset: Int, containerEnd: Int) -> Outcome {
+    let available = min(bytes.count - index, containerEnd - offset)
+    var reader = MP4ByteReader(bytes, from: index, to: index + max(available, 0))
+    guard available >= 8, let size32 = reader.uint32(), let type = reader.fourCC() else { return .short }
+    var headerSize = 8
+    var size = Int(size32)
+    var runsToEnd = false
+    if size32 == 1 {
+      guard let size64 = reader.uint64() else { return .short }
+      guard size64 <= UInt64(Int.max / 2) else {
+        return .invalid("a box of \(size64) bytes is larger than any file")
+      }
+      headerSize = 16
+      size = Int(size64)
+    } else if size32 == 0 {
+      runsToEnd = true
+    }
+    var userType: [UInt8]?
+    if type == .uuid {
+      guard let extended = reader.take(16) else { return .short }
+      userType = Array(extended)
+      headerSize += 16
+    }
+    if runsToEnd { size = max(containerEnd - offset, headerSize) }
+    guard size >= headerSize else {
+      return .invalid(
+        "the '\(type)' box says it is \(size) bytes, less than its own \(headerSize)-byte header")
+    }
+    return .header(
+      MP4BoxHeader(
+        type: type, offset: offset, headerSize: headerSize, size: size, runsToEnd: runsToEnd,
+        userType: userType))
+  }
+}

@@ -1,0 +1,203 @@
+/// Reads one audio file, either in full (every sample, for `inspect`, playback and repair) or as a
+/// summary for the listing: the same parsing, with as few reads as the layout allows.
+struct MP4Reader {
+  /// How much of the file to visit.
+  enum Depth { case summary, full }
+
+  let depth: Depth
+  var parser: MP4Parser
+  var fileSize: Int { parser.window.size }
+
+  var fragmented = false
+  var movie: MP4Movie?
+  var track: MP4Track?
+  var config: AudioSpecificConfig?
+  var problem: MP4Problem?
+  /// Whole samples in decode order (full depth only).
+  var samples: [AudioSample] = []
+  /// Whole samples counted (in a summary of a fragmented file, only those of its last fragments).
+  var wholeCount = 0
+  var wholeDuration: UInt64 = 0
+  /// Where the bytes worth keeping end: the last whole sample, or the index when it comes later.
+  var usableEnd = 0
+  /// The last top-level box runs past the end of the file (or its header is cut off).
+  var tornBox = false
+  /// The index places sample bytes past the end of the file.
+  var missingSamples = false
+
+  /// How much of the first bytes to read at once: `ftyp`, a fragmented file's `moov` and often
+  /// the first `moof` fit, so a listing pays one `pread` for them.
+  static let headBytes = 4 * 1024
+  /// How much of a `moov` a summary reads at once: the small tables come before the per-sample ones.
+  static let movieBytes = 16 * 1024
+  /// How much of the end a summary reads at once when it looks for the last fragment.
+  static let tailBytes = 16 * 1024
+  /// The furthest back from the end a summary looks before walking every fragment instead.
+  static let tailLimit = 4 * 1024 * 1024
+  /// A `moov` or `moof` larger than this is read in pieces rather than into one buffer.
+  static let wholeBoxLimit = 64 * 1024 * 1024
+
+  var diagnostics: [Diagnostic] {
+    get { parser.diagnostics }
+    set { parser.diagnostics = newValue }
+  }
+
+  var cutShort: Bool { tornBox || missingSamples }
+
+  /// Bytes after the usable end when the file was cut short; otherwise 0.
+  var tailByteCount: Int { cutShort ? max(0, fileSize - usableEnd) : 0 }
+
+  init(path: String, depth: Depth) throws(FormatError) {
+    self.depth = depth
+    parser = MP4Parser(window: MP4FileWindow(file: try ReadOnlyFile(path: path)))
+    try parser.window.prefetch(at: 0, count: Self.headBytes)
+    try read()
+  }
+
+  private mutating func read() throws(FormatError) {
+    // A summary's walk stops at the first moof after the moov; without a moov it walks to the end.
+    var boxes = try walk(from: 0, stopAtFirstFragment: depth == .summary)
+    guard let moov = boxes.first(where: { $0.type == .moov }) else {
+      problem = .noMovie
+      // Fragments without an index still show the layout the writer used.
+      fragmented = boxes.contains { $0.type == .moof }
+      return
+    }
+    try parser.window.prefetch(
+      at: moov.offset,
+      count: depth == .full ? min(moov.size, Self.wholeBoxLimit) : min(moov.size, Self.headBytes))
+    let movie = try parser.parse(moov)
+    self.movie = movie
+    usableEnd = moov.end
+    let firstFragment = boxes.first { $0.type == .moof }
+    fragmented = movie.hasMovieExtends || firstFragment != nil
+    guard let track = movie.audioTrack else {
+      problem = .noAudioTrack
+      return
+    }
+    self.track = track
+    switch track.audioSpecificConfig.flatMap(AudioSpecificConfig.parse) {
+    case .success(let config): self.config = config
+    case .failure(let failure): problem = failure
+    }
+
+    // Samples the moov's own table lists (a finished file; empty in a fragmented one).
+    let table = track.table
+    if !table.isEmpty {
+      if depth == .summary, !tornBox, firstFragment == nil, try lastChunkIsInMediaData(table, boxes: boxes) {
+        // A complete file whose last chunk lies in a complete mdat is trusted here; `inspect`
+        // and lint check every sample.
+        wholeCount = table.sampleCount
+        wholeDuration = table.duration(ofFirst: table.sampleCount)
+      } else {
+        for sample in try table.samples(window: &parser.window, diagnostics: &parser.diagnostics) {
+          keep(sample)
+        }
+      }
+    }
+
+    guard let firstFragment else {
+      finish()
+      return
+    }
+    let defaults = movie.trackExtends[track.trackID] ?? MP4TrackExtends()
+    if depth == .summary, try summarizeFragments(from: firstFragment, track: track, defaults: defaults) {
+      finish()
+      return
+    }
+    // Every fragment, in file order; a summary lands here only when the quick way fails.
+    if depth == .summary { boxes += try walk(from: firstFragment.end, stopAtFirstFragment: false) }
+    var decodeTime = Int64(clamping: table.duration())
+    for moof in boxes where moof.type == .moof {
+      try parser.window.prefetch(at: moof.offset, count: min(moof.size, Self.wholeBoxLimit))
+      let fragment = try parser.fragment(
+        moof, trackID: track.trackID, defaults: defaults, nextDecodeTime: decodeTime)
+      for sample in fragment.samples {
+        keep(sample)
+        decodeTime = sample.decodeTime &+ Int64(sample.duration)
+      }
+    }
+    finish()
+  }
+
+  /// Whether the table's last chunk starts inside a complete top-level `mdat` of known size (one
+  /// small read).
+  private mutating func lastChunkIsInMediaData(_ table: MP4SampleTable, boxes: [MP4BoxHeader])
+    throws(FormatError)
+    -> Bool
+  {
+    guard table.chunkCount > 0 else { return false }
+    let width = table.wideChunkOffsets ? 8 : 4
+    var entry = MP4ByteReader(
+      try parser.window.bytes(at: table.chunkOffsetsOffset + (table.chunkCount - 1) * width, count: width))
+    guard let last = table.wideChunkOffsets ? entry.uint64() : entry.uint32().map(UInt64.init) else {
+      return false
+    }
+    return boxes.contains { box in
+      // An mdat of size 0 "runs to the end", so its end says nothing about what was cut off.
+      box.type == .mdat && !box.runsToEnd && UInt64(box.payloadOffset) <= last && last < UInt64(box.end)
+    }
+  }
+
+  /// Counts a sample if all its bytes lie in the file.
+  mutating func keep(_ sample: AudioSample) {
+    guard sample.offset >= 0, sample.size >= 0, sample.offset <= fileSize - sample.size else {
+      missingSamples = true
+      return
+    }
+    wholeCount += 1
+    wholeDuration &+= UInt64(sample.duration)
+    usableEnd = max(usableEnd, sample.offset + sample.size)
+    if depth == .full { samples.append(sample) }
+  }
+
+  private mutating func finish() {
+    if problem == nil && wholeCount == 0 { problem = .noWholeSample(fragmented: fragmented) }
+    if missingSamples && !tornBox {
+      diagnostics.append(
+        Diagnostic(
+          code: "mp4-missing-samples", severity: .warning,
+          message: "the index places audio past the end of the file; it plays up to its last whole sample",
+          location: SourceLocation(offset: fileSize)))
+    }
+  }
+
+  /// Walks top-level box headers from `start` to the end of the file, recording a torn last box.
+  /// A summary stops at the first `moof` after a `moov` and finds the rest from the end.
+  mutating func walk(from start: Int, stopAtFirstFragment: Bool) throws(FormatError) -> [MP4BoxHeader] {
+    var boxes: [MP4BoxHeader] = []
+    var offset = start
+    var sawMovie = false
+    while offset < fileSize {
+      switch try parser.window.header(at: offset, containerEnd: fileSize) {
+      case .short:
+        torn(at: offset, "the file ends \(fileSize - offset) bytes into a box header")
+        return boxes
+      case .invalid(let reason):
+        torn(at: offset, "\(reason); the \(fileSize - offset) bytes from here on cannot be read")
+        return boxes
+      case .header(let box):
+        if box.end > fileSize {
+          torn(
+            at: offset,
+            "the '\(box.type)' box should be \(box.size) bytes but the file ends \(fileSize - offset) bytes into it"
+          )
+          return boxes
+        }
+        boxes.append(box)
+        if box.type == .moov { sawMovie = true }
+        if stopAtFirstFragment && sawMovie && box.type == .moof { return boxes }
+        offset = box.end
+      }
+    }
+    return boxes
+  }
+
+  private mutating func torn(at offset: Int, _ detail: String) {
+    tornBox = true
+    diagnostics.append(
+      Diagnostic(
+        code: "mp4-torn-tail", severity: .warning,
+        message: "\(detail): the recording was cut short here", location: SourceLocation(offset: offset)))
+  }
+}

@@ -1,0 +1,38 @@
+/// Small text operations the folder and title readers share, without Foundation.
+enum Text {
+  /// `text` without the whitespace and newlines at either end (Unicode's White_Space property).
+  static func trimmed<S: StringProtocol>(_ text: S) -> String {
+    let scalars = text.unicodeScalars
+    guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+    let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+    // Scalar indices are valid string indices: one slice, no scalar-by-scalar copy.
+    return String(text[first...last])
+  }
+
+  /// `text` with every run of white space (line breaks included) made one space; already trimmed
+  /// text stays trimmed.
+  static func collapsingWhiteSpace(_ text: String) -> String {
+    var out = String.UnicodeScalarView()
+    var inRun = false
+    var changed = false
+    for scalar in text.unicodeScalars {
+      if scalar.properties.isWhitespace {
+        if !inRun { out.append(" ") }
+        changed = changed || inRun || scalar != " "
+        inRun = true
+      } else {
+        out.append(scalar)
+        inRun = false
+      }
+    }
+    return changed ? String(out) : text
+  }
+
+  /// Whether a scalar ends a line: LF, CR, and the Unicode line and paragraph separators.
+  static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: true
+    default: false
+    }
+  }
+}

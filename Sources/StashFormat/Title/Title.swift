@@ -1,0 +1,133 @@
+/// A memo's title, read from `<base>_title.txt`: UTF-8 text, trimmed, shown on one line.
+public struct Title: Sendable, Equatable {
+  /// The longest title shown whole, in characters; a longer one is cut with `…` and reported.
+  public static let maximumCharacters = 200
+  /// How many bytes are read at most: a title file is a line of text, not a document.
+  public static let maximumBytes = 16 * 1024
+
+  /// The file's text, trimmed (line breaks inside are kept); nil when there is none or it is unreadable.
+  public var text: String?
+  /// The text as a memo is shown by it: one line, every white-space run made one space, at most
+  /// `maximumCharacters`; nil when there is no text.
+  public var displayText: String?
+  /// The file's size in bytes, or nil when it could not be read.
+  public var byteCount: Int?
+  /// What is wrong with the file; `title-` codes.
+  public var problems: [Diagnostic]
+
+  /// Creates a title from its parts.
+  public init(text: String?, displayText: String?, byteCount: Int?, problems: [Diagnostic]) {
+    self.text = text
+    self.displayText = displayText
+    self.byteCount = byteCount
+    self.problems = problems
+  }
+
+  /// Reads the title file at `path`; a file that cannot be read becomes a problem, never a throw.
+  public static func read(path: String) -> Title {
+    do {
+      return try read(ReadOnlyFile(path: path))
+    } catch {
+      return Title(
+        text: nil, displayText: nil, byteCount: nil,
+        problems: [
+          Diagnostic(
+            code: "title-unreadable", severity: .error, message: "the title cannot be read: \(error.message)")
+        ])
+    }
+  }
+
+  /// Reads the title from an open file, at most `maximumBytes` of it.
+  public static func read(_ file: ReadOnlyFile) throws(FormatError) -> Title {
+    parse(try file.read(at: 0, count: maximumBytes), totalSize: file.size)
+  }
+
+  /// Interprets the bytes of a title file; `totalSize` is the file's size when only a prefix was read.
+  public static func parse(_ input: [UInt8], totalSize: Int? = nil) -> Title {
+    var problems: [Diagnostic] = []
+    let size = totalSize ?? input.count
+    var bytes = input[...]
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+      bytes = bytes.dropFirst(3)
+      problems.append(
+        Diagnostic(
+          code: "title-byte-order-mark", severity: .info,
+          message: "the title starts with a byte order mark, which the phone does not write; it is ignored",
+          location: SourceLocation(line: 1, column: 1, offset: 0)))
+    }
+    if size > input.count {
+      // Cut at the last whole UTF-8 sequence so the cut is not mistaken for bad encoding.
+      var end = bytes.endIndex
+      var back = 0
+      while end > bytes.startIndex, back < 4, (bytes[end - 1] & 0xC0) == 0x80 {
+        end -= 1
+        back += 1
+      }
+      if end > bytes.startIndex, bytes[end - 1] >= 0xC0 { end -= 1 }
+      bytes = bytes[..<end]
+    }
+    var decoded: String
+    if let valid = String(validating: bytes, as: UTF8.self) {
+      decoded = valid
+    } else {
+      let offset = firstInvalidOffset(bytes)
+      problems.append(
+        Diagnostic(
+          code: "title-not-utf8", severity: .error,
+          message: "the title is not valid UTF-8; bad bytes are shown as \u{FFFD}. Save it as UTF-8",
+          location: SourceLocation(offset: offset)))
+      decoded = String(decoding: bytes, as: UTF8.self)
+    }
+    if decoded.unicodeScalars.contains("\0") {
+      decoded = String(String.UnicodeScalarView(decoded.unicodeScalars.filter { $0 != "\0" }))
+    }
+    let full = Text.trimmed(decoded)
+    if full.isEmpty {
+      problems.append(
+        Diagnostic(
+          code: "title-empty", severity: .warning,
+          message:
+            "the title file holds no text; the memo shows its date. Remove the file or write a name in it"))
+      return Title(text: nil, displayText: nil, byteCount: size, problems: problems)
+    }
+    if full.unicodeScalars.contains(where: Text.isLineBreak) {
+      problems.append(
+        Diagnostic(
+          code: "title-spans-lines", severity: .warning,
+          message: "the title spans more than one line; it is shown on one line. A title is one line"))
+    }
+    var line = Text.collapsingWhiteSpace(full)
+    if line.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
+      problems.append(
+        Diagnostic(
+          code: "title-control-character", severity: .warning,
+          message: "the title holds control characters; they are shown escaped"))
+    }
+    // Fewer UTF-8 bytes than the limit means fewer characters too; only a long title is counted.
+    let tooLong = line.utf8.count > maximumCharacters && line.count > maximumCharacters
+    if size > maximumBytes || tooLong {
+      problems.append(
+        Diagnostic(
+          code: "title-too-long", severity: .warning,
+          message:
+            "the title is \(size > maximumBytes ? "\(size) bytes" : "\(line.count) characters") long; "
+            + "it is shown cut to \(maximumCharacters) characters. Shorten it"))
+      if tooLong { line = String(line.prefix(maximumCharacters - 1)) + "…" }
+    }
+    return Title(text: full, displayText: line, byteCount: size, problems: problems)
+  }
+
+  /// The offset of the first byte that does not start or continue a valid UTF-8 sequence.
+  static func firstInvalidOffset(_ bytes: ArraySlice<UInt8>) -> Int {
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
+      let lead = bytes[index]
+      let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0
+      guard length > 0, index + length <= bytes.endIndex,
+        String(validating: bytes[index..<index + length], as: UTF8.self) != nil
+      else { return index }
+      index += length
+    }
+    return bytes.endIndex
+  }
+}

@@ -1,0 +1,96 @@
+import StashFormat
+
+/// Joins route parts into one GPX 1.1 track. Each part is a whole GPX document; the parts' points
+/// continue one segment, and a new segment starts wherever parts are missing or unreadable, or a
+/// part was torn before its end, so a partial route cannot be read as a whole one. A torn part
+/// gives every point that closed before the tear.
+public enum RouteAssembler {
+  /// Assembles `parts` (ascending by number).
+  public static func assemble(_ parts: [Part]) -> Assembly {
+    var segments: [GPXSegment] = []
+    var waypoints: [GPXPoint] = []
+    var routes: [GPXRoute] = []
+    var gaps: [Gap] = []
+    var damage: [(number: Int, reason: String)] = []
+    var metadata = GPXMetadata()
+    var trackName: String?
+    var creator: String?
+    var expected = 1
+    var missing: [Int] = []
+    var breakBefore = false
+    var lastTime: Double?
+    var haveRead = false
+    var lastNumber = 0
+
+    for part in parts {
+      missing += Array(expected..<part.number)
+      expected = part.number + 1
+      let document = GPXReader.read(part.bytes)
+      let points = document.tracks.flatMap { $0.segments.flatMap(\.points) }
+      if document.isDamaged {
+        let error = document.diagnostics.first { $0.severity == .error }
+        let reason =
+          points.isEmpty && document.waypoints.isEmpty
+          ? "not a readable GPX file" : "torn: \(points.count) points read before the damage"
+        damage.append((part.number, reason + (error.map { " (\($0.message))" } ?? "")))
+        if points.isEmpty {
+          missing.append(part.number)
+          continue
+        }
+      }
+      if !missing.isEmpty || (breakBefore && haveRead) {
+        let next = points.first?.time
+        let torn = breakBefore && haveRead ? [lastNumber] : []
+        gaps.append(Gap(start: lastTime ?? next ?? 0, end: next ?? lastTime ?? 0, parts: torn + missing))
+        breakBefore = true
+      }
+      missing = []
+      if !haveRead {
+        metadata = document.metadata
+        creator = document.creator
+        trackName = document.tracks.first?.name
+      }
+      for (trackIndex, track) in document.tracks.enumerated() {
+        for (segmentIndex, segment) in track.segments.enumerated() where !segment.points.isEmpty {
+          let continues =
+            haveRead && !breakBefore && trackIndex == 0 && segmentIndex == 0 && !segments.isEmpty
+          if continues {
+            segments[segments.count - 1].points += segment.points
+          } else {
+            segments.append(segment)
+          }
+          breakBefore = false
+          haveRead = true
+        }
+      }
+      waypoints += document.waypoints
+      routes += document.routes
+      lastTime = points.last(where: { $0.time != nil })?.time ?? lastTime
+      // A torn part lost its end: whatever comes next starts a new segment.
+      breakBefore = document.isDamaged
+      lastNumber = part.number
+    }
+    var document = GPXDocument(
+      creator: creator, metadata: metadata, tracks: [GPXTrack(name: trackName, segments: segments)],
+      routes: routes, waypoints: waypoints)
+    if segments.isEmpty { document.tracks = [] }
+    let runsFromOne = parts.map(\.number) == Array(1...max(1, parts.count)) && !parts.isEmpty
+    return Assembly(
+      bytes: Array(GPXWriter.serialize(document).utf8), unbroken: runsFromOne && damage.isEmpty, gaps: gaps,
+      items: segments.reduce(0) { $0 + $1.points.count }, segments: segments.count, damage: damage)
+  }
+
+  /// True when `finished` reads cleanly and holds every track point of `parts` (same position and
+  /// time).
+  public static func finished(_ finished: [UInt8], holdsAllOf parts: [Part]) -> Bool {
+    let document = GPXReader.read(finished)
+    guard !document.isDamaged else { return false }
+    func keys(_ document: GPXDocument) -> [String] {
+      document.tracks.flatMap { $0.segments.flatMap(\.points) }.map {
+        "\($0.latitude),\($0.longitude),\($0.time ?? -1)"
+      }
+    }
+    let held = Set(keys(document))
+    return parts.allSatisfy { keys(GPXReader.read($0.bytes)).allSatisfy(held.contains) }
+  }
+}

@@ -1,0 +1,124 @@
+import StashFormat
+
+/// Joins transcript parts into one WebVTT file. Cue times already count from the start of the
+/// recording, so cues are kept as they are, raw text included (and with it the
+/// `<c.unconfirmed>` marking). Where parts are missing or unreadable, one
+/// `NOTE stash missing-speech <start> <end>` says so, spanning from the end of the part before
+/// (its `NOTE stash part` end, else its last cue's end, else 0) to the start of the part after (its
+/// `NOTE stash part` start, else its first cue's start).
+public enum TranscriptAssembler {
+  /// One part read.
+  struct Read {
+    var number: Int
+    var document: WebVTTDocument
+    /// Why the part is damaged, or nil when it read cleanly.
+    var damage: String?
+    /// True when nothing in it could be used.
+    var unreadable: Bool
+
+    /// Where the part's speech starts.
+    var start: Double? { document.partSpan?.start ?? document.cues.first?.startTime }
+    /// Where its speech ends: a torn part ends at its last cue, whatever its note claimed.
+    var end: Double? {
+      if damage == nil, let span = document.partSpan { return span.end }
+      return document.cues.map(\.endTime).max() ?? document.partSpan?.start
+    }
+  }
+
+  /// Reads one part: unreadable when it has no `WEBVTT` signature (or is empty); damaged (torn)
+  /// when the parser found an error or the file does not end with a line break, which every
+  /// finished write of a part does.
+  static func read(_ part: Part) -> Read {
+    let document = WebVTTParser.parse(part.bytes)
+    if part.bytes.isEmpty || document.diagnostics.contains(where: { $0.code == "vtt-no-signature" }) {
+      return Read(number: part.number, document: document, damage: "not a WebVTT file", unreadable: true)
+    }
+    var damage: String?
+    if let error = document.diagnostics.first(where: { $0.severity == .error }) {
+      damage = "damaged at line \(error.location.line ?? 0): \(error.message)"
+    } else if let last = part.bytes.last, last != 0x0A && last != 0x0D {
+      damage = "torn: it ends in the middle of a line"
+    }
+    return Read(number: part.number, document: document, damage: damage, unreadable: false)
+  }
+
+  /// Assembles `parts` (ascending by number).
+  public static func assemble(_ parts: [Part]) -> Assembly {
+    let reads = parts.map(read)
+    var cues: [WebVTTCue] = []
+    var notes: [WebVTTNote] = []
+    var regions: [WebVTTRegion] = []
+    var styles: [String] = []
+    var gaps: [Gap] = []
+    var seenIDs = Set<String>()
+    var expected = 1
+    var previous: Read?
+    // The end of the speech read so far, for a gap after a part that tells nothing of its end.
+    var lastEnd = 0.0
+    // Numbers missing or unreadable since the last readable part.
+    var missing: [Int] = []
+
+    for read in reads {
+      missing += Array(expected..<read.number)
+      expected = read.number + 1
+      if read.unreadable {
+        missing.append(read.number)
+        continue
+      }
+      // A torn part before this one lost its end: that is missing speech too.
+      let tornBefore = previous.map { $0.damage != nil } ?? false
+      if !missing.isEmpty || tornBefore {
+        let start = previous?.end ?? lastEnd
+        let end = max(start, read.start ?? start)
+        gaps.append(Gap(start: start, end: end, parts: tornBefore ? [previous!.number] + missing : missing))
+      }
+      missing = []
+      for region in read.document.regions where !regions.contains(region) { regions.append(region) }
+      for style in read.document.styles where !styles.contains(style) { styles.append(style) }
+      for note in read.document.notes {
+        notes.append(WebVTTNote(text: note.text, cuesBefore: cues.count + note.cuesBefore))
+      }
+      for (index, var cue) in read.document.cues.enumerated() {
+        // Identifiers must be unique in a file; parts number their cues afresh.
+        if !cue.id.isEmpty {
+          if seenIDs.contains(cue.id) { cue.id += "-" + PartsName.transcript(read.number).fileName }
+          seenIDs.insert(cue.id)
+        }
+        if read.damage != nil && index == read.document.cues.count - 1 {
+          // The torn cue: rewriting it from its nodes closes the spans the tear left open.
+          cue.nodes = cue.nodes
+        }
+        cues.append(cue)
+      }
+      previous = read
+      lastEnd = max(lastEnd, read.end ?? lastEnd)
+    }
+    let document = WebVTTDocument(
+      regions: regions, styles: styles, cues: cues, notes: notes,
+      missingSpeech: gaps.map { WebVTTTimeSpan(start: $0.start, end: $0.end) })
+    let damage = reads.compactMap { read in read.damage.map { (number: read.number, reason: $0) } }
+    let runsFromOne = parts.map(\.number) == Array(1...max(1, parts.count)) && !parts.isEmpty
+    return Assembly(
+      bytes: Array(WebVTTWriter.serialize(document).utf8), unbroken: runsFromOne && damage.isEmpty,
+      gaps: gaps, items: cues.count, damage: damage,
+      unconfirmedWords: cues.contains { $0.text.contains("<c.unconfirmed") })
+  }
+
+  /// True when `finished` reads cleanly, notes no missing speech, and holds every cue of `parts`.
+  public static func finished(_ finished: [UInt8], holdsAllOf parts: [Part]) -> Bool {
+    let document = WebVTTParser.parse(finished)
+    guard document.missingSpeech.isEmpty, !document.diagnostics.contains(where: { $0.severity == .error })
+    else { return false }
+    struct Key: Hashable {
+      var start: Double
+      var end: Double
+      var text: String
+    }
+    let held = Set(document.cues.map { Key(start: $0.startTime, end: $0.endTime, text: $0.text) })
+    return parts.allSatisfy { part in
+      WebVTTParser.parse(part.bytes).cues.allSatisfy {
+        held.contains(Key(start: $0.startTime, end: $0.endTime, text: $0.text))
+      }
+    }
+  }
+}

@@ -1,0 +1,117 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The freedesktop.org home Trash (`$XDG_DATA_HOME/Trash`, by default `~/.local/share/Trash`): a
+/// file moved there gets a `.trashinfo` beside it so a file manager can put it back. Only a file on
+/// the same file system as the Trash can go there; anything else is refused, so the caller can ask
+/// whether to delete permanently instead of stash copying a memo across disks.
+public struct Trash: Sendable {
+  /// The Trash folder, holding `files/` and `info/`.
+  public var directory: String
+
+  /// A Trash at `directory` (tests use a scratch folder).
+  public init(directory: String) {
+    self.directory = directory
+  }
+
+  /// The user's home Trash from `XDG_DATA_HOME` or `HOME`, or nil when neither is set.
+  public static func home(environment: [String: String]) -> Trash? {
+    if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+      return Trash(directory: data + "/Trash")
+    }
+    guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+    return Trash(directory: home + "/.local/share/Trash")
+  }
+
+  /// Makes `files/` and `info/` where missing, and checks the Trash shares `folder`'s file system.
+  func prepare(for folder: String, fileSystem fs: some FileSystem) throws {
+    for path in [directory, directory + "/files", directory + "/info"] {
+      switch try fs.status(path)?.kind {
+      case .directory: continue
+      case nil: try fs.makeDirectory(path)
+      default:
+        throw RecoverError(code: "trash-unavailable", message: "the Trash is not a folder here", path: path)
+      }
+    }
+    guard let trash = try fs.status(directory + "/files"), let memo = try fs.status(folder),
+      trash.device == memo.device
+    else {
+      throw RecoverError(
+        code: "trash-unavailable",
+        message:
+          "the Trash (\(directory)) is on another file system than the memo; delete permanently instead",
+        path: folder)
+    }
+  }
+
+  /// Moves `name` in `folder` to the Trash: claims a free name by creating its `.trashinfo` (with
+  /// `O_EXCL`), then renames the file there, never over anything. `absoluteFolder` is what the
+  /// `.trashinfo` records as where it came from.
+  func move(
+    _ name: String, in folder: String, absoluteFolder: String, date: Double, fileSystem fs: some FileSystem
+  ) throws {
+    var attempt = 1
+    while true {
+      let trashName = attempt == 1 ? name : "\(name).\(attempt)"
+      attempt += 1
+      let info = directory + "/info/" + trashName + ".trashinfo"
+      let descriptor: Int32
+      do {
+        descriptor = try fs.createExclusive(info)
+      } catch let error as RecoverError where error.number == EEXIST {
+        guard attempt < 10_000 else { throw error }
+        continue
+      }
+      let text =
+        "[Trash Info]\nPath=\(Self.percentEncoded(absoluteFolder + "/" + name))\n"
+        + "DeletionDate=\(Self.localDate(date))\n"
+      do {
+        do {
+          try fs.write(descriptor, Array(text.utf8))
+          try fs.sync(descriptor)
+        } catch {
+          try? fs.close(descriptor)
+          throw error
+        }
+        try fs.close(descriptor)
+        try fs.renameNoReplace(folder + "/" + name, directory + "/files/" + trashName)
+      } catch let error as RecoverError where error.number == EEXIST {
+        // A file without its info already holds this name in files/: try the next name.
+        try? fs.unlink(info)
+        continue
+      } catch {
+        try? fs.unlink(info)
+        throw error
+      }
+      try fs.syncDirectory(directory + "/files")
+      return
+    }
+  }
+
+  /// A path escaped as the Trash specification asks (as in a URI): bytes outside the unreserved
+  /// set and `/` become `%XX`.
+  public static func percentEncoded(_ path: String) -> String {
+    let keep = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.~!*'()/".utf8)
+    var out = ""
+    for byte in path.utf8 {
+      if keep.contains(byte) {
+        out.unicodeScalars.append(UnicodeScalar(byte))
+      } else {
+        let hex = String(byte, radix: 16, uppercase: true)
+        out += "%" + (hex.count < 2 ? "0" : "") + hex
+      }
+    }
+    return out
+  }
+
+  /// `YYYY-MM-DDThh:mm:ss` in local time, as `DeletionDate` is written.
+  static func localDate(_ seconds: Double) -> String {
+    var time = time_t(seconds)
+    var parts = tm()
+    localtime_r(&time, &parts)
+    func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
+      + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+  }
+}

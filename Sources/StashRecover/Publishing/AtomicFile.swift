@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Writes a whole file so that a reader, or a crash, sees either nothing or every byte: a hidden
+/// temporary file in the same folder, written, fsynced, renamed to its name, then the folder fsynced. Every call throws `RecoverError`.
+public enum AtomicFile {
+  /// How the final rename treats a file already bearing the name.
+  public enum Mode: Sendable {
+    /// Never replace: publishing a recovered file must not overwrite one a person or the phone made.
+    case createNew
+    /// Replace the name itself (a title being changed, audio being repaired); a symbolic link there
+    /// is replaced as a link, never written through.
+    case replace
+  }
+
+  /// Writes `bytes` as `name` in `folder`. On failure the temporary file is removed where possible,
+  /// and `name` is untouched. With `.createNew`, an existing `name` fails with code `exists`.
+  /// `verify` is given the temporary file's path once it is on disk, before the rename: throwing
+  /// there abandons the write.
+  public static func write(
+    _ bytes: [UInt8], named name: String, in folder: String, mode: Mode, fileSystem fs: some FileSystem,
+    verify: (String) throws -> Void = { _ in }
+  ) throws {
+    let temporary = folder + "/" + TemporaryName.make(for: name)
+    let final = folder + "/" + name
+    let descriptor = try fs.createExclusive(temporary)
+    do {
+      do {
+        try fs.write(descriptor, bytes)
+        try fs.sync(descriptor)
+      } catch {
+        try? fs.close(descriptor)
+        throw error
+      }
+      try fs.close(descriptor)
+      try verify(temporary)
+      switch mode {
+      case .createNew:
+        do {
+          try fs.renameNoReplace(temporary, final)
+        } catch let error as RecoverError where error.number == EEXIST {
+          throw RecoverError(
+            code: "exists", message: "a file already has this name; it is left as it is", path: final)
+        }
+      case .replace:
+        try fs.rename(temporary, final)
+      }
+    } catch {
+      // Best effort: a failing disk may refuse this too, and the next sweep removes the leftover.
+      try? fs.unlink(temporary)
+      throw error
+    }
+    try fs.syncDirectory(folder)
+  }
+}

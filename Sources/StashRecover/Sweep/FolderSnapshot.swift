@@ -1,0 +1,75 @@
+/// What a sweep sees of a memo folder before it plans: the names that matter to recovery and their
+/// `lstat(2)`s, read once. Building it reads the folder and nothing else.
+public struct FolderSnapshot: Sendable, Equatable {
+  /// One entry of a parts folder.
+  public struct Entry: Sendable, Equatable {
+    /// The name inside the parts folder (escaped when not UTF-8).
+    public var name: String
+    /// Stash's name, or nil for a stranger's file.
+    public var part: PartsName?
+    /// What the name is.
+    public var status: FileStatus
+  }
+
+  /// One `<base>` that has a parts folder, or audio the sweep may repair.
+  public struct Capture: Sendable, Equatable {
+    /// The memo's base name.
+    public var base: String
+    /// The parts folder's status, or nil when the capture has none.
+    public var partsFolder: FileStatus?
+    /// The parts folder's entries, when it is a folder.
+    public var entries: [Entry]
+    /// The memo's files that exist beside it, by kind.
+    public var files: [MemoFile: FileStatus]
+  }
+
+  /// The folder swept.
+  public var folder: String
+  /// Every capture with a parts folder, or with audio when audio is considered, sorted by base.
+  public var captures: [Capture]
+  /// Hidden temporary files a killed write left (`.<name>.stash-tmp-XXXXXX`), regular files only.
+  public var temporaries: [String]
+
+  /// Reads `folder`. With `includeAllAudio`, every memo with audio is a capture (for repair);
+  /// otherwise only bases with a parts folder are.
+  public static func read(
+    _ folder: String, includeAllAudio: Bool = false, fileSystem fs: some FileSystem
+  ) throws -> FolderSnapshot {
+    let names = try fs.list(folder)
+    var bases = Set<String>()
+    var temporaries: [String] = []
+    for name in names {
+      if let base = MemoFile.partsBase(name) {
+        bases.insert(base)
+      } else if includeAllAudio, let (base, kind) = MemoFile.parse(name), kind == .audio {
+        bases.insert(base)
+      } else if let final = TemporaryName.finalName(of: name), MemoFile.parse(final) != nil,
+        try fs.status(folder + "/" + name)?.kind == .regular
+      {
+        temporaries.append(name)
+      }
+    }
+    let present = Set(names)
+    var captures: [Capture] = []
+    for base in bases.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+      var capture = Capture(base: base, partsFolder: nil, entries: [], files: [:])
+      let partsPath = folder + "/" + base + MemoFile.partsSuffix
+      if present.contains(base + MemoFile.partsSuffix) {
+        capture.partsFolder = try fs.status(partsPath)
+      }
+      if capture.partsFolder?.kind == .directory {
+        for name in try fs.list(partsPath) {
+          guard let status = try fs.status(partsPath + "/" + name) else { continue }
+          // A part that is not a regular file (a link, a FIFO) is not one the phone wrote.
+          let part = status.kind == .regular ? PartsName(name) : nil
+          capture.entries.append(Entry(name: name, part: part, status: status))
+        }
+      }
+      for kind in MemoFile.allCases where present.contains(kind.name(for: base)) {
+        if let status = try fs.status(folder + "/" + kind.name(for: base)) { capture.files[kind] = status }
+      }
+      captures.append(capture)
+    }
+    return FolderSnapshot(folder: folder, captures: captures, temporaries: temporaries)
+  }
+}

@@ -1,0 +1,20 @@
+/// How a sweep behaves; the CLI's flags map onto these.
+public struct SweepOptions: Sendable {
+  /// The time now, seconds since 1970 (a parameter so tests control "recent").
+  public var now: Double
+  /// A capture whose audio or parts changed less than this many seconds ago may still be recording.
+  public var recentWindow: Double
+  /// Sweep captures that may still be recording too (`--include-recent`).
+  public var includeRecent: Bool
+  /// Repair audio files with a torn tail (`--repair-audio`).
+  public var repairAudio: Bool
+
+  /// Options; by default a capture touched in the last two minutes is left alone.
+  public init(now: Double, recentWindow: Double = 120, includeRecent: Bool = false, repairAudio: Bool = false)
+  {
+    self.now = now
+    self.recentWindow = recentWindow
+    self.includeRecent = includeRecent
+    self.repairAudio = repairAudio
+  }
+}

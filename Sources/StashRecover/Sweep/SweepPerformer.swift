@@ -1,0 +1,318 @@
+import StashFormat
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Carries out a `SweepPlan` step by step and writes the report. Parts are removed highest number
+/// first, so a removal cut short leaves an unbroken run from 0001 that the next sweep recognises as
+/// already published (see `SweepPlan.Step.reconcile`).
+struct SweepPerformer {
+  let sweeper: Sweeper
+  let folder: String
+  let dryRun: Bool
+  let routeConsent: () -> Bool
+  var fs: any FileSystem { sweeper.fileSystem }
+
+  /// Names a dry run has pretended to remove from the current parts folder.
+  private var pretendRemoved = Set<String>()
+
+  init(sweeper: Sweeper, folder: String, dryRun: Bool, routeConsent: @escaping () -> Bool) {
+    self.sweeper = sweeper
+    self.folder = folder
+    self.dryRun = dryRun
+    self.routeConsent = routeConsent
+  }
+
+  mutating func perform(_ plan: SweepPlan) -> SweepReport {
+    var report = SweepReport(folder: folder, dryRun: dryRun, temporariesRemoved: [], captures: [])
+    var temporaryFailure: SweepReport.Event?
+    for name in plan.temporaries {
+      do {
+        if !dryRun { try fs.unlink(folder + "/" + name) }
+        report.temporariesRemoved.append(name)
+      } catch {
+        temporaryFailure = Self.failure(error, names: [name])
+      }
+    }
+    if !dryRun && !report.temporariesRemoved.isEmpty { try? fs.syncDirectory(folder) }
+    if let temporaryFailure {
+      report.captures.append(SweepReport.Capture(base: "", events: [temporaryFailure]))
+    }
+    for capture in plan.captures {
+      report.captures.append(perform(capture))
+    }
+    return report
+  }
+
+  mutating func perform(_ capture: SweepPlan.Capture) -> SweepReport.Capture {
+    var events: [SweepReport.Event] = []
+    pretendRemoved = []
+    let partsFolder = capture.base + MemoFile.partsSuffix
+    switch capture.hold {
+    case .possiblyRecording(let age)?:
+      let seconds = max(0, Int(age.rounded()))
+      events.append(
+        event(
+          .skipped, [partsFolder],
+          "possibly still recording: its audio or a part changed \(seconds) s ago; "
+            + "run again later, or with --include-recent if the recording is over", needsPerson: true))
+      return SweepReport.Capture(base: capture.base, events: events)
+    case .partsNotAFolder?:
+      events.append(
+        event(
+          .skipped, [partsFolder], "not a folder Stash wrote (a link or a file): left as it is",
+          needsPerson: true))
+      return SweepReport.Capture(base: capture.base, events: events)
+    case nil: break
+    }
+    do {
+      for step in capture.steps {
+        switch step {
+        case .assemble(let kind, let parts):
+          try assemble(kind, parts: parts, base: capture.base, into: &events)
+        case .reconcile(let kind, let parts):
+          try reconcile(kind, parts: parts, base: capture.base, into: &events)
+        case .withdraw(let parts, let finishedRoute):
+          try withdraw(parts: parts, finishedRoute: finishedRoute, base: capture.base, into: &events)
+        case .repairAudio: try repairAudio(base: capture.base, into: &events)
+        case .removePartsFolderIfEmpty:
+          try removeFolderIfEmpty(base: capture.base, strangers: capture.strangers, into: &events)
+        }
+      }
+    } catch {
+      events.append(Self.failure(error, names: [partsFolder]))
+    }
+    return SweepReport.Capture(base: capture.base, events: events)
+  }
+
+  // MARK: Steps
+
+  mutating func assemble(
+    _ kind: PartsKind, parts numbers: [Int], base: String, into events: inout [SweepReport.Event]
+  ) throws {
+    let parts = try read(kind, numbers, base: base)
+    let assembly = sweeper.assembler.assemble(kind, parts: parts)
+    let finished = kind.finishedFile.name(for: base)
+    let partNames = numbers.map { base + MemoFile.partsSuffix + "/" + kind.partName($0).fileName }
+    // Consent is asked here, after the slow part, in the instant before the file is written.
+    if kind == .route && !routeConsent() {
+      try removeParts(kind, numbers, base: base)
+      events.append(
+        event(
+          .dropped, partNames,
+          "the route was not published (location consent does not hold); its parts were removed"))
+      return
+    }
+    if !dryRun {
+      do {
+        try AtomicFile.write(assembly.bytes, named: finished, in: folder, mode: .createNew, fileSystem: fs)
+      } catch let error as RecoverError where error.code == "exists" {
+        events.append(
+          event(
+            .kept, partNames, "a \(finished) appeared while assembling; the parts stay beside it",
+            needsPerson: true))
+        return
+      }
+    }
+    var published = event(.published, [finished], Self.describe(assembly, kind))
+    published.assembly = SweepReport.AssemblyFacts(
+      kind: kind, items: assembly.items, segments: assembly.segments, gaps: assembly.gaps,
+      unbroken: assembly.unbroken, unconfirmedWords: assembly.unconfirmedWords)
+    events.append(published)
+    if assembly.unbroken {
+      try removeParts(kind, numbers, base: base)
+      events.append(event(.removed, partNames, "the \(kind.rawValue) parts, now in \(finished)"))
+    } else {
+      events.append(event(.kept, partNames, Self.whyKept(assembly, kind), needsPerson: true))
+    }
+  }
+
+  mutating func reconcile(
+    _ kind: PartsKind, parts numbers: [Int], base: String, into events: inout [SweepReport.Event]
+  ) throws {
+    let finished = kind.finishedFile.name(for: base)
+    let partNames = numbers.map { base + MemoFile.partsSuffix + "/" + kind.partName($0).fileName }
+    let parts = try read(kind, numbers, base: base)
+    let finishedBytes: [UInt8]?
+    do {
+      finishedBytes = try fs.read(folder + "/" + finished, limit: sweeper.readLimit)
+    } catch let error as RecoverError where Self.isContentProblem(error) {
+      finishedBytes = nil
+    }
+    let runsFromOne = numbers == Array(1...max(1, numbers.count)) && !numbers.isEmpty
+    if runsFromOne, let finishedBytes, sweeper.assembler.assemble(kind, parts: parts).unbroken,
+      sweeper.assembler.finished(kind, finishedBytes, holdsAllOf: parts)
+    {
+      try removeParts(kind, numbers, base: base)
+      events.append(event(.removed, partNames, "\(finished) already holds everything in these parts"))
+    } else {
+      events.append(
+        event(
+          .kept, partNames,
+          "\(finished) exists beside these parts: they are the sign of a gap or a damaged part an earlier "
+            + "assembly could not fill (or they hold what it does not), so they stay and are not assembled again",
+          needsPerson: true))
+    }
+  }
+
+  mutating func withdraw(
+    parts numbers: [Int], finishedRoute: Bool, base: String, into events: inout [SweepReport.Event]
+  ) throws {
+    let partsFolder = base + MemoFile.partsSuffix
+    try removeParts(.route, numbers, base: base)
+    var names = numbers.map { partsFolder + "/" + PartsName.route($0).fileName }
+    if finishedRoute {
+      let route = MemoFile.route.name(for: base)
+      if !dryRun { try fs.unlink(folder + "/" + route) }
+      names.append(route)
+    }
+    // The marker goes last: until then a rerun knows the deletion is unfinished.
+    let marker = partsFolder + "/" + PartsName.withdrawn.fileName
+    if !dryRun {
+      try fs.unlink(folder + "/" + marker)
+      try fs.syncDirectory(folder + "/" + partsFolder)
+      if finishedRoute { try fs.syncDirectory(folder) }
+    } else {
+      pretendRemoved.insert(PartsName.withdrawn.fileName)
+    }
+    names.append(marker)
+    events.append(
+      event(
+        .withdrawn, names, "location was turned off during the recording: its route deletion was finished"))
+  }
+
+  mutating func repairAudio(base: String, into events: inout [SweepReport.Event]) throws {
+    let audio = MemoFile.audio.name(for: base)
+    guard let repairer = sweeper.audioRepairer else {
+      events.append(event(.kept, [audio], "this build cannot repair audio", needsPerson: true))
+      return
+    }
+    let repair: AudioRepair
+    do {
+      repair = try repairer.repair(audio, in: folder, dryRun: dryRun, fileSystem: fs)
+    } catch let error as RecoverError
+      where error.code == "repair-unsupported" || error.code == "repair-failed"
+    {
+      events.append(event(.kept, [audio], error.message, needsPerson: true))
+      return
+    }
+    if repair.rewritten { events.append(event(.repaired, [audio], repair.detail)) }
+  }
+
+  mutating func removeFolderIfEmpty(
+    base: String, strangers: [String], into events: inout [SweepReport.Event]
+  ) throws {
+    let name = base + MemoFile.partsSuffix
+    let path = folder + "/" + name
+    let remaining = try fs.list(path).filter { !pretendRemoved.contains($0) }
+    if remaining.isEmpty {
+      if !dryRun {
+        try fs.removeDirectory(path)
+        try fs.syncDirectory(folder)
+      }
+      events.append(event(.removed, [name], "the parts folder, now empty"))
+      return
+    }
+    let foreign = remaining.filter { strangers.contains($0) }
+    let detail =
+      "the parts folder stays: it holds " + remaining.map { PathText.escaped($0) }.joined(separator: ", ")
+      + (foreign.isEmpty ? "" : "; files Stash did not write are never touched, move them out to tidy it")
+    events.append(event(.kept, remaining.map { name + "/" + $0 }, detail, needsPerson: !foreign.isEmpty))
+  }
+
+  // MARK: Helpers
+
+  /// Reads the parts; one too large or not a regular file is left out, which breaks the chain.
+  func read(_ kind: PartsKind, _ numbers: [Int], base: String) throws -> [Part] {
+    var parts: [Part] = []
+    for number in numbers {
+      let path = folder + "/" + base + MemoFile.partsSuffix + "/" + kind.partName(number).fileName
+      do {
+        parts.append(Part(number: number, bytes: try fs.read(path, limit: sweeper.readLimit)))
+      } catch let error as RecoverError where Self.isContentProblem(error) {
+        continue
+      }
+    }
+    return parts
+  }
+
+  /// Removes parts by exact name, highest number first, then makes the removals durable.
+  mutating func removeParts(_ kind: PartsKind, _ numbers: [Int], base: String) throws {
+    let partsPath = folder + "/" + base + MemoFile.partsSuffix
+    for number in numbers.sorted(by: >) {
+      let name = kind.partName(number).fileName
+      if dryRun {
+        pretendRemoved.insert(name)
+      } else {
+        try fs.unlink(partsPath + "/" + name)
+      }
+    }
+    if !dryRun && !numbers.isEmpty { try fs.syncDirectory(partsPath) }
+  }
+
+  /// Errors that say what a file is, not that the disk failed: those make a part unreadable
+  /// rather than stopping the capture.
+  static func isContentProblem(_ error: RecoverError) -> Bool {
+    error.code == "too-large" || error.code == "not-a-file" || error.number == ELOOP
+  }
+
+  func event(
+    _ action: SweepReport.Event.Action, _ names: [String], _ detail: String, needsPerson: Bool = false
+  ) -> SweepReport.Event {
+    SweepReport.Event(action: action, names: names, detail: detail, needsPerson: needsPerson, assembly: nil)
+  }
+
+  static func failure(_ error: any Error, names: [String]) -> SweepReport.Event {
+    let detail = (error as? RecoverError)?.description ?? "\(error)"
+    return SweepReport.Event(action: .failed, names: names, detail: detail, needsPerson: true, assembly: nil)
+  }
+
+  static func describe(_ assembly: Assembly, _ kind: PartsKind) -> String {
+    var words =
+      kind == .transcript
+      ? "\(assembly.items) cue\(assembly.items == 1 ? "" : "s")"
+      : "\(assembly.items) point\(assembly.items == 1 ? "" : "s") in \(assembly.segments) segment\(assembly.segments == 1 ? "" : "s")"
+    if !assembly.gaps.isEmpty {
+      words +=
+        ", \(assembly.gaps.count) gap\(assembly.gaps.count == 1 ? "" : "s"): "
+        + assembly.gaps.map { Self.span($0, kind) }.joined(separator: ", ")
+    }
+    if assembly.unconfirmedWords { words += ", with words the speech engine never confirmed (marked)" }
+    return words
+  }
+
+  static func whyKept(_ assembly: Assembly, _ kind: PartsKind) -> String {
+    var reasons: [String] = []
+    for gap in assembly.gaps {
+      let missing = gap.parts.map { kind.partName($0).fileName }.joined(separator: ", ")
+      reasons.append("\(missing) missing, unreadable or torn (\(Self.span(gap, kind)))")
+    }
+    for damage in assembly.damage where !assembly.gaps.contains(where: { $0.parts.contains(damage.number) }) {
+      reasons.append("\(kind.partName(damage.number).fileName): \(damage.reason)")
+    }
+    return "the parts stay beside the finished file as the sign of what is missing: "
+      + reasons.joined(separator: "; ")
+  }
+
+  /// A gap in words: recording time for a transcript, UTC time of day for a route.
+  static func span(_ gap: Gap, _ kind: PartsKind) -> String {
+    guard kind == .route else { return "\(clock(gap.start))–\(clock(gap.end))" }
+    func utc(_ seconds: Double) -> String {
+      var time = time_t(seconds)
+      var parts = tm()
+      gmtime_r(&time, &parts)
+      func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+      return "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+    }
+    return "\(utc(gap.start))–\(utc(gap.end)) UTC"
+  }
+
+  /// `h:mm:ss` (or `m:ss`) for a time in seconds.
+  static func clock(_ seconds: Double) -> String {
+    let total = Int(seconds.rounded(.down))
+    let (h, m, s) = (total / 3600, total / 60 % 60, total % 60)
+    func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    return h > 0 ? "\(h):\(two(m)):\(two(s))" : "\(m):\(two(s))"
+  }
+}

@@ -1,0 +1,58 @@
+/// Decides what a sweep does from a snapshot, touching nothing: pure, so every rule is tested
+/// without a disk.
+public enum SweepPlanner {
+  /// The plan for `snapshot` under `options`.
+  public static func plan(_ snapshot: FolderSnapshot, options: SweepOptions) -> SweepPlan {
+    SweepPlan(
+      folder: snapshot.folder, temporaries: snapshot.temporaries,
+      captures: snapshot.captures.compactMap { plan($0, options: options) })
+  }
+
+  static func plan(_ capture: FolderSnapshot.Capture, options: SweepOptions) -> SweepPlan.Capture? {
+    var plan = SweepPlan.Capture(
+      base: capture.base, hold: nil, steps: [],
+      strangers: capture.entries.filter { $0.part == nil }.map(\.name))
+    if let parts = capture.partsFolder, parts.kind != .directory {
+      plan.hold = .partsNotAFolder
+      return plan
+    }
+    let repair = options.repairAudio && capture.files[.audio]?.kind == .regular
+    guard capture.partsFolder != nil || repair else { return nil }
+
+    if !options.includeRecent {
+      let times =
+        capture.entries.map(\.status.modificationTime) + [capture.files[.audio]?.modificationTime ?? 0]
+      let age = options.now - (times.max() ?? 0)
+      // A time in the future (a clock set wrong) counts as recent: leaving a capture is harmless.
+      if age < options.recentWindow {
+        plan.hold = .possiblyRecording(age: age)
+        return plan
+      }
+    }
+
+    func numbers(_ kind: PartsKind) -> [Int] {
+      capture.entries.compactMap { entry -> Int? in
+        switch (kind, entry.part) {
+        case (.transcript, .transcript(let n)?), (.route, .route(let n)?): n
+        default: nil
+        }
+      }.sorted()
+    }
+    let transcripts = numbers(.transcript)
+    if !transcripts.isEmpty {
+      plan.steps.append(
+        capture.files[.transcript] == nil
+          ? .assemble(.transcript, parts: transcripts) : .reconcile(.transcript, parts: transcripts))
+    }
+    let routes = numbers(.route)
+    if capture.entries.contains(where: { $0.part == .withdrawn }) {
+      plan.steps.append(.withdraw(parts: routes, finishedRoute: capture.files[.route] != nil))
+    } else if !routes.isEmpty {
+      plan.steps.append(
+        capture.files[.route] == nil ? .assemble(.route, parts: routes) : .reconcile(.route, parts: routes))
+    }
+    if repair { plan.steps.append(.repairAudio) }
+    if capture.partsFolder != nil { plan.steps.append(.removePartsFolderIfEmpty) }
+    return plan
+  }
+}

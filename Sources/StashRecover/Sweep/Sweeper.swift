@@ -1,0 +1,41 @@
+/// Runs a sweep of one memo folder: locks it, reads a snapshot, plans, and performs the plan
+/// through the file-system seam, step by step, so that a kill at any point leaves a folder the next
+/// sweep finishes into the same state.
+public struct Sweeper {
+  /// Every file-system call goes through here.
+  public var fileSystem: any FileSystem
+  /// Turns parts into finished files.
+  public var assembler: any PartsAssembler
+  /// Rewrites torn audio; nil when this build cannot repair audio.
+  public var audioRepairer: (any AudioRepairer)?
+  /// The largest part or finished file read, in bytes; a bigger one is treated as unreadable.
+  public var readLimit = 256 << 20
+
+  /// A sweeper over `fileSystem`, assembling with `assembler`.
+  public init(
+    fileSystem: any FileSystem, assembler: any PartsAssembler, audioRepairer: (any AudioRepairer)? = nil
+  ) {
+    self.fileSystem = fileSystem
+    self.assembler = assembler
+    self.audioRepairer = audioRepairer
+  }
+
+  /// Sweeps `folder`. `routeConsent` is asked again in the instant before each route is written;
+  /// a no drops the route and removes its parts. With `dryRun`, reads and assembles in memory and
+  /// reports what would happen, writing nothing. Holds the folder's lock throughout: with `wait`
+  /// a second sweep waits (after calling `onWait`), without it fails with code `busy`.
+  public func run(
+    _ folder: String, options: SweepOptions, dryRun: Bool = false,
+    routeConsent: @escaping () -> Bool = { true },
+    wait: Bool = true, onWait: () -> Void = {}
+  ) throws -> SweepReport {
+    let lock = try FolderLock.acquire(folder, wait: wait, fileSystem: fileSystem, onWait: onWait)
+    defer { lock.release() }
+    let snapshot = try FolderSnapshot.read(
+      folder, includeAllAudio: options.repairAudio, fileSystem: fileSystem)
+    let plan = SweepPlanner.plan(snapshot, options: options)
+    var performer = SweepPerformer(
+      sweeper: self, folder: folder, dryRun: dryRun, routeConsent: routeConsent)
+    return performer.perform(plan)
+  }
+}

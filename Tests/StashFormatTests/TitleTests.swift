@@ -1,0 +1,97 @@
+import Foundation
+import StashFormat
+import Testing
+
+@Suite struct TitleTests {
+  func codes(_ title: Title) -> [String] { title.problems.map(\.code) }
+
+  @Test func trimsToOneLineOfUTF8() {
+    let title = Title.parse(Array("  Walk to the station \n".utf8))
+    #expect(title.text == "Walk to the station")
+    #expect(title.displayText == "Walk to the station")
+    #expect(title.problems.isEmpty)
+    #expect(Title.parse(Array("散歩 🚶\r\n".utf8)).text == "散歩 🚶")
+    #expect(Title.parse(Array("שלום עולם".utf8)).text == "שלום עולם")
+  }
+
+  @Test func emptyOrBlankHasNoTextAndSaysSo() {
+    for input in ["", "   ", "\n\n\t "] {
+      let title = Title.parse(Array(input.utf8))
+      #expect(title.text == nil)
+      #expect(title.displayText == nil)
+      #expect(codes(title) == ["title-empty"])
+    }
+  }
+
+  @Test func spanningLinesIsShownOnOneLine() {
+    let title = Title.parse(Array("\n First line \r\n  second\tline\n".utf8))
+    #expect(title.text == "First line \r\n  second\tline")
+    #expect(title.displayText == "First line second line")
+    #expect(codes(title) == ["title-spans-lines"])
+    #expect(codes(Title.parse(Array("a\u{2028}b".utf8))) == ["title-spans-lines"])
+    // Runs of blanks inside one line are made one space too, without a finding.
+    let spaced = Title.parse(Array("a  b\tc".utf8))
+    #expect(spaced.displayText == "a b c")
+    #expect(spaced.problems.isEmpty)
+  }
+
+  @Test func invalidUTF8IsAnErrorWithTheOffset() {
+    let title = Title.parse([0x41, 0x42, 0xFF, 0x43])
+    #expect(codes(title) == ["title-not-utf8"])
+    #expect(title.problems[0].location.offset == 2)
+    #expect(title.text == "AB\u{FFFD}C")
+    // An overlong encoding and a lone continuation byte are not UTF-8 either.
+    #expect(codes(Title.parse([0xC0, 0xAF])) == ["title-not-utf8"])
+    #expect(codes(Title.parse([0x61, 0x80])) == ["title-not-utf8"])
+  }
+
+  @Test func absurdlyLongIsCutAndReported() {
+    let long = String(repeating: "ab", count: 300)
+    let title = Title.parse(Array(long.utf8))
+    #expect(codes(title) == ["title-too-long"])
+    #expect(title.displayText?.count == Title.maximumCharacters)
+    #expect(title.displayText?.hasSuffix("…") == true)
+    #expect(title.text == long)
+    let exact = String(repeating: "x", count: Title.maximumCharacters)
+    #expect(Title.parse(Array(exact.utf8)).problems.isEmpty)
+  }
+
+  @Test func byteOrderMarkIsDroppedAsInfo() {
+    let title = Title.parse([0xEF, 0xBB, 0xBF] + Array("Named".utf8))
+    #expect(title.text == "Named")
+    #expect(codes(title) == ["title-byte-order-mark"])
+    #expect(title.problems[0].severity == .info)
+  }
+
+  @Test func controlCharactersAreReported() {
+    let title = Title.parse(Array("bell\u{07}here".utf8))
+    #expect(codes(title) == ["title-control-character"])
+  }
+
+  @Test func aHugeFileIsReadOnlyInPartAndACutCharacterIsNotAnError() throws {
+    let scratch = try FolderScratch("stash-title")
+    defer { scratch.remove() }
+    // 3-byte characters straddling the read limit: the cut must not look like bad UTF-8.
+    let text = String(repeating: "語", count: Title.maximumBytes)
+    let file = try scratch.write("big_title.txt", text)
+    let title = Title.read(path: file.path)
+    #expect(codes(title) == ["title-too-long"])
+    #expect(title.byteCount == Title.maximumBytes * 3)
+    #expect(title.displayText?.hasPrefix("語語語") == true)
+    #expect(title.displayText?.count == Title.maximumCharacters)
+  }
+
+  @Test func unreadableFilesAreProblemsNotThrows() throws {
+    let scratch = try FolderScratch("stash-title")
+    defer { scratch.remove() }
+    try scratch.folder("dir_title.txt")
+    #expect(codes(Title.read(path: scratch.path + "/dir_title.txt")) == ["title-unreadable"])
+    try FileManager.default.createSymbolicLink(
+      atPath: scratch.path + "/loop_title.txt", withDestinationPath: "loop_title.txt")
+    #expect(codes(Title.read(path: scratch.path + "/loop_title.txt")) == ["title-unreadable"])
+    #expect(mkfifo(scratch.path + "/fifo_title.txt", 0o644) == 0)
+    let fifo = Title.read(path: scratch.path + "/fifo_title.txt")
+    #expect(codes(fifo) == ["title-unreadable"])
+    #expect(fifo.problems[0].message.contains("FIFO"))
+  }
+}

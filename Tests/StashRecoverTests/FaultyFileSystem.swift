@@ -1,0 +1,100 @@
+import StashRecover
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The real file system with a fault planted at one step: every call is a step, counted from 1.
+/// `stopAt` models a kill: that call and every later one fails without touching the disk, so no
+/// clean-up runs either. `failAt` makes that one call fail with `errno` and lets the rest through.
+final class FaultyFileSystem: FileSystem {
+  let base: any FileSystem
+  var stopAt: Int?
+  var failAt: Int?
+  var failure: Int32 = EIO
+  /// Steps done so far.
+  private(set) var steps = 0
+  /// Every call made, with its path or descriptor, for tests that look at the order of operations.
+  private(set) var calls: [String] = []
+
+  init(
+    base: any FileSystem = SystemFileSystem(), stopAt: Int? = nil, failAt: Int? = nil, failure: Int32 = EIO
+  ) {
+    self.base = base
+    self.stopAt = stopAt
+    self.failAt = failAt
+    self.failure = failure
+  }
+
+  private func step(_ what: String) throws {
+    steps += 1
+    calls.append(what)
+    if let stopAt, steps >= stopAt {
+      throw RecoverError(
+        code: "stopped", message: "stopped at step \(stopAt) (a simulated kill)", number: EIO)
+    }
+    if steps == failAt { throw RecoverError.io(failure, doing: "(injected) \(what)", path: what) }
+  }
+
+  func status(_ path: String) throws -> FileStatus? {
+    try step("status \(path)")
+    return try base.status(path)
+  }
+  func list(_ directory: String) throws -> [String] {
+    try step("list \(directory)")
+    return try base.list(directory)
+  }
+  func read(_ path: String, limit: Int) throws -> [UInt8] {
+    try step("read \(path)")
+    return try base.read(path, limit: limit)
+  }
+  func createExclusive(_ path: String) throws -> Int32 {
+    try step("create \(path)")
+    return try base.createExclusive(path)
+  }
+  func write(_ descriptor: Int32, _ bytes: [UInt8]) throws {
+    try step("write \(descriptor)")
+    try base.write(descriptor, bytes)
+  }
+  func sync(_ descriptor: Int32) throws {
+    try step("sync \(descriptor)")
+    try base.sync(descriptor)
+  }
+  func close(_ descriptor: Int32) throws {
+    // A killed process's descriptors are closed by the kernel: close for real, then count it.
+    defer { _ = try? base.close(descriptor) }
+    try step("close \(descriptor)")
+  }
+  func renameNoReplace(_ source: String, _ destination: String) throws {
+    try step("renameNoReplace \(source) \(destination)")
+    try base.renameNoReplace(source, destination)
+  }
+  func rename(_ source: String, _ destination: String) throws {
+    try step("rename \(source) \(destination)")
+    try base.rename(source, destination)
+  }
+  func unlink(_ path: String) throws {
+    try step("unlink \(path)")
+    try base.unlink(path)
+  }
+  func removeDirectory(_ path: String) throws {
+    try step("rmdir \(path)")
+    try base.removeDirectory(path)
+  }
+  func makeDirectory(_ path: String) throws {
+    try step("mkdir \(path)")
+    try base.makeDirectory(path)
+  }
+  func syncDirectory(_ path: String) throws {
+    try step("syncDirectory \(path)")
+    try base.syncDirectory(path)
+  }
+  func openDirectory(_ path: String) throws -> Int32 {
+    try step("openDirectory \(path)")
+    return try base.openDirectory(path)
+  }
+  func lock(_ descriptor: Int32, wait: Bool) throws -> Bool {
+    try step("lock \(descriptor)")
+    return try base.lock(descriptor, wait: wait)
+  }
+}

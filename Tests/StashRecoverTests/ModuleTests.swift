@@ -1,8 +1,0 @@
-import StashRecover
-import Testing
-
-@Suite struct ModuleTests {
-  @Test func moduleLinks() {
-    _ = StashRecover.self
-  }
-}

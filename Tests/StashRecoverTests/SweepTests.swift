@@ -1,0 +1,214 @@
+import Foundation
+import StashRecover
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The sweep's rules on a real disk, with `LineAssembler` standing in for the formats.
+@Suite struct SweepTests {
+  /// "Now" for these folders: every file is older than the recent window except capture H's.
+  static let now = Date().timeIntervalSince1970 + 10_000
+
+  /// A memo folder with one capture per rule.
+  static func makeFolder() throws -> URL {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "stash-sweep-\(UUID().uuidString)")
+    try put("audio", "A_audio.m4a", in: root)
+    try put("a1\na2", "A.parts/transcription.0001.vtt", in: root)
+    try put("a3", "A.parts/transcription.0002.vtt", in: root)
+    try put("p1", "A.parts/track.0001.gpx", in: root)
+    try put("p2", "A.parts/track.0002.gpx", in: root)
+    try put("b1", "B.parts/transcription.0001.vtt", in: root)
+    try put("b3", "B.parts/transcription.0003.vtt", in: root)
+    try put("q1", "B.parts/track.0001.gpx", in: root)
+    try put("", "C.parts/track.withdrawn", in: root)
+    try put("r2", "C.parts/track.0002.gpx", in: root)
+    try put("old route", "C_track.gpx", in: root)
+    try put("c1", "C.parts/transcription.0001.vtt", in: root)
+    try put("mine", "D.parts/notes.txt", in: root)
+    try put("d1", "D.parts/transcription.0001.vtt", in: root)
+    try FileManager.default.createDirectory(
+      at: root.appendingPathComponent("E.parts"), withIntermediateDirectories: true)
+    try put("f1\nGAP 2\nf3\n", "F_transcription.vtt", in: root)
+    try put("f1", "F.parts/transcription.0001.vtt", in: root)
+    try put("f3", "F.parts/transcription.0003.vtt", in: root)
+    try put("half", ".G_title.txt.stash-tmp-abc123", in: root)
+    try put("someone's", ".notes.txt.stash-tmp-abc123", in: root)
+    try put("h1", "H.parts/transcription.0001.vtt", in: root)
+    try put("g1", "G.parts/transcription.0001.vtt", in: root)
+    try put("g2", "G.parts/transcription.0002.vtt", in: root)
+    try put("G1\nG2\n", "G_transcription.vtt", in: root)
+    try setModificationTime(root.appendingPathComponent("H.parts/transcription.0001.vtt").path, now - 5)
+    return root
+  }
+
+  static let expectedAfterSweep: [String: String] = [
+    "A_audio.m4a": "audio", "A_transcription.vtt": "a1\na2\na3\n", "A_track.gpx": "p1\np2\n",
+    "B_transcription.vtt": "b1\nGAP 2\nb3\n", "B_track.gpx": "q1\n", "B.parts": "<dir>",
+    "B.parts/transcription.0001.vtt": "b1", "B.parts/transcription.0003.vtt": "b3",
+    "C_transcription.vtt": "c1\n",
+    "D_transcription.vtt": "d1\n", "D.parts": "<dir>", "D.parts/notes.txt": "mine",
+    "F_transcription.vtt": "f1\nGAP 2\nf3\n", "F.parts": "<dir>", "F.parts/transcription.0001.vtt": "f1",
+    "F.parts/transcription.0003.vtt": "f3",
+    ".notes.txt.stash-tmp-abc123": "someone's",
+    "H.parts": "<dir>", "H.parts/transcription.0001.vtt": "h1",
+    "G.parts": "<dir>", "G.parts/transcription.0001.vtt": "g1", "G.parts/transcription.0002.vtt": "g2",
+    "G_transcription.vtt": "G1\nG2\n",
+  ]
+
+  func sweep(
+    _ root: URL, fileSystem: any FileSystem = SystemFileSystem(), consent: Bool = true, dryRun: Bool = false
+  )
+    throws -> SweepReport
+  {
+    try Sweeper(fileSystem: fileSystem, assembler: LineAssembler())
+      .run(root.path, options: SweepOptions(now: Self.now), dryRun: dryRun, routeConsent: { consent })
+  }
+
+  @Test func sweepLeavesTheFolderTheRulesDescribe() throws {
+    let root = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let report = try sweep(root)
+    #expect(try FolderTree(root).entries == Self.expectedAfterSweep)
+    #expect(report.temporariesRemoved == [".G_title.txt.stash-tmp-abc123"])
+    #expect(report.exitCode == 1)
+    func events(_ base: String) -> [SweepReport.Event] {
+      report.captures.first { $0.base == base }?.events ?? []
+    }
+    #expect(events("A").map(\.action) == [.published, .removed, .published, .removed, .removed])
+    #expect(events("A").allSatisfy { !$0.needsPerson })
+    #expect(
+      events("B").contains {
+        $0.action == .kept && $0.needsPerson && $0.detail.contains("transcription.0002.vtt")
+      })
+    #expect(events("B").first?.assembly?.gaps == [Gap(start: 60, end: 120, parts: [2])])
+    #expect(events("C").contains { $0.action == .withdrawn && $0.names.last == "C.parts/track.withdrawn" })
+    #expect(
+      events("D").last.map { $0.action == .kept && $0.needsPerson && $0.detail.contains("notes.txt") } == true
+    )
+    #expect(events("E").map(\.action) == [.removed])
+    #expect(events("E").allSatisfy { !$0.needsPerson })
+    #expect(events("F").first.map { $0.action == .kept && $0.needsPerson } == true)
+    #expect(
+      events("G").first.map { $0.action == .kept } == true, "parts the finished file does not hold stay")
+    #expect(events("H").map(\.action) == [.skipped])
+
+    // A second sweep changes nothing: idempotent.
+    let again = try sweep(root)
+    #expect(try FolderTree(root).entries == Self.expectedAfterSweep)
+    #expect(again.captures.allSatisfy { !$0.events.contains { [.published, .removed].contains($0.action) } })
+  }
+
+  @Test func dryRunTouchesNothingAndPredictsTheSweep() throws {
+    let root = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let before = try FolderTree(root)
+    let preview = try sweep(root, dryRun: true)
+    #expect(try FolderTree(root) == before)
+    #expect(preview.dryRun)
+    let report = try sweep(root)
+    func strip(_ r: SweepReport) -> [[String]] {
+      r.captures.map { $0.events.map { "\($0.action) \($0.names)" } }
+    }
+    #expect(strip(preview) == strip(report))
+  }
+
+  @Test func refusedConsentDropsTheRouteAndItsParts() throws {
+    let root = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let report = try sweep(root, consent: false)
+    let tree = try FolderTree(root)
+    #expect(tree.entries["A_track.gpx"] == nil && tree.entries["A.parts"] == nil)
+    #expect(tree.entries["A_transcription.vtt"] == "a1\na2\na3\n")
+    #expect(tree.entries["B_track.gpx"] == nil && tree.entries["B.parts/track.0001.gpx"] == nil)
+    #expect(report.captures.first { $0.base == "A" }?.events.contains { $0.action == .dropped } == true)
+  }
+
+  @Test func consentIsAskedAfterReadingAndBeforeTheRouteIsWritten() throws {
+    let root = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let fs = FaultyFileSystem()
+    var callsAtConsent: [[String]] = []
+    _ = try Sweeper(fileSystem: fs, assembler: LineAssembler())
+      .run(
+        root.path, options: SweepOptions(now: Self.now),
+        routeConsent: {
+          callsAtConsent.append(fs.calls)
+          return true
+        })
+    // Asked once per route assembled (A and B), each time after its last part was read and before
+    // anything was created for the route.
+    #expect(callsAtConsent.count == 2)
+    let afterA = fs.calls[callsAtConsent[0].count...]
+    #expect(callsAtConsent[0].last?.hasSuffix("A.parts/track.0002.gpx") == true)
+    #expect(
+      afterA.first?.hasPrefix("create") == true && afterA.first?.contains(".A_track.gpx.stash-tmp-") == true)
+  }
+
+  @Test func recentCapturesAreSweptWithIncludeRecent() throws {
+    let root = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    _ = try Sweeper(fileSystem: SystemFileSystem(), assembler: LineAssembler())
+      .run(root.path, options: SweepOptions(now: Self.now, includeRecent: true))
+    let tree = try FolderTree(root)
+    #expect(tree.entries["H_transcription.vtt"] == "h1\n")
+    #expect(tree.entries["H.parts"] == nil)
+  }
+
+  @Test func aSecondSweepOfTheSameFolderSaysOneIsRunning() throws {
+    let root = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let held = try FolderLock.acquire(root.path, wait: false, fileSystem: SystemFileSystem())
+    #expect(throws: RecoverError.self) {
+      _ = try Sweeper(fileSystem: SystemFileSystem(), assembler: LineAssembler())
+        .run(root.path, options: SweepOptions(now: Self.now), wait: false)
+    }
+    held.release()
+    _ = try sweep(root)
+    #expect(try FolderTree(root).entries == Self.expectedAfterSweep)
+  }
+
+  /// Every line any part held, outside routes being withdrawn, is still somewhere in the folder.
+  static func noDataLost(_ root: URL) throws -> Bool {
+    let text = try FolderTree(root).entries.values.joined(separator: "\n")
+    let lines = ["a1", "a2", "a3", "p1", "p2", "b1", "b3", "q1", "c1", "d1", "f1", "f3", "g1", "g2", "h1"]
+    return lines.allSatisfy { text.contains($0) }
+  }
+
+  @Test func killedAtEveryStepARerunEndsInTheSameFolder() throws {
+    let reference = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(at: reference) }
+    let counter = FaultyFileSystem()
+    _ = try sweep(reference, fileSystem: counter)
+    let steps = counter.steps
+    #expect(steps > 50)
+    for stop in 1...steps {
+      let root = try Self.makeFolder()
+      defer { try? FileManager.default.removeItem(at: root) }
+      _ = try? sweep(root, fileSystem: FaultyFileSystem(stopAt: stop))
+      #expect(try Self.noDataLost(root), "data lost when killed at step \(stop)")
+      _ = try sweep(root)
+      #expect(try FolderTree(root).entries == Self.expectedAfterSweep, "killed at step \(stop)")
+    }
+  }
+
+  @Test func aFailingCallAtEveryStepLosesNothingAndARerunConverges() throws {
+    let counter = FaultyFileSystem()
+    let reference = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(at: reference) }
+    _ = try sweep(reference, fileSystem: counter)
+    let errors: [Int32] = [ENOSPC, EIO, EACCES, EINTR]
+    for step in 1...counter.steps {
+      let root = try Self.makeFolder()
+      defer { try? FileManager.default.removeItem(at: root) }
+      let failure = errors[step % errors.count]
+      let report = try? sweep(root, fileSystem: FaultyFileSystem(failAt: step, failure: failure))
+      if let report { #expect(report.exitCode >= 1) }
+      #expect(try Self.noDataLost(root), "data lost with errno \(failure) at step \(step)")
+      _ = try sweep(root)
+      #expect(try FolderTree(root).entries == Self.expectedAfterSweep, "errno \(failure) at step \(step)")
+    }
+  }
+}
