@@ -253,11 +253,14 @@ extension WebVTTFileParser {
           && (characters[dot - 1] >= 0x30 && characters[dot - 1] <= 0x39)
           && (characters[dot + 1] >= 0x30 && characters[dot + 1] <= 0x39)
       }
-      guard allowed, !innerMinus, dots <= 1, dotOK, let parsed = Double(String(linePosition)) else {
+      // HTML's rules for floating-point numbers: a value too large for a double is an error, and
+      // -0 reads as 0.
+      guard allowed, !innerMinus, dots <= 1, dotOK, let parsed = Double(String(linePosition)), parsed.isFinite
+      else {
         bad("line takes a number such as -1 or 2.5, or a percentage, not \"\(linePosition)\"")
         return
       }
-      number = parsed
+      number = parsed == 0 ? 0 : parsed
     }
     switch alignment {
     case "start": cue.lineAlign = .start
