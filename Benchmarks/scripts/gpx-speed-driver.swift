@@ -1,7 +1,8 @@
 // The GPX benchmark's driver, compiled by gpx-speed.sh together with StashFormat's sources into
 // one optimised executable (the package gets no benchmark target).
 //   generate DIR MEGABYTES   writes a route set of ~1 MB walks with GPXWriter
-//   read FILE...             reads every file with GPXReader; prints "<points> <bytes> <seconds>"
+//   read FILE...             reads every file with GPXReader; prints
+//                            "<points> <bytes> <wall seconds> <CPU seconds>"
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -77,8 +78,13 @@ case "read":
     bytes += Int(try ReadOnlyFile(path: path).size)
   }
   let seconds = now() - start
+  var usage = rusage()
+  getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+  let cpu =
+    Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+    + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
   if damaged > 0 { fputs("\(damaged) files read as damaged\n", stderr) }
-  print("\(points) \(bytes) \(seconds)")
+  print("\(points) \(bytes) \(seconds) \(cpu)")
 default:
   fputs("usage: gpx-speed-driver generate DIR MEGABYTES | read FILE...\n", stderr)
   exit(2)

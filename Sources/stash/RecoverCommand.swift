@@ -17,7 +17,9 @@ enum RecoverCommand {
     let arguments = try Arguments(
       words, flags: ["dry-run", "repair-audio", "include-recent", "json", "no-wait"],
       options: ["routes", "recent-window"])
-    guard arguments.positionals.count <= 1 else { throw UsageError(message: "give at most one folder: \(usage)") }
+    guard arguments.positionals.count <= 1 else {
+      throw UsageError(message: "give at most one folder: \(usage)")
+    }
     let folder = arguments.positionals.first ?? "."
     let publishRoutes: Bool
     switch arguments.options["routes"] ?? "publish" {
@@ -46,14 +48,16 @@ enum RecoverCommand {
       standardError("stash recover: \(error)")
       return 2
     }
-    let sweeper = Sweeper(fileSystem: fileSystem, assembler: FormatAssembler(), audioRepairer: MP4AudioRepairer())
+    let sweeper = Sweeper(
+      fileSystem: fileSystem, assembler: FormatAssembler(), audioRepairer: MP4AudioRepairer())
     let report: SweepReport
     do {
       report = try sweeper.run(
         folder, options: options, dryRun: dryRun, routeConsent: { publishRoutes },
         wait: !arguments.flags.contains("no-wait"),
         onWait: {
-          standardError("stash recover: another stash process is writing in \(PathText.escaped(folder)); waiting for it")
+          standardError(
+            "stash recover: another stash process is writing in \(PathText.escaped(folder)); waiting for it")
         })
     } catch {
       standardError("stash recover: \(error)")
@@ -71,7 +75,8 @@ enum RecoverCommand {
   static func text(of report: SweepReport) -> String {
     var out = report.dryRun ? "Dry run: nothing is written or removed. The plan:\n" : ""
     for name in report.temporariesRemoved {
-      out += "\(report.dryRun ? "would remove" : "removed") the leftover temporary file \(PathText.escaped(name))\n"
+      out +=
+        "\(report.dryRun ? "would remove" : "removed") the leftover temporary file \(PathText.escaped(name))\n"
     }
     if report.captures.isEmpty && report.temporariesRemoved.isEmpty {
       out += "Nothing to recover in \(PathText.escaped(report.folder)).\n"

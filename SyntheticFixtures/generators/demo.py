@@ -9,7 +9,6 @@ water far from any address. MANIFEST.json records what each memo shows and its e
 
 from __future__ import annotations
 
-import datetime as dt
 import os
 import random
 import sys

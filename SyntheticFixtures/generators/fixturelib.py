@@ -31,7 +31,7 @@ import random
 import struct
 import subprocess
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 #: The sample rate of every fixture's audio (the phone records 48 kHz mono AAC-LC).
@@ -210,7 +210,9 @@ def encode_aac(
     ``creation_time`` (ISO 8601 UTC) is stored in mvhd/mdhd; otherwise the fields stay zero.
     """
     args = [
-        "ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-i", wav,
+        # -cpuflags 0: FFmpeg's SIMD paths (AVX, FMA3) round differently from one CPU to the
+        # next; the plain C paths give the same bytes on every x86-64 machine with this build.
+        "ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-cpuflags", "0", "-y", "-i", wav,
         # The fast coder is several times quicker than the default two-loop search and just as
         # deterministic; quality does not matter for espeak-ng speech.
         "-c:a", "aac", "-aac_coder", "fast", "-profile:a", "aac_low", "-b:a", bitrate, "-ar", str(SAMPLE_RATE), "-ac", "1",
@@ -268,6 +270,7 @@ def boxes(path: str) -> list[Box]:
     out: list[Box] = []
 
     def walk(start: int, end: int, parent: str) -> None:
+        """Appends the boxes between ``start`` and ``end``, descending into containers."""
         at = start
         while at + 8 <= end:
             size, kind = struct.unpack(">I4s", data[at:at + 8])
@@ -720,14 +723,18 @@ def memo_files(folder: str, base: str) -> list[str]:
 
 
 def title_fields(title: str | None) -> tuple[str | None, str | None]:
-    """(title, displayName) for the MANIFEST from a title file's decoded text.
+    """(title, displayName) for the MANIFEST from a title file's decoded text, by FORMAT.md §5.
 
-    The title is the text trimmed at both ends (None when nothing is left); the display name is
-    the same with every inner run of white space, line breaks included, made one space, so it fits
-    one line. None means the memo is shown by its recording date."""
-    if title is None or not title.strip():
+    NUL characters are dropped and the text is trimmed of white space at both ends (None when
+    nothing is left): that, line breaks and all, is the title. The display name is the title on
+    one line, every run of white space (line breaks included) made one space. None means the memo
+    is shown by its recording date."""
+    if title is None:
         return None, None
-    return title.strip(), " ".join(title.split())
+    text = title.replace("\0", "").strip()
+    if not text:
+        return None, None
+    return text, " ".join(text.split())
 
 
 def memo_entry(

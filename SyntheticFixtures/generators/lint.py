@@ -12,7 +12,6 @@ whoever copies this folder must create it (make-fixtures creates it in the worki
 
 from __future__ import annotations
 
-import datetime as dt
 import os
 import sys
 
@@ -35,8 +34,11 @@ def main(out: str, work: str) -> None:
         cues = fx.sentence_cues(tl, [words], lead=0.2, gap=0.2)
         return fx.make_audio(path(name), tl, work, **kwargs), cues
 
+    codes = {"orphan": ["folder-orphan"], "nearMiss": ["folder-near-miss"],
+             "unrecognised": ["folder-unrecognised"], "hidden": []}
+
     def other(name: str, kind: str, shows: str, **more) -> None:
-        others.append({"name": name, "kind": kind, "shows": shows, **more})
+        others.append({"name": name, "kind": kind, "shows": shows, **more, "codes": codes[kind]})
 
     # --- Memos -------------------------------------------------------------------------------
 
@@ -44,7 +46,7 @@ def main(out: str, work: str) -> None:
     audio, _ = short_audio(base + "_audio.m4a", "Audio on its own.")
     memos.append(fx.memo_entry(
         base, "audio alone; beside it a transcript whose base differs only by a trailing space",
-        out, audio=audio, recorded_at_local="2026-05-02T09:00:00"))
+        out, audio=audio, recorded_at_local="2026-05-02T09:00:00", extra={"codes": []}))
 
     for base, when, words in (("Idea A", "2026-05-09T16:00:00Z", "First idea."),
                               ("idea a", "2026-05-09T16:05:00Z", "Second idea.")):
@@ -53,23 +55,24 @@ def main(out: str, work: str) -> None:
         memos.append(fx.memo_entry(
             base, "one of two bases that differ only in case: two separate memos (suffixes and "
             "bases are case-sensitive); dated from the audio's creation_time", out, audio=audio,
-            recorded_at=when, date_source="audio"))
+            recorded_at=when, date_source="audio", extra={"codes": ["folder-name-collision"]}))
 
     base = "2026-05-04T11-00-00"
     audio, _ = short_audio(base + "_audio.m4a", "Empty title.")
     fx.write_title(path(base + "_title.txt"), b"")
     memos.append(fx.memo_entry(
         base, "an empty title file (0 bytes): the memo is shown by its date", out, audio=audio,
-        title="", recorded_at_local="2026-05-04T11:00:00"))
+        title="", recorded_at_local="2026-05-04T11:00:00", extra={"codes": ["title-empty"]}))
 
     base = "2026-05-05T12-00-00"
     audio, _ = short_audio(base + "_audio.m4a", "Two line title.")
     text = "  Shopping\nfor Sunday\r\n\n"
     fx.write_title(path(base + "_title.txt"), text)
     memos.append(fx.memo_entry(
-        base, "a title spanning lines (LF and CRLF, surrounding spaces): the display name is one "
-        "line, white-space runs made one space", out, audio=audio, title=text,
-        recorded_at_local="2026-05-05T12:00:00"))
+        base, "a title spanning lines (LF and CRLF, surrounding spaces): the title is the trimmed "
+        "text; the display name is one line, white-space runs made one space (FORMAT.md §5)",
+        out, audio=audio, title=text,
+        recorded_at_local="2026-05-05T12:00:00", extra={"codes": ["title-spans-lines"]}))
 
     base = "2026-05-06T13-00-00"
     audio, _ = short_audio(base + "_audio.m4a", "Latin one title.")
@@ -79,7 +82,7 @@ def main(out: str, work: str) -> None:
         base, "a title that is not UTF-8 (Latin-1 0xE9): read with U+FFFD for the bad byte, and "
         "a problem reported", out, audio=audio, title=raw.decode("utf-8", "replace"),
         recorded_at_local="2026-05-06T13:00:00",
-        extra={"titleIsUTF8": False, "problems": ["titleNotUTF8"]}))
+        extra={"titleIsUTF8": False, "codes": ["title-not-utf8"]}))
 
     base = "2026-05-07T14-00-00"
     audio, cues = short_audio(base + "_audio.m4a", "Finished memo.")
@@ -89,7 +92,7 @@ def main(out: str, work: str) -> None:
         base, "a finished memo with an empty parts folder left beside it: nothing to recover "
         "(an empty folder that outlived a clean stop means nothing)", out, audio=audio,
         transcript=transcript, recorded_at_local="2026-05-07T14:00:00",
-        extra={"parts": {"files": [], "needsRecovery": False}}))
+        extra={"parts": {"files": [], "needsRecovery": False}, "codes": ["folder-parts-empty"]}))
 
     base = "2026-05-08T15-00-00"
     tl = fx.Timeline()
@@ -111,7 +114,8 @@ def main(out: str, work: str) -> None:
         "transcript parts and one route part, no finished transcript or track beside them",
         out, audio=audio, recorded_at_local="2026-05-08T15:00:00", needs_recovery=True,
         extra={"parts": {"files": sorted(os.listdir(parts)), "needsRecovery": True,
-                         "routeTimesAssumeUTC": True}}))
+                         "routeTimesAssumeUTC": True},
+               "codes": ["folder-audio-cut-short", "folder-needs-recovery"]}))
 
     # --- Everything else ---------------------------------------------------------------------
 
@@ -149,8 +153,9 @@ def main(out: str, work: str) -> None:
 
     name = "2026-04-07T08-00-00_audio.m4a "
     short_audio(name, "Trailing space.")
-    other(name, "nearMiss", "a trailing space after '.m4a', so the name does not end in the suffix",
-          resembles="_audio.m4a", base="2026-04-07T08-00-00")
+    other(name, "nearMiss", "a trailing space after the whole name '…_audio.m4a ' (FORMAT.md §1.6: "
+          "blanks around the whole name are a near miss)", resembles="_audio.m4a",
+          base="2026-04-07T08-00-00")
 
     name = "2026-05-02T09-00-00 _transcription.vtt"
     tl = fx.Timeline()

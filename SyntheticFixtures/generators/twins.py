@@ -32,15 +32,18 @@ def main(out: str, work: str) -> None:
     tl.pad()
     memos = []
     pair = {"fragmented": "twin fragmented", "finished": "twin finished"}
+    when = {"fragmented": "2026-05-20T10:00:00Z", "finished": "2026-05-20T10:01:00Z"}
     for layout, base in pair.items():
         # Each encode gets its own copy of the timeline so padding and speech are identical.
-        audio = fx.make_audio(os.path.join(out, base + "_audio.m4a"), tl, work, layout=layout)
+        audio = fx.make_audio(os.path.join(out, base + "_audio.m4a"), tl, work, layout=layout,
+                              creation_time=when[layout])
+        audio["creationTime"] = when[layout]
         transcript = fx.write_vtt(os.path.join(out, base + "_transcription.vtt"), cues)
         other = pair["finished" if layout == "fragmented" else "fragmented"]
         memos.append(fx.memo_entry(
             base, f"the {layout} twin of '{other}': same samples, same length under the priming "
-            "rule; no date in the base or the audio, so it is dated by the file's mtime",
-            out, audio=audio, transcript=transcript, date_source="mtime",
+            "rule; the base is no timestamp, so it is dated by the audio's creation_time",
+            out, audio=audio, transcript=transcript, recorded_at=when[layout], date_source="audio",
             extra={"twin": other}))
     if memos[0]["audio"]["durationSamples"] != memos[1]["audio"]["durationSamples"]:
         raise RuntimeError("the twins' lengths differ: " + repr([m["audio"] for m in memos]))

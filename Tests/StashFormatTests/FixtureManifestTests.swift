@@ -89,12 +89,17 @@ struct FixtureManifest: Decodable {
     return try JSONDecoder().decode(FixtureManifest.self, from: Data(contentsOf: url))
   }
 
-  /// Every fixture folder that has a MANIFEST.json.
+  /// Every fixture folder whose MANIFEST.json lists memos in this schema. (`crash/` has a schema
+  /// of its own, before and after a sweep, which the recovery tests check.)
   static var folders: [String] {
     let root = Fixtures.repositoryRoot.appendingPathComponent("SyntheticFixtures")
     let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
-    return names.filter {
-      FileManager.default.fileExists(atPath: root.appendingPathComponent("\($0)/MANIFEST.json").path)
+    return names.filter { name in
+      let url = root.appendingPathComponent("\(name)/MANIFEST.json")
+      guard let data = try? Data(contentsOf: url),
+        let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+      else { return false }
+      return json["memos"] != nil
     }.sorted()
   }
 }
@@ -106,6 +111,14 @@ struct FixtureManifest: Decodable {
     #expect(FixtureManifest.folders.contains("demo"))
     #expect(FixtureManifest.folders.contains("lint"))
     #expect(FixtureManifest.folders.contains("twins"))
+    // Every MANIFEST, in this schema or another, is JSON that names its own folder.
+    let root = Fixtures.repositoryRoot.appendingPathComponent("SyntheticFixtures")
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [] {
+      let url = root.appendingPathComponent("\(name)/MANIFEST.json")
+      guard let data = try? Data(contentsOf: url) else { continue }
+      let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+      #expect(json?["folder"] as? String == name, "\(name)/MANIFEST.json is not JSON naming its folder")
+    }
   }
 
   @Test(arguments: FixtureManifest.folders)
@@ -267,6 +280,62 @@ struct FixtureManifest: Decodable {
       #expect(transcript.wordTimed == text.contains("<00:"), "\(label): word timing")
       let notes = text.split(separator: "\n").filter { $0.hasPrefix("NOTE stash missing-speech ") }
       #expect(notes.count == transcript.missingSpeech.count, "\(label): missing-speech notes")
+    }
+  }
+
+  /// Cue times match the speech: ffmpeg's decode is loud inside every cue and quiet just before
+  /// a cue that follows a pause; a missing-speech range has speech in the audio but no cue.
+  @Test(arguments: FixtureManifest.folders)
+  func cuesLieOnTheSpeech(_ folder: String) throws {
+    let manifest = try FixtureManifest.load(folder)
+    let scratch = try Fixtures.scratchFolder("fixture-speech")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let rate = 8000.0
+    for memo in manifest.memos where memo.transcript != nil && memo.audio.state == "ok" {
+      let label = "\(folder)/\(memo.base)"
+      let folderURL = Fixtures.folder(folder)
+      let pcm = scratch.appendingPathComponent("decoded.raw")
+      let decoded = try runProcess(
+        "ffmpeg",
+        [
+          "-v", "error", "-y", "-i", folderURL.appendingPathComponent(memo.base + "_audio.m4a").path,
+          "-f", "s16le", "-ac", "1", "-ar", "8000", pcm.path,
+        ])
+      #expect(decoded.status == 0, "\(label): \(decoded.standardError)")
+      let samples = try Data(contentsOf: pcm).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+      // ffmpeg drops the priming only where an edit list says so; our rule drops it always.
+      let shift = memo.audio.layout == "finished" ? 0 : Double(memo.audio.primingSamples ?? 0) / 48000
+      func level(_ from: Double, _ to: Double) -> Double {
+        let lower = max(0, Int((from + shift) * rate))
+        let upper = min(samples.count, Int((to + shift) * rate))
+        guard upper > lower else { return 0 }
+        let sum = samples[lower..<upper].reduce(0.0) { $0 + Double($1) * Double($1) }
+        return (sum / Double(upper - lower)).squareRoot()
+      }
+      let cues = try FFprobe.packets(folderURL.appendingPathComponent(memo.base + "_transcription.vtt").path)
+      var previousEnd = 0.0
+      for cue in cues {
+        let loud = level(cue.time, cue.time + cue.duration)
+        #expect(loud > 500, "\(label): the cue at \(cue.time) s is quiet (\(loud))")
+        if cue.time - previousEnd >= 0.3 {
+          let quiet = level(cue.time - 0.25, cue.time - 0.06)
+          #expect(quiet < loud / 10, "\(label): sound just before the cue at \(cue.time) s (\(quiet))")
+        }
+        previousEnd = cue.time + cue.duration
+      }
+      // Word timestamps mark where each word's sound begins (words sit 0.12 s apart).
+      let text = try String(
+        contentsOf: folderURL.appendingPathComponent(memo.base + "_transcription.vtt"), encoding: .utf8)
+      for match in text.matches(of: #/<(\d\d):(\d\d):(\d\d)\.(\d\d\d)>/#) {
+        let (_, h, m, sec, ms) = match.output
+        let at = Double(h)! * 3600 + Double(m)! * 60 + Double(sec)! + Double(ms)! / 1000
+        let word = level(at, at + 0.12)
+        let before = level(at - 0.1, at - 0.04)
+        #expect(word > 300 && word > 4 * before, "\(label): the word at \(at) s (\(word) vs \(before))")
+      }
+      for range in memo.transcript?.missingSpeech ?? [] {
+        #expect(level(range[0], range[1]) > 300, "\(label): no speech where speech is missing")
+      }
     }
   }
 

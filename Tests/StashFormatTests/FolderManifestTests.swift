@@ -30,10 +30,26 @@ import Testing
     #expect(Self.folders.contains("demo"))
   }
 
+  /// A scratch copy of the fixture folder (times kept) with the empty folders git cannot hold.
+  static func copy(_ name: String, manifest: [String: Any]) throws -> URL {
+    let scratch = try Fixtures.scratchFolder("stash-manifest")
+    let target = scratch.appendingPathComponent(name)
+    let copied = try runProcess(
+      "cp", ["-R", "--preserve=timestamps", Fixtures.folder(name).path, target.path])
+    #expect(copied.status == 0, "\(copied.standardError)")
+    for empty in (manifest["emptyDirectories"] as? [String]) ?? [] {
+      try FileManager.default.createDirectory(
+        at: target.appendingPathComponent(empty), withIntermediateDirectories: true)
+    }
+    return target
+  }
+
   @Test(arguments: folders) func memosMatchTheManifest(_ name: String) throws {
     let manifest = try Self.manifest(name)
     let expected = try #require(manifest["memos"] as? [[String: Any]])
-    let folder = try MemoFolder.read(path: Fixtures.folder(name).path)
+    let copy = try Self.copy(name, manifest: manifest)
+    defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
+    let folder = try MemoFolder.read(path: copy.path)
     let withAudio = folder.memos.filter(\.hasAudio)
     #expect(Set(withAudio.map(\.base)) == Set(expected.compactMap { $0["base"] as? String }))
     for entry in expected {
@@ -49,6 +65,11 @@ import Testing
       } else if let local = entry["recordedAtLocal"] as? String {
         // The wall clock in local time, whatever this machine's zone is.
         #expect(String(RecordingDate.isoLocal(memo.recordedAt).prefix(19)) == local, "\(base)")
+      } else if entry["dateSource"] as? String == "mtime", let audio = memo.files[.audio] {
+        let attributes = try FileManager.default.attributesOfItem(
+          atPath: copy.appendingPathComponent(audio).path)
+        let modified = try #require(attributes[.modificationDate] as? Date)
+        #expect(abs(memo.recordedAt - modified.timeIntervalSince1970) < 1e-3, "\(base)")
       } else {
         Issue.record("\(base): the manifest gives no date")
       }
@@ -60,6 +81,22 @@ import Testing
         #expect(memo.displayName == RecordingDate.localMinute(memo.recordedAt), "\(base)")
       }
       #expect(memo.needsRecovery == (entry["needsRecovery"] as? Bool), "\(base)")
+      if let parts = entry["parts"] as? [String: Any] {
+        let partFiles = try #require(parts["files"] as? [String])
+        let listed =
+          (memo.parts?.transcriptParts.map { String(format: "transcription.%04d.vtt", $0) } ?? [])
+          + (memo.parts?.routeParts.map { String(format: "track.%04d.gpx", $0) } ?? [])
+          + (memo.parts?.strangers ?? [])
+        #expect(Set(listed) == Set(partFiles), "\(base)")
+        #expect(memo.partsToAssemble.isEmpty != (parts["needsRecovery"] as? Bool ?? false), "\(base)")
+      }
+      if let problems = entry["problems"] as? [String] {
+        let codes = Set(memo.problems.map(\.code))
+        for problem in problems {
+          let code = problem.replacingOccurrences(of: "titleNotUTF8", with: "title-not-utf8")
+          #expect(codes.contains(code), "\(base): \(problem)")
+        }
+      }
       guard let audio = entry["audio"] as? [String: Any] else { continue }
       let state = try #require(audio["state"] as? String)
       switch (state, memo.audio?.state) {
@@ -83,7 +120,9 @@ import Testing
   @Test(arguments: folders) func otherNamesMatchTheManifest(_ name: String) throws {
     let manifest = try Self.manifest(name)
     let others = (manifest["others"] as? [[String: Any]]) ?? []
-    let folder = try MemoFolder.read(path: Fixtures.folder(name).path)
+    let copy = try Self.copy(name, manifest: manifest)
+    defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
+    let folder = try MemoFolder.read(path: copy.path)
     var expected: [String: String] = [:]
     for other in others {
       guard let file = other["name"] as? String, let kind = other["kind"] as? String else {
@@ -91,6 +130,21 @@ import Testing
         continue
       }
       expected[file] = kind
+      let role = folder.others.first { $0.name == file }?.role
+      switch kind {
+      case "orphan":
+        let of = ["transcript": MemoFileKind.transcript, "track": .route, "title": .title][
+          other["of"] as? String ?? ""]
+        #expect(role == .orphan(base: other["base"] as? String ?? "", kind: of ?? .audio), "\(file)")
+      case "nearMiss":
+        guard case .nearMiss(let intended, _, _)? = role else {
+          Issue.record("\(file) is not a near miss")
+          continue
+        }
+        let base = (other["nearBase"] as? String) ?? (other["base"] as? String) ?? ""
+        #expect(intended == base + (other["resembles"] as? String ?? ""), "\(file)")
+      default: break
+      }
     }
     var found: [String: String] = [:]
     for entry in folder.others where entry.name != "MANIFEST.json" { found[entry.name] = entry.role.key }

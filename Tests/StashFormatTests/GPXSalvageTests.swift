@@ -5,28 +5,76 @@ import Testing
 /// What a killed writer leaves: a file cut anywhere, or padded with zeros, or broken mid-file.
 @Suite struct GPXSalvageTests {
   static let document = GPXSamples.walk(seed: 7, segments: 2, points: 12)
+  /// A smaller walk for the every-prefix test, which parses the file once per byte.
+  static let small = GPXSamples.walk(seed: 8, segments: 2, points: 4)
+  static let smallBytes = Array(GPXWriter.serialize(small).utf8)
   static let bytes = Array(GPXWriter.serialize(document).utf8)
 
   @Test func everyPrefixReadsWithoutCrashingAndOnlyGrows() {
-    let all = GPXSamples.trackPoints(Self.document)
+    let all = GPXSamples.trackPoints(Self.small)
     var previous = 0
     var inventing: [Int] = []
     var shrinking: [Int] = []
     var undamaged: [Int] = []
-    for length in 0...Self.bytes.count {
-      let read = GPXReader.read(Array(Self.bytes[..<length]))
+    for length in 0...Self.smallBytes.count {
+      let read = GPXReader.read(Array(Self.smallBytes[..<length]))
       let points = GPXSamples.trackPoints(read)
       // What is read is always a prefix of the real points: salvage never invents data...
       if points != Array(all.prefix(points.count)) { inventing.append(length) }
       // ...and a longer prefix never holds fewer points.
       if points.count < previous { shrinking.append(length) }
-      if length < Self.bytes.count - 1 && !read.isDamaged { undamaged.append(length) }
+      if length < Self.smallBytes.count - 1 && !read.isDamaged { undamaged.append(length) }
       previous = points.count
     }
     #expect(inventing.isEmpty)
     #expect(shrinking.isEmpty)
     #expect(undamaged.isEmpty)
     #expect(previous == all.count)
+  }
+
+  @Test(arguments: [1, 2, 3, 7, 64, 4096])
+  func chunkBoundariesChangeNothing(chunkSize: Int) {
+    // Every token and every text split across expat calls reads the same as in one piece.
+    let whole = GPXReader.read(Self.bytes)
+    #expect(whole.diagnostics.isEmpty)
+    let chunked = GPXReader.read(Self.bytes, chunkSize: chunkSize)
+    #expect(chunked == whole)
+    #expect(GPXSamples.trackPoints(chunked).map(\.location) == GPXSamples.trackPoints(whole).map(\.location))
+    let torn = Array(Self.bytes.prefix(Self.bytes.count / 2))
+    #expect(GPXReader.read(torn, chunkSize: chunkSize) == GPXReader.read(torn))
+  }
+
+  @Test func randomDamageNeverCrashesOrInventsPoints() {
+    // Flipped bytes, stray markup, deleted and duplicated ranges: whatever the reader makes of
+    // them, it returns, and a file only ever loses points to damage that removes markup.
+    var random = GPXSamples.Generator(state: 2024)
+    let pieces: [[UInt8]] = [
+      "<", ">", "&", "]]>", "<!--", "\u{0}", "<trkpt", "</trkseg>", "&#0;", "\u{FFFF}",
+    ].map {
+      Array($0.utf8)
+    }
+    for _ in 0..<400 {
+      var bytes = Self.bytes
+      for _ in 0..<random.int(1...4) {
+        let at = random.int(0...bytes.count - 1)
+        switch random.int(0...3) {
+        case 0: bytes[at] = UInt8(truncatingIfNeeded: random.next())
+        case 1: bytes.insert(contentsOf: pieces[random.int(0...pieces.count - 1)], at: at)
+        case 2: bytes.removeSubrange(at..<min(bytes.count, at + random.int(1...200)))
+        default:
+          let end = min(bytes.count, at + random.int(1...300))
+          bytes.insert(contentsOf: bytes[at..<end], at: end)
+        }
+        if bytes.isEmpty { bytes = [0x3C] }
+      }
+      let read = GPXReader.read(bytes)
+      // Every point read is a real one: a position the original file has.
+      let real = Set(GPXSamples.trackPoints(Self.document).map { "\($0.latitude),\($0.longitude)" })
+      let invented = GPXSamples.trackPoints(read).filter { !real.contains("\($0.latitude),\($0.longitude)") }
+      // A flipped digit can change a coordinate without breaking the XML; allow that, not more.
+      #expect(invented.count <= 4)
+      _ = read.json.serialized()
+    }
   }
 
   @Test func aCutFileKeepsEveryClosedPointAndSaysWhere() throws {

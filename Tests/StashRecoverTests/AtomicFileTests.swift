@@ -11,30 +11,40 @@ import Testing
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: root) }
-    try AtomicFile.write(Array("one".utf8), named: "a", in: root.path, mode: .createNew, fileSystem: SystemFileSystem())
+    try AtomicFile.write(
+      Array("one".utf8), named: "a", in: root.path, mode: .createNew, fileSystem: SystemFileSystem())
     #expect(try FolderTree(root).entries == ["a": "one"])
     #expect {
-      try AtomicFile.write(Array("two".utf8), named: "a", in: root.path, mode: .createNew, fileSystem: SystemFileSystem())
+      try AtomicFile.write(
+        Array("two".utf8), named: "a", in: root.path, mode: .createNew, fileSystem: SystemFileSystem())
     } throws: { ($0 as? RecoverError)?.code == "exists" }
     #expect(try FolderTree(root).entries == ["a": "one"])
-    try AtomicFile.write(Array("two".utf8), named: "a", in: root.path, mode: .replace, fileSystem: SystemFileSystem())
+    try AtomicFile.write(
+      Array("two".utf8), named: "a", in: root.path, mode: .replace, fileSystem: SystemFileSystem())
     #expect(try FolderTree(root).entries == ["a": "two"])
   }
 
   @Test func replacingALinkReplacesTheLinkNotItsTarget() throws {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-\(UUID().uuidString)")
     try put("target", "outside/t", in: root)
-    try FileManager.default.createDirectory(at: root.appendingPathComponent("memos"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: root.appendingPathComponent("memos"), withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: root) }
-    try FileManager.default.createSymbolicLink(atPath: root.path + "/memos/a", withDestinationPath: "../outside/t")
-    try AtomicFile.write(Array("new".utf8), named: "a", in: root.path + "/memos", mode: .replace, fileSystem: SystemFileSystem())
-    #expect(try FolderTree(root).entries == ["outside": "<dir>", "outside/t": "target", "memos": "<dir>", "memos/a": "new"])
+    try FileManager.default.createSymbolicLink(
+      atPath: root.path + "/memos/a", withDestinationPath: "../outside/t")
+    try AtomicFile.write(
+      Array("new".utf8), named: "a", in: root.path + "/memos", mode: .replace, fileSystem: SystemFileSystem())
+    #expect(
+      try FolderTree(root).entries == [
+        "outside": "<dir>", "outside/t": "target", "memos": "<dir>", "memos/a": "new",
+      ])
   }
 
   @Test func aFailureAtAnyStepLeavesTheOldFileAndNoTemporary() throws {
     for step in 1...6 {
       for failure in [ENOSPC, EIO, EACCES, EINTR] {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-\(UUID().uuidString)")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+          "atomic-\(UUID().uuidString)")
         try put("old", "a", in: root)
         defer { try? FileManager.default.removeItem(at: root) }
         let fs = FaultyFileSystem(failAt: step, failure: failure)

@@ -17,7 +17,9 @@ final class FaultyFileSystem: FileSystem {
   /// Every call made, with its path or descriptor, for tests that look at the order of operations.
   private(set) var calls: [String] = []
 
-  init(base: any FileSystem = SystemFileSystem(), stopAt: Int? = nil, failAt: Int? = nil, failure: Int32 = EIO) {
+  init(
+    base: any FileSystem = SystemFileSystem(), stopAt: Int? = nil, failAt: Int? = nil, failure: Int32 = EIO
+  ) {
     self.base = base
     self.stopAt = stopAt
     self.failAt = failAt
@@ -28,7 +30,8 @@ final class FaultyFileSystem: FileSystem {
     steps += 1
     calls.append(what)
     if let stopAt, steps >= stopAt {
-      throw RecoverError(code: "stopped", message: "stopped at step \(stopAt) (a simulated kill)", number: EIO)
+      throw RecoverError(
+        code: "stopped", message: "stopped at step \(stopAt) (a simulated kill)", number: EIO)
     }
     if steps == failAt { throw RecoverError.io(failure, doing: "(injected) \(what)", path: what) }
   }

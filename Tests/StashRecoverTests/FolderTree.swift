@@ -20,7 +20,9 @@ struct FolderTree: Equatable, CustomStringConvertible {
         case .typeSymbolicLink?:
           entries[path] = "-> " + (try manager.destinationOfSymbolicLink(atPath: child.path))
         default:
-          entries[path] = String(decoding: try Data(contentsOf: child), as: UTF8.self)
+          let data = try Data(contentsOf: child)
+          // Text stays readable in a failure message; other bytes are compared exactly.
+          entries[path] = String(data: data, encoding: .utf8) ?? "base64:" + data.base64EncodedString()
         }
       }
     }
@@ -36,7 +38,8 @@ struct FolderTree: Equatable, CustomStringConvertible {
 /// Writes `text` to `path` relative to `root`, making folders on the way.
 func put(_ text: String, _ path: String, in root: URL) throws {
   let url = root.appendingPathComponent(path)
-  try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+  try FileManager.default.createDirectory(
+    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
   try Data(text.utf8).write(to: url)
 }
 
@@ -48,7 +51,8 @@ func setModificationTime(_ path: String, _ seconds: Double) throws {
 
 /// Copies a folder to a fresh scratch folder and returns the copy.
 func scratchCopy(of source: URL) throws -> URL {
-  let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("stash-recover-\(UUID().uuidString)")
+  let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "stash-recover-\(UUID().uuidString)")
   try FileManager.default.copyItem(at: source, to: scratch)
   return scratch
 }

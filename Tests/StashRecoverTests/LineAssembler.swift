@@ -33,7 +33,9 @@ struct LineAssembler: PartsAssembler {
     let lines = Set(String(decoding: finished, as: UTF8.self).split(separator: "\n").map(String.init))
     guard !lines.contains(where: { $0.hasPrefix("GAP") }) else { return false }
     return parts.allSatisfy { part in
-      String(decoding: part.bytes, as: UTF8.self).split(separator: "\n").allSatisfy { lines.contains(String($0)) }
+      String(decoding: part.bytes, as: UTF8.self).split(separator: "\n").allSatisfy {
+        lines.contains(String($0))
+      }
     }
   }
 }

@@ -9,7 +9,8 @@ import Testing
 /// Titles, deletion and the Trash.
 @Suite struct MemoEditingTests {
   static func memo() throws -> URL {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("stash-memo-\(UUID().uuidString)")
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "stash-memo-\(UUID().uuidString)")
     try put("audio", "memos/m_audio.m4a", in: root)
     try put("WEBVTT\n", "memos/m_transcription.vtt", in: root)
     try put("<gpx/>", "memos/m_track.gpx", in: root)
@@ -39,7 +40,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: root) }
     try put("keep me", "outside.txt", in: root)
     try FileManager.default.removeItem(atPath: root.path + "/memos/m_title.txt")
-    try FileManager.default.createSymbolicLink(atPath: root.path + "/memos/m_title.txt", withDestinationPath: "../outside.txt")
+    try FileManager.default.createSymbolicLink(
+      atPath: root.path + "/memos/m_title.txt", withDestinationPath: "../outside.txt")
     try MemoTitle.set("Mine", base: "m", in: root.path + "/memos")
     let tree = try FolderTree(root).entries
     #expect(tree["outside.txt"] == "keep me")
@@ -52,7 +54,9 @@ import Testing
     let outcome = try MemoDeletion.delete(base: "m", in: root.path + "/memos", disposal: .permanent)
     #expect(try FolderTree(root).entries == ["memos": "<dir>", "memos/other_audio.m4a": "other"])
     #expect(outcome.removed.last == "m_audio.m4a", "audio goes last")
-    #expect(throws: RecoverError.self) { try MemoDeletion.delete(base: "m", in: root.path + "/memos", disposal: .permanent) }
+    #expect(throws: RecoverError.self) {
+      try MemoDeletion.delete(base: "m", in: root.path + "/memos", disposal: .permanent)
+    }
   }
 
   @Test func aStrangersFileInThePartsFolderStopsTheDeletionAndIsNamed() throws {
@@ -78,9 +82,13 @@ import Testing
     defer { try? FileManager.default.removeItem(at: root) }
     try put("precious", "elsewhere.m4a", in: root)
     try FileManager.default.removeItem(atPath: root.path + "/memos/m_audio.m4a")
-    try FileManager.default.createSymbolicLink(atPath: root.path + "/memos/m_audio.m4a", withDestinationPath: "../elsewhere.m4a")
+    try FileManager.default.createSymbolicLink(
+      atPath: root.path + "/memos/m_audio.m4a", withDestinationPath: "../elsewhere.m4a")
     _ = try MemoDeletion.delete(base: "m", in: root.path + "/memos", disposal: .permanent)
-    #expect(try FolderTree(root).entries == ["memos": "<dir>", "memos/other_audio.m4a": "other", "elsewhere.m4a": "precious"])
+    #expect(
+      try FolderTree(root).entries == [
+        "memos": "<dir>", "memos/other_audio.m4a": "other", "elsewhere.m4a": "precious",
+      ])
   }
 
   @Test func trashKeepsEveryFileRestorableWithItsTrashInfo() throws {
@@ -101,7 +109,9 @@ import Testing
     #expect(tree["Trash/files/m.parts/transcription.0003.vtt"] == "part")
     let info = tree["Trash/info/m_audio.m4a.trashinfo"] ?? ""
     let real = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
-    #expect(info.hasPrefix("[Trash Info]\nPath=" + real.replacingOccurrences(of: " ", with: "%20") + "/m_audio.m4a\n"))
+    #expect(
+      info.hasPrefix(
+        "[Trash Info]\nPath=" + real.replacingOccurrences(of: " ", with: "%20") + "/m_audio.m4a\n"))
     #expect(info.contains("\nDeletionDate=2026-03-01T"), "\(info)")
     #expect(tree["Trash/info/m_title.txt.2.trashinfo"]?.contains("/m_title.txt\n") == true)
     #expect(Trash.percentEncoded("/a b/ü%") == "/a%20b/%C3%BC%25")
@@ -140,7 +150,8 @@ import Testing
     let trash = Trash(directory: root.path + "/Trash")
     #expect {
       try MemoDeletion.delete(
-        base: "m", in: root.path + "/memos", disposal: .trash(trash), fileSystem: OtherDeviceTrash(trash: trash.directory))
+        base: "m", in: root.path + "/memos", disposal: .trash(trash),
+        fileSystem: OtherDeviceTrash(trash: trash.directory))
     } throws: { ($0 as? RecoverError)?.code == "trash-unavailable" }
     #expect(try FolderTree(root.appendingPathComponent("memos")) == before)
   }
@@ -148,7 +159,9 @@ import Testing
   @Test func trashLocationFollowsXDG() {
     #expect(Trash.home(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"])?.directory == "/d/Trash")
     #expect(Trash.home(environment: ["HOME": "/h"])?.directory == "/h/.local/share/Trash")
-    #expect(Trash.home(environment: ["XDG_DATA_HOME": "relative", "HOME": "/h"])?.directory == "/h/.local/share/Trash")
+    #expect(
+      Trash.home(environment: ["XDG_DATA_HOME": "relative", "HOME": "/h"])?.directory
+        == "/h/.local/share/Trash")
     #expect(Trash.home(environment: [:]) == nil)
   }
 
@@ -156,11 +169,13 @@ import Testing
     let counter = FaultyFileSystem()
     let reference = try Self.memo()
     defer { try? FileManager.default.removeItem(at: reference) }
-    _ = try MemoDeletion.delete(base: "m", in: reference.path + "/memos", disposal: .permanent, fileSystem: counter)
+    _ = try MemoDeletion.delete(
+      base: "m", in: reference.path + "/memos", disposal: .permanent, fileSystem: counter)
     for step in 1...counter.steps {
       let root = try Self.memo()
       defer { try? FileManager.default.removeItem(at: root) }
-      _ = try? MemoDeletion.delete(base: "m", in: root.path + "/memos", disposal: .permanent, fileSystem: FaultyFileSystem(stopAt: step))
+      _ = try? MemoDeletion.delete(
+        base: "m", in: root.path + "/memos", disposal: .permanent, fileSystem: FaultyFileSystem(stopAt: step))
       #expect(try FolderTree(root).entries["memos/other_audio.m4a"] == "other")
       do {
         _ = try MemoDeletion.delete(base: "m", in: root.path + "/memos", disposal: .permanent)
@@ -168,7 +183,8 @@ import Testing
         // Killed at the folder fsync or the unlock, the last two steps: everything was already gone.
         #expect(step >= counter.steps - 1)
       }
-      #expect(try FolderTree(root).entries == ["memos": "<dir>", "memos/other_audio.m4a": "other"], "step \(step)")
+      #expect(
+        try FolderTree(root).entries == ["memos": "<dir>", "memos/other_audio.m4a": "other"], "step \(step)")
     }
   }
 }

@@ -9,7 +9,8 @@ import Testing
     #expect(PartsName("track.withdrawn") == .withdrawn)
     for stranger in [
       "transcription.1.vtt", "transcription.0000.vtt", "transcription.00001.vtt", "transcription.0001.VTT",
-      "track.0001.gpx.bak", "track..gpx", "track.-001.gpx", "notes.txt", "track.withdrawn ", ".track.0001.gpx",
+      "track.0001.gpx.bak", "track..gpx", "track.-001.gpx", "notes.txt", "track.withdrawn ",
+      ".track.0001.gpx",
       "transcription.0001.vtt.stash-tmp-abc123", "track.1234567890.gpx",
     ] {
       #expect(PartsName(stranger) == nil, "\(stranger) is not Stash's")
@@ -32,7 +33,10 @@ import Testing
     #expect(name.hasPrefix(".a_title.txt.stash-tmp-"))
     #expect(TemporaryName.finalName(of: name) == "a_title.txt")
     #expect(TemporaryName.make(for: "a_title.txt") != name)
-    for other in [".a_title.txt.stash-tmp-abc12", "a_title.txt.stash-tmp-abc123", ".a.stash-tmp-ab-123", ".stash-tmp-abc123"] {
+    for other in [
+      ".a_title.txt.stash-tmp-abc12", "a_title.txt.stash-tmp-abc123", ".a.stash-tmp-ab-123",
+      ".stash-tmp-abc123",
+    ] {
       #expect(TemporaryName.finalName(of: other) == nil, "\(other)")
     }
   }

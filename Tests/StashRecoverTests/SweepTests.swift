@@ -13,7 +13,8 @@ import Testing
 
   /// A memo folder with one capture per rule.
   static func makeFolder() throws -> URL {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("stash-sweep-\(UUID().uuidString)")
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "stash-sweep-\(UUID().uuidString)")
     try put("audio", "A_audio.m4a", in: root)
     try put("a1\na2", "A.parts/transcription.0001.vtt", in: root)
     try put("a3", "A.parts/transcription.0002.vtt", in: root)
@@ -28,7 +29,8 @@ import Testing
     try put("c1", "C.parts/transcription.0001.vtt", in: root)
     try put("mine", "D.parts/notes.txt", in: root)
     try put("d1", "D.parts/transcription.0001.vtt", in: root)
-    try FileManager.default.createDirectory(at: root.appendingPathComponent("E.parts"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: root.appendingPathComponent("E.parts"), withIntermediateDirectories: true)
     try put("f1\nGAP 2\nf3\n", "F_transcription.vtt", in: root)
     try put("f1", "F.parts/transcription.0001.vtt", in: root)
     try put("f3", "F.parts/transcription.0003.vtt", in: root)
@@ -56,7 +58,9 @@ import Testing
     "G_transcription.vtt": "G1\nG2\n",
   ]
 
-  func sweep(_ root: URL, fileSystem: any FileSystem = SystemFileSystem(), consent: Bool = true, dryRun: Bool = false)
+  func sweep(
+    _ root: URL, fileSystem: any FileSystem = SystemFileSystem(), consent: Bool = true, dryRun: Bool = false
+  )
     throws -> SweepReport
   {
     try Sweeper(fileSystem: fileSystem, assembler: LineAssembler())
@@ -70,17 +74,25 @@ import Testing
     #expect(try FolderTree(root).entries == Self.expectedAfterSweep)
     #expect(report.temporariesRemoved == [".G_title.txt.stash-tmp-abc123"])
     #expect(report.exitCode == 1)
-    func events(_ base: String) -> [SweepReport.Event] { report.captures.first { $0.base == base }?.events ?? [] }
+    func events(_ base: String) -> [SweepReport.Event] {
+      report.captures.first { $0.base == base }?.events ?? []
+    }
     #expect(events("A").map(\.action) == [.published, .removed, .published, .removed, .removed])
     #expect(events("A").allSatisfy { !$0.needsPerson })
-    #expect(events("B").contains { $0.action == .kept && $0.needsPerson && $0.detail.contains("transcription.0002.vtt") })
+    #expect(
+      events("B").contains {
+        $0.action == .kept && $0.needsPerson && $0.detail.contains("transcription.0002.vtt")
+      })
     #expect(events("B").first?.assembly?.gaps == [Gap(start: 60, end: 120, parts: [2])])
     #expect(events("C").contains { $0.action == .withdrawn && $0.names.last == "C.parts/track.withdrawn" })
-    #expect(events("D").last.map { $0.action == .kept && $0.needsPerson && $0.detail.contains("notes.txt") } == true)
+    #expect(
+      events("D").last.map { $0.action == .kept && $0.needsPerson && $0.detail.contains("notes.txt") } == true
+    )
     #expect(events("E").map(\.action) == [.removed])
     #expect(events("E").allSatisfy { !$0.needsPerson })
     #expect(events("F").first.map { $0.action == .kept && $0.needsPerson } == true)
-    #expect(events("G").first.map { $0.action == .kept } == true, "parts the finished file does not hold stay")
+    #expect(
+      events("G").first.map { $0.action == .kept } == true, "parts the finished file does not hold stay")
     #expect(events("H").map(\.action) == [.skipped])
 
     // A second sweep changes nothing: idempotent.
@@ -120,16 +132,19 @@ import Testing
     let fs = FaultyFileSystem()
     var callsAtConsent: [[String]] = []
     _ = try Sweeper(fileSystem: fs, assembler: LineAssembler())
-      .run(root.path, options: SweepOptions(now: Self.now), routeConsent: {
-        callsAtConsent.append(fs.calls)
-        return true
-      })
+      .run(
+        root.path, options: SweepOptions(now: Self.now),
+        routeConsent: {
+          callsAtConsent.append(fs.calls)
+          return true
+        })
     // Asked once per route assembled (A and B), each time after its last part was read and before
     // anything was created for the route.
     #expect(callsAtConsent.count == 2)
     let afterA = fs.calls[callsAtConsent[0].count...]
     #expect(callsAtConsent[0].last?.hasSuffix("A.parts/track.0002.gpx") == true)
-    #expect(afterA.first?.hasPrefix("create") == true && afterA.first?.contains(".A_track.gpx.stash-tmp-") == true)
+    #expect(
+      afterA.first?.hasPrefix("create") == true && afterA.first?.contains(".A_track.gpx.stash-tmp-") == true)
   }
 
   @Test func recentCapturesAreSweptWithIncludeRecent() throws {

@@ -43,7 +43,11 @@ struct GPXElementNames {
 
   @inline(__always) private static func key(_ bytes: UnsafeRawPointer, _ count: Int) -> UInt64 {
     var value: UInt64 = 0
-    for i in 0..<count { value |= UInt64(bytes.load(fromByteOffset: i, as: UInt8.self)) << (8 * i) }
+    var i = 0
+    while i < count {
+      value |= UInt64(bytes.load(fromByteOffset: i, as: UInt8.self)) << (8 * i)
+      i += 1
+    }
     return value
   }
 

@@ -27,9 +27,11 @@ struct MP4Reader {
 
   /// How much of the first bytes to read at once: `ftyp`, a fragmented file's `moov` and often
   /// the first `moof` fit, so a listing pays one `pread` for them.
-  static let headBytes = 16 * 1024
+  static let headBytes = 4 * 1024
+  /// How much of a `moov` a summary reads at once: the small tables come before the per-sample ones.
+  static let movieBytes = 16 * 1024
   /// How much of the end a summary reads at once when it looks for the last fragment.
-  static let tailBytes = 64 * 1024
+  static let tailBytes = 16 * 1024
   /// The furthest back from the end a summary looks before walking every fragment instead.
   static let tailLimit = 4 * 1024 * 1024
   /// A `moov` or `moof` larger than this is read in pieces rather than into one buffer.
@@ -57,6 +59,8 @@ struct MP4Reader {
     var boxes = try walk(from: 0, stopAtFirstFragment: depth == .summary)
     guard let moov = boxes.first(where: { $0.type == .moov }) else {
       problem = .noMovie
+      // Fragments without an index still show the layout the writer used.
+      fragmented = boxes.contains { $0.type == .moof }
       return
     }
     try parser.window.prefetch(

@@ -52,7 +52,8 @@ public enum RouteAssembler {
       }
       for (trackIndex, track) in document.tracks.enumerated() {
         for (segmentIndex, segment) in track.segments.enumerated() where !segment.points.isEmpty {
-          let continues = haveRead && !breakBefore && trackIndex == 0 && segmentIndex == 0 && !segments.isEmpty
+          let continues =
+            haveRead && !breakBefore && trackIndex == 0 && segmentIndex == 0 && !segments.isEmpty
           if continues {
             segments[segments.count - 1].points += segment.points
           } else {

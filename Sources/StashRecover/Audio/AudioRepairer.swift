@@ -21,5 +21,6 @@ public struct AudioRepair: Sendable, Equatable {
 /// Rewrites audio with a torn tail so that it ends at its last whole sample.
 public protocol AudioRepairer {
   /// Repairs `name` in `folder` (atomically); `dryRun` only says what would be done.
-  func repair(_ name: String, in folder: String, dryRun: Bool, fileSystem: any FileSystem) throws -> AudioRepair
+  func repair(_ name: String, in folder: String, dryRun: Bool, fileSystem: any FileSystem) throws
+    -> AudioRepair
 }

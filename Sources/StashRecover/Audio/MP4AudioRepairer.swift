@@ -12,6 +12,7 @@ public struct MP4AudioRepairer: AudioRepairer, Sendable {
   /// A repairer.
   public init() {}
 
+  /// Repairs `name` in `folder`; throws code `repair-unsupported` for a layout it cannot rewrite.
   public func repair(_ name: String, in folder: String, dryRun: Bool, fileSystem fs: any FileSystem) throws
     -> AudioRepair
   {
@@ -23,7 +24,8 @@ public struct MP4AudioRepairer: AudioRepairer, Sendable {
       throw RecoverError(code: "io", message: error.message, path: path)
     }
     guard audio.cutShort else {
-      return AudioRepair(rewritten: false, bytesRemoved: 0, duration: audio.durationSeconds ?? 0, detail: "whole")
+      return AudioRepair(
+        rewritten: false, bytesRemoved: 0, duration: audio.durationSeconds ?? 0, detail: "whole")
     }
     guard audio.fragmented, audio.damaged == nil, !audio.samples.isEmpty else {
       throw RecoverError(
@@ -40,20 +42,23 @@ public struct MP4AudioRepairer: AudioRepairer, Sendable {
       throw error
     }
     guard let outcome else {
-      return AudioRepair(rewritten: false, bytesRemoved: 0, duration: audio.durationSeconds ?? 0, detail: "whole")
+      return AudioRepair(
+        rewritten: false, bytesRemoved: 0, duration: audio.durationSeconds ?? 0, detail: "whole")
     }
     let duration = audio.durationSeconds ?? 0
     let detail =
       outcome.detail + "; it now ends at its last whole sample (\(audio.samples.count) samples, "
       + "\(String(format3: duration)) s), and every player opens it"
     if !dryRun {
-      try AtomicFile.write(outcome.bytes, named: name, in: folder, mode: .replace, fileSystem: fs) { temporary in
+      try AtomicFile.write(outcome.bytes, named: name, in: folder, mode: .replace, fileSystem: fs) {
+        temporary in
         let repaired = try? MP4Audio.read(path: temporary)
         guard let repaired, !repaired.cutShort, repaired.damaged == nil,
           repaired.samples.count == audio.samples.count
         else {
           throw RecoverError(
-            code: "repair-failed", message: "the rewritten file did not read back whole; the original is kept",
+            code: "repair-failed",
+            message: "the rewritten file did not read back whole; the original is kept",
             path: path)
         }
       }

@@ -54,7 +54,9 @@ public enum TornTailRepair {
     let what = tornBox.map { "a torn \($0.type) box" } ?? "a torn box header"
     return Outcome(
       bytes: Array(bytes[0..<cut]), keptFromTornFragment: 0,
-      detail: "removed \(bytes.count - cut) bytes at the end (\(what)\(cut < tornAt ? " and the moof before it" : ""))")
+      detail:
+        "removed \(bytes.count - cut) bytes at the end (\(what)\(cut < tornAt ? " and the moof before it" : ""))"
+    )
   }
 
   /// Rewrites the last fragment to hold the whole samples of its torn media data.
@@ -64,14 +66,18 @@ public enum TornTailRepair {
     guard let lastEnd = kept.map({ $0.offset + $0.size }).max(), kept.first?.offset == payload else {
       return Outcome(
         bytes: Array(bytes[0..<moof.offset]), keptFromTornFragment: 0,
-        detail: "removed the last fragment (\(bytes.count - moof.offset) bytes): none of its samples was whole")
+        detail:
+          "removed the last fragment (\(bytes.count - moof.offset) bytes): none of its samples was whole")
     }
     let children = boxesInside(bytes, moof)
     let trafs = children.filter { $0.type == "traf" }
-    guard trafs.count == 1, let traf = trafs.first else { throw unsupported("the torn fragment has \(trafs.count) track fragments") }
+    guard trafs.count == 1, let traf = trafs.first else {
+      throw unsupported("the torn fragment has \(trafs.count) track fragments")
+    }
     let trafChildren = boxesInside(bytes, traf)
     let truns = trafChildren.filter { $0.type == "trun" }
-    guard truns.count == 1, let trun = truns.first, trun.header == 8, traf.header == 8, moof.header == 8 else {
+    guard truns.count == 1, let trun = truns.first, trun.header == 8, traf.header == 8, moof.header == 8
+    else {
       throw unsupported("the torn fragment's track fragment has \(truns.count) sample runs")
     }
     let flags = Int(be32(bytes, trun.offset + 8) & 0xFF_FFFF)
@@ -84,7 +90,8 @@ public enum TornTailRepair {
       throw unsupported("the torn fragment's sample run does not match its samples")
     }
     let removed = (count - kept.count) * entrySize
-    var newMoof = Array(bytes[moof.offset..<(entries + kept.count * entrySize)]) + Array(bytes[trun.end..<moof.end])
+    var newMoof =
+      Array(bytes[moof.offset..<(entries + kept.count * entrySize)]) + Array(bytes[trun.end..<moof.end])
     func relative(_ absolute: Int) -> Int { absolute - moof.offset }
     put32(&newMoof, relative(moof.offset), UInt32(moof.size - removed))
     put32(&newMoof, relative(traf.offset), UInt32(traf.size - removed))
@@ -103,11 +110,13 @@ public enum TornTailRepair {
     return Outcome(
       bytes: out, keptFromTornFragment: kept.count,
       detail: "rewrote the last fragment to hold its \(kept.count) whole samples of \(count) "
-        + "(removed \(bytes.count - out.count) bytes: the torn sample and the index entries of those never written)")
+        + "(removed \(bytes.count - out.count) bytes: the torn sample and the index entries of those never written)"
+    )
   }
 
   static func unsupported(_ why: String) -> RecoverError {
-    RecoverError(code: "repair-unsupported", message: "cannot repair this layout: \(why); the file is left as it is")
+    RecoverError(
+      code: "repair-unsupported", message: "cannot repair this layout: \(why); the file is left as it is")
   }
 
   /// The box header at `offset`, or nil when fewer bytes than a header remain or it is malformed.

@@ -15,6 +15,7 @@ public struct SystemFileSystem: FileSystem, Sendable {
     self.synchronizes = synchronizes
   }
 
+  /// `lstat(2)`.
   public func status(_ path: String) throws -> FileStatus? {
     var info = stat()
     if lstat(path, &info) != 0 {
@@ -34,8 +35,11 @@ public struct SystemFileSystem: FileSystem, Sendable {
       device: UInt64(info.st_dev))
   }
 
+  /// `opendir(3)` and `readdir(3)`.
   public func list(_ directory: String) throws -> [String] {
-    guard let stream = opendir(directory) else { throw RecoverError.io(errno, doing: "list the folder", path: directory) }
+    guard let stream = opendir(directory) else {
+      throw RecoverError.io(errno, doing: "list the folder", path: directory)
+    }
     defer { closedir(stream) }
     var names: [String] = []
     errno = 0
@@ -51,6 +55,7 @@ public struct SystemFileSystem: FileSystem, Sendable {
     return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
   }
 
+  /// `open(2)` with `O_NOFOLLOW|O_NONBLOCK`, `fstat(2)`, `read(2)`.
   public func read(_ path: String, limit: Int) throws -> [UInt8] {
     let fd = Self.retrying { open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
     guard fd >= 0 else { throw RecoverError.io(errno, doing: "open the file", path: path) }
@@ -68,7 +73,9 @@ public struct SystemFileSystem: FileSystem, Sendable {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let n = chunk.withUnsafeMutableBytes { raw in Self.retrying { Glibc.read(fd, raw.baseAddress!, raw.count) } }
+      let n = chunk.withUnsafeMutableBytes { raw in
+        Self.retrying { Glibc.read(fd, raw.baseAddress!, raw.count) }
+      }
       if n < 0 { throw RecoverError.io(errno, doing: "read the file", path: path) }
       if n == 0 { break }
       bytes.append(contentsOf: chunk[0..<n])
@@ -79,12 +86,14 @@ public struct SystemFileSystem: FileSystem, Sendable {
     return bytes
   }
 
+  /// `open(2)` with `O_CREAT|O_EXCL|O_NOFOLLOW`, mode 0644.
   public func createExclusive(_ path: String) throws -> Int32 {
     let fd = Self.retrying { open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644) }
     guard fd >= 0 else { throw RecoverError.io(errno, doing: "create the file", path: path) }
     return fd
   }
 
+  /// `write(2)`, looping over short writes.
   public func write(_ descriptor: Int32, _ bytes: [UInt8]) throws {
     var done = 0
     var failure: Int32 = 0
@@ -101,6 +110,7 @@ public struct SystemFileSystem: FileSystem, Sendable {
     if failure != 0 { throw RecoverError.io(failure, doing: "write", path: "descriptor \(descriptor)") }
   }
 
+  /// `fsync(2)`, unless `synchronizes` is off.
   public func sync(_ descriptor: Int32) throws {
     guard synchronizes else { return }
     if Self.retrying({ fsync(descriptor) }) != 0 {
@@ -108,6 +118,7 @@ public struct SystemFileSystem: FileSystem, Sendable {
     }
   }
 
+  /// `close(2)`.
   public func close(_ descriptor: Int32) throws {
     // close(2) must not be retried on EINTR: the descriptor is gone either way on Linux.
     if Glibc.close(descriptor) != 0 && errno != EINTR {
@@ -115,6 +126,7 @@ public struct SystemFileSystem: FileSystem, Sendable {
     }
   }
 
+  /// `renameat2(2)` with `RENAME_NOREPLACE`, else `link(2)` and `unlink(2)`.
   public func renameNoReplace(_ source: String, _ destination: String) throws {
     if let renameat2 = Self.renameat2 {
       if Self.retrying({ renameat2(AT_FDCWD, source, AT_FDCWD, destination, 1) }) == 0 { return }
@@ -132,37 +144,52 @@ public struct SystemFileSystem: FileSystem, Sendable {
     }
   }
 
+  /// `rename(2)`.
   public func rename(_ source: String, _ destination: String) throws {
     if Self.retrying({ Glibc.rename(source, destination) }) != 0 {
       throw RecoverError.io(errno, doing: "rename into place", path: destination)
     }
   }
 
+  /// `unlink(2)`.
   public func unlink(_ path: String) throws {
-    if Self.retrying({ Glibc.unlink(path) }) != 0 { throw RecoverError.io(errno, doing: "remove", path: path) }
+    if Self.retrying({ Glibc.unlink(path) }) != 0 {
+      throw RecoverError.io(errno, doing: "remove", path: path)
+    }
   }
 
+  /// `rmdir(2)`.
   public func removeDirectory(_ path: String) throws {
-    if Self.retrying({ rmdir(path) }) != 0 { throw RecoverError.io(errno, doing: "remove the folder", path: path) }
+    if Self.retrying({ rmdir(path) }) != 0 {
+      throw RecoverError.io(errno, doing: "remove the folder", path: path)
+    }
   }
 
+  /// `mkdir(2)`, mode 0700.
   public func makeDirectory(_ path: String) throws {
-    if Self.retrying({ mkdir(path, 0o700) }) != 0 { throw RecoverError.io(errno, doing: "make the folder", path: path) }
+    if Self.retrying({ mkdir(path, 0o700) }) != 0 {
+      throw RecoverError.io(errno, doing: "make the folder", path: path)
+    }
   }
 
+  /// `open(2)` of the folder and `fsync(2)`, unless `synchronizes` is off.
   public func syncDirectory(_ path: String) throws {
     guard synchronizes else { return }
     let fd = try openDirectory(path)
     defer { Glibc.close(fd) }
-    if Self.retrying({ fsync(fd) }) != 0 { throw RecoverError.io(errno, doing: "flush the folder to disk", path: path) }
+    if Self.retrying({ fsync(fd) }) != 0 {
+      throw RecoverError.io(errno, doing: "flush the folder to disk", path: path)
+    }
   }
 
+  /// `open(2)` with `O_RDONLY|O_DIRECTORY|O_NOFOLLOW`.
   public func openDirectory(_ path: String) throws -> Int32 {
     let fd = Self.retrying { open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
     guard fd >= 0 else { throw RecoverError.io(errno, doing: "open the folder", path: path) }
     return fd
   }
 
+  /// `flock(2)` with `LOCK_EX`.
   public func lock(_ descriptor: Int32, wait: Bool) throws -> Bool {
     if Self.retrying({ flock(descriptor, LOCK_EX | (wait ? 0 : LOCK_NB)) }) == 0 { return true }
     if errno == EWOULDBLOCK { return false }
@@ -170,9 +197,10 @@ public struct SystemFileSystem: FileSystem, Sendable {
   }
 
   /// glibc's `renameat2`, found at run time because Swift's Glibc module does not export it.
-  private typealias Renameat2 = @convention(c) (
-    Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
-  ) -> Int32
+  private typealias Renameat2 =
+    @convention(c) (
+      Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
+    ) -> Int32
   private static let renameat2: Renameat2? = {
     guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
     return unsafeBitCast(symbol, to: Renameat2.self)

@@ -38,7 +38,8 @@ public enum MemoDeletion {
     if let status = try fs.status(partsPath) {
       guard status.kind == .directory else {
         throw RecoverError(
-          code: "strangers", message: "'\(partsName)' is not a folder Stash wrote; move it out and delete again",
+          code: "strangers",
+          message: "'\(partsName)' is not a folder Stash wrote; move it out and delete again",
           path: partsPath, files: [partsName])
       }
       partsFolderExists = true

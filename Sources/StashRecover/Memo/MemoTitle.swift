@@ -25,7 +25,8 @@ public enum MemoTitle {
   public static func normalized(_ title: String) -> String {
     var scalars = String.UnicodeScalarView()
     for scalar in title.unicodeScalars {
-      let isControl = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+      let isControl =
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
         || scalar == "\u{2028}" || scalar == "\u{2029}"
       scalars.append(isControl ? " " : scalar)
     }

@@ -39,7 +39,8 @@ public struct Trash: Sendable {
     else {
       throw RecoverError(
         code: "trash-unavailable",
-        message: "the Trash (\(directory)) is on another file system than the memo; delete permanently instead",
+        message:
+          "the Trash (\(directory)) is on another file system than the memo; delete permanently instead",
         path: folder)
     }
   }
@@ -62,7 +63,8 @@ public struct Trash: Sendable {
         guard attempt < 10_000 else { throw error }
         continue
       }
-      let text = "[Trash Info]\nPath=\(Self.percentEncoded(absoluteFolder + "/" + name))\n"
+      let text =
+        "[Trash Info]\nPath=\(Self.percentEncoded(absoluteFolder + "/" + name))\n"
         + "DeletionDate=\(Self.localDate(date))\n"
       do {
         do {

@@ -45,7 +45,8 @@ public enum PartsName: Sendable, Hashable, Comparable {
   }
 
   private static func number(in name: String, prefix: String, suffix: String) -> Int? {
-    guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.utf8.count > prefix.utf8.count + suffix.utf8.count
+    guard name.hasPrefix(prefix), name.hasSuffix(suffix),
+      name.utf8.count > prefix.utf8.count + suffix.utf8.count
     else { return nil }
     let middle = name.utf8.dropFirst(prefix.utf8.count).dropLast(suffix.utf8.count)
     // Nine digits at most: a minute per part, that is two thousand years; more is not ours.

@@ -65,6 +65,7 @@ public struct Assembly: Sendable, Equatable {
     self.unconfirmedWords = unconfirmedWords
   }
 
+  /// Equal when they say the same (damage compared by part number).
   public static func == (lhs: Assembly, rhs: Assembly) -> Bool {
     lhs.bytes == rhs.bytes && lhs.unbroken == rhs.unbroken && lhs.gaps == rhs.gaps && lhs.items == rhs.items
       && lhs.segments == rhs.segments && lhs.unconfirmedWords == rhs.unconfirmedWords

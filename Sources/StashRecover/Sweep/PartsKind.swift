@@ -13,5 +13,6 @@ public enum PartsKind: String, Sendable, CaseIterable, Comparable {
     self == .transcript ? .transcript(number) : .route(number)
   }
 
+  /// Transcripts sort (and are assembled) before routes.
   public static func < (lhs: PartsKind, rhs: PartsKind) -> Bool { lhs == .transcript && rhs == .route }
 }

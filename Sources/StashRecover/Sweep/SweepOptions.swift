@@ -10,7 +10,8 @@ public struct SweepOptions: Sendable {
   public var repairAudio: Bool
 
   /// Options; by default a capture touched in the last two minutes is left alone.
-  public init(now: Double, recentWindow: Double = 120, includeRecent: Bool = false, repairAudio: Bool = false) {
+  public init(now: Double, recentWindow: Double = 120, includeRecent: Bool = false, repairAudio: Bool = false)
+  {
     self.now = now
     self.recentWindow = recentWindow
     self.includeRecent = includeRecent

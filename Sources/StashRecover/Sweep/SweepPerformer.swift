@@ -1,7 +1,8 @@
+import StashFormat
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import StashFormat
 
 /// Carries out a `SweepPlan` step by step and writes the report. Parts are removed highest number
 /// first, so a removal cut short leaves an unbroken run from 0001 that the next sweep recognises as
@@ -59,15 +60,19 @@ struct SweepPerformer {
       return SweepReport.Capture(base: capture.base, events: events)
     case .partsNotAFolder?:
       events.append(
-        event(.skipped, [partsFolder], "not a folder Stash wrote (a link or a file): left as it is", needsPerson: true))
+        event(
+          .skipped, [partsFolder], "not a folder Stash wrote (a link or a file): left as it is",
+          needsPerson: true))
       return SweepReport.Capture(base: capture.base, events: events)
     case nil: break
     }
     do {
       for step in capture.steps {
         switch step {
-        case .assemble(let kind, let parts): try assemble(kind, parts: parts, base: capture.base, into: &events)
-        case .reconcile(let kind, let parts): try reconcile(kind, parts: parts, base: capture.base, into: &events)
+        case .assemble(let kind, let parts):
+          try assemble(kind, parts: parts, base: capture.base, into: &events)
+        case .reconcile(let kind, let parts):
+          try reconcile(kind, parts: parts, base: capture.base, into: &events)
         case .withdraw(let parts, let finishedRoute):
           try withdraw(parts: parts, finishedRoute: finishedRoute, base: capture.base, into: &events)
         case .repairAudio: try repairAudio(base: capture.base, into: &events)
@@ -94,7 +99,9 @@ struct SweepPerformer {
     if kind == .route && !routeConsent() {
       try removeParts(kind, numbers, base: base)
       events.append(
-        event(.dropped, partNames, "the route was not published (location consent does not hold); its parts were removed"))
+        event(
+          .dropped, partNames,
+          "the route was not published (location consent does not hold); its parts were removed"))
       return
     }
     if !dryRun {
@@ -102,7 +109,9 @@ struct SweepPerformer {
         try AtomicFile.write(assembly.bytes, named: finished, in: folder, mode: .createNew, fileSystem: fs)
       } catch let error as RecoverError where error.code == "exists" {
         events.append(
-          event(.kept, partNames, "a \(finished) appeared while assembling; the parts stay beside it", needsPerson: true))
+          event(
+            .kept, partNames, "a \(finished) appeared while assembling; the parts stay beside it",
+            needsPerson: true))
         return
       }
     }
@@ -169,7 +178,8 @@ struct SweepPerformer {
     }
     names.append(marker)
     events.append(
-      event(.withdrawn, names, "location was turned off during the recording: its route deletion was finished"))
+      event(
+        .withdrawn, names, "location was turned off during the recording: its route deletion was finished"))
   }
 
   mutating func repairAudio(base: String, into events: inout [SweepReport.Event]) throws {
@@ -181,7 +191,9 @@ struct SweepPerformer {
     let repair: AudioRepair
     do {
       repair = try repairer.repair(audio, in: folder, dryRun: dryRun, fileSystem: fs)
-    } catch let error as RecoverError where error.code == "repair-unsupported" || error.code == "repair-failed" {
+    } catch let error as RecoverError
+      where error.code == "repair-unsupported" || error.code == "repair-failed"
+    {
       events.append(event(.kept, [audio], error.message, needsPerson: true))
       return
     }
@@ -203,7 +215,8 @@ struct SweepPerformer {
       return
     }
     let foreign = remaining.filter { strangers.contains($0) }
-    let detail = "the parts folder stays: it holds " + remaining.map { PathText.escaped($0) }.joined(separator: ", ")
+    let detail =
+      "the parts folder stays: it holds " + remaining.map { PathText.escaped($0) }.joined(separator: ", ")
       + (foreign.isEmpty ? "" : "; files Stash did not write are never touched, move them out to tidy it")
     events.append(event(.kept, remaining.map { name + "/" + $0 }, detail, needsPerson: !foreign.isEmpty))
   }
@@ -261,7 +274,8 @@ struct SweepPerformer {
       ? "\(assembly.items) cue\(assembly.items == 1 ? "" : "s")"
       : "\(assembly.items) point\(assembly.items == 1 ? "" : "s") in \(assembly.segments) segment\(assembly.segments == 1 ? "" : "s")"
     if !assembly.gaps.isEmpty {
-      words += ", \(assembly.gaps.count) gap\(assembly.gaps.count == 1 ? "" : "s"): "
+      words +=
+        ", \(assembly.gaps.count) gap\(assembly.gaps.count == 1 ? "" : "s"): "
         + assembly.gaps.map { Self.span($0, kind) }.joined(separator: ", ")
     }
     if assembly.unconfirmedWords { words += ", with words the speech engine never confirmed (marked)" }
@@ -277,7 +291,8 @@ struct SweepPerformer {
     for damage in assembly.damage where !assembly.gaps.contains(where: { $0.parts.contains(damage.number) }) {
       reasons.append("\(kind.partName(damage.number).fileName): \(damage.reason)")
     }
-    return "the parts stay beside the finished file as the sign of what is missing: " + reasons.joined(separator: "; ")
+    return "the parts stay beside the finished file as the sign of what is missing: "
+      + reasons.joined(separator: "; ")
   }
 
   /// A gap in words: recording time for a transcript, UTC time of day for a route.

@@ -10,7 +10,8 @@ public enum SweepPlanner {
 
   static func plan(_ capture: FolderSnapshot.Capture, options: SweepOptions) -> SweepPlan.Capture? {
     var plan = SweepPlan.Capture(
-      base: capture.base, hold: nil, steps: [], strangers: capture.entries.filter { $0.part == nil }.map(\.name))
+      base: capture.base, hold: nil, steps: [],
+      strangers: capture.entries.filter { $0.part == nil }.map(\.name))
     if let parts = capture.partsFolder, parts.kind != .directory {
       plan.hold = .partsNotAFolder
       return plan
@@ -19,7 +20,8 @@ public enum SweepPlanner {
     guard capture.partsFolder != nil || repair else { return nil }
 
     if !options.includeRecent {
-      let times = capture.entries.map(\.status.modificationTime) + [capture.files[.audio]?.modificationTime ?? 0]
+      let times =
+        capture.entries.map(\.status.modificationTime) + [capture.files[.audio]?.modificationTime ?? 0]
       let age = options.now - (times.max() ?? 0)
       // A time in the future (a clock set wrong) counts as recent: leaving a capture is harmless.
       if age < options.recentWindow {

@@ -25,12 +25,14 @@ public struct Sweeper {
   /// reports what would happen, writing nothing. Holds the folder's lock throughout: with `wait`
   /// a second sweep waits (after calling `onWait`), without it fails with code `busy`.
   public func run(
-    _ folder: String, options: SweepOptions, dryRun: Bool = false, routeConsent: @escaping () -> Bool = { true },
+    _ folder: String, options: SweepOptions, dryRun: Bool = false,
+    routeConsent: @escaping () -> Bool = { true },
     wait: Bool = true, onWait: () -> Void = {}
   ) throws -> SweepReport {
     let lock = try FolderLock.acquire(folder, wait: wait, fileSystem: fileSystem, onWait: onWait)
     defer { lock.release() }
-    let snapshot = try FolderSnapshot.read(folder, includeAllAudio: options.repairAudio, fileSystem: fileSystem)
+    let snapshot = try FolderSnapshot.read(
+      folder, includeAllAudio: options.repairAudio, fileSystem: fileSystem)
     let plan = SweepPlanner.plan(snapshot, options: options)
     var performer = SweepPerformer(
       sweeper: self, folder: folder, dryRun: dryRun, routeConsent: routeConsent)

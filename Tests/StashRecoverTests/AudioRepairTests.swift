@@ -1,0 +1,120 @@
+import Foundation
+import StashFormat
+import StashRecover
+import StashTestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `--repair-audio` on recordings cut short, checked with ffprobe and with our own reader.
+@Suite struct AudioRepairTests {
+  static let torn = ["2026-04-11T09-00-00", "2026-04-12T09-00-00"]
+
+  /// A folder holding only the two torn recordings of the crash fixtures, a day old.
+  static func tornFolder() throws -> URL {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("stash-repair-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    for base in torn {
+      let name = base + "_audio.m4a"
+      try FileManager.default.copyItem(
+        at: Fixtures.folder("crash").appendingPathComponent(name), to: root.appendingPathComponent(name))
+      try setModificationTime(root.path + "/" + name, Date().timeIntervalSince1970 - 86_400)
+    }
+    return root
+  }
+
+  /// ffprobe's stream duration, or nil when it cannot open the file.
+  static func ffprobeDuration(_ path: String) throws -> Double? {
+    let result = try runProcess(
+      "ffprobe", ["-v", "error", "-show_entries", "stream=duration", "-of", "csv=p=0", path])
+    guard result.status == 0, result.standardError.isEmpty else { return nil }
+    return Double(result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+
+  func sweep(_ root: URL, fileSystem: any FileSystem = SystemFileSystem()) throws -> SweepReport {
+    try Sweeper(fileSystem: fileSystem, assembler: FormatAssembler(), audioRepairer: MP4AudioRepairer())
+      .run(root.path, options: SweepOptions(now: Date().timeIntervalSince1970, repairAudio: true))
+  }
+
+  @Test func repairedFilesOpenInFFprobeWithOurDuration() throws {
+    let root = try Self.tornFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let moofCut = root.path + "/2026-04-12T09-00-00_audio.m4a"
+    #expect(try Self.ffprobeDuration(moofCut) == nil, "ffprobe cannot open a file cut inside its last moof")
+    var before: [String: MP4Audio] = [:]
+    for base in Self.torn {
+      let audio = try MP4Audio.read(path: root.path + "/" + base + "_audio.m4a")
+      #expect(audio.cutShort && audio.tailBytes > 0)
+      before[base] = audio
+    }
+    let report = try sweep(root)
+    #expect(report.exitCode == 0)
+    #expect(report.captures.flatMap(\.events).filter { $0.action == .repaired }.count == 2)
+    for base in Self.torn {
+      let path = root.path + "/" + base + "_audio.m4a"
+      let after = try MP4Audio.read(path: path)
+      #expect(!after.cutShort && after.tailBytes == 0 && after.damaged == nil, "\(base)")
+      #expect(after.samples.count == before[base]!.samples.count, "every whole sample kept: \(base)")
+      #expect(after.durationSeconds == before[base]!.durationSeconds, "\(base)")
+      // ffprobe reads it, and its duration is ours plus the 1024 priming samples ffmpeg's
+      // fragmented files do not signal (FORMAT.md §2): the same samples, counted alike.
+      let probed = try Self.ffprobeDuration(path)
+      let ours = after.durationSeconds! + Double(after.primingSamples) / Double(after.timescale)
+      #expect(probed.map { abs($0 - ours) < 0.001 } == true, "\(base): ffprobe \(String(describing: probed)), ours \(ours)")
+      // Decoding the whole file gives no error either.
+      let decode = try runProcess("ffmpeg", ["-v", "error", "-i", path, "-f", "null", "-"])
+      #expect(decode.status == 0 && decode.standardError.isEmpty, "\(base): \(decode.standardError)")
+    }
+    let repaired = try FolderTree(root)
+    let again = try sweep(root)
+    #expect(try FolderTree(root) == repaired)
+    #expect(!again.captures.flatMap(\.events).contains { $0.action == .repaired })
+  }
+
+  @Test func everyCutInTheLastFragmentsRepairsToItsWholeSamples() throws {
+    let intact = Array(try Data(contentsOf: Fixtures.folder("crash").appendingPathComponent("2026-04-01T09-00-00_audio.m4a")))
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("stash-cut-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let whole = try MP4Audio.read(path: Fixtures.folder("crash").path + "/2026-04-01T09-00-00_audio.m4a")
+    // Cuts across the last two fragments, a step of 13 bytes so every kind of place is hit.
+    let start = whole.samples[whole.samples.count * 2 / 3].offset - 600
+    for cut in stride(from: start, to: intact.count, by: 13) {
+      let path = scratch.path + "/cut.m4a"
+      try Data(intact[0..<cut]).write(to: URL(fileURLWithPath: path))
+      let torn = try MP4Audio.read(path: path)
+      guard let outcome = try TornTailRepair.repair(Array(intact[0..<cut]), samples: torn.samples) else {
+        #expect(!torn.cutShort, "cut at \(cut) not repaired")
+        continue
+      }
+      try Data(outcome.bytes).write(to: URL(fileURLWithPath: path))
+      let repaired = try MP4Audio.read(path: path)
+      #expect(!repaired.cutShort && repaired.damaged == nil, "cut at \(cut)")
+      #expect(repaired.samples.count == torn.samples.count, "cut at \(cut)")
+      #expect(zip(repaired.samples, torn.samples).allSatisfy { $0.size == $1.size && $0.decodeTime == $1.decodeTime })
+      #expect(try TornTailRepair.repair(outcome.bytes, samples: repaired.samples) == nil)
+    }
+  }
+
+  @Test func killedAtEveryStepOfARepairTheFileIsWholeOrUntouched() throws {
+    let reference = try Self.tornFolder()
+    defer { try? FileManager.default.removeItem(at: reference) }
+    let original = try FolderTree(reference)
+    let counter = FaultyFileSystem()
+    _ = try sweep(reference, fileSystem: counter)
+    let expected = try FolderTree(reference)
+    for stop in 1...counter.steps {
+      let root = try Self.tornFolder()
+      defer { try? FileManager.default.removeItem(at: root) }
+      _ = try? sweep(root, fileSystem: FaultyFileSystem(stopAt: stop))
+      // Each file is its original or its repair, never anything between.
+      for (path, bytes) in try FolderTree(root).entries where !path.hasPrefix(".") {
+        #expect(bytes == original.entries[path] || bytes == expected.entries[path], "step \(stop): \(path)")
+      }
+      _ = try sweep(root)
+      #expect(try FolderTree(root) == expected, "killed at step \(stop)")
+    }
+  }
+}

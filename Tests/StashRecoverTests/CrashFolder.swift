@@ -1,0 +1,75 @@
+import Foundation
+import StashFormat
+import StashRecover
+import StashTestSupport
+
+/// A scratch copy of `SyntheticFixtures/crash` made ready to sweep as MANIFEST.json asks: its empty
+/// folders made, every file made a day old, and the capture "still recording" touched to now.
+struct CrashFolder {
+  let root: URL
+  let manifest: [String: Any]
+  let now = Date().timeIntervalSince1970
+
+  init() throws {
+    let source = Fixtures.folder("crash")
+    let data = try Data(contentsOf: source.appendingPathComponent("MANIFEST.json"))
+    manifest = try JSONSerialization.jsonObject(with: data) as! [String: Any]
+    root = try scratchCopy(of: source)
+    for name in manifest["emptyDirectories"] as! [String] {
+      try FileManager.default.createDirectory(
+        at: root.appendingPathComponent(name), withIntermediateDirectories: false)
+    }
+    let old = now - 86_400
+    let recent = Set(manifest["recentAtTestTime"] as! [String])
+    for path in try FileManager.default.subpathsOfDirectory(atPath: root.path) {
+      let base = String(path.prefix(19))
+      try setModificationTime(root.path + "/" + path, recent.contains(base) ? now - 1 : old)
+    }
+  }
+
+  /// The MANIFEST entries of the captures, by base.
+  var captures: [String: [String: Any]] {
+    Dictionary(
+      uniqueKeysWithValues: (manifest["captures"] as! [[String: Any]]).map { ($0["base"] as! String, $0) })
+  }
+
+  func remove() { try? FileManager.default.removeItem(at: root) }
+
+  /// Sweeps the copy with the real assembler and repairer.
+  func sweep(
+    fileSystem: any FileSystem = SystemFileSystem(), options: ((inout SweepOptions) -> Void)? = nil,
+    consent: Bool = true, dryRun: Bool = false
+  ) throws -> SweepReport {
+    var sweepOptions = SweepOptions(now: now)
+    options?(&sweepOptions)
+    return try Sweeper(
+      fileSystem: fileSystem, assembler: FormatAssembler(), audioRepairer: MP4AudioRepairer()
+    )
+    .run(root.path, options: sweepOptions, dryRun: dryRun, routeConsent: { consent })
+  }
+
+  /// The names of `base`'s files after the sweep, parts folder contents as `<base>.parts/<name>`.
+  func files(of base: String) throws -> [String] {
+    try FolderTree(root).paths.filter { $0.hasPrefix(base) }.sorted()
+  }
+
+  /// Every cue (start, end, text) in any .vtt and every track point in any .gpx in the folder.
+  func data() throws -> (cues: Set<String>, points: Set<String>) {
+    var cues = Set<String>()
+    var points = Set<String>()
+    for path in try FolderTree(root).paths {
+      let full = root.path + "/" + path
+      if path.hasSuffix(".vtt") {
+        for cue in WebVTTParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: full)))).cues {
+          cues.insert("\(path.prefix(19)) \(cue.startTime) \(cue.endTime) \(cue.text)")
+        }
+      } else if path.hasSuffix(".gpx") {
+        let document = GPXReader.read(Array(try Data(contentsOf: URL(fileURLWithPath: full))))
+        for point in document.tracks.flatMap({ $0.segments.flatMap(\.points) }) {
+          points.insert("\(path.prefix(19)) \(point.latitude) \(point.longitude) \(point.time ?? -1)")
+        }
+      }
+    }
+    return (cues, points)
+  }
+}
