@@ -18,7 +18,7 @@ release: install-deps
 
 # Opens the browser on a scratch copy of the demo memos, so nothing done in the demo touches the repo.
 demo: release
-	@scratch=$$(mktemp -d /tmp/stash-demo.XXXXXX) && cp -R SyntheticFixtures/demo "$$scratch/memos" && \
+	@scratch=$$(mktemp -d /tmp/stash-demo.XXXXXX) && cp -R SyntheticFixtures/demo "$$scratch/memos" && rm -f "$$scratch/memos/MANIFEST.json" && \
 	  echo "Demo memos copied to $$scratch/memos" && \
 	  bin=$$($(SWIFT) build -c release --show-bin-path) && \
 	  if "$$bin/stash-tui" --help >/dev/null 2>&1; then "$$bin/stash-tui" "$$scratch/memos"; \

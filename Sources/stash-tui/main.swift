@@ -1,10 +1,52 @@
-import StashFormat
-import StashPlayback
-
 #if canImport(Glibc)
   import Glibc
 #endif
 
-let message = Array("stash-tui: the browser is not built yet; use 'stash ls' meanwhile.\n".utf8)
-_ = message.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-exit(2)
+// `--play FILE ...`: headless playing, owned by StashPlayback's helper (HeadlessPlayback.swift).
+if HeadlessPlayback.wanted(Array(CommandLine.arguments.dropFirst())) {
+  exit(HeadlessPlayback.run(Array(CommandLine.arguments.dropFirst())))
+}
+
+// stash-tui [DIR]: the terminal browser. See `LaunchOptions` for the flags.
+setlocale(LC_ALL, "")
+let options: LaunchOptions
+switch LaunchOptions.parse(Array(CommandLine.arguments.dropFirst())) {
+case .success(let parsed): options = parsed
+case .failure(let error):
+  LaunchOptions.fail(error.message)
+}
+
+if options.help {
+  LaunchOptions.printHelp()
+  exit(0)
+}
+if options.version {
+  LaunchOptions.write(1, "stash-tui \(BrowserInfo.version)\n")
+  exit(0)
+}
+
+let folder = options.folder
+if let problem = FolderCheck.problem(folder) { LaunchOptions.fail(problem) }
+
+let library: MemoLibrary = ProvisionalLibrary(folder: folder)
+let editor: MemoEditor = UnavailableEditor()
+
+if let size = options.renderOnce {
+  let steps: [KeyScript.Step]
+  switch KeyScript.parse(options.keys) {
+  case .success(let s): steps = s
+  case .failure(let error): LaunchOptions.fail(error.message)
+  }
+  let screen = RenderOnce.run(
+    width: size.width, height: size.height, script: steps, folder: folder, library: library,
+    editor: editor, styles: options.showStyles)
+  LaunchOptions.write(1, screen)
+  exit(0)
+}
+
+if isatty(0) == 0 || isatty(1) == 0 {
+  LaunchOptions.fail("stash-tui needs a terminal on standard input and output")
+}
+let runner = EffectRunner(library: library, editor: editor, player: UnavailablePlayer())
+BrowserLoop(folder: folder, runner: runner, mouse: options.mouse).run()
+exit(0)

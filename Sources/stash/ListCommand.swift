@@ -1,3 +1,4 @@
+import Dispatch
 import StashFormat
 
 /// `stash ls [DIR] [--json]`: the memos in a folder, newest first.
@@ -45,20 +46,31 @@ enum ListCommand {
 
   /// One object per line inside the array: valid JSON that `grep` and `jq` both read well.
   static func printJSON(_ folder: MemoFolder) {
-    var out = "["
-    for (n, memo) in folder.memos.enumerated() {
-      out += n == 0 ? "\n" : ",\n"
-      out += memo.json.serialized()
+    // Each memo's text is made on its own, so the two cores share the work; the order is kept.
+    let memos = folder.memos
+    var lines = [String](repeating: "", count: memos.count)
+    lines.withUnsafeMutableBufferPointer { buffer in
+      nonisolated(unsafe) let out = buffer
+      let chunk = 256
+      DispatchQueue.concurrentPerform(iterations: (memos.count + chunk - 1) / chunk) { n in
+        for index in n * chunk..<min(memos.count, (n + 1) * chunk) {
+          out[index] = memos[index].json.serialized()
+        }
+      }
     }
-    out += folder.memos.isEmpty ? "]" : "\n]"
-    print(out)
+    guard !lines.isEmpty else {
+      print("[]")
+      return
+    }
+    print("[")
+    for (n, line) in lines.enumerated() { print(line, terminator: n + 1 < lines.count ? ",\n" : "\n]\n") }
   }
 
   static func printTable(_ folder: MemoFolder) {
     var out = ""
     for memo in folder.memos {
       out += RecordingDate.localMinute(memo.recordedAt) + "  "
-      let length = memo.durationSeconds.map(clock) ?? "--:--"
+      let length = memo.durationSeconds.map(FolderSummary.clock) ?? "--:--"
       out += String(repeating: " ", count: max(0, 8 - length.count)) + length + "  "
       out += memo.hasTranscript ? "T" : "-"
       out += memo.hasRoute ? "R" : "-"
@@ -72,31 +84,17 @@ enum ListCommand {
 
   /// `3 memos, 1:02:03 in all; 1 needs recovery; 2 other files`, leaving out what is zero.
   static func summary(_ folder: MemoFolder) -> String {
-    let memos = folder.memos.filter(\.hasAudio)
-    let captures = folder.memos.count - memos.count
-    let total = memos.compactMap(\.durationSeconds).reduce(0, +)
-    let unknown = memos.count { $0.durationSeconds == nil }
-    var clauses = ["\(plural(memos.count, "memo")), \(clock(total)) in all"]
-    if unknown > 0 { clauses[0] += " (\(unknown) of unknown length)" }
-    if captures > 0 { clauses.append("\(plural(captures, "capture")) without audio") }
-    let recovering = folder.memos.count(where: \.needsRecovery)
-    if recovering > 0 {
-      clauses.append("\(recovering) need\(recovering == 1 ? "s" : "") recovery (stash recover)")
+    let totals = folder.summary
+    var clauses = ["\(plural(totals.memoCount, "memo")), \(FolderSummary.clock(totals.totalSeconds)) in all"]
+    if totals.unknownLengthCount > 0 { clauses[0] += " (\(totals.unknownLengthCount) of unknown length)" }
+    if totals.captureCount > 0 { clauses.append("\(plural(totals.captureCount, "capture")) without audio") }
+    if totals.needingRecovery > 0 {
+      clauses.append(
+        "\(totals.needingRecovery) need\(totals.needingRecovery == 1 ? "s" : "") recovery (stash recover)")
     }
-    let others = folder.others.count { if case .hidden = $0.role { false } else { true } }
-    if others > 0 { clauses.append("\(plural(others, "other file")) (stash lint)") }
-    if !folder.collisions.isEmpty {
-      clauses.append("\(plural(folder.collisions.count, "name collision")) (stash lint)")
-    }
+    if totals.otherFiles > 0 { clauses.append("\(plural(totals.otherFiles, "other file")) (stash lint)") }
+    if totals.collisions > 0 { clauses.append("\(plural(totals.collisions, "name collision")) (stash lint)") }
     return clauses.joined(separator: "; ")
-  }
-
-  /// `h:mm:ss`, rounding down to the whole second.
-  static func clock(_ seconds: Double) -> String {
-    let whole = Int(max(0, seconds).rounded(.down))
-    let minutes = (whole / 60) % 60
-    let secs = whole % 60
-    return "\(whole / 3600):" + (minutes < 10 ? "0" : "") + "\(minutes):" + (secs < 10 ? "0" : "") + "\(secs)"
   }
 
   static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }

@@ -9,7 +9,6 @@ water far from any address. MANIFEST.json records what each memo shows and its e
 
 from __future__ import annotations
 
-import datetime as dt
 import os
 import random
 import sys
@@ -18,17 +17,6 @@ import fixturelib as fx
 
 #: An invented place: open ocean in the South Pacific, nowhere anyone lives.
 ROUTE_CENTER = (-47.251, -128.734)
-
-
-def sentence_cues(tl: fx.Timeline, sentences, *, gap=0.6, lead=0.5, voice=fx.DEFAULT_VOICE):
-    """Speaks each sentence separately with ``gap`` seconds between them; returns exact cues."""
-    tl.add_silence(lead)
-    cues = []
-    for text in sentences:
-        span = tl.speak(text, voice=voice)
-        cues.append(fx.Cue(span.start_seconds, span.end_seconds, fx.escape_vtt(text)))
-        tl.add_silence(gap)
-    return cues
 
 
 def long_walk_sentences(count: int, seed: int) -> list[str]:
@@ -51,29 +39,6 @@ def long_walk_sentences(count: int, seed: int) -> list[str]:
     ]
 
 
-def memo_entry(base, shows, folder, *, audio, transcript=None, route=None, title=None,
-               recorded_at=None, recorded_at_local=None, date_source="base", extra=None):
-    """One MANIFEST memo entry; ``files`` is read back from the folder so it cannot drift."""
-    files = sorted(n for n in os.listdir(folder) if n.startswith(base + "_") or n == base + ".parts")
-    entry = {
-        "base": base,
-        "shows": shows,
-        "files": files,
-        "recordedAt": recorded_at,
-        "recordedAtLocal": recorded_at_local,
-        "dateSource": date_source,
-        "title": title,
-        "displayName": title.strip() if title and title.strip() else None,
-        "audio": audio,
-        "transcript": transcript,
-        "route": route,
-        "needsRecovery": False,
-    }
-    if extra:
-        entry.update(extra)
-    return entry
-
-
 def main(out: str, work: str) -> None:
     os.makedirs(out, exist_ok=True)
     os.makedirs(work, exist_ok=True)
@@ -85,7 +50,7 @@ def main(out: str, work: str) -> None:
     # 1. The everyday memo: fragmented, transcript and title, no route.
     base = "2025-12-03T18-42-07"
     tl = fx.Timeline()
-    cues = sentence_cues(tl, [
+    cues = fx.sentence_cues(tl, [
         "Winter list, before I forget.",
         "Thick socks, two pairs, the grey ones.",
         "Candles for the hallway, and matches.",
@@ -96,7 +61,7 @@ def main(out: str, work: str) -> None:
     transcript = fx.write_vtt(path(base, "_transcription.vtt"), cues)
     title = "Winter shopping list"
     fx.write_title(path(base, "_title.txt"), title + "\n")
-    memos.append(memo_entry(
+    memos.append(fx.memo_entry(
         base, "an everyday memo: fragmented audio, a transcript and a title; ISO base with '-' for ':'",
         out, audio=audio, transcript=transcript, title=title,
         recorded_at_local="2025-12-03T18:42:07"))
@@ -120,7 +85,7 @@ def main(out: str, work: str) -> None:
         tl.add_silence(0.5)
     audio = fx.make_audio(path(base, "_audio.m4a"), tl, work, layout="finished")
     transcript = fx.write_vtt(path(base, "_transcription.vtt"), cues)
-    memos.append(memo_entry(
+    memos.append(fx.memo_entry(
         base, "finished (non-fragmented, +faststart) audio with an edit list; a transcript with a "
         "timestamp tag before every word; no title, so the display name is the date",
         out, audio=audio, transcript=transcript, recorded_at_local="2026-01-15T07:12:40"))
@@ -128,7 +93,7 @@ def main(out: str, work: str) -> None:
     # 3. '.' separators in the base, a CJK title.
     base = "2026-02-09T21.05.33"
     tl = fx.Timeline()
-    cues = sentence_cues(tl, [
+    cues = fx.sentence_cues(tl, [
         "Names for the new cat.",
         "Biscuit, Pepper, or maybe Admiral.",
         "Admiral is winning so far.",
@@ -136,8 +101,8 @@ def main(out: str, work: str) -> None:
     audio = fx.make_audio(path(base, "_audio.m4a"), tl, work)
     transcript = fx.write_vtt(path(base, "_transcription.vtt"), cues)
     title = "猫の名前を考える"
-    fx.write_title(path(base, "_title.txt"), title + "\n")
-    memos.append(memo_entry(
+    fx.write_title(path(base, "_title.txt"), title)  # no final newline, as the phone writes it
+    memos.append(fx.memo_entry(
         base, "a base with '.' in place of ':' and a CJK title", out, audio=audio,
         transcript=transcript, title=title, recorded_at_local="2026-02-09T21:05:33"))
 
@@ -147,14 +112,14 @@ def main(out: str, work: str) -> None:
     said = ["Garden plan for spring.", "Tomatoes along the south fence.",
             "Beans where the peas were last year.", "Marigolds between everything.",
             "And a small pond, if the budget allows it."]
-    cues = sentence_cues(tl, said, gap=0.4)
+    cues = fx.sentence_cues(tl, said, gap=0.4)
     audio = fx.make_audio(path(base, "_audio.m4a"), tl, work, damage="insideMdat")
     # The phone transcribes what it heard; keep only cues the surviving audio still covers.
     cues = [c for c in cues if c.end <= audio["durationSeconds"]]
     transcript = fx.write_vtt(path(base, "_transcription.vtt"), cues)
     title = "🌱 Garden plan 🌻"
     fx.write_title(path(base, "_title.txt"), title + "\n")
-    memos.append(memo_entry(
+    memos.append(fx.memo_entry(
         base, "a 'YYYYMMDD HHMMSS' base and an emoji title; the recording was killed between two "
         "flushes, so the file ends inside its last mdat (cut short, torn tail)", out, audio=audio,
         transcript=transcript, title=title, recorded_at_local="2026-03-14T08:05:12"))
@@ -162,7 +127,7 @@ def main(out: str, work: str) -> None:
     # 5. Killed inside its last moof, right-to-left title.
     base = "2026-04-22T12-30-05"
     tl = fx.Timeline()
-    cues = sentence_cues(tl, [
+    cues = fx.sentence_cues(tl, [
         "A tune for the chorus.", "Da da dum, da da dum, then up at the end.",
         "Slower in the second verse.", "Try it on the piano tonight.",
     ], voice="en-gb-x-rp")
@@ -170,8 +135,8 @@ def main(out: str, work: str) -> None:
     cues = [c for c in cues if c.end <= audio["durationSeconds"]]
     transcript = fx.write_vtt(path(base, "_transcription.vtt"), cues)
     title = "רעיון לשיר חדש"
-    fx.write_title(path(base, "_title.txt"), title + "\n")
-    memos.append(memo_entry(
+    fx.write_title(path(base, "_title.txt"), title)
+    memos.append(fx.memo_entry(
         base, "a right-to-left (Hebrew) title; the recording was killed while writing a moof, so "
         "the file ends halfway through its last moof and only the earlier fragments count",
         out, audio=audio, transcript=transcript, title=title,
@@ -181,7 +146,7 @@ def main(out: str, work: str) -> None:
     base = "2026-06-01T07-30-00Z"
     start = fx.parse_utc("2026-06-01T07:30:00Z")
     tl = fx.Timeline()
-    cues = sentence_cues(tl, [
+    cues = fx.sentence_cues(tl, [
         "Morning loop, starting at the gate.", "The path is muddy after the bridge.",
         "Turning back at the second bench.", "Twenty minutes would be a better target.",
     ], gap=3.0)
@@ -194,7 +159,7 @@ def main(out: str, work: str) -> None:
     fx.validate_gpx(path(base, "_track.gpx"))
     title = "Morning loop"
     fx.write_title(path(base, "_title.txt"), title + "\n")
-    memos.append(memo_entry(
+    memos.append(fx.memo_entry(
         base, "a base with a UTC zone ('Z'); all four files; a route of one segment",
         out, audio=audio, transcript=transcript, route=route, title=title,
         recorded_at="2026-06-01T07:30:00Z"))
@@ -222,7 +187,7 @@ def main(out: str, work: str) -> None:
     fx.validate_gpx(path(base, "_track.gpx"))
     title = "Long walk, thinking aloud"
     fx.write_title(path(base, "_title.txt"), title + "\n")
-    memos.append(memo_entry(
+    memos.append(fx.memo_entry(
         base, "over 20 minutes at 12 kbit/s with cues across the whole length; a '+0200' zone "
         "in the base; a route in two segments with a three-minute gap", out, audio=audio,
         transcript=transcript, route=route, title=title, recorded_at="2026-07-19T14:45:10Z"))
@@ -230,7 +195,7 @@ def main(out: str, work: str) -> None:
     # 8. A base that is not a timestamp: the date comes from the audio's creation time.
     base = "kitchen idea"
     tl = fx.Timeline()
-    cues = sentence_cues(tl, [
+    cues = fx.sentence_cues(tl, [
         "What if the spice rack went on the inside of the cupboard door.",
         "Measure the door first.",
     ])
@@ -238,7 +203,7 @@ def main(out: str, work: str) -> None:
                           creation_time="2026-08-30T19:20:00Z")
     audio["creationTime"] = "2026-08-30T19:20:00Z"
     transcript = fx.write_vtt(path(base, "_transcription.vtt"), cues)
-    memos.append(memo_entry(
+    memos.append(fx.memo_entry(
         base, "a base that is not a timestamp; the recording date comes from the audio's "
         "creation_time (mvhd); finished layout; no title", out, audio=audio,
         transcript=transcript, recorded_at="2026-08-30T19:20:00Z", date_source="audio"))
@@ -269,7 +234,7 @@ def main(out: str, work: str) -> None:
     ]
     transcript = fx.write_vtt(path(base, "_transcription.vtt"), cues,
                               missing_speech=[(12.0, 20.0)])
-    memos.append(memo_entry(
+    memos.append(fx.memo_entry(
         base, "a transcript recovered after a crash: words the speech engine never confirmed "
         "(two <c.unconfirmed> runs) and a missing-speech notice for 12 s to 20 s, where the audio "
         "has speech but no cue", out, audio=audio, transcript=transcript,
@@ -278,11 +243,11 @@ def main(out: str, work: str) -> None:
     # 10. Damaged: no index at all.
     base = "2026-10-11T14-20-00"
     tl = fx.Timeline()
-    sentence_cues(tl, ["Quick thought before the train.", "The answer is the smaller box."])
+    fx.sentence_cues(tl, ["Quick thought before the train.", "The answer is the smaller box."])
     audio = fx.make_audio(path(base, "_audio.m4a"), tl, work, damage="noIndex")
     title = "Lost thought"
     fx.write_title(path(base, "_title.txt"), title + "\n")
-    memos.append(memo_entry(
+    memos.append(fx.memo_entry(
         base, "damaged audio: ftyp and media data but no moov or moof, as when the app is killed "
         "before its first flush; nothing can be played; it has a title", out, audio=audio,
         title=title, recorded_at_local="2026-10-11T14:20:00"))
@@ -290,9 +255,9 @@ def main(out: str, work: str) -> None:
     # 11. Plays, but its length cannot be read.
     base = "2026-11-02T09-15-30"
     tl = fx.Timeline()
-    sentence_cues(tl, ["Testing the new microphone.", "One, two, three, four, five."])
+    fx.sentence_cues(tl, ["Testing the new microphone.", "One, two, three, four, five."])
     audio = fx.make_audio(path(base, "_audio.m4a"), tl, work, damage="zeroTimescale")
-    memos.append(memo_entry(
+    memos.append(fx.memo_entry(
         base, "audio alone (no transcript, route or title); its mdhd timescale is 0, so its "
         "length cannot be read, yet its samples are intact and it still plays", out,
         audio=audio, recorded_at_local="2026-11-02T09:15:30"))

@@ -31,7 +31,7 @@ import random
 import struct
 import subprocess
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 #: The sample rate of every fixture's audio (the phone records 48 kHz mono AAC-LC).
@@ -210,8 +210,12 @@ def encode_aac(
     ``creation_time`` (ISO 8601 UTC) is stored in mvhd/mdhd; otherwise the fields stay zero.
     """
     args = [
-        "ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-i", wav,
-        "-c:a", "aac", "-profile:a", "aac_low", "-b:a", bitrate, "-ar", str(SAMPLE_RATE), "-ac", "1",
+        # -cpuflags 0: FFmpeg's SIMD paths (AVX, FMA3) round differently from one CPU to the
+        # next; the plain C paths give the same bytes on every x86-64 machine with this build.
+        "ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-cpuflags", "0", "-y", "-i", wav,
+        # The fast coder is several times quicker than the default two-loop search and just as
+        # deterministic; quality does not matter for espeak-ng speech.
+        "-c:a", "aac", "-aac_coder", "fast", "-profile:a", "aac_low", "-b:a", bitrate, "-ar", str(SAMPLE_RATE), "-ac", "1",
         "-fflags", "+bitexact", "-flags:a", "+bitexact", "-map_metadata", "-1",
     ]
     if creation_time is not None:
@@ -266,6 +270,7 @@ def boxes(path: str) -> list[Box]:
     out: list[Box] = []
 
     def walk(start: int, end: int, parent: str) -> None:
+        """Appends the boxes between ``start`` and ``end``, descending into containers."""
         at = start
         while at + 8 <= end:
             size, kind = struct.unpack(">I4s", data[at:at + 8])
@@ -455,7 +460,7 @@ def audio_facts(
     reads, probed = probe_reads(path)
     if state == "damaged":
         facts.update(
-            timescale=None, sampleCount=0, primingSamples=None, durationSamples=None,
+            timescale=None, fragmentCount=0, sampleCount=0, primingSamples=None, durationSamples=None,
             durationSeconds=None, tailBytes=None, ffprobeReads=reads,
             ffprobeDurationSeconds=probed, damagedBecause=damaged_because,
         )
@@ -470,6 +475,7 @@ def audio_facts(
         if torn_moofs:
             whole = [p for p in whole if p.pos < torn_moofs[0].offset]
     timescale = mdhd_timescale(path)
+    facts["fragmentCount"] = sum(1 for m, _ in fragments(path) if m.end <= size)
     last_end = max((p.pos + p.size for p in whole), default=None)
     facts["timescale"] = timescale
     facts["sampleCount"] = len(whole)
@@ -692,6 +698,90 @@ def write_title(path: str, text: str | bytes) -> None:
         f.write(text if isinstance(text, bytes) else text.encode("utf-8"))
 
 
+def sentence_cues(
+    tl: Timeline, sentences: Sequence[str], *, gap: float = 0.6, lead: float = 0.5,
+    voice: str = DEFAULT_VOICE,
+) -> list[Cue]:
+    """Speaks each sentence separately with ``gap`` seconds between them; returns exact cues."""
+    tl.add_silence(lead)
+    cues = []
+    for text in sentences:
+        span = tl.speak(text, voice=voice)
+        cues.append(Cue(span.start_seconds, span.end_seconds, escape_vtt(text)))
+        tl.add_silence(gap)
+    return cues
+
+
+#: The four files of a memo, by the exact, case-sensitive suffix that follows its base.
+MEMO_SUFFIXES = ("_audio.m4a", "_transcription.vtt", "_track.gpx", "_title.txt")
+
+
+def memo_files(folder: str, base: str) -> list[str]:
+    """The names in ``folder`` that belong to ``base``: exact suffixes, plus ``<base>.parts``."""
+    wanted = {base + s for s in MEMO_SUFFIXES} | {base + ".parts"}
+    return sorted(n for n in os.listdir(folder) if n in wanted)
+
+
+#: The line breaks FORMAT.md §5 splits a title at.
+TITLE_LINE_BREAKS = "\n\r\x0b\x0c\x85\u2028\u2029"
+
+
+def title_fields(title: str | None) -> tuple[str | None, str | None]:
+    """(title, displayName) for the MANIFEST from a title file's decoded text, by FORMAT.md §5.
+
+    The text is trimmed of white space at both ends (None when nothing is left); NUL characters
+    are dropped; when it still spans lines, its first line is the title. The display name is the
+    title; None means the memo is shown by its recording date."""
+    if title is None:
+        return None, None
+    text = title.replace("\0", "").strip()
+    if not text:
+        return None, None
+    for i, ch in enumerate(text):
+        if ch in TITLE_LINE_BREAKS:
+            text = text[:i]
+            break
+    return text, text
+
+
+def memo_entry(
+    base: str,
+    shows: str,
+    folder: str,
+    *,
+    audio: dict,
+    transcript: dict | None = None,
+    route: dict | None = None,
+    title: str | None = None,
+    recorded_at: str | None = None,
+    recorded_at_local: str | None = None,
+    date_source: str = "base",
+    needs_recovery: bool = False,
+    extra: dict | None = None,
+) -> dict:
+    """One MANIFEST memo entry; ``files`` is read back from the folder so it cannot drift.
+
+    ``title`` is the title file's text as decoded (see ``title_fields`` for what is expected of it)."""
+    title_text, display = title_fields(title)
+    entry = {
+        "base": base,
+        "shows": shows,
+        "files": memo_files(folder, base),
+        "recordedAt": recorded_at,
+        "recordedAtLocal": recorded_at_local,
+        "dateSource": date_source,
+        "title": title_text,
+        "displayName": display,
+        "audio": audio,
+        "transcript": transcript,
+        "route": route,
+        "needsRecovery": needs_recovery,
+    }
+    if extra:
+        entry.update(extra)
+    return entry
+
+
 def write_manifest(path: str, manifest: dict) -> None:
     """Writes MANIFEST.json: two-space indent, UTF-8 without escapes, keys in insertion order."""
     with open(path, "w", encoding="utf-8", newline="\n") as f:
@@ -727,7 +817,9 @@ def make_audio(
     flushes: cut short with a torn tail); ``insideMoof`` tears it halfway through its last moof;
     ``noIndex`` keeps only ftyp and the media data (killed before the first flush: damaged);
     ``zeroTimescale`` patches mdhd's timescale to 0 (plays, but its length cannot be read).
-    ``work`` is a scratch folder for the intact encode, which the facts are computed from.
+    ``work`` is a scratch folder: the intact encode stays there as ``<name>.intact.m4a`` (the
+    facts are computed from it), beside ``<name>.wav``. The timeline is padded in place first (see
+    ``PAD_QUANTUM``), so cue spans taken from it before the call stay valid.
     """
     if damage not in DAMAGES:
         raise ValueError(f"unknown damage {damage!r}")
@@ -746,10 +838,15 @@ def make_audio(
             raise ValueError("tearing is for fragmented recordings")
         moof, mdat = fragments(intact)[-1]
         if damage == "insideMdat":
-            cut = mdat.payload + (mdat.size - mdat.header) // 2
-            ends = {p.pos + p.size for p in probe_packets(intact)}
-            while cut in ends:  # a cut on a sample boundary would leave no torn tail
-                cut += 1
+            # Cut halfway through the sample that straddles the middle of the last mdat, so the
+            # file ends with part of a sample: a torn tail, never a clean sample boundary.
+            # The largest sample of the mdat's second half is torn, so the tail is more than a
+            # byte or two even when the last fragment is mostly silence.
+            middle = mdat.payload + (mdat.size - mdat.header) // 2
+            inside = [p for p in probe_packets(intact) if mdat.payload <= p.pos < mdat.end]
+            late = [p for p in inside if p.pos + p.size > middle] or inside[-1:]
+            torn = max(late, key=lambda p: (p.size, -p.pos))
+            cut = torn.pos + max(torn.size // 2, 1)
         else:
             cut = moof.offset + moof.size // 2
         tear(intact, out, cut)

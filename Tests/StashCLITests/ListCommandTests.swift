@@ -75,7 +75,7 @@ import Testing
     #expect(lines[4].contains("2 other files"))
   }
 
-  @Test func lengthsAgreeWithFFprobeWhenKnown() throws {
+  @Test func lengthsAgreeWithFFprobe() throws {
     let folder = try makeFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let json = try runJSON(folder)
@@ -86,15 +86,13 @@ import Testing
         folder.appendingPathComponent("2024-01-01T00-00-00Z_audio.m4a").path,
       ])
     let probed = try #require(Double(probe.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)))
-    for memo in json where memo["kind"] as? String == "memo" {
-      if let length = memo["durationSeconds"] as? Double {
-        #expect(abs(length - probed) < 0.05)
-        #expect(memo["audioState"] as? String == "ok")
-      } else {
-        // Until an MP4 reader is linked the length is unknown, and the listing says why.
-        #expect(memo["audioState"] as? String == "lengthUnreadable")
-        #expect((memo["audioReason"] as? String)?.isEmpty == false)
-      }
+    let memos = json.filter { $0["kind"] as? String == "memo" }
+    #expect(memos.count == 3)
+    for memo in memos {
+      let length = try #require(memo["durationSeconds"] as? Double, "\(memo["base"] ?? "")")
+      #expect(abs(length - probed) < 0.05)
+      #expect(memo["audioState"] as? String == "ok")
+      #expect(memo["fragmented"] as? Bool == false)
     }
   }
 
@@ -194,5 +192,38 @@ import Testing
       "/bin/sh", ["-c", "cd \"$1\" && exec \"$2\" ls", "sh", folder.path, stash], environment: ["TZ": "UTC"])
     #expect(result.status == 0)
     #expect(result.standardOutput.hasPrefix("2026-03-14 08:05"))
+  }
+
+  @Test func theDemoFolderListsAsItsManifestSays() throws {
+    let demo = Fixtures.folder("demo")
+    let data = try Data(contentsOf: demo.appendingPathComponent("MANIFEST.json"))
+    let manifest = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let expected = try #require(manifest["memos"] as? [[String: Any]])
+    let listed = try runJSON(demo)
+    #expect(listed.count == expected.count)
+    var previous = "9999"
+    for memo in listed {
+      let base = try #require(memo["base"] as? String)
+      let entry = try #require(
+        expected.first { $0["base"] as? String == base }, "\(base) is not in the manifest")
+      let audio = try #require(entry["audio"] as? [String: Any])
+      #expect(memo["audioState"] as? String == audio["state"] as? String, "\(base)")
+      if let seconds = audio["durationSeconds"] as? Double {
+        #expect(abs((memo["durationSeconds"] as? Double ?? -1) - seconds) < 1e-6, "\(base)")
+      } else {
+        #expect(memo["durationSeconds"] is NSNull, "\(base)")
+      }
+      if audio["state"] as? String == "cutShort" {
+        #expect(memo["tailBytes"] as? Int == audio["tailBytes"] as? Int)
+      }
+      #expect(memo["title"] as? String == entry["title"] as? String, "\(base)")
+      // Newest first: recordedAt is ISO 8601 in UTC, so text order is time order.
+      let recordedAt = try #require(memo["recordedAt"] as? String)
+      #expect(recordedAt <= previous, "\(base)")
+      previous = recordedAt
+    }
+    let table = try runProcess(stash, ["ls", demo.path])
+    #expect(table.status == 0)
+    #expect(table.standardOutput.split(separator: "\n").count == expected.count + 1)
   }
 }

@@ -44,6 +44,9 @@ import Testing
     #expect(intended("a.Parts") == "a.parts")
     #expect(intended("a_parts") == "a.parts")
     #expect(intended("a.parts 2") == "a.parts")
+    #expect(intended("a_audio.m4a ") == "a_audio.m4a")
+    #expect(intended(" a_Audio.m4a ") == "a_audio.m4a")
+    #expect(intended("\u{3000}a_title.txt") == "a_title.txt")
     // Not near enough: another extension, or no kind word at all.
     #expect(intended("a_audio.mp3") == nil)
     #expect(intended("a.vtt") == nil)

@@ -88,6 +88,30 @@ import Testing
     // Every non-hidden other has a finding with a folder- code.
     #expect(folder.others.compactMap(\.diagnostic).allSatisfy { $0.code.hasPrefix("folder-") })
     #expect(folder.others.compactMap(\.diagnostic).count == 6)
+
+    let summary = folder.summary
+    #expect(summary.memoCount == 3)
+    #expect(summary.captureCount == 1)
+    #expect(summary.needingRecovery == 1)
+    #expect(summary.otherFiles == 6)
+    #expect(summary.collisions == 0)
+    #expect(summary.unknownLengthCount == 0)
+    #expect(abs(summary.totalSeconds - 3 * (walk.durationSeconds ?? 0)) < 1e-9)
+    // The findings name their files: the capture's, and each other name but the hidden one.
+    let findings = folder.findings
+    #expect(
+      findings.filter { $0.file == "cap.parts" }.map(\.code) == [
+        FolderCode.captureWithoutAudio, FolderCode.needsRecovery,
+      ])
+    #expect(findings.contains { $0.file == "plain_Audio.m4a" && $0.code == FolderCode.nearMiss })
+    #expect(!findings.contains { $0.file == ".DS_Store" })
+  }
+
+  @Test func clockText() {
+    #expect(FolderSummary.clock(0) == "0:00:00")
+    #expect(FolderSummary.clock(59.999) == "0:00:59")
+    #expect(FolderSummary.clock(3725) == "1:02:05")
+    #expect(FolderSummary.clock(36_000) == "10:00:00")
   }
 
   @Test func partsStates() throws {

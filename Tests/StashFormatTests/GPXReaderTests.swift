@@ -199,6 +199,8 @@ import Testing
         "gpx-coordinate-out-of-range", "gpx-misplaced-element",
       ])
     #expect(document.diagnostics[0].message.contains("'high'"))
+    // A skipped point is an error, but the file was read to its end: not damaged.
+    #expect(!document.isDamaged)
     #expect(document.diagnostics[2].message.contains("no lat"))
     #expect(document.diagnostics[2].location.line == 5)
   }
@@ -229,6 +231,24 @@ import Testing
     let cut = GPXReader.read(file)
     #expect(cut.metadata.name?.utf8.count == GPXParseState.maximumText)
     #expect(cut.diagnostics.map(\.code) == ["gpx-text-too-long"])
+  }
+
+  @Test func readsOtherEncodings() {
+    let text =
+      #"<gpx version="1.1" creator="x" xmlns="http://www.topografix.com/GPX/1/1"><wpt lat="1" lon="2"><name>Café 🚶</name></wpt></gpx>"#
+    let bom = GPXReader.read([0xEF, 0xBB, 0xBF] + Array(text.utf8))
+    #expect(bom.waypoints.first?.name == "Café 🚶")
+    var utf16: [UInt8] = [0xFF, 0xFE]
+    for unit in text.utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+    let wide = GPXReader.read(utf16)
+    #expect(wide.diagnostics.isEmpty)
+    #expect(wide.waypoints.first?.name == "Café 🚶")
+    let latin1 = GPXReader.read(
+      Array(
+        #"<?xml version="1.0" encoding="ISO-8859-1"?><gpx xmlns="http://www.topografix.com/GPX/1/1"><wpt lat="1" lon="2"><name>Caf"#
+          .utf8)
+        + [0xE9] + Array("</name></wpt></gpx>".utf8))
+    #expect(latin1.waypoints.first?.name == "Café")
   }
 
   @Test func readsFromAPathAndRefusesWhatIsNotAFile() throws {

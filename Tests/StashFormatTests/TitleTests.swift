@@ -8,6 +8,7 @@ import Testing
   @Test func trimsToOneLineOfUTF8() {
     let title = Title.parse(Array("  Walk to the station \n".utf8))
     #expect(title.text == "Walk to the station")
+    #expect(title.displayText == "Walk to the station")
     #expect(title.problems.isEmpty)
     #expect(Title.parse(Array("散歩 🚶\r\n".utf8)).text == "散歩 🚶")
     #expect(Title.parse(Array("שלום עולם".utf8)).text == "שלום עולם")
@@ -17,16 +18,21 @@ import Testing
     for input in ["", "   ", "\n\n\t "] {
       let title = Title.parse(Array(input.utf8))
       #expect(title.text == nil)
+      #expect(title.displayText == nil)
       #expect(codes(title) == ["title-empty"])
     }
   }
 
-  @Test func spanningLinesShowsTheFirst() {
-    let title = Title.parse(Array("\nFirst line\nsecond line\n".utf8))
-    #expect(title.text == "First line")
-    #expect(title.fullText == "First line\nsecond line")
+  @Test func spanningLinesIsShownOnOneLine() {
+    let title = Title.parse(Array("\n First line \r\n  second\tline\n".utf8))
+    #expect(title.text == "First line \r\n  second\tline")
+    #expect(title.displayText == "First line second line")
     #expect(codes(title) == ["title-spans-lines"])
     #expect(codes(Title.parse(Array("a\u{2028}b".utf8))) == ["title-spans-lines"])
+    // Runs of blanks inside one line are made one space too, without a finding.
+    let spaced = Title.parse(Array("a  b\tc".utf8))
+    #expect(spaced.displayText == "a b c")
+    #expect(spaced.problems.isEmpty)
   }
 
   @Test func invalidUTF8IsAnErrorWithTheOffset() {
@@ -43,8 +49,9 @@ import Testing
     let long = String(repeating: "ab", count: 300)
     let title = Title.parse(Array(long.utf8))
     #expect(codes(title) == ["title-too-long"])
-    #expect(title.text?.count == Title.maximumCharacters)
-    #expect(title.text?.hasSuffix("…") == true)
+    #expect(title.displayText?.count == Title.maximumCharacters)
+    #expect(title.displayText?.hasSuffix("…") == true)
+    #expect(title.text == long)
     let exact = String(repeating: "x", count: Title.maximumCharacters)
     #expect(Title.parse(Array(exact.utf8)).problems.isEmpty)
   }
@@ -70,7 +77,8 @@ import Testing
     let title = Title.read(path: file.path)
     #expect(codes(title) == ["title-too-long"])
     #expect(title.byteCount == Title.maximumBytes * 3)
-    #expect(title.text?.hasPrefix("語語語") == true)
+    #expect(title.displayText?.hasPrefix("語語語") == true)
+    #expect(title.displayText?.count == Title.maximumCharacters)
   }
 
   @Test func unreadableFilesAreProblemsNotThrows() throws {

@@ -39,7 +39,7 @@ public struct AudioSummary: Sendable, Equatable {
         state: .damaged(reason: "the file cannot be read: \(error.message)"), durationSeconds: nil,
         creationTime: nil, fragmented: false)
     }
-    let length = MP4Length(reader)
+    let length = MP4Length(reader, explained: false)
     let state: State
     if let problem = reader.problem {
       state = .damaged(reason: problem.message)

@@ -1,11 +1,42 @@
 /// The names of a folder sorted into memo candidates (by base) and everything else, from names and
 /// `d_type` alone: nothing is opened here.
 struct FolderGrouping {
-  /// The files of one base that has audio or a parts folder.
+  /// One name of a memo and what it points at.
+  struct Slot: Sendable {
+    var name: String
+    var kind: DirectoryEntry.Kind
+  }
+
+  /// The names of one base; a fixed slot per kind keeps grouping free of per-memo allocations.
   struct Candidate: Sendable {
     var base: String
-    var files: [MemoFileKind: String] = [:]
-    var kinds: [MemoFileKind: DirectoryEntry.Kind] = [:]
+    var audio, transcript, route, title, parts: Slot?
+
+    subscript(kind: MemoFileKind) -> Slot? {
+      get {
+        switch kind {
+        case .audio: audio
+        case .transcript: transcript
+        case .route: route
+        case .title: title
+        case .parts: parts
+        }
+      }
+      set {
+        switch kind {
+        case .audio: audio = newValue
+        case .transcript: transcript = newValue
+        case .route: route = newValue
+        case .title: title = newValue
+        case .parts: parts = newValue
+        }
+      }
+    }
+
+    /// The slots that are filled, in kind order.
+    var filled: [(MemoFileKind, Slot)] {
+      MemoFileKind.allCases.compactMap { kind in self[kind].map { (kind, $0) } }
+    }
   }
 
   var candidates: [Candidate] = []
@@ -13,14 +44,12 @@ struct FolderGrouping {
   var collisions: [NameCollision] = []
 
   init(_ entries: [DirectoryEntry]) {
-    // Keyed by bytes: String equality is canonical equivalence, which would merge NFC and NFD bases
-    // that are two different names on this file system.
-    var groups: [[UInt8]: Int] = [:]
+    // Keyed by bytes: NFC and NFD bases are two different names on this file system.
+    var groups: [ExactName: Int] = [:]
+    groups.reserveCapacity(entries.count / 3)
     var bases: [Candidate] = []
     var nearMisses: [(DirectoryEntry, String, String)] = []
-    var present = Set<[UInt8]>()
     for entry in entries {
-      present.insert(entry.bytes)
       switch FolderName.classify(entry.name) {
       case .hidden:
         others.append(
@@ -34,7 +63,7 @@ struct FolderGrouping {
       case .nearMiss(let intended, _, _, let reason):
         nearMisses.append((entry, intended, reason))
       case .memoFile(let base, let kind):
-        let key = Array(base.utf8)
+        let key = ExactName(text: base)
         let index: Int
         if let known = groups[key] {
           index = known
@@ -43,34 +72,42 @@ struct FolderGrouping {
           groups[key] = index
           bases.append(Candidate(base: base))
         }
-        bases[index].files[kind] = entry.name!
-        bases[index].kinds[kind] = entry.kind
+        bases[index][kind] = Slot(name: entry.name!, kind: entry.kind)
       }
     }
     for (entry, intended, reason) in nearMisses {
+      // The intended name is an exact memo name, so it is present exactly when its group has it.
+      let exists: Bool
+      if case .memoFile(let base, let kind) = FolderName.classify(intended),
+        let index = groups[ExactName(text: base)]
+      {
+        exists = bases[index][kind] != nil
+      } else {
+        exists = false
+      }
       others.append(
         FolderEntry(
           name: entry.printableName, bytes: entry.bytes, kind: entry.kind,
           role: .nearMiss(
-            intended: intended, reason: reason, intendedExists: present.contains(Array(intended.utf8)))))
+            intended: intended, reason: reason, intendedExists: exists)))
     }
     for var group in bases {
-      if let name = group.files[.parts], let kind = group.kinds[.parts], !kind.isFolder {
+      if let slot = group.parts, !slot.kind.isFolder {
         // Only a folder can hold parts; a file of that name is a stranger.
-        group.files[.parts] = nil
+        group.parts = nil
         others.append(
           FolderEntry(
-            name: PathText.escaped(name), bytes: Array(name.utf8), kind: kind,
-            role: .unrecognised(reason: "named like a parts folder, but it is \(kind.words)")))
+            name: PathText.escaped(slot.name), bytes: Array(slot.name.utf8), kind: slot.kind,
+            role: .unrecognised(reason: "named like a parts folder, but it is \(slot.kind.words)")))
       }
-      if group.files[.audio] != nil || group.files[.parts] != nil {
+      if group.audio != nil || group.parts != nil {
         candidates.append(group)
         continue
       }
-      for (kind, name) in group.files {
+      for (kind, slot) in group.filled {
         others.append(
           FolderEntry(
-            name: PathText.escaped(name), bytes: Array(name.utf8), kind: group.kinds[kind]!,
+            name: PathText.escaped(slot.name), bytes: Array(slot.name.utf8), kind: slot.kind,
             role: .orphan(base: group.base, kind: kind)))
       }
     }

@@ -21,7 +21,24 @@ public enum FolderName: Sendable, Equatable {
       }
       return .memoFile(base: base, kind: kind)
     }
-    return NearMissRules.match(name) ?? .unrecognised
+    if let match = NearMissRules.match(name) { return match }
+    // Blanks around the whole name (`x_audio.m4a `): what is left may be a Stash name or a near miss.
+    let trimmed = Text.trimmed(name)
+    if !trimmed.isEmpty, !trimmed.utf8.elementsEqual(name.utf8) {
+      switch classify(trimmed) {
+      case .memoFile(let base, let kind):
+        return .nearMiss(
+          intended: trimmed, base: base, kind: kind,
+          reason: "the name has a space or other blank at its start or end")
+      case .nearMiss(let intended, let base, let kind, let reason):
+        return .nearMiss(
+          intended: intended, base: base, kind: kind,
+          reason: "the name has a space or other blank at its start or end; " + reason)
+      case .hidden, .unrecognised:
+        break
+      }
+    }
+    return .unrecognised
   }
 
   /// Splits `<base><suffix>` on the exact, case-sensitive suffixes; the base must not be empty.

@@ -41,17 +41,3 @@ extension Memo {
     ])
   }
 }
-
-extension PartsFolder {
-  /// The parts folder in `stash ls --json`.
-  public var json: JSONValue {
-    .object([
-      ("name", .string(name)),
-      ("transcriptParts", .int(transcriptParts.count)),
-      ("routeParts", .int(routeParts.count)),
-      ("routeWithdrawn", .bool(routeWithdrawn)),
-      ("strangers", .array(strangers.map(JSONValue.string))),
-      ("unreadable", .optional(unreadable)),
-    ])
-  }
-}

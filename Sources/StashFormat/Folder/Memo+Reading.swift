@@ -8,10 +8,11 @@ extension Memo {
   /// Reads one memo's parts folder, audio summary and title, and works out its date and problems.
   static func read(_ candidate: FolderGrouping.Candidate, folder: String, now: Double) -> Memo {
     var problems: [MemoProblem] = []
-    let files = candidate.files
+    var files: [MemoFileKind: String] = [:]
+    for (kind, slot) in candidate.filled { files[kind] = slot.name }
     func path(_ kind: MemoFileKind) -> String? { files[kind].map { MemoFolder.join(folder, $0) } }
     func readable(_ kind: MemoFileKind) -> Bool {
-      guard let entryKind = candidate.kinds[kind] else { return false }
+      guard let entryKind = candidate[kind]?.kind else { return false }
       if entryKind.isReadableFile { return true }
       problems.append(
         MemoProblem(
@@ -34,7 +35,7 @@ extension Memo {
       if audioIsFile {
         audio = AudioSummary.read(path: audioPath)
       } else {
-        let kind = candidate.kinds[.audio]!
+        let kind = candidate.audio!.kind
         audio = AudioSummary(
           state: .damaged(reason: "the audio is \(kind.words), not a file"), durationSeconds: nil,
           creationTime: nil, fragmented: false)
@@ -46,7 +47,7 @@ extension Memo {
       if readable(.title) {
         title = Title.read(path: titlePath)
       } else {
-        title = Title(text: nil, fullText: nil, byteCount: nil, problems: [])
+        title = Title(text: nil, displayText: nil, byteCount: nil, problems: [])
       }
     }
     for kind in [MemoFileKind.transcript, .route] where files[kind] != nil { _ = readable(kind) }
@@ -64,7 +65,7 @@ extension Memo {
 
     var memo = Memo(
       base: candidate.base, files: files, recordedAt: recordedAt, dateSource: source, title: title,
-      displayName: title?.text ?? RecordingDate.localMinute(recordedAt), audio: audio, parts: parts,
+      displayName: title?.displayText ?? RecordingDate.localMinute(recordedAt), audio: audio, parts: parts,
       problems: [])
     // Audio that is not a file already has its problem (folder-not-a-file); its state only repeats it.
     memo.problems =

@@ -10,7 +10,7 @@ public struct Memo: Sendable, Equatable {
   public var dateSource: DateSource
   /// The title file as read, or nil when there is none.
   public var title: Title?
-  /// The title's text, else the recording date in local time (`2026-03-14 08:05`).
+  /// The title on one line (`Title.displayText`), else the recording date in local time (`2026-03-14 08:05`).
   public var displayName: String
   /// What the audio says about itself; nil only for a capture whose audio file is missing.
   public var audio: AudioSummary?
@@ -43,7 +43,7 @@ public struct Memo: Sendable, Equatable {
   public var hasRoute: Bool { files[.route] != nil }
   /// The length in seconds, or nil when unknown.
   public var durationSeconds: Double? { audio?.durationSeconds }
-  /// The title's text when a title file gave one.
+  /// The title's text (trimmed, line breaks kept) when a title file gave one.
   public var titleText: String? { title?.text }
 
   /// The kinds whose parts wait with no finished file beside them: what the recovery sweep assembles.
@@ -70,33 +70,5 @@ public struct Memo: Sendable, Equatable {
   /// Whether any problem is a warning or an error, leaving out the recovery notice (it has its own mark).
   public var hasProblem: Bool {
     problems.contains { $0.severity >= .warning && $0.code != FolderCode.needsRecovery }
-  }
-}
-
-/// A problem found in one of a memo's files: the diagnostic and the file's name in the folder.
-public struct MemoProblem: Sendable, Equatable {
-  /// The name of the file (or parts folder) it is about, or nil when it is about the memo as a whole.
-  public var file: String?
-  /// What was found.
-  public var diagnostic: Diagnostic
-
-  /// Creates a problem about `file`.
-  public init(file: String?, _ diagnostic: Diagnostic) {
-    self.file = file
-    self.diagnostic = diagnostic
-  }
-
-  /// The diagnostic's stable code.
-  public var code: String { diagnostic.code }
-  /// The diagnostic's severity.
-  public var severity: Severity { diagnostic.severity }
-  /// The diagnostic's message.
-  public var message: String { diagnostic.message }
-
-  /// `Diagnostic.json` with the file's name added as `file`.
-  public var json: JSONValue {
-    guard case .object(var members) = diagnostic.json else { return diagnostic.json }
-    members.insert(("file", .optional(file)), at: 0)
-    return .object(members)
   }
 }

@@ -1,6 +1,15 @@
 /// The five kinds of name a memo is made of, each a `<base>` followed by an exact, case-sensitive suffix.
 public enum MemoFileKind: String, Sendable, CaseIterable, Comparable {
-  case audio, transcript, route, title, parts
+  /// `<base>_audio.m4a`.
+  case audio
+  /// `<base>_transcription.vtt`.
+  case transcript
+  /// `<base>_track.gpx`.
+  case route
+  /// `<base>_title.txt`.
+  case title
+  /// `<base>.parts/`.
+  case parts
 
   /// The suffix that follows the base, exactly as the phone writes it.
   public var suffix: String {

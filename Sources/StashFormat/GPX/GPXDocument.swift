@@ -37,7 +37,14 @@ public struct GPXDocument: Sendable, Equatable {
       + routes.reduce(0) { $0 + $1.points.count } + waypoints.count
   }
 
-  /// True when the reader found an error: the file was torn, malformed, or not GPX. What it
-  /// holds is everything that could be read before the error.
-  public var isDamaged: Bool { diagnostics.contains { $0.severity == .error } }
+  /// The diagnostic codes that mean reading stopped before the end of the document.
+  public static let damageCodes: Set<String> = [
+    "gpx-empty", "gpx-not-xml", "gpx-not-gpx", "gpx-truncated", "gpx-malformed", "gpx-entity-refused",
+    "gpx-too-deep",
+  ]
+
+  /// True when reading stopped before the end of the document: the file is empty, torn,
+  /// malformed, not GPX, or refused. What the document holds is everything read before that. A
+  /// point skipped for a bad coordinate is an error too, but not damage: the rest was read.
+  public var isDamaged: Bool { diagnostics.contains { Self.damageCodes.contains($0.code) } }
 }

@@ -43,22 +43,23 @@ struct GPXElementNames {
 
   @inline(__always) private static func key(_ bytes: UnsafeRawPointer, _ count: Int) -> UInt64 {
     var value: UInt64 = 0
-    for i in 0..<count { value |= UInt64(bytes.load(fromByteOffset: i, as: UInt8.self)) << (8 * i) }
+    var i = 0
+    while i < count {
+      value |= UInt64(bytes.load(fromByteOffset: i, as: UInt8.self)) << (8 * i)
+      i += 1
+    }
     return value
   }
 
   /// The namespace and local name of an expat element name.
   @inline(__always) func classify(_ name: UnsafePointer<CChar>) -> (GPXNamespace.Known, Local) {
-    let raw = UnsafeRawPointer(name)
-    var separator = 0
-    while true {
-      let byte = raw.load(fromByteOffset: separator, as: UInt8.self)
-      if byte == 0 { return (.none, local(raw, separator)) }
-      if byte == 1 { break }
-      separator += 1
+    // strchr and strlen are vectorised and never read past the terminator.
+    guard let found = strchr(name, 1) else {
+      return (.none, local(UnsafeRawPointer(name), strlen(name)))
     }
-    let localStart = raw + separator + 1
-    let localCount = strlen(localStart.assumingMemoryBound(to: CChar.self))
+    let raw = UnsafeRawPointer(name)
+    let separator = UnsafePointer(found) - name
+    let localStart = UnsafePointer(found) + 1
     let space: GPXNamespace.Known
     switch separator {
     case 33 where memcmp(raw, Self.topografix.utf8Start, 32) == 0:
@@ -76,7 +77,7 @@ struct GPXElementNames {
       space = .other
     }
     if space == .other { return (.other, .other) }
-    return (space, local(localStart, localCount))
+    return (space, local(UnsafeRawPointer(localStart), strlen(localStart)))
   }
 
   @inline(__always) private func local(_ bytes: UnsafeRawPointer, _ count: Int) -> Local {

@@ -3,6 +3,7 @@ import CExpat
 /// The reader's reactions to expat's events: which elements open which parts of the document,
 /// and what captured text becomes.
 extension GPXParseState {
+  /// An element opened: decide what it is from its namespace, name and parent, and push that.
   func start(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
     guard depth < Self.maximumDepth else {
       stop("gpx-too-deep", "elements are nested more than \(Self.maximumDepth) deep; GPX needs about eight")
@@ -86,7 +87,10 @@ extension GPXParseState {
     depth += 1
   }
 
+  /// An element closed: pop what it was, and file the value, point, segment or track it ends.
   func end() {
+    // expat may still report the end of an empty element after the reader stopped it.
+    guard !stopped, depth > 0 else { return }
     depth -= 1
     switch stack[depth] {
     case .field: finishField()
@@ -113,8 +117,11 @@ extension GPXParseState {
     }
   }
 
-  @inline(__always) func characters(_ bytes: UnsafePointer<CChar>, _ count: Int) {
-    if capture != .none { appendText(bytes, count) }
+  /// expat's character-data callback, installed only while a field's text is captured.
+  static let characterData: XML_CharacterDataHandler = { userData, bytes, count in
+    Unmanaged<GPXParseState>.fromOpaque(userData!)._withUnsafeGuaranteedRef {
+      $0.appendText(bytes!, Int(count))
+    }
   }
 
   /// Keeps what a torn file held: the open segment, track and route with every point that
@@ -162,6 +169,9 @@ extension GPXParseState {
     capture = field
     textCount = 0
     textCut = false
+    // Character data is reported only while a field is open: the whitespace between elements
+    // then costs expat no callback at all.
+    XML_SetCharacterDataHandler(parser, GPXParseState.characterData)
     return .field
   }
 
@@ -253,101 +263,6 @@ extension GPXParseState {
     document.metadata.bounds = GPXBounds(
       minLatitude: minLatitude, minLongitude: minLongitude, maxLatitude: maxLatitude,
       maxLongitude: maxLongitude)
-  }
-
-  private func finishField() {
-    let field = capture
-    capture = .none
-    if textCut {
-      note("gpx-text-too-long", .warning, "a text longer than \(Self.maximumText) bytes was cut there")
-    }
-    switch field {
-    case .none: break
-    case .metadataName: document.metadata.name = string()
-    case .metadataDescription: document.metadata.description = string()
-    case .metadataTime:
-      if let parsed = time() {
-        document.metadata.time = parsed.seconds
-        document.metadata.timeHadZone = parsed.hadZone
-      }
-    case .trackName: track.name = string()
-    case .trackDescription: track.description = string()
-    case .trackType: track.type = string()
-    case .routeName: route.name = string()
-    case .routeDescription: route.description = string()
-    case .pointName: point.name = string()
-    case .pointDescription: point.description = string()
-    case .elevation: point.elevation = number("ele")
-    case .time:
-      if let parsed = time() {
-        point.time = parsed.seconds
-        point.timeHadZone = parsed.hadZone
-      }
-    case .speed:
-      if let value = number("speed") {
-        if value < 0 {
-          note(
-            "gpx-invalid-speed", .info,
-            "speed \(DecimalText.format(value)) is negative, which phones write when they have no speed: read as absent"
-          )
-        } else {
-          point.speed = value
-        }
-      }
-    case .course:
-      if let value = number("course") {
-        if value < 0 || value > 360 {
-          note(
-            "gpx-invalid-course", .info,
-            "course \(DecimalText.format(value)) is outside 0...360 (phones write -1 when they have none): read as absent"
-          )
-        } else {
-          point.course = value
-        }
-      }
-    case .accuracy:
-      if let value = number("horizontalAccuracy") {
-        if value < 0 {
-          note(
-            "gpx-invalid-accuracy", .info,
-            "horizontalAccuracy \(DecimalText.format(value)) is negative, which means the fix is invalid: read as absent"
-          )
-        } else {
-          point.horizontalAccuracy = value
-        }
-      }
-    case .hdop: point.hdop = number("hdop")
-    }
-  }
-
-  private func string() -> String { String(decoding: capturedText, as: UTF8.self) }
-
-  private func quotedText() -> String {
-    let text = string()
-    let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-    return "'\(shown)'"
-  }
-
-  private func number(_ element: String) -> Double? {
-    if let value = DecimalText.parse(capturedText) { return value }
-    note("gpx-bad-number", .warning, "<\(element)> holds \(quotedText()), not a number: read as absent")
-    return nil
-  }
-
-  private func time() -> ISO8601Time.Parsed? {
-    guard let parsed = ISO8601Time.parse(capturedText) else {
-      note(
-        "gpx-bad-time", .warning,
-        "<time> holds \(quotedText()), not an xsd:dateTime such as 2026-05-01T09:30:12.5Z: read as absent")
-      return nil
-    }
-    if !parsed.hadZone {
-      note(
-        "gpx-time-without-zone", .warning,
-        "<time> \(quotedText()) has no zone, so the instant is unknown: read as if UTC; GPX times should end in Z"
-      )
-    }
-    return parsed
   }
 
   private static func number(_ value: UnsafePointer<CChar>) -> Double? {

@@ -38,6 +38,8 @@ final class GPXParseState {
   var rootClosed = false
   /// Why the reader stopped expat, recorded after `XML_Parse` returns.
   var stopReason: Diagnostic?
+  /// Set with `stopReason`; a plain flag so the hot path does not copy a Diagnostic to test it.
+  var stopped = false
 
   var point = GPXPoint(latitude: 0, longitude: 0)
   var pointOpen = false
@@ -74,6 +76,7 @@ final class GPXParseState {
   /// Stops expat from inside a callback; the reason is reported once `XML_Parse` returns.
   func stop(_ code: String, _ message: String) {
     stopReason = Diagnostic(code: code, severity: .error, message: message, location: location)
+    stopped = true
     XML_StopParser(parser, XML_FALSE)
   }
 

@@ -50,10 +50,18 @@ public struct GPXPoint: Sendable {
   }
 
   /// Seconds since 1970-01-01T00:00:00Z, to the microsecond. A time written without a zone is
-  /// taken as UTC and `timeHadZone` is false.
+  /// taken as UTC and `timeHadZone` is false. Setting a time where there was none marks it as
+  /// having a zone (a time made in code is absolute); setting nil clears `timeHadZone`.
   public var time: Double? {
     get { storedTime.isNaN ? nil : storedTime }
-    set { storedTime = newValue ?? .nan }
+    set {
+      storedTime = newValue ?? .nan
+      if storedTime.isNaN {
+        timeHadZone = nil
+      } else if timeHadZone == nil {
+        timeHadZone = true
+      }
+    }
   }
 
   /// Whether the `<time>` carried `Z` or an offset; nil when there is no time.

@@ -20,7 +20,8 @@ public enum ISO8601Time {
     func number(_ count: Int) -> Int? {
       guard end - i >= count else { return nil }
       var value = 0
-      for _ in 0..<count {
+      let stop = i + count
+      while i < stop {
         let digit = bytes[i] &- 48
         guard digit < 10 else { return nil }
         value = value * 10 + Int(digit)

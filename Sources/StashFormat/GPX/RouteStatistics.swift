@@ -13,7 +13,9 @@ public struct RouteStatistics: Sendable, Equatable {
   /// Seconds from the earliest to the latest timed track point, gaps included; nil without
   /// two timed points.
   public var duration: Double?
-  /// Seconds spent moving: intervals within a segment whose speed reaches the moving threshold.
+  /// Seconds spent moving, within segments: between points that both report a speed, when their
+  /// mean reaches the moving threshold; otherwise from positions, ignoring jitter within ten
+  /// metres of where the route last settled.
   public var movingTime: Double
   /// Metres climbed, counting only changes past the noise threshold.
   public var elevationGain: Double
@@ -53,6 +55,8 @@ public struct RouteStatistics: Sendable, Equatable {
         segmentCount += 1
         pointCount += segment.points.count
         var previous: GPXPoint?
+        var lastTimed: GPXPoint?
+        var moving = MovementTracker()
         var elevationReference: Double?
         for point in segment.points {
           box.add(point)
@@ -76,19 +80,27 @@ public struct RouteStatistics: Sendable, Equatable {
               elevationReference = elevation
             }
           }
-          defer { previous = point }
-          guard let previous else { continue }
-          let step = Geodesic.distance(
-            latitude1: previous.latitude, longitude1: previous.longitude, latitude2: point.latitude,
-            longitude2: point.longitude)
-          distance += step
-          guard let start = previous.time, let end = point.time, end > start else { continue }
-          let seconds = end - start
-          let derived = step / seconds
-          derivedMax = max(derivedMax ?? derived, derived)
-          // The phone's own speeds are steadier than positions differenced a second apart.
-          let speed = previous.speed.flatMap { a in point.speed.map { b in (a + b) / 2 } } ?? derived
-          if speed >= movingSpeed { movingTime += seconds }
+          if let previous {
+            distance += Geodesic.distance(
+              latitude1: previous.latitude, longitude1: previous.longitude, latitude2: point.latitude,
+              longitude2: point.longitude)
+          }
+          previous = point
+          guard let time = point.time else { continue }
+          defer { lastTimed = point }
+          if let last = lastTimed, let start = last.time, time > start {
+            let step = Geodesic.distance(
+              latitude1: last.latitude, longitude1: last.longitude, latitude2: point.latitude,
+              longitude2: point.longitude)
+            derivedMax = max(derivedMax ?? 0, step / (time - start))
+            if let lastSpeed = last.speed, let speed = point.speed {
+              // The phone's own (Doppler) speeds are steadier than differenced positions.
+              if (lastSpeed + speed) / 2 >= movingSpeed { movingTime += time - start }
+              moving.restart(at: point)
+              continue
+            }
+          }
+          movingTime += moving.advance(to: point, movingSpeed: movingSpeed)
         }
       }
     }
@@ -98,6 +110,46 @@ public struct RouteStatistics: Sendable, Equatable {
     averageSpeed = movingTime > 0 ? distance / movingTime : nil
     maxSpeed = reportedMax ?? derivedMax
     boundingBox = box.bounds
+  }
+
+  /// Moving time from positions alone. GPS positions jitter by metres a second while standing
+  /// still, so consecutive points are not compared directly: time counts once the route leaves a
+  /// circle of `stillRadius` around where it last settled, at the speed it left with.
+  private struct MovementTracker {
+    static let stillRadius = 10.0
+    var anchor: GPXPoint?
+    var lastStill: GPXPoint?
+
+    mutating func restart(at point: GPXPoint) {
+      anchor = point
+      lastStill = point
+    }
+
+    /// The moving seconds that `point` (a timed point) completes.
+    mutating func advance(to point: GPXPoint, movingSpeed: Double) -> Double {
+      guard let anchor, let anchorTime = anchor.time, let lastStill, let stillTime = lastStill.time,
+        let time = point.time
+      else {
+        restart(at: point)
+        return 0
+      }
+      let away = Geodesic.distance(
+        latitude1: anchor.latitude, longitude1: anchor.longitude, latitude2: point.latitude,
+        longitude2: point.longitude)
+      guard away >= Self.stillRadius else {
+        self.lastStill = point
+        return 0
+      }
+      restart(at: point)
+      // Walking steadily out of the circle: all of it was moving.
+      if time > anchorTime, away / (time - anchorTime) >= movingSpeed { return time - anchorTime }
+      // Standing, then setting off: only the leg from the last still point.
+      let leg = Geodesic.distance(
+        latitude1: lastStill.latitude, longitude1: lastStill.longitude, latitude2: point.latitude,
+        longitude2: point.longitude)
+      if time > stillTime, leg / (time - stillTime) >= movingSpeed { return time - stillTime }
+      return 0
+    }
   }
 
   private struct BoxBuilder {

@@ -6,13 +6,6 @@ extension Inspection {
 }
 
 extension MP4Audio {
-  /// The condition in one word, the same four the listing uses.
-  var stateName: String {
-    if damaged != nil { return "damaged" }
-    if lengthUnreadableReason != nil { return "lengthUnreadable" }
-    return cutShort ? "cutShort" : "ok"
-  }
-
   /// `stash inspect FILE.m4a --json`.
   var inspectionJSON: JSONValue {
     let hex = audioSpecificConfig.map { byte in

@@ -41,6 +41,14 @@ public struct MP4Audio: Sendable {
   /// The stable code of the damage, such as `mp4-no-index`, or nil.
   public var damageCode: String?
 
+  /// The condition in one word, as the listing and MANIFEST name it: `ok`, `cutShort`, `damaged`
+  /// or `lengthUnreadable`.
+  public var stateName: String {
+    if damaged != nil { return "damaged" }
+    if lengthUnreadableReason != nil { return "lengthUnreadable" }
+    return cutShort ? "cutShort" : "ok"
+  }
+
   /// Reads the whole index of the audio file at `path`. Problems in the file become `damaged`,
   /// `lengthUnreadableReason` and diagnostics; this throws only when the file cannot be read.
   public static func read(path: String) throws(FormatError) -> MP4Audio {

@@ -32,10 +32,25 @@ struct MP4FileWindow {
     return try file.read(at: offset, count: wanted)
   }
 
+  /// A reader over up to `count` bytes at `offset`. It shares the cache's storage when the cache
+  /// holds them (no copy), so parsing small boxes costs no allocation.
+  mutating func reader(at offset: Int, count: Int) throws(FormatError) -> MP4ByteReader {
+    let wanted = max(0, min(count, size - offset))
+    if offset >= cacheOffset && offset + wanted <= cacheOffset + cache.count {
+      let start = offset - cacheOffset
+      return MP4ByteReader(cache, from: start, to: start + wanted)
+    }
+    readCount += 1
+    return MP4ByteReader(try file.read(at: offset, count: wanted))
+  }
+
   /// The header of the box at `offset` inside a container ending at `containerEnd`.
   mutating func header(at offset: Int, containerEnd: Int) throws(FormatError) -> MP4BoxHeader.Outcome {
-    let want = min(MP4BoxHeader.maximumSize, containerEnd - offset)
+    let want = min(MP4BoxHeader.maximumSize, containerEnd - offset, size - offset)
     guard want >= 8 else { return .short }
+    if offset >= cacheOffset && offset + want <= cacheOffset + cache.count {
+      return MP4BoxHeader.parse(cache, at: offset - cacheOffset, offset: offset, containerEnd: containerEnd)
+    }
     let bytes = try bytes(at: offset, count: want)
     return MP4BoxHeader.parse(bytes, at: 0, offset: offset, containerEnd: containerEnd)
   }

@@ -14,7 +14,8 @@ struct MP4Length {
     mp4Time > epochOffset ? Double(mp4Time - epochOffset) : nil
   }
 
-  init(_ reader: MP4Reader) {
+  /// The length of what `reader` read; `explained` adds diagnostics (the listing needs none).
+  init(_ reader: MP4Reader, explained: Bool = true) {
     guard let track = reader.track else { return }
     let timescale = UInt64(track.timescale)
     let total = reader.wholeDuration
@@ -28,7 +29,7 @@ struct MP4Length {
         let afterPriming = total > UInt64(priming) ? total - UInt64(priming) : 0
         endTrim = afterPriming > shown ? Int(clamping: afterPriming - shown) : 0
       }
-      if used.count > 1 || used.count < track.edits.count {
+      if explained && (used.count > 1 || used.count < track.edits.count) {
         diagnostics.append(
           Diagnostic(
             code: "mp4-complex-edit-list", severity: .info,
@@ -39,12 +40,18 @@ struct MP4Length {
     } else if let config = reader.config, config.outputSampleRate > 0 {
       // No edit list (ffmpeg's fragmented output): assume the AAC encoder's usual delay.
       let frame = config.sbr ? 2048 : 1024
-      priming = Int((Double(frame) * Double(timescale) / Double(config.outputSampleRate)).rounded())
-      diagnostics.append(
-        Diagnostic(
-          code: "mp4-priming-assumed", severity: .info,
-          message: "no edit list gives the encoder delay, so \(frame) samples are assumed, as FORMAT.md says")
-      )
+      // Converted into the media timescale; a timescale of 0 converts nothing, so the priming
+      // stays in audio samples for the player to drop.
+      priming =
+        timescale == 0
+        ? frame : Int((Double(frame) * Double(timescale) / Double(config.outputSampleRate)).rounded())
+      if explained {
+        diagnostics.append(
+          Diagnostic(
+            code: "mp4-priming-assumed", severity: .info,
+            message:
+              "no edit list gives the encoder delay, so \(frame) samples are assumed, as FORMAT.md says"))
+      }
     }
     guard reader.problem == nil else { return }
     if timescale == 0 {

@@ -19,7 +19,7 @@ struct MP4Parser {
 
   /// A reader over a leaf box's payload (at most `limit` bytes of it).
   mutating func payload(_ box: MP4BoxHeader, limit: Int = Int.max) throws(FormatError) -> MP4ByteReader {
-    MP4ByteReader(try window.bytes(at: box.payloadOffset, count: min(box.payloadSize, limit)))
+    try window.reader(at: box.payloadOffset, count: min(box.payloadSize, limit))
   }
 
   /// The boxes inside `container`, whose payload starts after `skipping` bytes of fields. A child

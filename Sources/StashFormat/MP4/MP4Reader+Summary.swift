@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// The listing's quick way through a fragmented file: rather than visit every `moof` (a
 /// 40-minute recording has over a thousand), find the last complete one from the end of the file
 /// and take the length from its decode time (tfdt) plus its whole samples.
@@ -8,17 +14,33 @@ extension MP4Reader {
   mutating func summarizeFragments(
     from firstFragment: MP4BoxHeader, track: MP4Track, defaults: MP4TrackExtends
   ) throws(FormatError) -> Bool {
+    // Decode times are counted from the first fragment's, so a file whose first fragment does
+    // not start at 0 measures what it holds, as the full walk does.
+    let savedDiagnostics = parser.diagnostics
+    try parser.window.prefetch(at: firstFragment.offset, count: min(firstFragment.size, Self.wholeBoxLimit))
+    let first = try parser.fragment(
+      firstFragment, trackID: track.trackID, defaults: defaults, nextDecodeTime: 0)
+    parser.diagnostics = savedDiagnostics
+    guard let firstTime = first.baseDecodeTime else { return false }
     var span = Self.tailBytes
     var scannedFrom = fileSize
     while true {
       let start = max(firstFragment.offset, fileSize - span)
       try parser.window.prefetch(at: start, count: fileSize - start)
-      var index = scannedFrom - start - 16
+      // A finished fragmented file may end in an mfra index (its mfro says how long); the last
+      // moof lies before it, so the first look back reaches past it.
+      if scannedFrom == fileSize, let index = Self.fragmentIndexSize(parser.window.cache),
+        index + Self.tailBytes > span, index < Self.tailLimit
+      {
+        span = index + Self.tailBytes
+        continue
+      }
+      let candidates = Self.fragmentSignatures(
+        in: parser.window.cache, starting: 0..<(scannedFrom - parser.window.cacheOffset))
       scannedFrom = start
-      while let found = Self.lastFragmentSignature(in: parser.window.cache, before: index) {
-        index = found - 1
+      for found in candidates.reversed() {
         let offset = parser.window.cacheOffset + found
-        switch try candidate(at: offset, track: track, defaults: defaults) {
+        switch try candidate(at: offset, track: track, defaults: defaults, firstTime: firstTime) {
         case .accepted: return true
         case .unusable: return false
         case .tryEarlier: continue
@@ -33,7 +55,7 @@ extension MP4Reader {
 
   /// Judges the `moof` that seems to start at `offset`.
   private mutating func candidate(
-    at offset: Int, track: MP4Track, defaults: MP4TrackExtends
+    at offset: Int, track: MP4Track, defaults: MP4TrackExtends, firstTime: Int64
   ) throws(FormatError) -> Verdict {
     guard case .header(let moof) = try parser.window.header(at: offset, containerEnd: fileSize),
       moof.type == .moof
@@ -42,7 +64,7 @@ extension MP4Reader {
     guard moof.end <= fileSize else { return .tryEarlier }
     let savedDiagnostics = parser.diagnostics
     let fragment = try parser.fragment(moof, trackID: track.trackID, defaults: defaults, nextDecodeTime: 0)
-    guard let decodeTime = fragment.baseDecodeTime else {
+    guard let decodeTime = fragment.baseDecodeTime, decodeTime >= firstTime else {
       parser.diagnostics = savedDiagnostics
       return .unusable
     }
@@ -59,9 +81,8 @@ extension MP4Reader {
       tornBox = savedTorn
       return .unusable
     }
-    // tfdt already counts every earlier sample, including any in the moov's own table.
-    wholeDuration = UInt64(clamping: decodeTime)
-    wholeCount = 0
+    // The moov's own table (already counted), then every fragment before this one by its tfdt.
+    wholeDuration &+= UInt64(decodeTime - firstTime)
     for box in rest where box.type == .moof {
       let later =
         box.offset == moof.offset
@@ -71,25 +92,42 @@ extension MP4Reader {
     return .accepted
   }
 
-  /// The index of the last `size moof size mfhd` pattern (a moof whose first child is its 16-byte
-  /// mfhd) that starts at or before `limit` in `bytes`, or nil.
-  static func lastFragmentSignature(in bytes: [UInt8], before limit: Int) -> Int? {
-    guard limit >= 0, bytes.count >= 16 else { return nil }
-    return bytes.withUnsafeBytes { raw -> Int? in
-      var index = min(limit, bytes.count - 16)
+  /// The size of the `mfra` box a trailing 16-byte `mfro` announces, or nil.
+  static func fragmentIndexSize(_ bytes: [UInt8]) -> Int? {
+    guard bytes.count >= 16 else { return nil }
+    var r = MP4ByteReader(bytes, from: bytes.count - 16)
+    guard r.uint32() == 16, r.fourCC() == FourCC("mfro"), r.versionAndFlags() != nil, let size = r.uint32()
+    else {
+      return nil
+    }
+    return Int(size)
+  }
+
+  /// The indexes, ascending, of every `size moof size mfhd` pattern (a moof whose first child is
+  /// its 16-byte mfhd) starting in `range` of `bytes`. `memchr` finds each candidate 'm' at
+  /// vector speed; only those few are compared in full.
+  static func fragmentSignatures(in bytes: [UInt8], starting range: Range<Int>) -> [Int] {
+    let upper = min(range.upperBound, bytes.count - 15)
+    guard range.lowerBound < upper else { return [] }
+    return bytes.withUnsafeBytes { raw -> [Int] in
+      guard let base = raw.baseAddress else { return [] }
       let moof = UInt32(0x6D6F_6F66).bigEndian
       let mfhd = UInt32(0x6D66_6864).bigEndian
       let mfhdSize = UInt32(16).bigEndian
-      while index >= 0 {
+      var found: [Int] = []
+      // The 'm' starting "moof" sits 4 bytes into the box.
+      var from = range.lowerBound + 4
+      while from < upper + 4, let hit = memchr(base + from, 0x6D, upper + 4 - from) {
+        let index = base.distance(to: UnsafeRawPointer(hit)) - 4
         if raw.loadUnaligned(fromByteOffset: index + 4, as: UInt32.self) == moof
           && raw.loadUnaligned(fromByteOffset: index + 12, as: UInt32.self) == mfhd
           && raw.loadUnaligned(fromByteOffset: index + 8, as: UInt32.self) == mfhdSize
         {
-          return index
+          found.append(index)
         }
-        index -= 1
+        from = index + 5
       }
-      return nil
+      return found
     }
   }
 }

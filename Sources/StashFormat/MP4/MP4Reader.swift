@@ -15,6 +15,7 @@ struct MP4Reader {
   var problem: MP4Problem?
   /// Whole samples in decode order (full depth only).
   var samples: [AudioSample] = []
+  /// Whole samples counted (in a summary of a fragmented file, only those of its last fragments).
   var wholeCount = 0
   var wholeDuration: UInt64 = 0
   /// Where the bytes worth keeping end: the last whole sample, or the index when it comes later.
@@ -26,9 +27,11 @@ struct MP4Reader {
 
   /// How much of the first bytes to read at once: `ftyp`, a fragmented file's `moov` and often
   /// the first `moof` fit, so a listing pays one `pread` for them.
-  static let headBytes = 16 * 1024
+  static let headBytes = 4 * 1024
+  /// How much of a `moov` a summary reads at once: the small tables come before the per-sample ones.
+  static let movieBytes = 16 * 1024
   /// How much of the end a summary reads at once when it looks for the last fragment.
-  static let tailBytes = 64 * 1024
+  static let tailBytes = 16 * 1024
   /// The furthest back from the end a summary looks before walking every fragment instead.
   static let tailLimit = 4 * 1024 * 1024
   /// A `moov` or `moof` larger than this is read in pieces rather than into one buffer.
@@ -56,6 +59,8 @@ struct MP4Reader {
     var boxes = try walk(from: 0, stopAtFirstFragment: depth == .summary)
     guard let moov = boxes.first(where: { $0.type == .moov }) else {
       problem = .noMovie
+      // Fragments without an index still show the layout the writer used.
+      fragmented = boxes.contains { $0.type == .moof }
       return
     }
     try parser.window.prefetch(
@@ -79,8 +84,9 @@ struct MP4Reader {
     // Samples the moov's own table lists (a finished file; empty in a fragmented one).
     let table = track.table
     if !table.isEmpty {
-      if depth == .summary && !tornBox && firstFragment == nil {
-        // A complete file's tables are trusted here; `inspect` and lint check every sample.
+      if depth == .summary, !tornBox, firstFragment == nil, try lastChunkIsInMediaData(table, boxes: boxes) {
+        // A complete file whose last chunk lies in a complete mdat is trusted here; `inspect`
+        // and lint check every sample.
         wholeCount = table.sampleCount
         wholeDuration = table.duration(ofFirst: table.sampleCount)
       } else {
@@ -112,6 +118,25 @@ struct MP4Reader {
       }
     }
     finish()
+  }
+
+  /// Whether the table's last chunk starts inside a complete top-level `mdat` of known size (one
+  /// small read).
+  private mutating func lastChunkIsInMediaData(_ table: MP4SampleTable, boxes: [MP4BoxHeader])
+    throws(FormatError)
+    -> Bool
+  {
+    guard table.chunkCount > 0 else { return false }
+    let width = table.wideChunkOffsets ? 8 : 4
+    var entry = MP4ByteReader(
+      try parser.window.bytes(at: table.chunkOffsetsOffset + (table.chunkCount - 1) * width, count: width))
+    guard let last = table.wideChunkOffsets ? entry.uint64() : entry.uint32().map(UInt64.init) else {
+      return false
+    }
+    return boxes.contains { box in
+      // An mdat of size 0 "runs to the end", so its end says nothing about what was cut off.
+      box.type == .mdat && !box.runsToEnd && UInt64(box.payloadOffset) <= last && last < UInt64(box.end)
+    }
   }
 
   /// Counts a sample if all its bytes lie in the file.

@@ -5,9 +5,27 @@ enum Text {
     let scalars = text.unicodeScalars
     guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
     let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+    // Scalar indices are valid string indices: one slice, no scalar-by-scalar copy.
+    return String(text[first...last])
+  }
+
+  /// `text` with every run of white space (line breaks included) made one space; already trimmed
+  /// text stays trimmed.
+  static func collapsingWhiteSpace(_ text: String) -> String {
     var out = String.UnicodeScalarView()
-    out.append(contentsOf: scalars[first...last])
-    return String(out)
+    var inRun = false
+    var changed = false
+    for scalar in text.unicodeScalars {
+      if scalar.properties.isWhitespace {
+        if !inRun { out.append(" ") }
+        changed = changed || inRun || scalar != " "
+        inRun = true
+      } else {
+        out.append(scalar)
+        inRun = false
+      }
+    }
+    return changed ? String(out) : text
   }
 
   /// Whether a scalar ends a line: LF, CR, and the Unicode line and paragraph separators.

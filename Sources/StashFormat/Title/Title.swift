@@ -1,23 +1,24 @@
-/// A memo's title, read from `<base>_title.txt`: UTF-8 text, trimmed, one line.
+/// A memo's title, read from `<base>_title.txt`: UTF-8 text, trimmed, shown on one line.
 public struct Title: Sendable, Equatable {
   /// The longest title shown whole, in characters; a longer one is cut with `…` and reported.
   public static let maximumCharacters = 200
   /// How many bytes are read at most: a title file is a line of text, not a document.
   public static let maximumBytes = 16 * 1024
 
-  /// The text to show: trimmed, its first line, at most `maximumCharacters`; nil when there is none.
+  /// The file's text, trimmed (line breaks inside are kept); nil when there is none or it is unreadable.
   public var text: String?
-  /// The whole text after trimming (every line, never cut), nil when the file could not be read.
-  public var fullText: String?
+  /// The text as a memo is shown by it: one line, every white-space run made one space, at most
+  /// `maximumCharacters`; nil when there is no text.
+  public var displayText: String?
   /// The file's size in bytes, or nil when it could not be read.
   public var byteCount: Int?
   /// What is wrong with the file; `title-` codes.
   public var problems: [Diagnostic]
 
   /// Creates a title from its parts.
-  public init(text: String?, fullText: String?, byteCount: Int?, problems: [Diagnostic]) {
+  public init(text: String?, displayText: String?, byteCount: Int?, problems: [Diagnostic]) {
     self.text = text
-    self.fullText = fullText
+    self.displayText = displayText
     self.byteCount = byteCount
     self.problems = problems
   }
@@ -28,7 +29,7 @@ public struct Title: Sendable, Equatable {
       return try read(ReadOnlyFile(path: path))
     } catch {
       return Title(
-        text: nil, fullText: nil, byteCount: nil,
+        text: nil, displayText: nil, byteCount: nil,
         problems: [
           Diagnostic(
             code: "title-unreadable", severity: .error, message: "the title cannot be read: \(error.message)")
@@ -87,32 +88,33 @@ public struct Title: Sendable, Equatable {
           code: "title-empty", severity: .warning,
           message:
             "the title file holds no text; the memo shows its date. Remove the file or write a name in it"))
-      return Title(text: nil, fullText: "", byteCount: size, problems: problems)
+      return Title(text: nil, displayText: nil, byteCount: size, problems: problems)
     }
-    var line = full
-    if let breakIndex = full.unicodeScalars.firstIndex(where: Text.isLineBreak) {
-      line = Text.trimmed(Substring(full.unicodeScalars[..<breakIndex]))
+    if full.unicodeScalars.contains(where: Text.isLineBreak) {
       problems.append(
         Diagnostic(
           code: "title-spans-lines", severity: .warning,
-          message: "the title spans more than one line; only the first is shown. A title is one line"))
+          message: "the title spans more than one line; it is shown on one line. A title is one line"))
     }
+    var line = Text.collapsingWhiteSpace(full)
     if line.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
       problems.append(
         Diagnostic(
           code: "title-control-character", severity: .warning,
           message: "the title holds control characters; they are shown escaped"))
     }
-    if size > maximumBytes || line.count > maximumCharacters {
+    // Fewer UTF-8 bytes than the limit means fewer characters too; only a long title is counted.
+    let tooLong = line.utf8.count > maximumCharacters && line.count > maximumCharacters
+    if size > maximumBytes || tooLong {
       problems.append(
         Diagnostic(
           code: "title-too-long", severity: .warning,
           message:
             "the title is \(size > maximumBytes ? "\(size) bytes" : "\(line.count) characters") long; "
             + "it is shown cut to \(maximumCharacters) characters. Shorten it"))
-      if line.count > maximumCharacters { line = String(line.prefix(maximumCharacters - 1)) + "…" }
+      if tooLong { line = String(line.prefix(maximumCharacters - 1)) + "…" }
     }
-    return Title(text: line, fullText: full, byteCount: size, problems: problems)
+    return Title(text: full, displayText: line, byteCount: size, problems: problems)
   }
 
   /// The offset of the first byte that does not start or continue a valid UTF-8 sequence.

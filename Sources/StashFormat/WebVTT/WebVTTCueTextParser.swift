@@ -257,6 +257,8 @@ struct WebVTTCueTextParser {
   }
 
   private mutating func report(_ code: WebVTTDiagnosticCode, at offset: Int, _ message: String) {
+    // A hostile cue can hold millions of problems; the file lists only so many anyway.
+    guard issues.count <= WebVTTParser.diagnosticLimit else { return }
     issues.append(WebVTTIssue(code: code, offset: offset, message: message))
   }
 

@@ -10,25 +10,32 @@ struct WebVTTInput {
   var issues: [WebVTTIssue] = []
   /// Whether any bytes were not UTF-8.
   var wasNotUTF8 = false
+  /// How many LFs the text has (counted only for clean input): the parser sizes its cue list by it.
+  var lineFeeds = 0
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) {
     skipped = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
     let body = UnsafeBufferPointer(rebasing: bytes[skipped...])
-    if Self.isNormal(body) {
+    if let lineFeeds = Self.lineFeedsIfNormal(body) {
       rewritten = nil
+      self.lineFeeds = lineFeeds
     } else {
       rewritten = []
       normalize(body)
     }
   }
 
-  /// True when `bytes` is valid UTF-8 with no NUL and no CR: eight ASCII bytes at a time.
-  static func isNormal(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = bytes.baseAddress else { return true }
+  /// The number of LFs when `bytes` is valid UTF-8 with no NUL and no CR, else nil: eight ASCII
+  /// bytes at a time.
+  static func lineFeedsIfNormal(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard let base = bytes.baseAddress else { return 0 }
     let n = bytes.count
     let high: UInt64 = 0x8080_8080_8080_8080
     let ones: UInt64 = 0x0101_0101_0101_0101
     let carriageReturns: UInt64 = 0x0D0D_0D0D_0D0D_0D0D
+    let lineFeeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    var count = 0
     var i = 0
     while i < n {
       if i + 8 <= n {
@@ -36,22 +43,26 @@ struct WebVTTInput {
         if word & high == 0 {
           let cr = word ^ carriageReturns
           // A zero byte in `word` (NUL) or in `cr` (a CR).
-          if ((word &- ones) & ~word & high) | ((cr &- ones) & ~cr & high) != 0 { return false }
+          if ((word &- ones) & ~word & high) | ((cr &- ones) & ~cr & high) != 0 { return nil }
+          // Exactly the bytes equal to LF: the high bit of each byte of `lf` that is zero.
+          let lf = word ^ lineFeeds
+          count += (~(((lf & low) &+ low) | lf) & high).nonzeroBitCount
           i += 8
           continue
         }
       }
       let b = base[i]
       if b < 0x80 {
-        if b == 0 || b == 0x0D { return false }
+        if b == 0 || b == 0x0D { return nil }
+        if b == 0x0A { count += 1 }
         i += 1
         continue
       }
       let length = sequenceLength(bytes, at: i)
-      if length == 0 { return false }
+      if length == 0 { return nil }
       i += length
     }
-    return true
+    return count
   }
 
   /// The length of the valid UTF-8 sequence at `i`, or 0 when the bytes there are not one.

@@ -7,14 +7,16 @@ extension WebVTTFileParser {
       return region
     }
     var seen: Set<String> = []
-    for token in tokens(buffer) {
-      func bad(_ message: String) {
-        report(.badRegionSetting, at: token.lowerBound, message + "; it is ignored")
+    var position = buffer.lowerBound
+    while let token = nextToken(&position, in: buffer) {
+      func bad(_ message: @autoclosure () -> String) {
+        report(.badRegionSetting, at: token.lowerBound, message() + "; it is ignored")
       }
-      guard let (name, valueRange) = nameAndValue(token) else {
+      guard let (nameRange, valueRange) = nameAndValue(token) else {
         bad("region setting \"\(string(token))\" is not name:value")
         continue
       }
+      let name = string(nameRange)
       let value = string(valueRange)
       if !seen.insert(name).inserted {
         report(
@@ -74,9 +76,17 @@ extension WebVTTFileParser {
 
   /// A NOTE block: Stash's `NOTE stash missing-speech|part <start> <end>`, or a comment kept as is.
   mutating func note(_ text: String, at offset: Int, line: Int) {
+    // Only a short note can be Stash's; do not split a long comment into words to find out.
+    let utf8 = text.utf8
+    guard utf8.count < 200, utf8.starts(with: "stash".utf8),
+      utf8.count == 5 || [0x20, 0x09, 0x0A].contains(utf8.dropFirst(5).first!)
+    else {
+      document.notes.append(WebVTTNote(text: text, cuesBefore: cues.count))
+      return
+    }
     let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
     guard words.first == "stash" else {
-      document.notes.append(WebVTTNote(text: text, cuesBefore: document.cues.count))
+      document.notes.append(WebVTTNote(text: text, cuesBefore: cues.count))
       return
     }
     let kind = words.count > 1 ? String(words[1]) : ""
@@ -84,7 +94,7 @@ extension WebVTTFileParser {
       report(
         .badStashNote, at: offset,
         "NOTE stash \(kind) is not a note Stash knows (missing-speech, part); it is kept as a comment")
-      document.notes.append(WebVTTNote(text: text, cuesBefore: document.cues.count))
+      document.notes.append(WebVTTNote(text: text, cuesBefore: cues.count))
       return
     }
     guard words.count == 4, let start = WebVTTTimestamp.parse(String(words[2])),
@@ -94,7 +104,7 @@ extension WebVTTFileParser {
         .badStashNote, at: offset,
         "NOTE stash \(kind) needs a start and an end timestamp, start first, as in NOTE stash \(kind) 00:01:00.000 00:02:00.000; it is kept as a comment"
       )
-      document.notes.append(WebVTTNote(text: text, cuesBefore: document.cues.count))
+      document.notes.append(WebVTTNote(text: text, cuesBefore: cues.count))
       return
     }
     let span = WebVTTTimeSpan(start: start, end: end)
@@ -103,14 +113,14 @@ extension WebVTTFileParser {
         report(
           .badStashNote, at: offset,
           "a second NOTE stash part; only the first counts, this one is kept as a comment")
-        document.notes.append(WebVTTNote(text: text, cuesBefore: document.cues.count))
+        document.notes.append(WebVTTNote(text: text, cuesBefore: cues.count))
         return
       }
       document.partSpan = span
     } else {
       document.missingSpeech.append(span)
     }
-    if !document.cues.isEmpty {
+    if !cues.isEmpty {
       report(
         .stashNoteAfterCue, at: offset, "NOTE stash \(kind) belongs before the first cue (it is still read)")
     }

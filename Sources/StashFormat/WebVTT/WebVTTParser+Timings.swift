@@ -69,7 +69,7 @@ extension WebVTTFileParser {
       )
     }
     previousCueStart = max(previousCueStart ?? cue.startTime, cue.startTime)
-    if cue.id.hasPrefix("NOTE"),
+    if cue.id.utf8.first == UInt8(ascii: "N"), cue.id.hasPrefix("NOTE"),
       cue.id.utf8.count == 4 || [0x20, 0x09, 0x0A].contains(cue.id.utf8.dropFirst(4).first!)
     {
       report(
@@ -85,53 +85,67 @@ extension WebVTTFileParser {
     while position < end && WebVTTCueTextParser.isWhitespace(bytes[position]) { position += 1 }
   }
 
-  /// The whitespace-separated tokens of `range`.
-  func tokens(_ range: Range<Int>) -> [Range<Int>] {
-    var result: [Range<Int>] = []
-    var i = range.lowerBound
-    while i < range.upperBound {
-      skipWhitespace(&i, range.upperBound)
-      let start = i
-      while i < range.upperBound && !WebVTTCueTextParser.isWhitespace(bytes[i]) { i += 1 }
-      if i > start { result.append(start..<i) }
-    }
-    return result
+  /// The next whitespace-separated token at or after `position` in `range`, moving past it.
+  func nextToken(_ position: inout Int, in range: Range<Int>) -> Range<Int>? {
+    skipWhitespace(&position, range.upperBound)
+    let start = position
+    while position < range.upperBound && !WebVTTCueTextParser.isWhitespace(bytes[position]) { position += 1 }
+    return position > start ? start..<position : nil
   }
 
   /// Splits a `name:value` token; nil when it has no colon or the first is at either end.
-  func nameAndValue(_ token: Range<Int>) -> (name: String, value: Range<Int>)? {
+  func nameAndValue(_ token: Range<Int>) -> (name: Range<Int>, value: Range<Int>)? {
     var colon = token.lowerBound
     while colon < token.upperBound && bytes[colon] != UInt8(ascii: ":") { colon += 1 }
     guard colon < token.upperBound, colon != token.lowerBound, colon != token.upperBound - 1 else {
       return nil
     }
-    return (string(token.lowerBound..<colon), colon + 1..<token.upperBound)
+    return (token.lowerBound..<colon, colon + 1..<token.upperBound)
   }
 
+  /// Whether the bytes of `range` are exactly `text` (ASCII).
+  func equals(_ range: Range<Int>, _ text: StaticString) -> Bool {
+    guard range.count == text.utf8CodeUnitCount else { return false }
+    let t = text.utf8Start
+    for i in 0..<range.count where bytes[range.lowerBound + i] != t[i] { return false }
+    return true
+  }
+
+  /// The cue setting names, in the order of the bits that record which were seen.
+  private static let settingNames: [StaticString] = [
+    "region", "vertical", "line", "position", "size", "align",
+  ]
+
   mutating func settings(_ range: Range<Int>, line number: Int, lineStart: Int, for cue: inout WebVTTCue) {
-    var seen: Set<String> = []
+    var seen = 0
     var regionSet = false
     var leavesRegion = false
-    for token in tokens(range) {
-      func bad(_ message: String) {
+    var position = range.lowerBound
+    while let token = nextToken(&position, in: range) {
+      func bad(_ message: @autoclosure () -> String) {
         report(
           .badSetting, at: token.lowerBound, lineNumber: number, lineStart: lineStart,
-          message + "; it is ignored")
+          message() + "; it is ignored")
       }
-      guard let (name, valueRange) = nameAndValue(token) else {
+      guard let (nameRange, valueRange) = nameAndValue(token) else {
         bad("cue setting \"\(string(token))\" is not name:value")
         continue
       }
-      let value = string(valueRange)
-      if !seen.insert(name).inserted
-        && ["region", "vertical", "line", "position", "size", "align"].contains(name)
-      {
+      var which = 0
+      while which < Self.settingNames.count && !equals(nameRange, Self.settingNames[which]) { which += 1 }
+      guard which < Self.settingNames.count else {
+        bad("unknown cue setting \"\(string(nameRange))\"")
+        continue
+      }
+      if seen & (1 << which) != 0 {
         report(
           .duplicateSetting, at: token.lowerBound, lineNumber: number, lineStart: lineStart,
-          "cue setting \(name) is given more than once; the last valid one counts")
+          "cue setting \(Self.settingNames[which]) is given more than once; the last valid one counts")
       }
-      switch name {
-      case "region":
+      seen |= 1 << which
+      let value = string(valueRange)
+      switch which {
+      case 0:  // region
         if let region = document.regions.last(where: { $0.id == value }) {
           cue.region = region.id
           regionSet = true
@@ -141,7 +155,7 @@ extension WebVTTFileParser {
             .unknownRegion, at: token.lowerBound, lineNumber: number, lineStart: lineStart,
             "no REGION block defines the region \"\(value)\"")
         }
-      case "vertical":
+      case 1:  // vertical
         if value == "rl" {
           cue.vertical = .rl
         } else if value == "lr" {
@@ -153,13 +167,13 @@ extension WebVTTFileParser {
           cue.region = nil
           leavesRegion = true
         }
-      case "line":
+      case 2:  // line
         lineSetting(value, &cue, bad)
         if cue.line != nil {
           cue.region = nil
           leavesRegion = true
         }
-      case "position":
+      case 3:  // position
         var position = value
         var alignment: String? = nil
         if let comma = value.firstIndex(of: ",") {
@@ -180,7 +194,7 @@ extension WebVTTFileParser {
           continue
         }
         cue.position = number
-      case "size":
+      case 4:  // size
         guard let number = Self.percentage(value) else {
           bad("size takes a percentage from 0% to 100%, not \"\(value)\"")
           continue
@@ -190,14 +204,12 @@ extension WebVTTFileParser {
           cue.region = nil
           leavesRegion = true
         }
-      case "align":
+      default:  // align
         if let align = WebVTTCue.Align(rawValue: value) {
           cue.align = align
         } else {
           bad("align takes start, center, end, left or right, not \"\(value)\"")
         }
-      default:
-        bad("unknown cue setting \"\(name)\"")
       }
     }
     if regionSet && leavesRegion {
@@ -209,7 +221,7 @@ extension WebVTTFileParser {
   }
 
   /// The `line` setting, step for step.
-  func lineSetting(_ value: String, _ cue: inout WebVTTCue, _ bad: (String) -> Void) {
+  func lineSetting(_ value: String, _ cue: inout WebVTTCue, _ bad: (@autoclosure () -> String) -> Void) {
     var linePosition = Substring(value)
     var alignment: Substring? = nil
     if let comma = value.firstIndex(of: ",") {

@@ -55,6 +55,10 @@ struct WebVTTFileParser {
   var anchorLine = 1
   var anchorStart = 0
   var document = WebVTTDocument()
+  /// The cues so far, kept apart from `document` until the end: the document rebuilds its lookup
+  /// whenever its cue list changes.
+  var cues: [WebVTTCue] = []
+  var cueLines: [Int] = []
   var diagnostics: [Diagnostic] = []
   var dropped = 0
   var previousCueStart: Double? = nil
@@ -65,16 +69,15 @@ struct WebVTTFileParser {
     self.offsetBase = offsetBase
     self.wasNotUTF8 = input.wasNotUTF8
     for issue in input.issues { report(issue) }
+    // A cue takes at least two lines (timing, blank); most take three. Growing the list by copying
+    // costs more than the guess.
+    cues.reserveCapacity(input.lineFeeds / 3 + 1)
+    cueLines.reserveCapacity(input.lineFeeds / 3 + 1)
   }
 
   mutating func finish() -> WebVTTDocument {
-    if dropped > 0 {
-      diagnostics.append(
-        Diagnostic(
-          code: WebVTTDiagnosticCode.tooManyDiagnostics.rawValue, severity: .info,
-          message:
-            "\(dropped) more problems are not listed (only the first \(WebVTTParser.diagnosticLimit) are)"))
-    }
+    document.cues = cues
+    document.cueLines = cueLines
     // File order; problems on one spot keep the order they were found in.
     document.diagnostics = diagnostics.enumerated().sorted { a, b in
       let (la, lb) = (a.element.location, b.element.location)
@@ -82,6 +85,13 @@ struct WebVTTFileParser {
       if la.column != lb.column { return (la.column ?? 0) < (lb.column ?? 0) }
       return a.offset < b.offset
     }.map(\.element)
+    if dropped > 0 {
+      document.diagnostics.append(
+        Diagnostic(
+          code: WebVTTDiagnosticCode.tooManyDiagnostics.rawValue, severity: .info,
+          message:
+            "\(dropped) more problems are not listed (only the first \(WebVTTParser.diagnosticLimit) are)"))
+    }
     return document
   }
 
@@ -112,8 +122,8 @@ struct WebVTTFileParser {
       let blockLine = line
       switch collectBlock(inHeader: false) {
       case .cue(let cue, let timingLine):
-        document.cues.append(cue)
-        document.cueLines.append(timingLine)
+        cues.append(cue)
+        cueLines.append(timingLine)
       case .style(let css):
         document.styles.append(css)
       case .region(let region):
@@ -138,12 +148,7 @@ struct WebVTTFileParser {
       }
     }
     if matches && (count == 6 || bytes[6] == 0x20 || bytes[6] == 0x09 || bytes[6] == 0x0A) { return true }
-    let firstLine = string(0..<min(lineEnd(from: 0), 200))
-    var quoted = ""
-    for scalar in firstLine.unicodeScalars.prefix(60) {
-      quoted += scalar.value < 0x20 || scalar.value == 0x7F ? "\u{FFFD}" : String(scalar)
-    }
-    if firstLine.unicodeScalars.count > 60 { quoted += "…" }
+    let quoted = excerpt(0..<lineEnd(from: 0))
     let message: String
     if count == 0 {
       message = "not a WebVTT file: it is empty (a WebVTT file starts with the line WEBVTT)"
@@ -193,7 +198,10 @@ struct WebVTTFileParser {
       if containsArrow(start..<end) {
         if !inHeader && (lineCount == 1 || (lineCount == 2 && !seenArrow)) {
           seenArrow = true
-          var created = WebVTTCue(id: buffer.map(string) ?? "", startTime: 0, endTime: 0, text: "")
+          // (No `buffer.map(string)`: a method reference copies the whole parser in a debug build.)
+          var id = ""
+          if let buffer { id = string(buffer) }
+          var created = WebVTTCue(id: id, startTime: 0, endTime: 0, text: "")
           if timingsAndSettings(start..<end, line: startLine, for: &created) {
             cue = created
             cueLine = startLine
@@ -244,7 +252,10 @@ struct WebVTTFileParser {
       }
       return .cue(cue, line: cueLine)
     }
-    if isStyle { return .style(buffer.map(string) ?? "") }
+    if isStyle {
+      guard let buffer else { return .style("") }
+      return .style(string(buffer))
+    }
     if isRegion { return .region(regionSettings(buffer)) }
     return .other(buffer, startsBlock: bufferStartsBlock, failedTiming: failedTiming)
   }
@@ -285,10 +296,7 @@ struct WebVTTFileParser {
       }
       return
     }
-    let firstLine = string(buffer.lowerBound..<lineEnd(from: buffer.lowerBound))
-    let shown =
-      firstLine.unicodeScalars.count > 40
-      ? String(String.UnicodeScalarView(firstLine.unicodeScalars.prefix(40))) + "…" : firstLine
+    let shown = excerpt(buffer.lowerBound..<lineEnd(from: buffer.lowerBound))
     let hasSecondLine = lineEnd(from: buffer.lowerBound) < buffer.upperBound
     report(
       .strayText, at: buffer.lowerBound, lineNumber: blockLine, lineStart: blockStart,
@@ -354,6 +362,22 @@ struct WebVTTFileParser {
     return next == 0x20 || next == 0x09 || next == 0x0A
   }
 
+  /// The first characters of `range` for a message: at most 60, control characters shown as
+  /// U+FFFD, "…" when cut. Reads no more than it shows, however long the line.
+  func excerpt(_ range: Range<Int>) -> String {
+    var end = min(range.upperBound, range.lowerBound + 240)
+    // Do not cut a UTF-8 sequence in two.
+    while end < range.upperBound && end > range.lowerBound && bytes[end] & 0xC0 == 0x80 { end -= 1 }
+    var out = ""
+    var shown = 0
+    for scalar in string(range.lowerBound..<end).unicodeScalars {
+      if shown == 60 { return out + "…" }
+      out.unicodeScalars.append(scalar.value < 0x20 || scalar.value == 0x7F ? "\u{FFFD}" : scalar)
+      shown += 1
+    }
+    return end < range.upperBound ? out + "…" : out
+  }
+
   func string(_ range: Range<Int>) -> String {
     String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
   }
@@ -361,8 +385,8 @@ struct WebVTTFileParser {
   // MARK: Diagnostics
 
   /// Reports a problem at `offset` on the current line.
-  mutating func report(_ code: WebVTTDiagnosticCode, at offset: Int, _ message: String) {
-    report(code, at: offset, lineNumber: nil, lineStart: nil, message)
+  mutating func report(_ code: WebVTTDiagnosticCode, at offset: Int, _ message: @autoclosure () -> String) {
+    report(code, at: offset, lineNumber: nil, lineStart: nil, message())
   }
 
   mutating func report(_ issue: WebVTTIssue) {
@@ -372,7 +396,8 @@ struct WebVTTFileParser {
   /// Reports a problem at `offset`, which is on line `lineNumber` starting at `lineStart` when
   /// known, else found by counting lines (only ever done for a diagnostic).
   mutating func report(
-    _ code: WebVTTDiagnosticCode, at offset: Int, lineNumber: Int?, lineStart: Int?, _ message: String
+    _ code: WebVTTDiagnosticCode, at offset: Int, lineNumber: Int?, lineStart: Int?,
+    _ message: @autoclosure () -> String
   ) {
     guard diagnostics.count < WebVTTParser.diagnosticLimit else {
       dropped += 1
@@ -402,6 +427,6 @@ struct WebVTTFileParser {
     }
     let location = SourceLocation(line: number, column: column, offset: offsetBase.map { $0 + offset })
     diagnostics.append(
-      Diagnostic(code: code.rawValue, severity: code.severity, message: message, location: location))
+      Diagnostic(code: code.rawValue, severity: code.severity, message: message(), location: location))
   }
 }

@@ -13,48 +13,36 @@ public enum WebVTTTimestamp {
   static func collect(
     _ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, end: Int, shortHours: inout Bool
   ) -> Result<Double, Failure> {
-    func digits(_ position: inout Int) -> (value: Double, count: Int) {
-      var value = 0.0
-      var count = 0
-      while position < end, bytes[position] >= 0x30, bytes[position] <= 0x39 {
-        value = value * 10 + Double(bytes[position] - 0x30)
-        count += 1
-        position += 1
-      }
-      return (value, count)
-    }
-    func isColon(_ position: Int) -> Bool { position < end && bytes[position] == UInt8(ascii: ":") }
-
-    guard position < end, bytes[position] >= 0x30, bytes[position] <= 0x39 else {
+    if let time = collectCommon(bytes, &position, end: end) { return .success(time) }
+    guard position < end, isDigit(bytes[position]) else {
       return .failure(Failure(message: "a timestamp starts with a digit", offset: position))
     }
-    let first = digits(&position)
+    let first = digits(bytes, &position, end)
     let hoursFirst = first.count != 2 || first.value > 59
-    guard isColon(position) else {
+    guard position < end, bytes[position] == colon else {
       return .failure(Failure(message: "expected ':' after \(first.count) digits", offset: position))
     }
     position += 1
     let secondStart = position
-    let second = digits(&position)
+    let second = digits(bytes, &position, end)
     guard second.count == 2 else {
       return .failure(Failure(message: "minutes and seconds take exactly two digits", offset: secondStart))
     }
-    var hours = 0.0
+    var hours = 0
     var minutes = second.value
-    var seconds = 0.0
-    if hoursFirst || isColon(position) {
-      guard isColon(position) else {
+    var seconds = 0
+    if hoursFirst || (position < end && bytes[position] == colon) {
+      guard position < end, bytes[position] == colon else {
         let why = first.count != 2 ? "hours" : "hours (the first part is over 59)"
         return .failure(Failure(message: "expected ':' and seconds after \(why)", offset: position))
       }
       position += 1
       let thirdStart = position
-      let third = digits(&position)
+      let third = digits(bytes, &position, end)
       guard third.count == 2 else {
         return .failure(Failure(message: "minutes and seconds take exactly two digits", offset: thirdStart))
       }
       hours = first.value
-      minutes = second.value
       seconds = third.value
       if first.count < 2 { shortHours = true }
     } else {
@@ -66,15 +54,77 @@ public enum WebVTTTimestamp {
     }
     position += 1
     let fractionStart = position
-    let fraction = digits(&position)
+    let fraction = digits(bytes, &position, end)
     guard fraction.count == 3 else {
       return .failure(Failure(message: "milliseconds take exactly three digits", offset: fractionStart))
     }
     guard minutes <= 59, seconds <= 59 else {
-      return .failure(
-        Failure(message: "minutes and seconds must be 59 or less", offset: fractionStart))
+      return .failure(Failure(message: "minutes and seconds must be 59 or less", offset: fractionStart))
     }
-    return .success(hours * 3600 + minutes * 60 + seconds + fraction.value / 1000)
+    // The spec's sum, in this order, so the writer's text reads back as the same double.
+    return .success(Double(hours * 3600 + minutes * 60 + seconds) + Double(fraction.value) / 1000)
+  }
+
+  private static let colon = UInt8(ascii: ":")
+
+  /// The forms nearly every file uses, `mm:ss.ttt` and `hh:mm:ss.ttt` (two or more hour digits),
+  /// read straight off the bytes; nil (position unchanged) for anything else, which the general
+  /// steps above then read or reject exactly as the spec says.
+  @inline(__always)
+  private static func collectCommon(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, end: Int)
+    -> Double?
+  {
+    var p = position
+    var first = 0
+    let firstStart = p
+    while p < end, p - firstStart < 15 {
+      let digit = bytes[p] &- 0x30
+      guard digit < 10 else { break }
+      first = first * 10 + Int(digit)
+      p += 1
+    }
+    let firstCount = p - firstStart
+    guard firstCount >= 2, p + 7 <= end, p - firstStart < 15 || !isDigit(bytes[p]) else { return nil }
+    @inline(__always) func digit(_ i: Int) -> Int? {
+      let value = bytes[i] &- 0x30
+      return value < 10 ? Int(value) : nil
+    }
+    guard bytes[p] == colon, let c = digit(p + 1), let d = digit(p + 2) else { return nil }
+    let second = c * 10 + d
+    if firstCount == 2 && first <= 59 && bytes[p + 3] == UInt8(ascii: ".") {
+      guard let e = digit(p + 4), let f = digit(p + 5), let g = digit(p + 6),
+        p + 7 == end || !isDigit(bytes[p + 7]), second <= 59
+      else { return nil }
+      position = p + 7
+      return Double(first * 60 + second) + Double(e * 100 + f * 10 + g) / 1000
+    }
+    guard bytes[p + 3] == colon, p + 10 <= end, let h = digit(p + 4), let i = digit(p + 5),
+      bytes[p + 6] == UInt8(ascii: "."), let j = digit(p + 7), let k = digit(p + 8), let l = digit(p + 9),
+      p + 10 == end || !isDigit(bytes[p + 10]), second <= 59, h * 10 + i <= 59
+    else { return nil }
+    position = p + 10
+    return Double(first * 3600 + second * 60 + h * 10 + i) + Double(j * 100 + k * 10 + l) / 1000
+  }
+
+  @inline(__always)
+  private static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
+
+  /// A run of ASCII digits: its value (saturating far beyond any real time, which keeps the sum
+  /// above from overflowing) and its length.
+  @inline(__always)
+  private static func digits(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, _ end: Int) -> (
+    value: Int, count: Int
+  ) {
+    var value = 0
+    var count = 0
+    while position < end {
+      let digit = bytes[position] &- 0x30
+      guard digit < 10 else { break }
+      if value < 100_000_000_000_000 { value = value * 10 + Int(digit) }
+      count += 1
+      position += 1
+    }
+    return (value, count)
   }
 
   /// A timestamp in `text` (nothing else in it), or nil: for Stash's notes and for tests.

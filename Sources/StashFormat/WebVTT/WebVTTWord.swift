@@ -19,14 +19,24 @@ public struct WebVTTWord: Sendable, Equatable {
   }
 
   /// The word being spoken at `time`: the last one starting at or before it (binary search;
-  /// words are in time order).
+  /// words are in time order). Words that share a start (no timestamp between them) share the
+  /// stretch until the next timed word evenly, so the highlight still moves through them.
   static func index(in words: [WebVTTWord], at time: Double) -> Int? {
+    guard !words.isEmpty else { return nil }
     var low = 0
     var high = words.count
     while low < high {
       let mid = (low + high) / 2
       if words[mid].startTime <= time { low = mid + 1 } else { high = mid }
     }
-    return low > 0 ? low - 1 : (words.isEmpty ? nil : 0)
+    guard low > 0 else { return 0 }
+    let last = low - 1
+    var first = last
+    while first > 0 && words[first - 1].startTime == words[last].startTime { first -= 1 }
+    let start = words[last].startTime
+    let end = words[last].endTime
+    guard end > start, last > first else { return first }
+    let share = Int((time - start) / (end - start) * Double(last - first + 1))
+    return first + min(max(share, 0), last - first)
   }
 }

@@ -1,0 +1,10 @@
+/// A box as `stash inspect` prints it (docs/inspect-route.md).
+extension GPXBounds {
+  /// `{"minLat","minLon","maxLat","maxLon"}`.
+  public var json: JSONValue {
+    .object([
+      ("minLat", .double(minLatitude)), ("minLon", .double(minLongitude)),
+      ("maxLat", .double(maxLatitude)), ("maxLon", .double(maxLongitude)),
+    ])
+  }
+}

@@ -1,0 +1,134 @@
+import CExpat
+
+/// One parse: an expat parser set up safely, fed chunk by chunk, then turned into a document.
+final class GPXReadSession {
+  private let state = GPXParseState()
+  private var fed = 0
+  /// Where the run of NUL bytes that ends the input so far begins: a file cut by a crash is
+  /// often padded with zeros, and an error inside that run is a tear, not malformed XML.
+  private var zeroRunStart = 0
+  private var failed = false
+  /// Whether anything but whitespace has arrived: an input of only whitespace is empty.
+  private var sawContent = false
+
+  init() {
+    let parser = state.parser
+    XML_SetUserData(parser, Unmanaged.passUnretained(state).toOpaque())
+    XML_SetElementHandler(parser, GPXReadSession.startElement, GPXReadSession.endElement)
+    XML_SetEntityDeclHandler(parser, GPXReadSession.entityDeclaration)
+    // Never read a DTD or parameter entity from anywhere, and no external-entity handler is
+    // installed, so an external general entity is skipped rather than fetched.
+    XML_SetParamEntityParsing(parser, XML_PARAM_ENTITY_PARSING_NEVER)
+    // Entity expansion may grow the input at most 100-fold once past 1 MiB (billion laughs).
+    _ = stash_expat_limit_amplification(parser, 100, 1 << 20)
+  }
+
+  /// Hands `bytes` to expat; false once parsing has stopped (an error, or the reader's refusal).
+  func feed(_ bytes: UnsafeBufferPointer<UInt8>, final: Bool) -> Bool {
+    if let last = bytes.lastIndex(where: { $0 != 0 }) {
+      zeroRunStart = fed + last + 1
+    }
+    fed += bytes.count
+    if !sawContent { sawContent = bytes.contains { !DecimalText.isSpace($0) && $0 != 0 } }
+    let status = bytes.withMemoryRebound(to: CChar.self) {
+      XML_Parse(state.parser, $0.baseAddress, Int32(bytes.count), final ? 1 : 0)
+    }
+    if status == XML_STATUS_ERROR {
+      failed = true
+      return false
+    }
+    return true
+  }
+
+  /// The document, with a diagnostic for how parsing ended if it ended badly.
+  func finish() -> GPXDocument {
+    if failed { reportFailure() }
+    var document = state.document
+    document.diagnostics = state.log.finished()
+    return document
+  }
+
+  private func reportFailure() {
+    let parser = state.parser
+    let code = XML_GetErrorCode(parser)
+    let (dropped, open) = state.closeOpenParts()
+    if code == XML_ERROR_ABORTED, var reason = state.stopReason {
+      reason.message += kept(dropped)
+      state.log.add(reason.code, reason.severity, reason.message, at: reason.location)
+      return
+    }
+    let offset = Int(XML_GetCurrentByteIndex(parser))
+    let location = SourceLocation(
+      line: Int(XML_GetCurrentLineNumber(parser)), column: Int(XML_GetCurrentColumnNumber(parser)) + 1,
+      offset: offset)
+    let expat = String(cString: XML_ErrorString(code))
+    let atEnd: Bool
+    switch code {
+    case XML_ERROR_NO_ELEMENTS, XML_ERROR_UNCLOSED_TOKEN, XML_ERROR_PARTIAL_CHAR,
+      XML_ERROR_UNCLOSED_CDATA_SECTION:
+      atEnd = true
+    default:
+      atEnd = offset >= zeroRunStart && zeroRunStart < fed
+    }
+    if code == XML_ERROR_AMPLIFICATION_LIMIT_BREACH {
+      state.log.add(
+        "gpx-entity-refused", .error,
+        "entity expansion grows the file more than 100-fold (an entity bomb such as billion laughs): "
+          + "reading stopped" + kept(dropped), at: location)
+    } else if !state.sawRoot {
+      if !sawContent {
+        state.log.add("gpx-empty", .error, "the file is empty: there is no GPX in it", at: location)
+      } else if code == XML_ERROR_NO_ELEMENTS {
+        state.log.add(
+          "gpx-truncated", .error, "the file ends before its first element: nothing to read", at: location)
+      } else {
+        state.log.add("gpx-not-xml", .error, "this is not XML (\(expat)), so it cannot be GPX", at: location)
+      }
+    } else if state.rootClosed {
+      state.log.add(
+        "gpx-trailing-data", .warning,
+        "bytes follow the end of </gpx> (\(expat)): ignored; everything before them was read", at: location)
+    } else if atEnd {
+      let inside =
+        open.contains(.trackPoint) ? "a <trkpt>" : open.contains(.segment) ? "a <trkseg>" : "the <gpx>"
+      state.log.add(
+        "gpx-truncated", .error,
+        "the file stops inside \(inside) (\(expat)), as a writer stopped mid-write leaves it" + kept(dropped),
+        at: location)
+    } else {
+      state.log.add(
+        "gpx-malformed", .error, "the XML breaks here (\(expat)): reading stopped" + kept(dropped),
+        at: location)
+    }
+  }
+
+  private func kept(_ dropped: Bool) -> String {
+    let count = state.pointsKept
+    var text = "; kept the \(count) point\(count == 1 ? "" : "s") before it"
+    if dropped { text += " and dropped the unfinished one" }
+    return text
+  }
+
+  // expat's callbacks: non-capturing, so they convert to C function pointers; the state comes
+  // back through the user-data pointer without a retain.
+  private static let startElement: XML_StartElementHandler = { userData, name, attributes in
+    Unmanaged<GPXParseState>.fromOpaque(userData!)._withUnsafeGuaranteedRef {
+      $0.start(name!, attributes!)
+    }
+  }
+
+  private static let endElement: XML_EndElementHandler = { userData, _ in
+    Unmanaged<GPXParseState>.fromOpaque(userData!)._withUnsafeGuaranteedRef { $0.end() }
+  }
+
+  private static let entityDeclaration: XML_EntityDeclHandler = {
+    userData, name, _, _, _, _, systemID, _, _ in
+    guard let systemID else { return }
+    Unmanaged<GPXParseState>.fromOpaque(userData!)._withUnsafeGuaranteedRef {
+      $0.note(
+        "gpx-external-entity", .warning,
+        "the file declares an external entity '\(String(cString: name!))' (\(String(cString: systemID))): "
+          + "stash never reads external entities, so references to it are left empty")
+    }
+  }
+}

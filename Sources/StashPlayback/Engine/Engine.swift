@@ -1,0 +1,165 @@
+import Synchronization
+
+/// The running parts of a player: its logic (`PlayerCore`) and what the two threads read, behind
+/// one lock; the ring between the threads; and their wake-ups. The threads hold the engine, and
+/// the `Player` the interface holds shuts it down when it goes.
+final class Engine: Sendable {
+  /// A decoder being handed to the decoder thread, which alone uses it from then on.
+  final class DecoderHandoff: @unchecked Sendable {
+    // @unchecked: created on the loading thread, then used by the decoder thread only.
+    let decoder: TrackDecoder
+    init(_ decoder: TrackDecoder) { self.decoder = decoder }
+  }
+
+  /// What the threads act on, written only by applying the core's effects.
+  struct Control: Sendable {
+    var quit = false
+    /// Bumped at each load; the decoder thread picks up `handoff` when it changes.
+    var trackNumber = 0
+    var handoff: DecoderHandoff? = nil
+    var rate = 48_000
+    var channels = 1
+    var generation: UInt64 = 0
+    var decoding = false
+    var decodeFrom = 0
+    var decodeUntil: Int? = nil
+    /// Whether the output hands frames over.
+    var running = false
+    /// Bumped per pause: the output reports where it stopped once for each.
+    var holdRequests: UInt64 = 0
+    /// Whether the output should have the device open.
+    var wantDevice = false
+    /// When the last seek was asked (monotonic ns), until its first frame reaches the device.
+    var seekAskedAt: UInt64? = nil
+  }
+
+  struct Shared: Sendable {
+    var core = PlayerCore()
+    var control = Control()
+    var clock = PlaybackClock()
+    var path: String? = nil
+    var revision: UInt64 = 0
+    var underruns = 0
+    var lastSeekLatency: Double? = nil
+  }
+
+  /// What a thread reports.
+  enum Report: Sendable {
+    case held(generation: UInt64, frame: Int)
+    case ended(generation: UInt64, frame: Int)
+    case failed(PlaybackError, generation: UInt64?, frame: Int)
+  }
+
+  let shared = Mutex(Shared())
+  let ring = ChunkRing(capacity: 12)
+  let decoderWake = Wakeup()
+  let outputWake = Wakeup()
+  let deviceName: String
+  let opener: PCMOpener
+  let observer: (@Sendable (PlaybackSnapshot) -> Void)?
+  /// Monotonic nanoseconds; tests pass a virtual clock.
+  let now: @Sendable () -> UInt64
+
+  init(
+    deviceName: String, opener: @escaping PCMOpener, observer: (@Sendable (PlaybackSnapshot) -> Void)?,
+    now: @escaping @Sendable () -> UInt64
+  ) {
+    self.deviceName = deviceName
+    self.opener = opener
+    self.observer = observer
+    self.now = now
+  }
+
+  /// Starts the decoder and output threads.
+  func start() {
+    DetachedThread.start { [self] in runDecoder() }
+    DetachedThread.start { [self] in runOutput() }
+  }
+
+  /// Asks both threads to end; the output closes the device.
+  func shutdown() {
+    shared.withLock { $0.control.quit = true }
+    decoderWake.signal()
+    outputWake.signal()
+  }
+
+  /// Runs `change` on the core under the lock, applies its effects to the control, then wakes the
+  /// threads and tells the observer.
+  @discardableResult
+  func transition(
+    _ change: (inout PlayerCore) -> [PlayerCore.Effect], seek: Bool = false,
+    before: (inout Shared) -> Void = { _ in }
+  ) -> [PlayerCore.Effect] {
+    let (effects, snapshot) = shared.withLock { shared -> ([PlayerCore.Effect], PlaybackSnapshot) in
+      before(&shared)
+      let effects = change(&shared.core)
+      Self.apply(effects, to: &shared.control)
+      if seek {
+        shared.control.seekAskedAt = PlaybackClock.now()
+        shared.lastSeekLatency = nil
+      }
+      if !effects.isEmpty { shared.revision += 1 }
+      return (effects, Self.snapshot(of: shared, device: deviceName, now: now()))
+    }
+    if !effects.isEmpty {
+      decoderWake.signal()
+      outputWake.signal()
+      observer?(snapshot)
+    }
+    return effects
+  }
+
+  /// Feeds a thread's report to the core.
+  func report(_ report: Report) {
+    transition { core in
+      switch report {
+      case .held(let generation, let frame): core.outputHeld(generation: generation, at: frame)
+      case .ended(let generation, let frame): core.reachedEnd(generation: generation, at: frame)
+      case .failed(let error, let generation, let frame):
+        core.failed(error, generation: generation, at: frame)
+      }
+    }
+  }
+
+  static func apply(_ effects: [PlayerCore.Effect], to control: inout Control) {
+    for effect in effects {
+      switch effect {
+      case .openDevice:
+        control.wantDevice = true
+      case .decode(let generation, let from, let until):
+        control.generation = generation
+        control.decoding = true
+        control.decodeFrom = from
+        control.decodeUntil = until
+      case .silence(let generation):
+        control.generation = generation
+        control.decoding = false
+      case .run:
+        control.running = true
+      case .hold(let report):
+        control.running = false
+        if report { control.holdRequests += 1 }
+      }
+    }
+  }
+
+  /// The snapshot for the interface, read under the lock.
+  func snapshot() -> PlaybackSnapshot {
+    let now = self.now()
+    return shared.withLock { Self.snapshot(of: $0, device: deviceName, now: now) }
+  }
+
+  static func snapshot(of shared: borrowing Shared, device: String, now: UInt64) -> PlaybackSnapshot {
+    let core = shared.core
+    let rate = Double(max(1, shared.control.rate))
+    var frame = core.position
+    if core.state == .playing && shared.clock.generation == core.generation {
+      frame = shared.clock.heardFrame(at: now)
+    }
+    return PlaybackSnapshot(
+      state: core.state, position: Double(frame) / rate,
+      duration: core.loaded ? core.knownLength.map { Double($0) / rate } : nil, path: shared.path,
+      device: device, revision: shared.revision, underruns: shared.underruns,
+      lastSeekLatency: shared.lastSeekLatency)
+  }
+}

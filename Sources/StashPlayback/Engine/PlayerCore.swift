@@ -1,0 +1,200 @@
+/// The player's logic as a value: requests from the interface and reports from the two threads
+/// come in, the state changes, and the effects for the threads to carry out come out. Nothing here
+/// touches a device, a file or a thread, so every transition is tested on its own.
+///
+/// Frames are heard frames (0 is the first frame after the priming) at the track's output rate.
+struct PlayerCore: Sendable, Equatable {
+  /// What the engine must do after a transition.
+  enum Effect: Sendable, Equatable {
+    /// Make sure the output thread has the device open.
+    case openDevice
+    /// Start generation `generation`: decode from `from` up to `until` (the end when nil); the output
+    /// drops whatever it holds of older generations.
+    case decode(generation: UInt64, from: Int, until: Int?)
+    /// Start generation `generation` with nothing to decode: the output drops what it holds.
+    case silence(generation: UInt64)
+    /// The output hands frames to the device.
+    case run
+    /// The output stops handing frames over and drops what the device holds; with `report` it
+    /// says at which frame it stopped (`outputHeld`).
+    case hold(report: Bool)
+  }
+
+  /// Where the player is.
+  private(set) var state: PlaybackState = .idle
+  /// Bumped at every start, seek, pause and stop; frames of older generations are never played.
+  private(set) var generation: UInt64 = 0
+  /// Heard frame where the current generation starts.
+  private(set) var startFrame = 0
+  /// Heard frame shown when not playing.
+  private(set) var position = 0
+  /// Where the current range ends (the track's end when nil).
+  private(set) var rangeEnd: Int? = nil
+  /// Where the current range started, so playing again after the end replays it.
+  private(set) var rangeStart = 0
+  /// Whether a track is loaded.
+  private(set) var loaded = false
+  /// Heard frames in the track.
+  private(set) var totalFrames = 0
+  /// Whether the listing knows the length; when not, it becomes known at the end.
+  private(set) var lengthKnown = false
+  /// Where the track was found to end, once playing got there.
+  private(set) var endSeen: Int? = nil
+  /// A pause was asked and the output has not yet said where it stopped.
+  private(set) var pausing = false
+
+  /// The length in frames, when known.
+  var knownLength: Int? { lengthKnown ? totalFrames : endSeen }
+
+  /// A new track replaces the old one; the player is idle at its start.
+  mutating func load(totalFrames: Int, lengthKnown: Bool) -> [Effect] {
+    loaded = true
+    self.totalFrames = max(0, totalFrames)
+    self.lengthKnown = lengthKnown
+    endSeen = nil
+    rangeEnd = nil
+    rangeStart = 0
+    return stopEffects()
+  }
+
+  /// A track could not be loaded: nothing is loaded, and the state says why.
+  mutating func loadFailed(_ error: PlaybackError) -> [Effect] {
+    let effects = stopEffects()
+    loaded = false
+    totalFrames = 0
+    state = .failed(error)
+    return effects
+  }
+
+  /// Plays from `from` (where it is when nil; from the range's start after the end) up to
+  /// `until` (the end when nil). Paused with neither given: resumes.
+  mutating func play(from: Int? = nil, until: Int? = nil) -> [Effect] {
+    guard loaded else { return [] }
+    if from == nil && until == nil && state == .paused { return resume() }
+    let start: Int
+    if let from {
+      start = clamp(from)
+    } else if state == .ended {
+      start = rangeStart
+    } else {
+      start = position
+    }
+    if from != nil || until != nil { rangeEnd = until.map(clamp) }
+    if let end = rangeEnd, end <= start { rangeEnd = nil }
+    rangeStart = start
+    state = .playing
+    pausing = false
+    return [.openDevice] + restart(at: start) + [.run]
+  }
+
+  /// Stops at the frame being heard; the output reports it (`outputHeld`).
+  mutating func pause() -> [Effect] {
+    guard state == .playing, !pausing else { return [] }
+    pausing = true
+    return [.hold(report: true)]
+  }
+
+  /// Carries on from where the pause stopped.
+  mutating func resume() -> [Effect] {
+    switch state {
+    case .paused:
+      state = .playing
+      return [.openDevice, .run]
+    case .playing where pausing:
+      pausing = false
+      return [.run]
+    case .idle, .ended, .failed:
+      return play()
+    case .playing:
+      return []
+    }
+  }
+
+  /// Pause when playing, play otherwise.
+  mutating func toggle() -> [Effect] {
+    state == .playing && !pausing ? pause() : (state == .paused ? resume() : play())
+  }
+
+  /// Stops and goes back to the start.
+  mutating func stop() -> [Effect] {
+    guard loaded else { return [] }
+    return stopEffects()
+  }
+
+  /// Moves to `frame`. Playing goes on playing from there; otherwise the player waits there,
+  /// paused, with the audio already decoded.
+  mutating func seek(to frame: Int) -> [Effect] {
+    guard loaded else { return [] }
+    let target = clamp(frame)
+    if let end = rangeEnd, target >= end { rangeEnd = nil }
+    rangeStart = target
+    switch state {
+    case .playing, .paused:
+      break
+    case .idle, .ended, .failed:
+      state = .paused
+    }
+    return restart(at: target)
+  }
+
+  /// The output stopped for a pause in generation `generation`, at heard frame `frame`.
+  mutating func outputHeld(generation reported: UInt64, at frame: Int) -> [Effect] {
+    guard reported == generation else {
+      // A seek overtook the pause: the seek's position stands.
+      if pausing {
+        pausing = false
+        state = .paused
+      }
+      return []
+    }
+    if pausing {
+      pausing = false
+      state = .paused
+      return restart(at: frame)
+    }
+    // Resumed before the output got to the pause: carry on from the frame it stopped at.
+    return state == .playing ? restart(at: frame) : []
+  }
+
+  /// The output played everything of generation `generation`, up to heard frame `frame`.
+  mutating func reachedEnd(generation reported: UInt64, at frame: Int) -> [Effect] {
+    guard reported == generation, state == .playing else { return [] }
+    if rangeEnd == nil || frame < rangeEnd! { endSeen = frame }
+    state = .ended
+    pausing = false
+    position = frame
+    generation += 1
+    startFrame = frame
+    return [.silence(generation: generation), .hold(report: false)]
+  }
+
+  /// Decoding or the device failed. A failure from generation `generation` (nil: the device, which
+  /// is not tied to one) that is not current is stale and ignored.
+  mutating func failed(_ error: PlaybackError, generation reported: UInt64?, at frame: Int) -> [Effect] {
+    if let reported, reported != generation { return [] }
+    state = .failed(error)
+    pausing = false
+    position = clamp(frame)
+    generation += 1
+    startFrame = position
+    return [.silence(generation: generation), .hold(report: false)]
+  }
+
+  private mutating func restart(at frame: Int) -> [Effect] {
+    generation += 1
+    startFrame = frame
+    position = frame
+    return [.decode(generation: generation, from: frame, until: rangeEnd)]
+  }
+
+  private mutating func stopEffects() -> [Effect] {
+    state = .idle
+    pausing = false
+    generation += 1
+    startFrame = 0
+    position = 0
+    return [.silence(generation: generation), .hold(report: false)]
+  }
+
+  private func clamp(_ frame: Int) -> Int { max(0, min(frame, totalFrames)) }
+}

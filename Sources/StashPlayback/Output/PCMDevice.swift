@@ -1,0 +1,32 @@
+/// The calls the player makes on a sound device, with ALSA's conventions (a negative errno on
+/// failure). `ALSADevice` forwards each to libasound; tests put a simulated device here to inject
+/// underruns, suspends, a device that vanishes, and a delay read from a virtual clock.
+///
+/// A device is used by one thread at a time (the player's output thread).
+public protocol PCMDevice: AnyObject {
+  /// The name it was opened with, for messages.
+  var name: String { get }
+  /// Sets interleaved access, `format`, `channels` and `rate` with about `latency` microseconds of
+  /// buffer, letting a plug layer convert (`snd_pcm_set_params`); 0 or a negative errno.
+  func configure(format: PCMSampleFormat, channels: Int, rate: Int, latency: Int) -> Int32
+  /// Queues up to `frames` interleaved frames without blocking (`snd_pcm_writei`): the count
+  /// taken, or a negative errno (`-EAGAIN` when full, `-EPIPE` underrun, `-ESTRPIPE` suspended).
+  func write(_ data: UnsafeRawPointer, frames: Int) -> Int
+  /// Frames queued but not yet heard (`snd_pcm_delay`); a negative errno on failure.
+  func delay() -> (result: Int32, frames: Int)
+  /// Whether the device has started playing what it was given (`snd_pcm_state` is RUNNING).
+  var isRunning: Bool { get }
+  /// Whether the device is set up but has not started (`snd_pcm_state` is PREPARED).
+  var isPrepared: Bool { get }
+  /// Starts playing what is queued even if less than the start threshold (`snd_pcm_start`).
+  func start() -> Int32
+  /// Throws away what is queued, unheard (`snd_pcm_drop`).
+  func drop() -> Int32
+  /// Makes the device ready to take frames again (`snd_pcm_prepare`).
+  func prepare() -> Int32
+  /// Recovers from an underrun or a suspend (`snd_pcm_recover`, silently).
+  func recover(_ error: Int32) -> Int32
+  /// Waits until the device takes frames, `wake` is readable, or `timeout` ms pass
+  /// (`snd_pcm_poll_descriptors` + `poll`); a negative errno when the device reports an error.
+  func wait(wake: Int32, timeout: Int32) -> Int32
+}

@@ -1,0 +1,146 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Opens a device by name: the real one is `ALSADevice.open`; tests hand in a simulated device.
+public typealias PCMOpener = @Sendable (String) -> (device: PCMDevice?, error: Int32)
+
+/// A configured device and what the player needs around it: errors worded for people, underruns
+/// and suspends recovered, and float frames converted when the device wants 16-bit.
+final class PCMOutput {
+  /// The device underneath.
+  let device: PCMDevice
+  /// Frames per second it was set up for.
+  let rate: Int
+  /// Channels it was set up for.
+  let channels: Int
+  /// The format frames are handed over in.
+  let format: PCMSampleFormat
+  /// Underruns recovered so far (the output thread fell behind the device).
+  private(set) var underruns = 0
+  /// Suspends recovered so far (the machine slept while playing).
+  private(set) var suspends = 0
+  private var converted: [Int16] = []
+
+  /// Buffer the device is asked for, in microseconds: short enough that a seek or a pause is heard
+  /// at once, long enough to ride out a busy machine.
+  static let latency = 100_000
+
+  /// Opens `name` with `opener` and sets it up for `channels` × `rate` float frames (16-bit when
+  /// the device takes no float).
+  init(name: String, opener: PCMOpener, rate: Int, channels: Int) throws(PlaybackError) {
+    let (opened, code) = opener(name)
+    guard let device = opened else { throw Self.openError(code, name: name) }
+    var format = PCMSampleFormat.float32
+    var result = device.configure(format: .float32, channels: channels, rate: rate, latency: Self.latency)
+    if result < 0 && result != -EBUSY {
+      format = .int16
+      let retry = device.configure(format: .int16, channels: channels, rate: rate, latency: Self.latency)
+      if retry >= 0 { result = retry }
+    }
+    guard result >= 0 else {
+      throw PlaybackError(
+        code: result == -EBUSY ? .deviceBusy : .deviceFailed,
+        message:
+          "the sound device '\(name)' cannot play \(channels) channel(s) at \(rate) Hz: \(ALSACall.message(result))"
+      )
+    }
+    self.device = device
+    self.rate = rate
+    self.channels = channels
+    self.format = format
+  }
+
+  /// The words for a device that would not open.
+  static func openError(_ code: Int32, name: String) -> PlaybackError {
+    switch code {
+    case -EBUSY:
+      PlaybackError(
+        code: .deviceBusy,
+        message: "the sound device '\(name)' is busy: another program is using it (\(ALSACall.message(code)))"
+      )
+    default:
+      PlaybackError(
+        code: .noDevice,
+        message:
+          "cannot open the sound device '\(name)': \(ALSACall.message(code)) (choose one with --device or STASH_ALSA_DEVICE; 'aplay -L' lists them)"
+      )
+    }
+  }
+
+  /// Hands over as many of `frames` frames from `samples` (interleaved) as the device takes now;
+  /// 0 when it is full. Underruns and suspends are recovered here and the write retried.
+  func write(_ samples: UnsafeBufferPointer<Float>, frames: Int) throws(PlaybackError) -> Int {
+    guard frames > 0, let base = samples.baseAddress else { return 0 }
+    while true {
+      let result: Int
+      switch format {
+      case .float32:
+        result = device.write(base, frames: frames)
+      case .int16:
+        let count = frames * channels
+        if converted.count < count { converted = [Int16](repeating: 0, count: count) }
+        for i in 0..<count {
+          let value = max(-1, min(1, samples[i])) * 32767
+          converted[i] = Int16(value.rounded())
+        }
+        result = converted.withUnsafeBytes { device.write($0.baseAddress!, frames: frames) }
+      }
+      if result >= 0 { return result }
+      if result == -Int(EAGAIN) { return 0 }
+      try recover(Int32(result))
+    }
+  }
+
+  /// Recovers from `error` or throws what it means: an underrun (EPIPE) or a suspend (ESTRPIPE) is
+  /// recovered (`snd_pcm_recover`); anything else means the device is gone or broken.
+  func recover(_ error: Int32) throws(PlaybackError) {
+    switch error {
+    case -EPIPE:
+      underruns += 1
+    case -ESTRPIPE:
+      suspends += 1
+    default:
+      throw lost(error)
+    }
+    let result = device.recover(error)
+    guard result >= 0 else { throw lost(result) }
+  }
+
+  /// Frames queued in the device, not yet heard (0 once it has run dry).
+  func delay() throws(PlaybackError) -> Int {
+    let (result, frames) = device.delay()
+    if result == -EPIPE || result == -ESTRPIPE { return 0 }
+    guard result >= 0 else { throw lost(result) }
+    return max(0, frames)
+  }
+
+  /// Throws away what is queued and makes the device ready for new frames.
+  func dropQueued() throws(PlaybackError) {
+    _ = device.drop()
+    let result = device.prepare()
+    guard result >= 0 else { throw lost(result) }
+  }
+
+  /// Starts a device that holds frames but has not started (fewer than a buffer were written).
+  func startIfWaiting() throws(PlaybackError) {
+    guard device.isPrepared else { return }
+    let result = device.start()
+    if result < 0 && result != -EPIPE { throw lost(result) }
+  }
+
+  /// Whether the device is playing.
+  var isRunning: Bool { device.isRunning }
+
+  /// Waits for room, a wake-up on `wake`, or `timeout` ms.
+  func wait(wake: Int32, timeout: Int32) throws(PlaybackError) {
+    let result = device.wait(wake: wake, timeout: timeout)
+    if result < 0 && result != -EPIPE && result != -ESTRPIPE { throw lost(result) }
+  }
+
+  private func lost(_ code: Int32) -> PlaybackError {
+    PlaybackError(
+      code: .deviceFailed,
+      message: "the sound device '\(device.name)' stopped working: \(ALSACall.message(code))")
+  }
+}

@@ -1,0 +1,139 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Plays one memo's audio at a time on an ALSA device. Every method returns at once and may be
+/// called from any thread: decoding and device writes run on the player's own two threads, and
+/// the interface reads `snapshot`, a value, never live state.
+///
+/// Typical use: `let player = Player(); try player.load(path: memo)`; `player.play(from: 83.0)`;
+/// each frame draw `player.snapshot`; `pause()`, `resume()`, `seek(to:)`, `stop()`.
+public final class Player: Sendable {
+  private let engine: Engine
+
+  /// The device used when none is named: `STASH_ALSA_DEVICE`, else ALSA's `default`.
+  public static var defaultDevice: String {
+    if let named = getenv("STASH_ALSA_DEVICE"), named.pointee != 0 { return String(cString: named) }
+    return "default"
+  }
+
+  /// A player for `device` (`defaultDevice` when nil). With `STASH_ALSA_PACE=1` in the
+  /// environment the device is paced to real time (`PacedDevice`), for tests and benchmarks on
+  /// `null` or `file` PCMs, which otherwise take everything at once. `onChange` is called, on whichever thread
+  /// made it, after every change of state, seek and load (not for the clock moving on); a browser
+  /// uses it to wake its loop.
+  public convenience init(device: String? = nil, onChange: (@Sendable (PlaybackSnapshot) -> Void)? = nil) {
+    let paced =
+      getenv("STASH_ALSA_PACE").map { String(cString: $0) }.map { !$0.isEmpty && $0 != "0" } ?? false
+    self.init(
+      device: device,
+      opener: { name in
+        let (device, error) = ALSADevice.open(name)
+        return (paced ? device.map { PacedDevice($0) } : device, error)
+      }, onChange: onChange)
+  }
+
+  /// A player whose device is opened through `opener` and whose clock reads `now` (monotonic
+  /// nanoseconds): tests hand in a simulated device and a virtual clock.
+  public init(
+    device: String? = nil, opener: @escaping PCMOpener,
+    now: @escaping @Sendable () -> UInt64 = { PlaybackClock.now() },
+    onChange: (@Sendable (PlaybackSnapshot) -> Void)? = nil
+  ) {
+    engine = Engine(deviceName: device ?? Self.defaultDevice, opener: opener, observer: onChange, now: now)
+    engine.start()
+  }
+
+  deinit { engine.shutdown() }
+
+  /// The state, position and length as of now.
+  public var snapshot: PlaybackSnapshot { engine.snapshot() }
+
+  /// Loads the audio of the memo `path` names (its audio file, any other of its files, or its base
+  /// path) and waits, idle, at its start. A damaged file fails here with the reader's reason, and
+  /// the player's state says so too.
+  public func load(path: String) throws(PlaybackError) {
+    let track: AudioTrack
+    do {
+      track = try AudioTrack.read(path: try AudioTrack.audioPath(forMemo: path))
+    } catch {
+      var failure = error
+      if failure.path == nil { failure.path = path }
+      fail(failure, path: failure.path)
+      throw failure
+    }
+    try load(track)
+  }
+
+  /// Loads `track` and waits, idle, at its start. Opens the file and the decoder here, so a track
+  /// that cannot be decoded fails now (and the player's state says why) rather than when played.
+  public func load(_ track: AudioTrack) throws(PlaybackError) {
+    let decoder: TrackDecoder
+    do {
+      decoder = try TrackDecoder(track: track)
+    } catch {
+      fail(error, path: track.path)
+      throw error
+    }
+    let handoff = Engine.DecoderHandoff(decoder)
+    engine.transition { core in
+      core.load(totalFrames: decoder.timeline.heardFrames, lengthKnown: track.lengthKnown)
+    } before: { shared in
+      shared.path = track.path
+      shared.control.trackNumber += 1
+      shared.control.handoff = handoff
+      shared.control.rate = decoder.rate
+      shared.control.channels = decoder.channels
+      shared.lastSeekLatency = nil
+    }
+  }
+
+  /// Plays from `from` seconds (where it is when nil, from the start of the range after the end)
+  /// until `until` seconds (the end when nil). Paused, with neither given, resumes.
+  public func play(from: Double? = nil, until: Double? = nil) {
+    let rate = self.rate
+    engine.transition(
+      { $0.play(from: from.map { Self.frame($0, rate) }, until: until.map { Self.frame($0, rate) }) },
+      seek: from != nil)
+  }
+
+  /// Pauses at the frame being heard.
+  public func pause() { engine.transition { $0.pause() } }
+
+  /// Resumes from the very frame the pause stopped at.
+  public func resume() { engine.transition { $0.resume() } }
+
+  /// Pauses when playing, plays otherwise.
+  public func togglePause() { engine.transition { $0.toggle() } }
+
+  /// Stops and goes back to the start.
+  public func stop() { engine.transition { $0.stop() } }
+
+  /// Moves to `seconds` (clamped to the memo); the first frame heard afterwards is the one there.
+  /// Playing carries on from there; otherwise the player waits there, paused.
+  public func seek(to seconds: Double) {
+    let rate = self.rate
+    engine.transition({ $0.seek(to: Self.frame(seconds, rate)) }, seek: true)
+  }
+
+  /// Moves by `seconds` from what is being heard (negative: back).
+  public func seek(by seconds: Double) { seek(to: snapshot.position + seconds) }
+
+  /// Unloads whatever was loaded and states `error`.
+  private func fail(_ error: PlaybackError, path: String?) {
+    engine.transition { core in
+      core.loadFailed(error)
+    } before: { shared in
+      shared.path = path
+      shared.control.trackNumber += 1
+      shared.control.handoff = nil
+    }
+  }
+
+  private var rate: Int { engine.shared.withLock { $0.control.rate } }
+
+  private static func frame(_ seconds: Double, _ rate: Int) -> Int {
+    guard seconds.isFinite, seconds > 0 else { return 0 }
+    return Int((seconds * Double(rate)).rounded())
+  }
+}

@@ -1,0 +1,37 @@
+/// Where the browser's memos come from: the folder reading, a memo's transcript and route, and
+/// the text searched by the filter. The real readers sit behind it; the update step never sees it.
+protocol MemoLibrary: AnyObject {
+  /// The folder's memos, newest first, or why the folder cannot be read.
+  func list() -> (rows: [MemoRow], error: String?)
+  /// The transcript and route of the memo `base`.
+  func detail(of base: String) -> MemoDetail
+  /// The bases whose transcript contains `query` (case-insensitive).
+  func search(_ query: String) -> Set<String>
+  /// The path of the memo's audio file.
+  func audioPath(of base: String) -> String
+}
+
+/// The writes the browser asks for: title, deletion, recovery. Each returns how it ended.
+protocol MemoEditor: AnyObject {
+  /// Writes the title atomically; an empty title removes the file.
+  func setTitle(base: String, title: String) -> ActionOutcome
+  /// Deletes the memo's files, to the Trash or permanently.
+  func delete(base: String, permanently: Bool) -> ActionOutcome
+  /// Runs the recovery sweep over the folder.
+  func recover() -> ActionOutcome
+}
+
+/// The player as the browser drives it: commands go in, snapshots come out, and nothing here
+/// blocks the interface.
+protocol PlayerControl: AnyObject {
+  /// Starts playing `path` (the memo `base`) from `from` seconds.
+  func play(path: String, base: String, from: Double, duration: Double?)
+  /// Pauses, or resumes when paused.
+  func togglePause()
+  /// Moves to `seconds`.
+  func seek(to seconds: Double)
+  /// Stops and lets go of the memo.
+  func stop()
+  /// The state now.
+  func snapshot() -> PlayerSnapshot
+}

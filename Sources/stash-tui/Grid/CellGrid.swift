@@ -1,0 +1,149 @@
+/// A rectangle of cells: everything the browser draws goes here first, so a screen can be
+/// compared as plain text in tests and curses only copies it to the terminal.
+struct CellGrid: Equatable, Sendable {
+  /// Columns.
+  let width: Int
+  /// Rows.
+  let height: Int
+  /// Row-major cells.
+  private(set) var cells: [Cell]
+
+  /// A blank grid.
+  init(width: Int, height: Int) {
+    self.width = max(0, width)
+    self.height = max(0, height)
+    cells = Array(repeating: .blank, count: self.width * self.height)
+  }
+
+  /// The cell at column `x`, row `y`.
+  subscript(x: Int, y: Int) -> Cell {
+    cells[y * width + x]
+  }
+
+  /// Fills a rectangle with blanks of `style`.
+  mutating func fill(_ rect: Rect, style: Style = .normal) {
+    let r = rect.clipped(to: Rect(x: 0, y: 0, width: width, height: height))
+    guard r.width > 0, r.height > 0 else { return }
+    for y in r.y..<r.y + r.height {
+      for x in r.x..<r.x + r.width { set(x, y, Cell(text: " ", width: 1, style: style)) }
+    }
+  }
+
+  /// Writes `text` from column `x` on row `y`, at most `limit` cells wide (to the grid's edge when
+  /// nil); returns the column after the last cell written. A wide grapheme that would not fit
+  /// whole is replaced by blanks, never cut in half; controls and bidirectional overrides are
+  /// neutralised so a hostile title cannot move the cursor or reorder the row.
+  @discardableResult
+  mutating func put(_ text: String, x: Int, y: Int, style: Style = .normal, limit: Int? = nil) -> Int {
+    guard y >= 0, y < height, x < width else { return x }
+    let end = min(width, limit.map { x + max(0, $0) } ?? width)
+    var column = x
+    for character in text {
+      guard column < end else { break }
+      let (shown, w) = CellGrid.displayable(character)
+      if w == 0 { continue }
+      if column + w > end {
+        // The wide grapheme does not fit: pad instead of cutting it.
+        while column < end {
+          if column >= 0 { set(column, y, Cell(text: " ", width: 1, style: style)) }
+          column += 1
+        }
+        break
+      }
+      if column >= 0 {
+        set(column, y, Cell(text: shown, width: UInt8(w), style: style))
+        if w == 2 { set(column + 1, y, Cell(text: "", width: 0, style: style)) }
+      }
+      column += w
+    }
+    return column
+  }
+
+  /// Writes styled spans one after the other; returns the column after the last.
+  @discardableResult
+  mutating func put(_ line: StyledLine, x: Int, y: Int, limit: Int? = nil) -> Int {
+    let end = limit.map { x + $0 } ?? width
+    var column = x
+    for span in line.spans {
+      column = put(span.text, x: column, y: y, style: span.style, limit: max(0, end - column))
+    }
+    return column
+  }
+
+  /// Sets the style of a run of cells, keeping their text (used to paint selection bars).
+  mutating func restyle(_ rect: Rect, style: Style) {
+    let r = rect.clipped(to: Rect(x: 0, y: 0, width: width, height: height))
+    guard r.width > 0, r.height > 0 else { return }
+    for y in r.y..<r.y + r.height {
+      for x in r.x..<r.x + r.width { cells[y * width + x].style = style }
+    }
+  }
+
+  /// The rows as plain text, trailing blanks trimmed: what a golden screen compares.
+  var plainText: String {
+    var lines: [String] = []
+    for y in 0..<height {
+      var line = ""
+      for x in 0..<width {
+        let c = self[x, y]
+        if !c.isContinuation { line += c.text }
+      }
+      while line.hasSuffix(" ") { line.removeLast() }
+      lines.append(line)
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Writing a cell over half of a wide grapheme blanks its other half, so no half survives.
+  private mutating func set(_ x: Int, _ y: Int, _ cell: Cell) {
+    guard x >= 0, x < width, y >= 0, y < height else { return }
+    let i = y * width + x
+    let old = cells[i]
+    if old.isContinuation, x > 0 {
+      cells[i - 1] = Cell(text: " ", width: 1, style: cells[i - 1].style)
+    } else if old.width == 2, x + 1 < width, cell.width != 2 {
+      cells[i + 1] = Cell(text: " ", width: 1, style: old.style)
+    }
+    if cell.width == 2, x + 1 >= width {
+      cells[i] = Cell(text: " ", width: 1, style: cell.style)
+      return
+    }
+    cells[i] = cell
+  }
+
+  /// What a grapheme is drawn as, and its width: controls become a visible mark, bidirectional
+  /// controls and other zero-width graphemes are dropped.
+  static func displayable(_ character: Character) -> (String, Int) {
+    let first = character.unicodeScalars.first!.value
+    if first < 0x20 || (0x7F...0x9F).contains(first) { return ("\u{FFFD}", 1) }
+    if (0x202A...0x202E).contains(first) || (0x2066...0x2069).contains(first) || first == 0x200E
+      || first == 0x200F || first == 0x061C
+    {
+      return ("", 0)
+    }
+    let w = CharacterWidth.of(character)
+    return (String(character), w)
+  }
+}
+
+/// A rectangle of cells.
+struct Rect: Equatable, Sendable {
+  var x: Int
+  var y: Int
+  var width: Int
+  var height: Int
+
+  /// The part of this rectangle inside `bounds`.
+  func clipped(to bounds: Rect) -> Rect {
+    let x0 = max(x, bounds.x)
+    let y0 = max(y, bounds.y)
+    let x1 = min(x + width, bounds.x + bounds.width)
+    let y1 = min(y + height, bounds.y + bounds.height)
+    return Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+  }
+
+  /// Whether the cell at (`px`, `py`) is inside.
+  func contains(_ px: Int, _ py: Int) -> Bool {
+    px >= x && px < x + width && py >= y && py < y + height
+  }
+}

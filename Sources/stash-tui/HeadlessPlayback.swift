@@ -1,0 +1,145 @@
+import Dispatch
+import StashFormat
+import StashPlayback
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `stash-tui --play FILE [--from T] [--to T] [--device NAME]`: plays a memo without the interface
+/// and exits when it is done (0), or says on stderr why it could not (1; 2 for a usage mistake).
+/// FILE is a memo's audio file, any other of its files, or its base path; T is `83`, `1:23` or
+/// `1:02:03`. `--measure-seeks N` (benchmarks) seeks N times to spread-out places and prints how
+/// long each took to reach the device.
+enum HeadlessPlayback {
+  struct Options {
+    var file = ""
+    var from: Double? = nil
+    var to: Double? = nil
+    var device: String? = nil
+    var measureSeeks = 0
+  }
+
+  /// Whether the command line asks for headless playing.
+  static func wanted(_ arguments: [String]) -> Bool { arguments.contains("--play") }
+
+  /// Runs the mode and returns the exit status.
+  static func run(_ arguments: [String]) -> Int32 {
+    let options: Options
+    switch parse(arguments) {
+    case .success(let parsed): options = parsed
+    case .failure(let problem):
+      say("stash-tui: \(problem.text)\nusage: stash-tui --play FILE [--from T] [--to T] [--device NAME]")
+      return 2
+    }
+    let changed = DispatchSemaphore(value: 0)
+    let player = Player(device: options.device, onChange: { _ in changed.signal() })
+    do {
+      try player.load(path: options.file)
+    } catch {
+      say("stash-tui: \(error)")
+      return 1
+    }
+    if options.measureSeeks > 0 { return measureSeeks(player, count: options.measureSeeks, changed: changed) }
+    player.play(from: options.from ?? 0, until: options.to)
+    while true {
+      let snapshot = player.snapshot
+      switch snapshot.state {
+      case .ended:
+        return 0
+      case .failed(let error):
+        say("stash-tui: \(error)")
+        return 1
+      case .idle, .paused, .playing:
+        _ = changed.wait(timeout: .now() + .milliseconds(250))
+      }
+    }
+  }
+
+  /// Plays, seeks `count` times across the memo, and prints each seek's latency (seconds from the
+  /// call to its first frame handed to the device) as JSON lines.
+  static func measureSeeks(_ player: Player, count: Int, changed: DispatchSemaphore) -> Int32 {
+    guard let duration = player.snapshot.duration, duration > 0 else {
+      say("stash-tui: --measure-seeks needs a memo whose length is known")
+      return 1
+    }
+    player.play(from: 0)
+    var latencies: [Double] = []
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    for _ in 0..<count {
+      // A fixed pseudo-random sequence: the same places every run.
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let target = Double(state >> 11) / Double(1 << 53) * duration * 0.98
+      usleep(200_000)  // let playing settle: ring full, device full, decoder idle
+      if player.snapshot.state == .playing { player.seek(to: target) } else { player.play(from: target) }
+      var waited = 0
+      while player.snapshot.lastSeekLatency == nil, waited < 2000 {
+        usleep(500)
+        waited += 1
+      }
+      if case .failed(let error) = player.snapshot.state {
+        say("stash-tui: \(error)")
+        return 1
+      }
+      guard let latency = player.snapshot.lastSeekLatency else {
+        say("stash-tui: a seek to \(target) s reached no device within a second")
+        return 1
+      }
+      latencies.append(latency)
+      print("{\"target\": \(target), \"latency_ms\": \(latency * 1000)}")
+    }
+    let sorted = latencies.sorted()
+    print(
+      "{\"seeks\": \(sorted.count), \"median_ms\": \(sorted[sorted.count / 2] * 1000), \"max_ms\": \(sorted.last! * 1000)}"
+    )
+    return 0
+  }
+
+  struct Problem: Error { var text: String }
+
+  static func parse(_ arguments: [String]) -> Result<Options, Problem> {
+    var options = Options()
+    var index = 0
+    func value(_ flag: String) -> Result<String, Problem> {
+      index += 1
+      guard index < arguments.count else { return .failure(Problem(text: "\(flag) needs a value")) }
+      return .success(arguments[index])
+    }
+    func time(_ flag: String) -> Result<Double, Problem> {
+      value(flag).flatMap { text in
+        TimeText.seconds(text).map { .success($0) }
+          ?? .failure(Problem(text: "\(flag) takes a time such as 83, 1:23 or 1:02:03, not '\(text)'"))
+      }
+    }
+    do {
+      while index < arguments.count {
+        switch arguments[index] {
+        case "--play": options.file = try value("--play").get()
+        case "--from": options.from = try time("--from").get()
+        case "--to": options.to = try time("--to").get()
+        case "--device": options.device = try value("--device").get()
+        case "--measure-seeks":
+          let text = try value("--measure-seeks").get()
+          guard let n = Int(text), n > 0 else { throw Problem(text: "--measure-seeks takes a count") }
+          options.measureSeeks = n
+        default: throw Problem(text: "unknown argument '\(arguments[index])' with --play")
+        }
+        index += 1
+      }
+    } catch let problem as Problem {
+      return .failure(problem)
+    } catch {
+      return .failure(Problem(text: "\(error)"))
+    }
+    if options.file.isEmpty { return .failure(Problem(text: "--play needs a file")) }
+    if let from = options.from, let to = options.to, to <= from {
+      return .failure(Problem(text: "--to must come after --from"))
+    }
+    return .success(options)
+  }
+
+  static func say(_ text: String) {
+    let bytes = Array((text + "\n").utf8)
+    _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+  }
+}

@@ -1,0 +1,55 @@
+/// Something the browser's logic asks the I/O loop to do; the loop reports back with an event.
+enum BrowserEffect: Equatable, Sendable {
+  /// Read the folder again (answered by `.listed`).
+  case list
+  /// Read a memo's transcript and route (answered by `.detailLoaded`).
+  case loadDetail(base: String)
+  /// Find the memos whose transcript contains the text (answered by `.transcriptMatches`).
+  case searchTranscripts(String)
+  /// Start playing a memo from a time.
+  case play(base: String, from: Double)
+  /// Pause or resume the player.
+  case togglePause
+  /// Move the player to a time.
+  case seek(Double)
+  /// Stop the player and let go of the memo.
+  case stop
+  /// Write the title (empty removes it) (answered by `.actionFinished`).
+  case setTitle(base: String, title: String)
+  /// Delete a memo's files, to the Trash or for good (answered by `.actionFinished`).
+  case delete(base: String, permanently: Bool)
+  /// Run the recovery sweep (answered by `.actionFinished`).
+  case recover
+  /// Leave.
+  case quit
+}
+
+/// Something that happened: a key, a mouse event, a resize, the player, the folder or the result
+/// of an effect. The update step takes these one at a time.
+enum BrowserEvent: Equatable, Sendable {
+  case key(Key)
+  case mouse(MouseEvent)
+  case resize(width: Int, height: Int)
+  /// A new player snapshot.
+  case player(PlayerSnapshot)
+  /// The folder was read; or the reason it could not be.
+  case listed([MemoRow], error: String?)
+  /// A memo's detail was read.
+  case detailLoaded(base: String, MemoDetail)
+  /// The memos whose transcript contains the query.
+  case transcriptMatches(query: String, bases: Set<String>)
+  /// A write finished.
+  case actionFinished(ActionOutcome)
+}
+
+/// How a write to the folder ended.
+enum ActionOutcome: Equatable, Sendable {
+  /// Done; a line saying what was done.
+  case done(String)
+  /// The Trash cannot take the files; the reason. The browser asks before deleting for good.
+  case trashUnavailable(base: String, reason: String)
+  /// Refused or failed; what happened and what the user can do, in plain words.
+  case failed(String)
+  /// The recovery sweep's report.
+  case report(title: String, lines: [String])
+}

@@ -1,0 +1,116 @@
+/// The browser's whole state: a value the update step changes and the view draws. It performs no
+/// I/O; what it needs done it returns as effects.
+struct BrowserModel: Equatable, Sendable {
+  /// Which pane keys go to (and, on a narrow terminal, which pane is shown).
+  enum Focus: Equatable, Sendable { case list, transcript }
+
+  /// A line being typed at the bottom of the screen.
+  struct Prompt: Equatable, Sendable {
+    /// What the typed text is for.
+    enum Purpose: Equatable, Sendable {
+      case rename(base: String)
+      case goToTime
+      case filter
+    }
+    var purpose: Purpose
+    var text: String
+    /// Cursor position in characters.
+    var cursor: Int
+    /// The text before editing, restored by Esc.
+    var original: String = ""
+  }
+
+  /// A box over the panes.
+  enum Overlay: Equatable, Sendable {
+    case help
+    /// A report (recovery, or a refusal naming files); any key but the scroll keys closes it.
+    case report(title: String, lines: [String])
+    /// Asking before a delete; lists every file that will go.
+    case confirmDelete(base: String, files: [String], permanently: Bool, reason: String?)
+  }
+
+  /// The folder shown.
+  var folderPath: String
+  /// Terminal size.
+  var width: Int
+  var height: Int
+  /// Every memo, newest first, as last read.
+  var memos: [MemoRow] = []
+  /// Why the folder could not be read, if it could not.
+  var listError: String?
+  /// Indices into `memos` that pass the filter.
+  var visible: [Int] = []
+  /// Position in `visible` of the selected memo.
+  var selection: Int = 0
+  /// First row of the list shown.
+  var listTop: Int = 0
+  /// The selected memo's base, so a re-read keeps the selection on the same memo.
+  var selectedBase: String?
+  /// The selected memo's transcript and route, once read.
+  var detail: MemoDetail?
+  /// Which pane has the keys.
+  var focus: Focus = .list
+  /// The cue under the transcript cursor.
+  var cueCursor: Int = 0
+  /// First transcript line shown.
+  var transcriptTop: Int = 0
+  /// Whether the transcript follows the spoken cue.
+  var following: Bool = true
+  /// The filter's text (empty: no filter).
+  var filter: String = ""
+  /// Memos whose transcript contains `filter`, once searched.
+  var transcriptMatches: Set<String> = []
+  /// The player as last reported.
+  var player: PlayerSnapshot = .idle
+  /// The line being typed, if any.
+  var prompt: Prompt?
+  /// The box shown over the panes, if any.
+  var overlay: Overlay?
+  /// Scroll offset inside the overlay.
+  var overlayTop: Int = 0
+  /// A one-line message on the status bar.
+  var message: StyledLine?
+  /// Whether the loop should end.
+  var finished = false
+
+  /// A browser on `folderPath` in a terminal of the given size, before the folder is read.
+  init(folderPath: String, width: Int, height: Int) {
+    self.folderPath = folderPath
+    self.width = width
+    self.height = height
+  }
+
+  /// The selected memo's row.
+  var selectedRow: MemoRow? {
+    guard selection >= 0, selection < visible.count else { return nil }
+    return memos[visible[selection]]
+  }
+
+  /// The memo the player holds, if it is in the list.
+  var playingRow: MemoRow? {
+    guard let base = player.base else { return nil }
+    return memos.first { $0.base == base }
+  }
+
+  /// Whether the player holds the selected memo.
+  var playerHoldsSelection: Bool {
+    player.isActive && player.base != nil && player.base == selectedBase
+  }
+
+  /// The index of the cue being spoken, when the selected memo is the one playing.
+  var spokenCue: Int? {
+    guard playerHoldsSelection, let detail else { return nil }
+    return BrowserModel.cueIndex(in: detail.cues, at: player.position)
+  }
+
+  /// The last cue starting at or before `time`; nil before the first.
+  static func cueIndex(in cues: [MemoDetail.Cue], at time: Double) -> Int? {
+    var low = 0
+    var high = cues.count
+    while low < high {
+      let mid = (low + high) / 2
+      if cues[mid].start <= time + 0.0005 { low = mid + 1 } else { high = mid }
+    }
+    return low == 0 ? nil : low - 1
+  }
+}

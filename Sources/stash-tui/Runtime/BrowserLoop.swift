@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The interactive loop: waits on the keyboard, the folder watcher, the quit signals and (while a
+/// memo plays) the frame clock; feeds events to the update step, performs its effects through the
+/// runner, and copies the view to the terminal.
+final class BrowserLoop {
+  /// How long the folder must be quiet before it is read again.
+  static let debounceSeconds = 0.15
+  /// The frame interval while a memo plays: the clock and highlight move at this rate.
+  static let frameSeconds = 0.04
+
+  private let folder: String
+  private let runner: EffectRunner
+  private let mouse: Bool
+
+  /// A loop over `folder` with the given effect runner.
+  init(folder: String, runner: EffectRunner, mouse: Bool) {
+    self.folder = folder
+    self.runner = runner
+    self.mouse = mouse
+  }
+
+  /// Runs until the user quits or a quit signal arrives; the terminal is restored on return.
+  func run() {
+    let quitDescriptor = SignalGuard.install()
+    let terminal = Terminal(mouse: mouse)
+    defer { terminal.close() }
+    let size = terminal.size
+    var model = BrowserModel(folderPath: folder, width: size.width, height: size.height)
+    runner.drive(&model, model.update(.resize(width: size.width, height: size.height)) + [.list])
+    terminal.draw(BrowserView.render(model))
+
+    let watcher = FolderWatcher(folder: folder)
+    watcher.watchParts(model.memos.compactMap(\.partsFolder))
+    if let reason = watcher.unavailable {
+      model.message = StyledLine("Not watching the folder (\(reason)); Ctrl-L reads it again.", .warning)
+    }
+    var rereadAt: Double?
+    var lastSnapshot = runner.player.snapshot()
+
+    while !model.finished {
+      var fds = [
+        pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: quitDescriptor, events: Int16(POLLIN), revents: 0),
+      ]
+      let now = BrowserLoop.now()
+      var timeout: Int32 = -1
+      if lastSnapshot.isActive { timeout = Int32(BrowserLoop.frameSeconds * 1000) }
+      if let at = rereadAt {
+        let wait = Int32(max(0, (at - now) * 1000))
+        timeout = timeout < 0 ? wait : min(timeout, wait)
+      }
+      _ = poll(&fds, nfds_t(fds.count), timeout)
+
+      if fds[2].revents != 0 {
+        runner.drive(&model, model.update(.key(.char("q"))))
+        break
+      }
+      var redrawAll = false
+      while let input = terminal.read() {
+        switch input {
+        case .key(let key):
+          if key == .ctrl("l") || key == .function(5) { redrawAll = true }
+          runner.drive(&model, model.update(.key(key)))
+        case .mouse(let event):
+          runner.drive(&model, model.update(.mouse(event)))
+        case .resize:
+          let s = terminal.size
+          redrawAll = true
+          runner.drive(&model, model.update(.resize(width: s.width, height: s.height)))
+        case .ignored:
+          break
+        }
+        if model.finished { break }
+      }
+      if model.finished { break }
+      if fds[1].revents != 0, watcher.drain() {
+        rereadAt = BrowserLoop.now() + BrowserLoop.debounceSeconds
+      }
+      if let at = rereadAt, BrowserLoop.now() >= at {
+        rereadAt = nil
+        runner.drive(&model, [.list])
+        watcher.watchParts(model.memos.compactMap(\.partsFolder))
+      }
+      let snapshot = runner.player.snapshot()
+      if snapshot != lastSnapshot || snapshot != model.player {
+        lastSnapshot = snapshot
+        runner.drive(&model, model.update(.player(snapshot)))
+      }
+      if redrawAll { terminal.invalidate() }
+      terminal.draw(BrowserView.render(model))
+    }
+    runner.player.stop()
+  }
+
+  /// Seconds on the monotonic clock.
+  static func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+  }
+}

@@ -1,0 +1,140 @@
+import StashFormat
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What the command line asked for.
+struct LaunchOptions {
+  /// The memo folder: the argument, else $STASH_DIR, else the current folder.
+  var folder: String = "."
+  /// Whether the mouse is captured.
+  var mouse = true
+  var help = false
+  var version = false
+  /// The `--render-once WxH` test hook's size.
+  var renderOnce: (width: Int, height: Int)?
+  /// The hook's key script.
+  var keys = ""
+  /// Whether the hook prints the style map too.
+  var showStyles = false
+
+  /// A command-line mistake.
+  struct UsageError: Error {
+    var message: String
+  }
+
+  /// Reads the arguments (without the program name).
+  static func parse(_ arguments: [String]) -> Result<LaunchOptions, UsageError> {
+    var options = LaunchOptions()
+    var folder: String?
+    var i = 0
+    while i < arguments.count {
+      let a = arguments[i]
+      func value() -> String? {
+        i += 1
+        return i < arguments.count ? arguments[i] : nil
+      }
+      switch a {
+      case "-h", "--help": options.help = true
+      case "--version": options.version = true
+      case "--no-mouse": options.mouse = false
+      case "--show-styles": options.showStyles = true
+      case "--render-once":
+        guard let v = value() else {
+          return .failure(UsageError(message: "--render-once needs WIDTHxHEIGHT"))
+        }
+        let wh = v.split(separator: "x").compactMap { Int($0) }
+        guard wh.count == 2, wh[0] > 0, wh[1] > 0, wh[0] <= 1000, wh[1] <= 1000 else {
+          return .failure(UsageError(message: "--render-once needs WIDTHxHEIGHT, like 100x30 (got \(v))"))
+        }
+        options.renderOnce = (wh[0], wh[1])
+      case "--keys":
+        guard let v = value() else { return .failure(UsageError(message: "--keys needs a key script")) }
+        options.keys = v
+      case "--":
+        if i + 1 < arguments.count { folder = arguments[i + 1] }
+        i = arguments.count
+      default:
+        if a.hasPrefix("-") && a != "-" {
+          return .failure(UsageError(message: "unknown option \(a) (stash-tui --help lists them)"))
+        }
+        if folder != nil { return .failure(UsageError(message: "one folder at most (got \(a) too)")) }
+        folder = a
+      }
+      i += 1
+    }
+    if let folder {
+      options.folder = folder
+    } else if let dir = Environment.value("STASH_DIR"), !dir.isEmpty {
+      options.folder = dir
+    }
+    return .success(options)
+  }
+
+  /// Prints `message` to standard error and exits with status 2.
+  static func fail(_ message: String) -> Never {
+    write(2, "stash-tui: \(message)\n")
+    exit(2)
+  }
+
+  /// Writes `text` to a descriptor.
+  static func write(_ fd: Int32, _ text: String) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+      if n < 0 && errno == EINTR { continue }
+      if n <= 0 { break }
+      offset += n
+    }
+    bytes.removeAll()
+  }
+
+  /// Prints the usage and every key, from the key table.
+  static func printHelp() {
+    var text = """
+      stash-tui [DIR]: browse, read and play the memos in a Stash folder.
+      DIR defaults to $STASH_DIR, else the current folder.
+
+      Options:
+        --no-mouse             leave the mouse to the terminal (text selection)
+        --version              print the version
+        --render-once WxH      test hook: run --keys on a WxH screen without a terminal, print the
+                               screen as text (a virtual clock stands in for the player)
+        --keys SCRIPT          keys for --render-once: characters, <enter> <esc> <up> <c-left> ...,
+                               <wait SECONDS> <resize WxH> <click X,Y> <changed>
+        --show-styles          with --render-once, also print one style letter per cell
+
+      Environment: NO_COLOR turns colours off; STASH_DIR is the default folder.
+
+      Keys:
+
+      """
+    for line in KeyTable.helpLines() { text += line.text + "\n" }
+    write(1, text)
+  }
+}
+
+/// What the browser says about itself.
+enum BrowserInfo {
+  /// The version, shared with the CLI.
+  static let version = StashFormat.version
+}
+
+/// Checks the folder before anything starts.
+enum FolderCheck {
+  /// Why `path` cannot be browsed, or nil when it is a readable folder.
+  static func problem(_ path: String) -> String? {
+    var st = stat()
+    if stat(path, &st) != 0 {
+      return "\(path): " + String(cString: strerror(errno))
+    }
+    if (st.st_mode & S_IFMT) != S_IFDIR { return "\(path): not a folder" }
+    guard let dir = opendir(path) else {
+      return "\(path): cannot read the folder: " + String(cString: strerror(errno))
+    }
+    closedir(dir)
+    return nil
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import StashTestSupport
+import Testing
+
+/// `stash inspect FILE.m4a --json`, run as the built binary on files ffmpeg makes and on the demo fixtures.
+@Suite struct InspectAudioTests {
+  let stash = Fixtures.product("stash").path
+
+  func inspect(_ path: String) throws -> (status: Int32, json: [String: Any]?, error: String) {
+    let result = try runProcess(stash, ["inspect", path, "--json"])
+    let json = try? JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+    return (result.status, json, result.standardError)
+  }
+
+  @Test func fragmentedRecording() throws {
+    let folder = try Fixtures.scratchFolder("stash-inspect-audio")
+    let path = folder.appendingPathComponent("memo_audio.m4a").path
+    let made = try runProcess(
+      "ffmpeg",
+      [
+        "-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", "sine=duration=5", "-c:a", "aac", "-ar",
+        "48000",
+        "-ac", "1", "-movflags", "+frag_keyframe+empty_moov+default_base_moof", "-frag_duration", "2000000",
+        path,
+      ])
+    try #require(made.status == 0, "\(made.standardError)")
+    let (status, json, _) = try inspect(path)
+    #expect(status == 0)
+    let j = try #require(json)
+    #expect(j["kind"] as? String == "audio")
+    #expect(j["state"] as? String == "ok")
+    #expect(j["fragmented"] as? Bool == true)
+    #expect(j["codec"] as? String == "mp4a.40.2")
+    #expect(j["sampleRate"] as? Int == 48000)
+    #expect(j["channels"] as? Int == 1)
+    #expect(j["timescale"] as? Int == 48000)
+    #expect(j["primingSamples"] as? Int == 1024)
+    #expect(j["tailBytes"] as? Int == 0)
+    #expect(j["damaged"] is NSNull)
+    // ffprobe counts the same packets.
+    let probe = try runProcess(
+      "ffprobe",
+      ["-v", "error", "-count_packets", "-show_entries", "stream=nb_read_packets", "-of", "csv=p=0", path])
+    #expect(
+      j["sampleCount"] as? Int == Int(probe.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)))
+    let seconds = try #require(j["durationSeconds"] as? Double)
+    #expect(abs(seconds - 5) < 1024.0 / 48000)
+    let diagnostics = try #require(j["diagnostics"] as? [[String: Any]])
+    #expect(
+      diagnostics.contains {
+        $0["code"] as? String == "mp4-priming-assumed" && $0["severity"] as? String == "info"
+      })
+  }
+
+  /// The demo's damaged, cut-short and length-unreadable memos each say so in the JSON.
+  @Test func demoStates() throws {
+    let demo = Fixtures.folder("demo")
+    let damaged = try #require(
+      try inspect(demo.appendingPathComponent("2026-10-11T14-20-00_audio.m4a").path).json)
+    #expect(damaged["state"] as? String == "damaged")
+    #expect((damaged["damaged"] as? String)?.contains("killed before its first flush") == true)
+    #expect(damaged["durationSeconds"] is NSNull)
+    let torn = try #require(
+      try inspect(demo.appendingPathComponent("2026-04-22T12-30-05_audio.m4a").path).json)
+    #expect(torn["state"] as? String == "cutShort")
+    #expect(torn["tailBytes"] as? Int == 162)
+    let codes = (torn["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+    #expect(codes.contains("mp4-torn-tail"))
+    let unreadable = try #require(
+      try inspect(demo.appendingPathComponent("2026-11-02T09-15-30_audio.m4a").path).json)
+    #expect(unreadable["state"] as? String == "lengthUnreadable")
+    #expect(unreadable["durationSeconds"] is NSNull)
+    #expect(unreadable["sampleCount"] as? Int == 310)
+  }
+
+  /// A file that cannot be opened exits 2 with its path and the reason.
+  @Test func missingFile() throws {
+    let (status, json, error) = try inspect("/nonexistent/memo_audio.m4a")
+    #expect(status == 2)
+    #expect(json == nil)
+    #expect(error.contains("/nonexistent/memo_audio.m4a"))
+    #expect(error.contains("No such file"))
+  }
+}

@@ -1,0 +1,285 @@
+import StashFormat
+import Testing
+
+/// The file-level steps of the W3C WebVTT parser algorithm, and the diagnostics that go with them.
+@Suite struct WebVTTParserTests {
+  private func codes(_ document: WebVTTDocument) -> [String] { document.diagnostics.map(\.code) }
+
+  @Test func kitchenSinkReadsEveryBlockAndSettingCleanly() throws {
+    let document = WebVTTParser.parse(WebVTTFixtures.kitchenSink)
+    #expect(document.diagnostics == [])
+    #expect(document.headerText == "Kitchen sink - all of it")
+    #expect(document.regions.map(\.id) == ["fred", "bill"])
+    let fred = document.regions[0]
+    #expect(fred.width == 40 && fred.lines == 3 && fred.regionAnchorX == 0 && fred.regionAnchorY == 100)
+    #expect(fred.viewportAnchorX == 10 && fred.viewportAnchorY == 90 && fred.scroll == .up)
+    #expect(
+      document.regions[1].width == 40.5 && document.regions[1].lines == 10
+        && document.regions[1].scroll == .none)
+    #expect(
+      document.styles.count == 1 && document.styles[0].hasPrefix("::cue {")
+        && document.styles[0].hasSuffix("}"))
+    #expect(
+      document.notes == [
+        WebVTTNote(text: "a comment\nover two lines", cuesBefore: 0),
+        WebVTTNote(text: "between cues", cuesBefore: 4),
+      ])
+    #expect(document.cues.count == 5)
+    let intro = document.cues[0]
+    #expect(
+      intro.id == "intro" && intro.startTime == 0 && intro.endTime == 2 && intro.region == "fred"
+        && intro.align == .left)
+    #expect(intro.text == "<v Fred>Hi, my name is Fred")
+    let third = document.cues[2]
+    #expect(third.vertical == .rl && third.line == -1 && third.lineAlign == .end && third.snapToLines)
+    #expect(
+      third.position == 10 && third.positionAlign == .lineLeft && third.size == 35.5 && third.align == .start)
+    #expect(third.region == nil)
+    let fourth = document.cues[3]
+    #expect(
+      fourth.line == 50 && !fourth.snapToLines && fourth.lineAlign == .center
+        && fourth.positionAlign == .lineRight)
+    let last = document.cues[4]
+    #expect(
+      last.id == "ref-test" && last.startTime == 3607 && last.endTime == 3609 && last.vertical == .lr
+        && last.line == 0)
+    #expect(last.text.hasSuffix("second line with <01:00:08.000>timed words"))
+    #expect(document.cueLines == [19, 22, 25, 28, 34])
+  }
+
+  @Test func signatureMustBeWEBVTTThenSpaceTabOrLineBreak() {
+    for good in [
+      "WEBVTT", "WEBVTT\n", "WEBVTT \n", "WEBVTT\tx\n", "\u{FEFF}WEBVTT\n\n00:00.000 --> 00:01.000\nx",
+    ] {
+      let document = WebVTTParser.parse(good)
+      #expect(!codes(document).contains("vtt-no-signature"), "\(good.debugDescription)")
+    }
+    for bad in [
+      "", "WEBVT", "WEBVTTX\n", "webvtt\n", " WEBVTT\n", "1\n00:00:01,000 --> 00:00:02,000\nan SRT file\n",
+    ] {
+      let document = WebVTTParser.parse(bad)
+      #expect(codes(document) == ["vtt-no-signature"], "\(bad.debugDescription)")
+      #expect(document.cues.isEmpty)
+    }
+    // The message quotes the first line so a person sees what the file is.
+    let srt = WebVTTParser.parse("1\n00:00:01,000 --> 00:00:02,000\n")
+    #expect(srt.diagnostics[0].message.contains("\"1\""))
+    #expect(srt.diagnostics[0].location.line == 1 && srt.diagnostics[0].location.column == 1)
+    // A BOM is dropped; the offset still counts it.
+    let bom = WebVTTParser.parse("\u{FEFF}WEBVTT\n00:00.000 --> 00:01.000\nx")
+    #expect(bom.cues.count == 1)
+    #expect(bom.diagnostics.first?.location.offset == 10)
+  }
+
+  @Test func headerLinesAndAMissingBlankLine() {
+    let withHeader = WebVTTParser.parse(
+      "WEBVTT title\nKind: captions\nLanguage: en\n\n00:01.000 --> 00:02.000\nhi\n")
+    #expect(withHeader.headerText == "title\nKind: captions\nLanguage: en")
+    #expect(codes(withHeader) == ["vtt-header-no-blank-line"])
+    #expect(withHeader.cues.count == 1)
+    // A timing line right after the signature still makes a cue (the header block gives it back).
+    let noBlank = WebVTTParser.parse("WEBVTT\n00:01.000 --> 00:02.000\nhi\n")
+    #expect(noBlank.cues.map(\.text) == ["hi"])
+    #expect(codes(noBlank) == ["vtt-header-no-blank-line"])
+    #expect(noBlank.diagnostics[0].location.line == 2)
+  }
+
+  @Test func lineTerminatorsAndNullsAreNormalized() {
+    let text = "WEBVTT\r\n\r\n00:01.000 --> 00:02.000\r\na\u{0}b\rsecond\n\n"
+    let document = WebVTTParser.parse(text)
+    #expect(document.cues.map(\.text) == ["a\u{FFFD}b\nsecond"])
+    #expect(codes(document) == ["vtt-null-character"])
+    #expect(document.diagnostics[0].location.line == 4 && document.diagnostics[0].location.column == 2)
+    // Rewritten text has no file offsets to give.
+    #expect(document.diagnostics[0].location.offset == nil)
+  }
+
+  @Test func invalidUTF8IsReplacedAndReported() {
+    var bytes = Array("WEBVTT\n\n00:01.000 --> 00:02.000\nab".utf8)
+    bytes += [0xFF, 0xC3, 0x28, 0xE2, 0x82]  // a stray byte, a cut two-byte and a cut three-byte sequence
+    let document = WebVTTParser.parse(bytes)
+    #expect(document.cues.map(\.text) == ["ab\u{FFFD}\u{FFFD}(\u{FFFD}"])
+    #expect(codes(document) == ["vtt-not-utf8"])
+    #expect(document.diagnostics[0].location.line == 4 && document.diagnostics[0].location.column == 3)
+    #expect(document.diagnostics[0].message.contains("3 byte sequences"))
+  }
+
+  @Test func cueIdentifiersAndBlocksFollowTheAlgorithm() {
+    let text = """
+      WEBVTT
+
+      id with spaces & more
+      00:01.000 --> 00:02.000
+      one
+
+      00:02.000 --> 00:03.000
+      two
+      00:03.000 --> 00:04.000
+      three (no blank line before this cue)
+
+      just some text
+
+      an id
+      without timing
+
+      """
+    let document = WebVTTParser.parse(text)
+    #expect(document.cues.map(\.id) == ["id with spaces & more", "", ""])
+    #expect(document.cues.map(\.text) == ["one", "two", "three (no blank line before this cue)"])
+    #expect(codes(document) == ["vtt-missing-blank-line", "vtt-stray-text", "vtt-stray-text"])
+    #expect(document.diagnostics.map { $0.location.line } == [9, 12, 14])
+  }
+
+  @Test func badTimingsDropTheCueWithAPreciseDiagnostic() {
+    let cases: [(String, String, Int)] = [
+      ("00:01.000 x --> 00:02.000", "vtt-bad-arrow", 11),
+      ("00:01.00 --> 00:02.000", "vtt-bad-timestamp", 7),
+      ("00:01,000 --> 00:02.000", "vtt-bad-timestamp", 6),
+      ("0:01.000 --> 00:02.000", "vtt-bad-timestamp", 5),
+      ("00:60.000 --> 01:02.000", "vtt-bad-timestamp", 7),
+      ("00:01.000 --> 00:02.0000", "vtt-bad-timestamp", 21),
+      ("00:01.000 --> 61:02.000", "vtt-bad-timestamp", 20),
+      ("x00:01.000 --> 00:02.000", "vtt-bad-timestamp", 1),
+    ]
+    for (line, code, column) in cases {
+      let document = WebVTTParser.parse("WEBVTT\n\n\(line)\ntext\n")
+      #expect(document.cues.isEmpty, "\(line)")
+      #expect(codes(document) == [code], "\(line)")
+      #expect(document.diagnostics.first?.location.line == 3, "\(line)")
+      #expect(document.diagnostics.first?.location.column == column, "\(line)")
+    }
+  }
+
+  @Test func timestampFormsAndValues() {
+    let document = WebVTTParser.parse(
+      "WEBVTT\n\n00:00:01.250 --> 123:04:05.678\na\n\n59:59.999 --> 60:00:00.000\nb\n\n1:00:00.000 --> 1:00:01.000\nc\n"
+    )
+    #expect(document.cues.map(\.startTime) == [1.25, 3599 + 0.999, 3600])
+    #expect(document.cues.map(\.endTime) == [443045 + 0.678, 216000, 3601])
+    #expect(codes(document) == ["vtt-timestamp-form"])
+  }
+
+  @Test func arrowSpacingOrderAndEndTimes() {
+    let document = WebVTTParser.parse(
+      "WEBVTT\n\n00:05.000-->00:06.000\na\n\n00:04.000 --> 00:04.000\nb\n\n00:03.000 --> 00:02.000\nc\n")
+    #expect(document.cues.count == 3)
+    #expect(
+      codes(document) == [
+        "vtt-arrow-spacing", "vtt-end-not-after-start", "vtt-cue-out-of-order", "vtt-end-not-after-start",
+        "vtt-cue-out-of-order",
+      ])
+  }
+
+  @Test func settingsFollowTheSpecForInvalidAndRepeatedValues() {
+    func cue(_ settings: String, regions: String = "") -> (WebVTTCue, [String]) {
+      let document = WebVTTParser.parse("WEBVTT\n\n\(regions)00:00.000 --> 00:01.000 \(settings)\nx\n")
+      return (document.cues[0], document.diagnostics.map(\.code))
+    }
+    #expect(cue("align:middle").0.align == .center)
+    #expect(cue("align:middle").1 == ["vtt-bad-setting"])
+    #expect(cue("align:left align:right").0.align == .right)
+    #expect(cue("align:left align:right").1 == ["vtt-duplicate-setting"])
+    #expect(cue("line:5% line:bogus").0.line == 5)
+    #expect(cue("line:-3").0.line == -3 && cue("line:-3").0.snapToLines)
+    #expect(cue("line:1.5").0.line == 1.5)
+    for bad in [
+      "line:1.", "line:.5", "line:1-2", "line:--1", "line:101%", "line:5,top", "line:abc", "line:1.2.3",
+    ] {
+      let (parsed, diagnostics) = cue(bad)
+      #expect(parsed.line == nil && parsed.lineAlign == .start, "\(bad)")
+      #expect(diagnostics == ["vtt-bad-setting"], "\(bad)")
+    }
+    #expect(cue("position:50%,line-left").0.positionAlign == .lineLeft)
+    for bad in [
+      "position:50", "position:-1%", "position:50%,left", "position:50%,auto", "size:101%", "size:1e2%",
+      "vertical:up", ":x", "x:", "foo:bar", "nocolon",
+    ] {
+      let (parsed, diagnostics) = cue(bad)
+      #expect(parsed.position == nil && parsed.size == 100 && parsed.vertical == .horizontal, "\(bad)")
+      #expect(diagnostics == ["vtt-bad-setting"], "\(bad)")
+    }
+    let region = "REGION\nid:r\n\n"
+    #expect(cue("region:r", regions: region).0.region == "r")
+    #expect(cue("region:q", regions: region).1 == ["vtt-unknown-region"])
+    // Line, size and vertical take a cue out of its region, in setting order.
+    #expect(cue("region:r line:1", regions: region).0.region == nil)
+    #expect(cue("line:1 region:r", regions: region).0.region == "r")
+    #expect(cue("region:r size:50%", regions: region).0.region == nil)
+    #expect(cue("region:r size:100%", regions: region).0.region == "r")
+    #expect(cue("region:r vertical:lr", regions: region).0.region == nil)
+    #expect(cue("region:r vertical:lr", regions: region).1 == ["vtt-region-conflict"])
+  }
+
+  @Test func regionsAndStylesOnlyBeforeTheFirstCue() {
+    let text = """
+      WEBVTT
+
+      REGION
+      id:a width:50% lines:2 bogus regionanchor:10% scroll:down
+      id:b
+
+      STYLE
+      ::cue { color: red }
+
+      00:00.000 --> 00:01.000
+      x
+
+      STYLE
+      ::cue { color: blue }
+
+      REGION
+      id:c
+
+      """
+    let document = WebVTTParser.parse(text)
+    #expect(document.regions.count == 1)
+    // The id setting given twice: the last counts.
+    #expect(
+      document.regions[0].id == "b" && document.regions[0].width == 50 && document.regions[0].lines == 2)
+    #expect(document.styles == ["::cue { color: red }"])
+    #expect(
+      codes(document) == [
+        "vtt-bad-region-setting", "vtt-bad-region-setting", "vtt-bad-region-setting",
+        "vtt-duplicate-region-setting",
+        "vtt-style-after-cue", "vtt-region-after-cue",
+      ])
+  }
+
+  @Test func stashNotesAreReadIntoTheModel() {
+    let memo = WebVTTParser.parse(WebVTTFixtures.stashMemo)
+    #expect(memo.diagnostics == [])
+    #expect(memo.missingSpeech == [WebVTTTimeSpan(start: 60, end: 102.5)])
+    #expect(memo.notes.isEmpty)
+    let part = WebVTTParser.parse(WebVTTFixtures.stashPart)
+    #expect(part.partSpan == WebVTTTimeSpan(start: 60, end: 120))
+    let odd = WebVTTParser.parse(
+      """
+      WEBVTT
+
+      NOTE stash missing-speech 00:02:00.000
+
+      NOTE stash flying 1 2
+
+      00:00.000 --> 00:01.000
+      x
+
+      NOTE stash missing-speech 00:05.000 00:06.000
+
+      """)
+    #expect(odd.missingSpeech == [WebVTTTimeSpan(start: 5, end: 6)])
+    #expect(odd.notes.count == 2)
+    #expect(codes(odd) == ["vtt-bad-stash-note", "vtt-bad-stash-note", "vtt-stash-note-after-cue"])
+  }
+
+  @Test func aNoteWithAnArrowBecomesACue() {
+    let document = WebVTTParser.parse("WEBVTT\n\nNOTE\n00:00.000 --> 00:01.000\nsurprise\n")
+    #expect(document.cues.map(\.id) == ["NOTE"])
+    #expect(codes(document) == ["vtt-note-with-arrow"])
+  }
+
+  @Test func everyCodeIsStableAndPrefixed() {
+    let codes = WebVTTDiagnosticCode.allCases.map(\.rawValue)
+    #expect(Set(codes).count == codes.count)
+    #expect(codes.allSatisfy { $0.hasPrefix("vtt-") })
+  }
+}

@@ -1,0 +1,108 @@
+import Testing
+
+@testable import StashPlayback
+
+@Suite struct PlayerCoreTests {
+  func loaded(frames: Int = 48_000, lengthKnown: Bool = true) -> PlayerCore {
+    var core = PlayerCore()
+    _ = core.load(totalFrames: frames, lengthKnown: lengthKnown)
+    return core
+  }
+
+  @Test func nothingHappensBeforeALoad() {
+    var core = PlayerCore()
+    #expect(core.play().isEmpty)
+    #expect(core.seek(to: 10).isEmpty)
+    #expect(core.state == .idle)
+  }
+
+  @Test func playStartsAGenerationOpensTheDeviceAndRuns() {
+    var core = loaded()
+    let before = core.generation
+    let effects = core.play(from: 1000, until: 2000)
+    #expect(effects == [.openDevice, .decode(generation: before + 1, from: 1000, until: 2000), .run])
+    #expect(core.state == .playing)
+  }
+
+  @Test func pauseWaitsForTheOutputToSayWhereItStopped() {
+    var core = loaded()
+    _ = core.play()
+    #expect(core.pause() == [.hold(report: true)])
+    #expect(core.state == .playing && core.pausing)
+    #expect(core.pause().isEmpty)
+    let g = core.generation
+    // The output stopped at 700: paused there, and the decoder is restarted there at once.
+    #expect(core.outputHeld(generation: g, at: 700) == [.decode(generation: g + 1, from: 700, until: nil)])
+    #expect(core.state == .paused && core.position == 700)
+    #expect(core.resume() == [.openDevice, .run])
+    #expect(core.state == .playing)
+  }
+
+  @Test func resumeBeforeThePauseLandedCarriesOnFromWhereTheOutputStopped() {
+    var core = loaded()
+    _ = core.play()
+    _ = core.pause()
+    #expect(core.resume() == [.run])
+    let g = core.generation
+    #expect(core.outputHeld(generation: g, at: 900) == [.decode(generation: g + 1, from: 900, until: nil)])
+    #expect(core.state == .playing)
+  }
+
+  @Test func aSeekOvertakingAPauseKeepsTheSeekPosition() {
+    var core = loaded()
+    _ = core.play()
+    _ = core.pause()
+    let g = core.generation
+    _ = core.seek(to: 30_000)
+    #expect(core.outputHeld(generation: g, at: 500).isEmpty)
+    #expect(core.state == .paused && core.position == 30_000)
+  }
+
+  @Test func seekIsClampedAndLeavesIdleForPaused() {
+    var core = loaded()
+    _ = core.seek(to: 99_999)
+    #expect(core.position == 48_000)
+    #expect(core.state == .paused)
+    _ = core.seek(to: -5)
+    #expect(core.position == 0)
+  }
+
+  @Test func staleReportsAreIgnored() {
+    var core = loaded()
+    _ = core.play()
+    let old = core.generation
+    _ = core.seek(to: 100)
+    #expect(core.reachedEnd(generation: old, at: 48_000).isEmpty)
+    #expect(core.failed(.init(code: .decoder, message: "x"), generation: old, at: 0).isEmpty)
+    #expect(core.state == .playing)
+  }
+
+  @Test func anUnknownLengthBecomesKnownAtTheEnd() {
+    var core = loaded(frames: 5000, lengthKnown: false)
+    #expect(core.knownLength == nil)
+    _ = core.play()
+    _ = core.reachedEnd(generation: core.generation, at: 5000)
+    #expect(core.state == .ended)
+    #expect(core.knownLength == 5000)
+  }
+
+  @Test func playingAgainAfterTheEndReplaysTheRange() {
+    var core = loaded()
+    _ = core.play(from: 100, until: 200)
+    _ = core.reachedEnd(generation: core.generation, at: 200)
+    let effects = core.play()
+    #expect(effects.contains(.decode(generation: core.generation, from: 100, until: 200)))
+  }
+
+  @Test func aDeviceFailureIsStatedAndSilences() {
+    var core = loaded()
+    _ = core.play()
+    let error = PlaybackError(code: .deviceFailed, message: "gone")
+    let effects = core.failed(error, generation: nil, at: 1234)
+    #expect(core.state == .failed(error))
+    #expect(core.position == 1234)
+    #expect(effects == [.silence(generation: core.generation), .hold(report: false)])
+    // Playing again tries again, from where it failed.
+    #expect(core.play().contains(.decode(generation: core.generation, from: 1234, until: nil)))
+  }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import StashPlayback
+
+/// The player against a simulated device the test drives: the device hears only what the test
+/// consumes, holds an injected extra delay, and fails when told; time is a virtual clock.
+@Suite struct PlayerSimulatedDeviceTests {
+  final class VirtualClock: Sendable {
+    let nanoseconds = Atomic<UInt64>(1_000_000_000)
+    func advance(seconds: Double) { nanoseconds.add(UInt64(seconds * 1e9), ordering: .relaxed) }
+    var now: @Sendable () -> UInt64 { { [self] in nanoseconds.load(ordering: .relaxed) } }
+  }
+
+  struct Setup {
+    let track: AudioTrack
+    let reference: [Float]
+    let device = SimulatedDevice()
+    let clock = VirtualClock()
+    var player: Player {
+      let device = self.device
+      return Player(device: "simulated", opener: { _ in (device, 0) }, now: clock.now)
+    }
+  }
+
+  func setup(seconds: Double = 4) throws -> Setup {
+    let folder = try TestAudio.folder()
+    let path = folder.appendingPathComponent("sweep.aac").path
+    try TestAudio.sweep(path, seconds: seconds)
+    return Setup(
+      track: try ADTSTrack.read(path), reference: Array(try TestAudio.ffmpegDecode(path).dropFirst(1024)))
+  }
+
+  /// Waits until the device holds `frames` frames (it has been filled).
+  func waitQueued(_ device: SimulatedDevice, _ frames: Int) {
+    let deadline = Date().addingTimeInterval(10)
+    while device.queued < frames && Date() < deadline { usleep(1000) }
+  }
+
+  @Test func positionIsWhatWasHeardNotWhatWasWritten() throws {
+    let s = try setup()
+    s.device.state.withLock { $0.extraDelay = 300 }
+    let player = s.player
+    try player.load(s.track)
+    player.play()
+    waitQueued(s.device, 4800)
+    // Full buffer, nothing heard yet: the position is 0, not the 4800 frames written.
+    var snapshot = waitFor(player) { $0.position == 0 && $0.state == .playing }
+    #expect(snapshot.position == 0)
+    s.device.consume(2400)
+    waitQueued(s.device, 4800)
+    // 2400 consumed, but 300 more sit in the device after its buffer: 2100 heard.
+    snapshot = waitFor(player, seconds: 5) { $0.position == 2100.0 / 48_000 }
+    #expect(snapshot.position == 2100.0 / 48_000)
+    // The clock runs on between device reports, at the device's rate, from the last report...
+    s.clock.advance(seconds: 0.01)
+    #expect(player.snapshot.position == 2580.0 / 48_000)
+    // ...but never past what was handed to the device.
+    s.clock.advance(seconds: 10)
+    #expect(player.snapshot.position == (2400.0 + 4800) / 48_000)
+  }
+
+  @Test func seekDropsWhatIsQueuedAndTheNextFrameHeardIsTheTarget() throws {
+    let s = try setup()
+    let player = s.player
+    try player.load(s.track)
+    player.play()
+    waitQueued(s.device, 4800)
+    s.device.consume(1000)
+    waitQueued(s.device, 4800)
+    let dropsBefore = s.device.state.withLock { $0.drops }
+    player.seek(to: 2.5)
+    let target = 120_000
+    // The device's queue is dropped and refilled from the target.
+    let deadline = Date().addingTimeInterval(10)
+    while s.device.state.withLock({ $0.drops }) == dropsBefore && Date() < deadline { usleep(1000) }
+    waitQueued(s.device, 4800)
+    s.device.consume(3000)
+    let heard = s.device.heard
+    #expect(heard.count == 4000)
+    let before = TestAudio.maxDifference(heard[0..<1000], s.reference[0..<1000])
+    let after = TestAudio.maxDifference(heard[1000...], s.reference[target..<target + 3000])
+    #expect(before != nil && before! < 1e-6)
+    #expect(after != nil && after! < 1e-6)
+    #expect(
+      waitFor(player) { $0.position == Double(target + 3000) / 48_000 }.position == Double(target + 3000)
+        / 48_000)
+    #expect(player.snapshot.lastSeekLatency != nil)
+  }
+
+  /// The frames waiting in the device are its delay: a pause drops them unheard, and resuming
+  /// starts at the frame after the last one heard.
+  @Test func pauseDropsWhatTheDeviceHeldAndResumesAtTheFrameHeard() throws {
+    let s = try setup()
+    let player = s.player
+    try player.load(s.track)
+    player.play()
+    waitQueued(s.device, 4800)
+    s.device.consume(1500)
+    waitQueued(s.device, 4800)
+    player.pause()
+    let paused = waitFor(player) { $0.state == .paused }
+    #expect(paused.position == 1500.0 / 48_000)
+    #expect(s.device.queued == 0)
+    player.resume()
+    waitQueued(s.device, 4800)
+    s.device.consume(4800)
+    let heard = s.device.heard
+    let difference = TestAudio.maxDifference(heard[...], s.reference[0..<heard.count])
+    #expect(heard.count == 6300)
+    #expect(difference != nil && difference! < 1e-6)
+  }
+
+  @Test func underrunAndSuspendAreRecoveredAndPlayingGoesOn() throws {
+    let s = try setup(seconds: 1)
+    s.device.state.withLock { $0.failures = [3: -EPIPE, 6: -ESTRPIPE] }
+    let player = s.player
+    try player.load(s.track)
+    player.play()
+    var heardCount = 0
+    let deadline = Date().addingTimeInterval(20)
+    while player.snapshot.state == .playing && Date() < deadline {
+      s.device.consume(1000)
+      heardCount = s.device.heard.count
+      usleep(500)
+    }
+    #expect(player.snapshot.state == .ended)
+    #expect(s.device.state.withLock { $0.recoveries } == [-EPIPE, -ESTRPIPE])
+    #expect(player.snapshot.underruns == 1)
+    let difference = TestAudio.maxDifference(s.device.heard[...], s.reference[...])
+    #expect(heardCount == s.reference.count)
+    #expect(difference != nil && difference! < 1e-6)
+  }
+
+  @Test func aDeviceThatDisappearsFailsWithItsReason() throws {
+    let s = try setup(seconds: 1)
+    s.device.state.withLock { $0.failures = [3: -ENODEV] }
+    let player = s.player
+    try player.load(s.track)
+    player.play()
+    let deadline = Date().addingTimeInterval(10)
+    while player.snapshot.state == .playing && Date() < deadline {
+      s.device.consume(1000)
+      usleep(500)
+    }
+    guard case .failed(let error) = player.snapshot.state else {
+      Issue.record("expected a failure, got \(player.snapshot.state)")
+      return
+    }
+    #expect(error.code == .deviceFailed)
+    #expect(error.message == "the sound device 'simulated' stopped working: No such device")
+  }
+
+  @Test func aBusyDeviceSaysSo() throws {
+    let s = try setup(seconds: 1)
+    let player = Player(device: "hw:9", opener: { _ in (nil, -EBUSY) })
+    try player.load(s.track)
+    player.play()
+    let end = waitFor(player) { $0.state != .playing }
+    guard case .failed(let error) = end.state else {
+      Issue.record("expected a failure, got \(end.state)")
+      return
+    }
+    #expect(error.code == .deviceBusy)
+    #expect(error.message.contains("'hw:9' is busy"))
+  }
+}

@@ -1,0 +1,86 @@
+import StashPlayback
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A sound device in memory, driven by the test: frames written wait in its buffer until the test
+/// `consume`s them (they are then "heard"); its delay is what the buffer holds plus an injected
+/// extra; errors can be injected at the Nth write. Mono float only.
+final class SimulatedDevice: PCMDevice, Sendable {
+  struct State {
+    var capacity = 4800
+    var queue: [Float] = []
+    var heard: [Float] = []
+    var extraDelay = 0
+    var writes = 0
+    var failures: [Int: Int32] = [:]
+    var recoveries: [Int32] = []
+    var drops = 0
+    var configured: (rate: Int, channels: Int)? = nil
+    var started = false
+  }
+
+  let name = "simulated"
+  let state = Mutex(State())
+
+  /// Moves up to `frames` frames from the buffer to what was heard.
+  func consume(_ frames: Int) {
+    state.withLock { s in
+      let n = min(frames, s.queue.count)
+      s.heard += s.queue.prefix(n)
+      s.queue.removeFirst(n)
+    }
+  }
+
+  /// Everything heard so far.
+  var heard: [Float] { state.withLock { $0.heard } }
+  /// Frames waiting in the buffer.
+  var queued: Int { state.withLock { $0.queue.count } }
+
+  func configure(format: PCMSampleFormat, channels: Int, rate: Int, latency: Int) -> Int32 {
+    guard format == .float32 else { return -EINVAL }
+    state.withLock { $0.configured = (rate, channels) }
+    return 0
+  }
+
+  func write(_ data: UnsafeRawPointer, frames: Int) -> Int {
+    state.withLock { s in
+      s.writes += 1
+      if let failure = s.failures.removeValue(forKey: s.writes) { return Int(failure) }
+      let room = s.capacity - s.queue.count
+      guard room > 0 else { return -Int(EAGAIN) }
+      let n = min(room, frames)
+      s.queue += UnsafeBufferPointer(start: data.assumingMemoryBound(to: Float.self), count: n)
+      s.started = true
+      return n
+    }
+  }
+
+  func delay() -> (result: Int32, frames: Int) { state.withLock { (0, $0.queue.count + $0.extraDelay) } }
+  var isRunning: Bool { state.withLock { $0.started && !$0.queue.isEmpty } }
+  var isPrepared: Bool { state.withLock { !$0.started } }
+  func start() -> Int32 {
+    state.withLock { $0.started = true }
+    return 0
+  }
+  func drop() -> Int32 {
+    state.withLock { s in
+      s.queue.removeAll()
+      s.drops += 1
+      s.started = false
+    }
+    return 0
+  }
+  func prepare() -> Int32 { 0 }
+  func recover(_ error: Int32) -> Int32 {
+    state.withLock { $0.recoveries.append(error) }
+    return 0
+  }
+  func wait(wake: Int32, timeout: Int32) -> Int32 {
+    var fds = [pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+    _ = poll(&fds, 1, min(timeout, 2))
+    return 0
+  }
+}

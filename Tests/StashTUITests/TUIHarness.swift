@@ -1,0 +1,124 @@
+import Foundation
+import StashTestSupport
+import Testing
+
+/// Runs the real `stash-tui` binary: its `--render-once` test hook for golden screens, and builds
+/// the scratch memo folders the tests browse.
+enum TUIHarness {
+  /// The binary under test.
+  static var binary: String { Fixtures.product("stash-tui").path }
+
+  /// The environment every run gets: UTF-8, UTC (so dates do not depend on the machine), no colour.
+  static var environment: [String: String] {
+    var env = ProcessInfo.processInfo.environment
+    env["LC_ALL"] = "C.UTF-8"
+    env["TZ"] = "UTC"
+    env["TERM"] = "xterm-256color"
+    env["STASH_DIR"] = nil
+    return env
+  }
+
+  /// The screen after `keys` on a `size` screen over `folder`.
+  static func render(_ folder: URL, size: String = "100x30", keys: String = "", styles: Bool = false)
+    throws -> String
+  {
+    var args = ["--render-once", size, "--keys", keys]
+    if styles { args.append("--show-styles") }
+    args.append(folder.path)
+    let result = try runProcess(binary, args, environment: environment)
+    #expect(result.status == 0, "stash-tui failed: \(result.standardError)")
+    // The scratch folder's name changes every run: the header shows it as DIR.
+    return result.standardOutput.replacingOccurrences(
+      of: #" +/\S*stash-tui-\S*\n"#, with: " DIR\n", options: .regularExpression)
+  }
+
+  /// A 20-second AAC-LC mono 48 kHz tone made once per run by ffmpeg, copied into each folder.
+  static let toneAudio: URL = {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("stash-tui-tone-\(ProcessInfo.processInfo.processIdentifier).m4a")
+    if !FileManager.default.fileExists(atPath: url.path) {
+      let r = try? runProcess(
+        "ffmpeg",
+        [
+          "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=f=440:d=20", "-c:a", "aac", "-ac", "1",
+          "-ar", "48000", url.path,
+        ])
+      precondition(r?.status == 0, "ffmpeg could not make the test tone")
+    }
+    return url
+  }()
+
+  /// The transcript of the main test memo: word times, a missing-speech gap, unconfirmed words.
+  static let transcript = """
+    WEBVTT
+
+    NOTE stash missing-speech 00:00:08.000 00:00:12.000
+
+    00:00:00.500 --> 00:00:03.000
+    <00:00:00.500>Hello <00:00:01.000>there, <00:00:01.600>this is a test memo.
+
+    00:00:03.000 --> 00:00:07.500
+    The second cue talks about the weather and the walk along the river bank.
+
+    00:00:12.000 --> 00:00:15.000
+    After the gap <c.unconfirmed>these words were never</c> confirmed.
+
+    00:00:15.000 --> 00:00:19.000
+    The last cue ends here.
+
+    """
+
+  /// A scratch folder of three memos: an untitled one with the transcript above; one titled in
+  /// Japanese with an emoji; one titled right to left. Dates come from the bases (and, for
+  /// readers that use them, the files' modification times).
+  static func memoFolder() throws -> URL {
+    let folder = try Fixtures.scratchFolder("stash-tui")
+    let memos: [(base: String, title: String?, vtt: Bool, date: String)] = [
+      ("2026-03-14T09-30-00Z", nil, true, "2026-03-14 09:30:00"),
+      ("2026-05-01T18-05-00Z", "会議のメモ 🎉", false, "2026-05-01 18:05:00"),
+      ("2026-07-20T07-45-10Z", "שלום עולם", false, "2026-07-20 07:45:10"),
+    ]
+    for memo in memos {
+      let audio = folder.appendingPathComponent(memo.base + "_audio.m4a")
+      try FileManager.default.copyItem(at: toneAudio, to: audio)
+      if let title = memo.title {
+        try (title + "\n").write(
+          to: folder.appendingPathComponent(memo.base + "_title.txt"), atomically: false, encoding: .utf8)
+      }
+      if memo.vtt {
+        try transcript.write(
+          to: folder.appendingPathComponent(memo.base + "_transcription.vtt"), atomically: false,
+          encoding: .utf8)
+      }
+      let r = try runProcess("touch", ["-d", memo.date + " UTC", audio.path])
+      #expect(r.status == 0)
+    }
+    return folder
+  }
+}
+
+/// Compares a screen with its golden copy in `Golden/<name>.golden.swift`; with
+/// STASH_UPDATE_GOLDEN=1 it rewrites that file instead (review the diff before committing).
+enum Golden {
+  static func check(_ name: String, _ actual: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Golden").appendingPathComponent("\(name).golden.swift")
+    if ProcessInfo.processInfo.environment["STASH_UPDATE_GOLDEN"] == "1" {
+      let source =
+        "// Golden screen written by the test that checks it; rewrite with STASH_UPDATE_GOLDEN=1.\n"
+        + "extension GoldenScreens {\n  static let \(name) = #\"\"\"\n" + actual
+        + "\n\"\"\"#\n}\n"
+      try? source.write(to: file, atomically: true, encoding: .utf8)
+      return
+    }
+    guard let expected = GoldenScreens.all[name] else {
+      Issue.record("no golden screen \(name); run with STASH_UPDATE_GOLDEN=1", sourceLocation: sourceLocation)
+      return
+    }
+    if expected != actual {
+      Issue.record(
+        "screen \(name) differs from its golden copy.\n--- expected\n\(expected)--- actual\n\(actual)",
+        sourceLocation: sourceLocation)
+    }
+  }
+}
