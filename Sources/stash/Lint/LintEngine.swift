@@ -95,17 +95,16 @@ struct MemoChecks {
       guard let name = memo.files[kind], !notFiles.contains(name) else { return nil }
       return name
     }
-    if let name = readable(.audio), let summary = memo.audio {
-      if summary.state != .ok {
-        // Only a file the quick summary found wrong is read in full, which names the exact problem.
-        var checks = FileChecks(name: PathText.escaped(name), folder: folder)
-        do {
-          checks.audio(try MP4Audio.read(path: file(name)))
-        } catch {
-          checks.unreadable(error)
-        }
-        out += checks.findings
+    if let name = readable(.audio) {
+      // The full index, not the listing's summary: only a visit of every sample finds a broken
+      // fragment or sample table in a file that otherwise plays.
+      var checks = FileChecks(name: PathText.escaped(name), folder: folder)
+      do {
+        checks.audio(try MP4Audio.read(path: file(name)))
+      } catch {
+        checks.unreadable(error)
       }
+      out += checks.findings
     }
     let seconds = memo.durationSeconds
     if let name = readable(.transcript) {
