@@ -18,11 +18,13 @@ memo() {
   echo "$path"
 }
 
-# seconds COMMAND...: wall-clock seconds of one run.
-seconds() {
-  local start end
-  start=$(date +%s.%N)
-  "$@" >/dev/null
-  end=$(date +%s.%N)
-  echo "$end - $start" | bc -l
+# measure COMMAND...: runs it and prints "wall user system" seconds (bash's own `time`, so no
+# extra package is needed); the command's output is discarded.
+measure() {
+  local TIMEFORMAT='%R %U %S' status=0
+  { time "$@" >/dev/null 2>&1 || status=$?; } 2>&1
+  if [ "$status" -ne 0 ]; then echo "benchmark: '$*' failed with status $status" >&2; exit 1; fi
 }
+
+# calc EXPRESSION: floating-point arithmetic through awk.
+calc() { awk "BEGIN { print $1 }"; }
