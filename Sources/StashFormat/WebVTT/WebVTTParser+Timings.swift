@@ -301,7 +301,7 @@ extension WebVTTFileParser {
   }
 
   /// Checks a cue's text for the linter (tags, timestamps, references) without building nodes.
-  mutating func checkCueText(_ range: Range<Int>, of cue: WebVTTCue) {
+  mutating func checkCueText(_ range: Range<Int>, start: Double, end: Double) {
     guard let base = bytes.baseAddress else { return }
     // Plain text needs no tokenizing.
     if memchr(base + range.lowerBound, 0x3C, range.count) == nil
@@ -309,8 +309,8 @@ extension WebVTTFileParser {
     {
       return
     }
-    for issue in WebVTTCueTextParser.check(bytes, range, cueStart: cue.startTime, cueEnd: cue.endTime) {
-      report(issue)
-    }
+    checker.check(range, cueStart: start, cueEnd: end)
+    if checker.issues.isEmpty { return }
+    for issue in checker.issues { report(issue) }
   }
 }
