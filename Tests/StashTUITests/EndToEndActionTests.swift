@@ -107,10 +107,14 @@ import Testing
     let asked = try #require(tmux.wait(for: "Delete for good?"), "\(tmux.capture())")
     #expect(asked.contains("The Trash cannot take them"))
     #expect(asked.contains("2026-03-14T09-30-00Z_transcription.vtt"))
-    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("2026-03-14T09-30-00Z_audio.m4a").path))
+    #expect(
+      FileManager.default.fileExists(
+        atPath: folder.appendingPathComponent("2026-03-14T09-30-00Z_audio.m4a").path))
     tmux.send("y")
     #expect(tmux.wait { $0.contains("2 memos") && $0.contains("for good") } != nil, "\(tmux.capture())")
-    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("2026-03-14T09-30-00Z_audio.m4a").path))
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: folder.appendingPathComponent("2026-03-14T09-30-00Z_audio.m4a").path))
     tmux.send("q")
   }
 

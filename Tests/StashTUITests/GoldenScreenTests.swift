@@ -109,7 +109,8 @@ import Testing
       encoding: .utf8)
     let parts = folder.appendingPathComponent("2026-07-20T07-45-10Z.parts")
     try FileManager.default.createDirectory(at: parts, withIntermediateDirectories: true)
-    try "WEBVTT\n".write(to: parts.appendingPathComponent("transcription.0001.vtt"), atomically: false, encoding: .utf8)
+    try "WEBVTT\n".write(
+      to: parts.appendingPathComponent("transcription.0001.vtt"), atomically: false, encoding: .utf8)
     let unreadable = try TUIHarness.render(folder, keys: "<end>")
     #expect(unreadable.contains("Transcript unreadable (line 1): not a WebVTT file"), "\(unreadable)")
     let inParts = try TUIHarness.render(folder)

@@ -91,7 +91,8 @@ final class TmuxSession {
     guard
       let shell = try? runProcess("tmux", ["-L", socket, "list-panes", "-F", "#{pane_pid}"]),
       let children = try? runProcess(
-        "ps", ["-o", "pid=,comm=", "--ppid", shell.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)])
+        "ps",
+        ["-o", "pid=,comm=", "--ppid", shell.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)])
     else { return nil }
     for line in children.standardOutput.split(separator: "\n") where line.contains("stash-tui") {
       return Int32(line.split(separator: " ").first ?? "")
