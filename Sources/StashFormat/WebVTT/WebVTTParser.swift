@@ -62,6 +62,8 @@ struct WebVTTFileParser {
   var diagnostics: [Diagnostic] = []
   var dropped = 0
   var previousCueStart: Double? = nil
+  /// Where `locate` last found a place: offset, line and column.
+  var cursor = (offset: 0, line: 1, column: 1)
   /// Checks cue text; kept from cue to cue so its buffers are allocated once per file.
   var checker: WebVTTCueTextParser
 
@@ -72,10 +74,12 @@ struct WebVTTFileParser {
     self.wasNotUTF8 = input.wasNotUTF8
     self.checker = WebVTTCueTextParser.checker(for: bytes)
     for issue in input.issues { report(issue) }
-    // A cue takes at least two lines (timing, blank); most take three. Growing the list by copying
-    // costs more than the guess.
-    cues.reserveCapacity(input.lineFeeds / 3 + 1)
-    cueLines.reserveCapacity(input.lineFeeds / 3 + 1)
+    // A cue takes at least two lines (timing, blank) and most take three; growing the list by
+    // copying costs more than a guess. The guess is capped so that a file of blank lines reserves
+    // little: past a million cues the list grows as usual.
+    let expected = min(input.lineFeeds / 3, bytes.count / 24, 1 << 20) + 1
+    cues.reserveCapacity(expected)
+    cueLines.reserveCapacity(expected)
   }
 
   mutating func finish() -> WebVTTDocument {
@@ -397,7 +401,7 @@ struct WebVTTFileParser {
   }
 
   /// Reports a problem at `offset`, which is on line `lineNumber` starting at `lineStart` when
-  /// known, else found by counting lines (only ever done for a diagnostic).
+  /// the caller knows; the line and column are found by `locate`.
   mutating func report(
     _ code: WebVTTDiagnosticCode, at offset: Int, lineNumber: Int?, lineStart: Int?,
     _ message: @autoclosure () -> String
@@ -406,30 +410,36 @@ struct WebVTTFileParser {
       dropped += 1
       return
     }
-    var number = lineNumber ?? 0
-    var start = lineStart ?? 0
-    if lineNumber == nil {
-      // Count from the nearest known line start before the offset.
-      (number, start) = (1, 0)
-      if offset >= anchorStart { (number, start) = (anchorLine, anchorStart) }
-      if offset >= self.lineStart && self.lineStart > start { (number, start) = (line, self.lineStart) }
-      var i = start
-      while i < offset && i < count {
-        if bytes[i] == 0x0A {
-          number += 1
-          start = i + 1
-        }
-        i += 1
-      }
-    }
-    var column = 1
-    var i = start
-    while i < offset && i < count {
-      if bytes[i] & 0xC0 != 0x80 { column += 1 }
-      i += 1
-    }
+    let (number, column) = locate(offset, line: lineNumber, lineStart: lineStart)
     let location = SourceLocation(line: number, column: column, offset: offsetBase.map { $0 + offset })
     diagnostics.append(
       Diagnostic(code: code.rawValue, severity: code.severity, message: message(), location: location))
+  }
+
+  /// The line and column of `offset`. A cursor remembers the last place found and moves forward
+  /// from it, jumping to any known line start on the way, so that however many problems one huge
+  /// line or file holds, finding them all costs one pass over the text.
+  mutating func locate(_ offset: Int, line hintLine: Int?, lineStart hintStart: Int?) -> (
+    line: Int, column: Int
+  ) {
+    var known: [(line: Int, start: Int)] = [(anchorLine, anchorStart), (line, lineStart)]
+    if let hintLine, let hintStart { known.append((hintLine, hintStart)) }
+    if offset < cursor.offset {
+      cursor = (0, 1, 1)
+    }
+    for (line, start) in known where start <= offset && start > cursor.offset {
+      cursor = (start, line, 1)
+    }
+    while cursor.offset < offset && cursor.offset < count {
+      let b = bytes[cursor.offset]
+      if b == 0x0A {
+        cursor.line += 1
+        cursor.column = 1
+      } else if b & 0xC0 != 0x80 {
+        cursor.column += 1
+      }
+      cursor.offset += 1
+    }
+    return (cursor.line, cursor.column)
   }
 }
