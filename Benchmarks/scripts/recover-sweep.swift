@@ -11,6 +11,8 @@ guard arguments.count == 4, let captures = Int(arguments[2]), let parts = Int(ar
 }
 let scratch = arguments[1]
 
+func fixed(_ value: Double) -> String { String(format: "%.3f", value) }
+
 func timestamp(_ seconds: Double) -> String {
   let ms = Int((seconds * 1000).rounded())
   return String(format: "%02d:%02d:%02d.%03d", ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000)
@@ -53,7 +55,6 @@ func routePart(_ number: Int, capture: Int) -> String {
 func makeFolder(_ path: String) throws {
   let manager = FileManager.default
   try manager.createDirectory(atPath: path, withIntermediateDirectories: true)
-  let old = Date().addingTimeInterval(-86_400)
   for capture in 0..<captures {
     let base = String(format: "2026-04-01T09-%02d-%02d_%04d", capture / 60 % 60, capture % 60, capture)
     let partsFolder = path + "/" + base + ".parts"
@@ -67,9 +68,15 @@ func makeFolder(_ path: String) throws {
         to: URL(fileURLWithPath: partsFolder + "/track.\(digits).gpx"))
     }
   }
-  for item in try manager.subpathsOfDirectory(atPath: path) {
-    try manager.setAttributes([.modificationDate: old], ofItemAtPath: path + "/" + item)
-  }
+
+}
+
+/// CPU seconds this process has used, user and system (`getrusage(2)`).
+func cpuSeconds() -> (user: Double, system: Double) {
+  var usage = rusage()
+  getrusage(RUSAGE_SELF.rawValue, &usage)
+  func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+  return (seconds(usage.ru_utime), seconds(usage.ru_stime))
 }
 
 /// Counts the fsyncs a sweep asks for.
@@ -101,15 +108,25 @@ final class CountingFileSystem: FileSystem {
   func lock(_ d: Int32, wait: Bool) throws -> Bool { try base.lock(d, wait: wait) }
 }
 
-func sweep(_ path: String, synchronizes: Bool) throws -> (
-  seconds: Double, fs: CountingFileSystem, report: SweepReport
-) {
+struct Run {
+  var seconds: Double
+  var user: Double
+  var system: Double
+  var fs: CountingFileSystem
+  var report: SweepReport
+}
+
+func sweep(_ path: String, synchronizes: Bool) throws -> Run {
   let fs = CountingFileSystem(SystemFileSystem(synchronizes: synchronizes))
   let sweeper = Sweeper(fileSystem: fs, assembler: FormatAssembler())
+  // The files were just made: "now" is set a day ahead so none counts as still recording.
+  let options = SweepOptions(now: Date().timeIntervalSince1970 + 86_400)
+  let cpu = cpuSeconds()
   let start = DispatchTime.now().uptimeNanoseconds
-  let report = try sweeper.run(path, options: SweepOptions(now: Date().timeIntervalSince1970))
+  let report = try sweeper.run(path, options: options)
   let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-  return (seconds, fs, report)
+  let after = cpuSeconds()
+  return Run(seconds: seconds, user: after.user - cpu.user, system: after.system - cpu.system, fs: fs, report: report)
 }
 
 let withSync = scratch + "/fsync-on"
@@ -122,11 +139,10 @@ let off = try sweep(withoutSync, synchronizes: false)
 let on = try sweep(withSync, synchronizes: true)
 let published = on.report.captures.flatMap(\.events).filter { $0.action == .published }.count
 print("captures: \(captures), parts per kind: \(parts) (transcript: 8 cues a part; route: 6 points a part)")
-print(
-  "published: \(published) files; fsyncs asked: \(on.fs.fileSyncs) of files, \(on.fs.folderSyncs) of folders")
-print(String(format: "sweep with fsync:    %.3f s", on.seconds))
-print(String(format: "sweep without fsync: %.3f s  (the work besides fsync)", off.seconds))
-print(
-  String(
-    format: "fsync share:         %.3f s (%.0f%%)", on.seconds - off.seconds,
-    100 * (on.seconds - off.seconds) / on.seconds))
+print("published: \(published) files; fsyncs asked: \(on.fs.fileSyncs) of files, \(on.fs.folderSyncs) of folders")
+for (label, run) in [("with fsync   ", on), ("without fsync", off)] {
+  print(
+    "sweep \(label): \(fixed(run.seconds)) s wall, \(fixed(run.user + run.system)) s CPU "
+      + "(\(fixed(run.user)) user + \(fixed(run.system)) system)")
+}
+print("fsync's share of the wall time: \(fixed(on.seconds - off.seconds)) s")
