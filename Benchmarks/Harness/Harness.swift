@@ -14,6 +14,8 @@ struct Harness {
   /// The Python of the peers' virtual environment, or nil with `peerProblem` saying why.
   var python: String?
   var peerProblem = ""
+  /// With `--only WORD`, only the sections whose name holds WORD run.
+  var only: String?
   var figures: [Figure] = []
   var peers: [PeerRow] = []
 
@@ -26,6 +28,7 @@ struct Harness {
   /// Runs `body`; a failure becomes a "not measured" row naming the error, so one broken figure
   /// never costs the others.
   mutating func section(_ issue: String, _ name: String, target: String, _ body: (inout Harness) throws -> Void) {
+    if let only, !name.localizedCaseInsensitiveContains(only) { return }
     log("· \(name)")
     let start = Measure.now()
     do {

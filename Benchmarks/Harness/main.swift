@@ -1,20 +1,20 @@
 // stash-bench: generates its corpora in a temporary folder, measures every speed figure the issues
 // name, runs the peers on the same files, prints the table and writes docs/BENCHMARKS.md.
-//   stash-bench --bin DIR [--repo DIR] [--out FILE] [--quick] [--keep] [--command TEXT]
+//   stash-bench --bin DIR [--repo DIR] [--out FILE] [--quick] [--keep] [--only WORD] [--command TEXT]
 import Foundation
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-var arguments = Array(CommandLine.arguments.dropFirst())
-func option(_ name: String) -> String? {
+let arguments = Array(CommandLine.arguments.dropFirst())
+let option = { (name: String) -> String? in
   guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
   return arguments[index + 1]
 }
 let repo = option("--repo") ?? FileManager.default.currentDirectoryPath
 guard let bin = option("--bin") else {
-  log("usage: stash-bench --bin DIR [--repo DIR] [--out FILE] [--quick] [--keep] [--command TEXT]")
+  log("usage: stash-bench --bin DIR [--repo DIR] [--out FILE] [--quick] [--keep] [--only WORD] [--command TEXT]")
   exit(2)
 }
 let quick = arguments.contains("--quick")
@@ -32,7 +32,7 @@ guard let made = mkdtemp(&template) else {
 Harness.scratch = String(cString: made)
 log("stash-bench: corpora in \(Harness.scratch); load average \(Report.loadText(loadAtStart))")
 
-var harness = Harness(bin: bin, repo: repo, quick: quick)
+var harness = Harness(bin: bin, repo: repo, quick: quick, only: option("--only"))
 do {
   log("· peers")
   harness.preparePeers()
