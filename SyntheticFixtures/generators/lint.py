@@ -16,6 +16,7 @@ import os
 import sys
 
 import fixturelib as fx
+import lintcases
 
 ROUTE_CENTER = (-47.251, -128.734)
 
@@ -177,6 +178,19 @@ def main(out: str, work: str) -> None:
     fx.write_title(path(name), b"\0\5\26\7synthetic AppleDouble stand-in\n")
     other(name, "hidden", "a hidden file named like audio (an AppleDouble sidecar): ignored, "
           "and not a second audio file for its memo")
+
+    # Every other rule, in a folder of its own (its MANIFEST is not a memo MANIFEST).
+    name = "cases"
+
+    def encode(target: str, words: str, **kwargs) -> dict:
+        tl = fx.Timeline()
+        fx.sentence_cues(tl, [words], lead=0.2, gap=0.2)
+        return fx.make_audio(target, tl, work, **kwargs)
+
+    cases = lintcases.build(path(name), os.path.join(work, "cases"), encode)
+    fx.write_manifest(os.path.join(path(name), "MANIFEST.json"), cases)
+    other(name, "unrecognised", "a folder (lint/cases) holding an instance of every other lint rule; "
+          "not a name Stash writes")
 
     memos.sort(key=lambda m: m["base"])
     others.sort(key=lambda o: o["name"])
