@@ -7,7 +7,8 @@ extension Harness {
     let command = [stash, "ls", "--json", memos.folder]
     // The untimed first run warms the cache, and its answer is checked.
     let first = try ChildRun.checked(command)
-    guard let list = try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [[String: Any]] else {
+    guard let list = try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [[String: Any]]
+    else {
       throw HarnessError("stash ls --json printed no array")
     }
     let known = list.filter { $0["durationSeconds"] is NSNumber }.count
@@ -20,7 +21,8 @@ extension Harness {
     }
     let wall = Runs(values: walls)
     let peak = Runs(values: peaks)
-    let note = "\(list.count) memos listed, \(known) with a length; \(first.stdout.utf8.count / 1000) kB of JSON"
+    let note =
+      "\(list.count) memos listed, \(known) with a length; \(first.stdout.utf8.count / 1000) kB of JSON"
     figures.append(
       Figure(
         issue: "#2", name: "`stash ls --json`, \(memos.count) memos: wall", result: wall.text(3, unit: " s"),
@@ -53,7 +55,8 @@ extension Harness {
     } catch {
       peers.append(
         PeerRow(
-          task: "audio lengths", peer: "mutagen", input: input, theirs: "—", ours: ourRuns.text(3, unit: " s"),
+          task: "audio lengths", peer: "mutagen", input: input, theirs: "—",
+          ours: ourRuns.text(3, unit: " s"),
           ratio: "—", agreement: "\(error)"))
     }
     // ffprobe, a process per file as a script calls it, against ours the same way
@@ -106,8 +109,10 @@ extension Harness {
     var text =
       differ.isEmpty
       ? "agrees on all \(ours.count) (within \(String(format: "%.0f", worst * 1000)) ms)"
-      : "differs on " + differ.sorted { $0.key < $1.key }.map { "\($0.value.count) \($0.key) (e.g. \($0.value.example))" }
-        .joined(separator: "; ") + "; agrees on the other \(ours.count - differ.values.map(\.count).reduce(0, +))"
+      : "differs on "
+        + differ.sorted { $0.key < $1.key }.map { "\($0.value.count) \($0.key) (e.g. \($0.value.example))" }
+        .joined(separator: "; ")
+        + "; agrees on the other \(ours.count - differ.values.map(\.count).reduce(0, +))"
     if let error { text += "; first error: \(error.prefix(120))" }
     return text
   }

@@ -16,7 +16,8 @@ extension Harness {
       let folder = Harness.scratch + "/captures-\(serial)"
       try Files.makeFolder(folder)
       for capture in 0..<captures {
-        let base = folder + String(format: "/2026-04-01T09-%02d-%02d_%04d", capture / 60 % 60, capture % 60, capture)
+        let base =
+          folder + String(format: "/2026-04-01T09-%02d-%02d_%04d", capture / 60 % 60, capture % 60, capture)
         try Files.link(audio.finished[0], base + "_audio.m4a")
         try Files.makeFolder(base + ".parts")
         for number in 1...parts {
@@ -44,12 +45,12 @@ extension Harness {
       return (time.wall, time.cpu, fs)
     }
     // A sweep with its fsyncs takes minutes on a busy disk: it runs once in a full run; the
-    // runs without (the figure with a target) three times.
+    // runs without (the figure with a target) three times (QUICK: two of each).
     var without: [Double] = []
     var withoutCPU: [Double] = []
     var with: [Double] = []
     var syncs = (files: 0, folders: 0)
-    for run in 0..<3 {
+    for run in 0..<(quick ? 2 : 3) {
       let off = try sweep(synchronizes: false)
       without.append(off.seconds)
       withoutCPU.append(off.cpu)

@@ -27,7 +27,9 @@ struct Harness {
 
   /// Runs `body`; a failure becomes a "not measured" row naming the error, so one broken figure
   /// never costs the others.
-  mutating func section(_ issue: String, _ name: String, target: String, _ body: (inout Harness) throws -> Void) {
+  mutating func section(
+    _ issue: String, _ name: String, target: String, _ body: (inout Harness) throws -> Void
+  ) {
     if let only, !name.localizedCaseInsensitiveContains(only) { return }
     log("· \(name)")
     let start = Measure.now()
@@ -40,7 +42,9 @@ struct Harness {
   }
 
   /// Runs peers.py in `mode` over `paths`: each run's seconds, and a value per file.
-  func peer(_ mode: [String], _ paths: [String]) throws -> (times: [Double], values: [Double?], error: String?) {
+  func peer(_ mode: [String], _ paths: [String]) throws -> (
+    times: [Double], values: [Double?], error: String?
+  ) {
     guard let python else { throw HarnessError(peerProblem) }
     let list = Harness.scratch + "/peer-paths.txt"
     try Files.write(list, paths.joined(separator: "\n") + "\n")
