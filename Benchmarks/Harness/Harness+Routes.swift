@@ -51,8 +51,9 @@ extension Harness {
     // The ceiling: expat-count.c, compiled here.
     let counter = Harness.scratch + "/expat-count"
     // cc where the system has one, else the clang that comes with the Swift toolchain.
+    let source = repo + "/Benchmarks/expat-count.c"
     let compile = { (compiler: String) in
-      try ChildRun.checked([compiler, "-O2", "-o", counter, self.repo + "/Benchmarks/expat-count.c", "-lexpat"])
+      try ChildRun.checked([compiler, "-O2", "-o", counter, source, "-lexpat"])
     }
     do { _ = try compile("cc") } catch { _ = try compile("clang") }
     var ceilingWalls: [Double] = []
