@@ -62,7 +62,9 @@ import Testing
     #expect(tmux.wait(for: "Name (empty removes the title):") != nil)
     tmux.type("Walk by the river")
     tmux.send("Enter")
-    #expect(tmux.wait { TUIHarness.selectedRow($0)?.contains("Walk by the river") == true } != nil, "\(tmux.capture())")
+    #expect(
+      tmux.wait { TUIHarness.selectedRow($0)?.contains("Walk by the river") == true } != nil,
+      "\(tmux.capture())")
     let titleFile = folder.appendingPathComponent("2026-03-14T09-30-00Z_title.txt")
     #expect(try String(contentsOf: titleFile, encoding: .utf8) == "Walk by the river")
     // An empty name removes the file; the memo reads as its date again.
@@ -87,6 +89,27 @@ import Testing
     #expect(tmux.wait { $0.contains("2 memos") && $0.contains("to the Trash") } != nil, "\(tmux.capture())")
     let trashed = try FileManager.default.contentsOfDirectory(atPath: data.path + "/Trash/files")
     #expect(Set(trashed) == ["2026-03-14T09-30-00Z_audio.m4a", "2026-03-14T09-30-00Z_transcription.vtt"])
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: folder.appendingPathComponent("2026-03-14T09-30-00Z_audio.m4a").path))
+    tmux.send("q")
+  }
+
+  @Test func withoutATrashItAsksAgainBeforeDeletingForGood() throws {
+    let folder = try TUIHarness.memoFolder()
+    // No XDG_DATA_HOME and a HOME that is not an absolute path: there is no Trash to use.
+    let tmux = try TmuxSession(folder: folder, environment: ["HOME": "no-home", "XDG_DATA_HOME": ""])
+    defer { tmux.close() }
+    #expect(tmux.wait(for: "3 memos") != nil)
+    tmux.send("Down", "Down", "d")
+    #expect(tmux.wait(for: "Move to the Trash?") != nil)
+    tmux.send("y")
+    let asked = try #require(tmux.wait(for: "Delete for good?"), "\(tmux.capture())")
+    #expect(asked.contains("The Trash cannot take them"))
+    #expect(asked.contains("2026-03-14T09-30-00Z_transcription.vtt"))
+    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("2026-03-14T09-30-00Z_audio.m4a").path))
+    tmux.send("y")
+    #expect(tmux.wait { $0.contains("2 memos") && $0.contains("for good") } != nil, "\(tmux.capture())")
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("2026-03-14T09-30-00Z_audio.m4a").path))
     tmux.send("q")
   }
@@ -107,7 +130,9 @@ import Testing
     #expect(refused.contains("notes.txt"))
     tmux.send("Escape")
     #expect(tmux.wait(for: "3 memos") != nil)
-    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("2026-03-14T09-30-00Z_audio.m4a").path))
+    #expect(
+      FileManager.default.fileExists(
+        atPath: folder.appendingPathComponent("2026-03-14T09-30-00Z_audio.m4a").path))
     #expect(FileManager.default.fileExists(atPath: parts.appendingPathComponent("notes.txt").path))
     tmux.send("q")
   }
@@ -134,7 +159,8 @@ import Testing
     #expect(report.contains(base))
     tmux.send("Escape", "Enter")
     #expect(tmux.wait(for: "Second part of the walk.") != nil, "\(tmux.capture())")
-    #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(base + "_transcription.vtt").path))
+    #expect(
+      FileManager.default.fileExists(atPath: folder.appendingPathComponent(base + "_transcription.vtt").path))
     tmux.send("q")
   }
 }

@@ -18,7 +18,9 @@ import Testing
     #expect(tmux.wait(for: "EXITED:0") != nil, "q did not quit: \(tmux.capture())")
     let restored = tmux.wait { _ in FileManager.default.fileExists(atPath: tmux.sttyAfter.path) }
     #expect(restored != nil)
-    #expect(try String(contentsOf: tmux.sttyBefore, encoding: .utf8) == String(contentsOf: tmux.sttyAfter, encoding: .utf8))
+    #expect(
+      try String(contentsOf: tmux.sttyBefore, encoding: .utf8)
+        == String(contentsOf: tmux.sttyAfter, encoding: .utf8))
   }
 
   @Test func ctrlCRestoresTheTerminal() throws {
@@ -29,7 +31,24 @@ import Testing
     tmux.send("C-c")
     #expect(tmux.wait(for: "EXITED:130") != nil, "Ctrl-C did not end it: \(tmux.capture())")
     _ = tmux.wait { _ in FileManager.default.fileExists(atPath: tmux.sttyAfter.path) }
-    #expect(try String(contentsOf: tmux.sttyBefore, encoding: .utf8) == String(contentsOf: tmux.sttyAfter, encoding: .utf8))
+    #expect(
+      try String(contentsOf: tmux.sttyBefore, encoding: .utf8)
+        == String(contentsOf: tmux.sttyAfter, encoding: .utf8))
+  }
+
+  @Test func aCrashRestoresTheTerminalAndIsStillReported() throws {
+    let folder = try TUIHarness.memoFolder()
+    let tmux = try TmuxSession(folder: folder)
+    defer { tmux.close() }
+    #expect(tmux.wait(for: "3 memos") != nil)
+    let pid = try #require(tmux.browserProcess(), "no stash-tui in the pane")
+    #expect(kill(pid, SIGSEGV) == 0)
+    // The default action runs after the terminal is restored: the shell sees 128 + SIGSEGV.
+    #expect(tmux.wait(for: "EXITED:139") != nil, "\(tmux.capture())")
+    _ = tmux.wait { _ in FileManager.default.fileExists(atPath: tmux.sttyAfter.path) }
+    #expect(
+      try String(contentsOf: tmux.sttyBefore, encoding: .utf8)
+        == String(contentsOf: tmux.sttyAfter, encoding: .utf8))
   }
 
   @Test func followsFilesAddedAndRemovedOutsideKeepingTheSelection() throws {
@@ -44,19 +63,22 @@ import Testing
     let base = "2026-12-24T20-00-00Z"
     let staging = folder.appendingPathComponent(".incoming")
     try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
-    try "Added from outside\n".write(to: staging.appendingPathComponent("t"), atomically: false, encoding: .utf8)
+    try "Added from outside\n".write(
+      to: staging.appendingPathComponent("t"), atomically: false, encoding: .utf8)
     try FileManager.default.copyItem(at: TUIHarness.toneAudio, to: staging.appendingPathComponent("a"))
     try FileManager.default.moveItem(
       at: staging.appendingPathComponent("a"), to: folder.appendingPathComponent(base + "_audio.m4a"))
     try FileManager.default.moveItem(
       at: staging.appendingPathComponent("t"), to: folder.appendingPathComponent(base + "_title.txt"))
-    let added = try #require(tmux.wait(for: "Added from outside"), "the new memo did not appear: \(tmux.capture())")
+    let added = try #require(
+      tmux.wait(for: "Added from outside"), "the new memo did not appear: \(tmux.capture())")
     #expect(added.contains("4 memos"))
     #expect(TUIHarness.selectedRow(added)?.contains("会議のメモ") == true, "selection moved: \(added)")
     // One removed from outside goes; the selection stays put.
     try FileManager.default.removeItem(at: folder.appendingPathComponent("2026-07-20T07-45-10Z_audio.m4a"))
     try FileManager.default.removeItem(at: folder.appendingPathComponent("2026-07-20T07-45-10Z_title.txt"))
-    let removed = try #require(tmux.wait { !$0.contains("שלום") && $0.contains("3 memos") }, "\(tmux.capture())")
+    let removed = try #require(
+      tmux.wait { !$0.contains("שלום") && $0.contains("3 memos") }, "\(tmux.capture())")
     #expect(TUIHarness.selectedRow(removed)?.contains("会議のメモ") == true, "selection moved: \(removed)")
     tmux.send("q")
     #expect(tmux.wait(for: "EXITED:0") != nil)
@@ -71,7 +93,8 @@ import Testing
     #expect(tmux.wait(for: "│›   0:00 Hello") != nil, "\(tmux.capture())")
     // Narrow: the detail alone, no divider.
     tmux.resize(width: 60, height: 20)
-    let narrow = try #require(tmux.wait { $0.contains("Missing speech") && !$0.contains("│") }, "\(tmux.capture())")
+    let narrow = try #require(
+      tmux.wait { $0.contains("Missing speech") && !$0.contains("│") }, "\(tmux.capture())")
     #expect(!narrow.contains("会議のメモ"))
     tmux.send("Escape")
     #expect(tmux.wait(for: "会議のメモ") != nil)

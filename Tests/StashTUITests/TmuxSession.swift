@@ -86,6 +86,19 @@ final class TmuxSession {
     _ = try? runProcess("tmux", ["-L", socket, "resize-window", "-x", "\(width)", "-y", "\(height)"])
   }
 
+  /// The process id of stash-tui in the pane (a child of the pane's shell).
+  func browserProcess() -> Int32? {
+    guard
+      let shell = try? runProcess("tmux", ["-L", socket, "list-panes", "-F", "#{pane_pid}"]),
+      let children = try? runProcess(
+        "ps", ["-o", "pid=,comm=", "--ppid", shell.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)])
+    else { return nil }
+    for line in children.standardOutput.split(separator: "\n") where line.contains("stash-tui") {
+      return Int32(line.split(separator: " ").first ?? "")
+    }
+    return nil
+  }
+
   /// Ends the tmux server (and the browser if it still runs).
   func close() {
     _ = try? runProcess("tmux", ["-L", socket, "kill-server"])

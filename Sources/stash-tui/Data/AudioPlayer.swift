@@ -43,7 +43,9 @@ final class AudioPlayer: PlayerControl {
   }
 
   func snapshot() -> PlayerSnapshot {
-    if let loadFailure { return PlayerSnapshot(state: .failed(loadFailure), base: base, position: 0, duration: nil) }
+    if let loadFailure {
+      return PlayerSnapshot(state: .failed(loadFailure), base: base, position: 0, duration: nil)
+    }
     let s = player.snapshot
     let state: PlayerSnapshot.State
     switch s.state {

@@ -20,7 +20,8 @@ final class FolderEditor: MemoEditor {
     do {
       try MemoTitle.set(title, base: base, in: folder)
       let stored = MemoTitle.normalized(title)
-      return .done(stored.isEmpty ? "Title removed: the memo reads as its date again." : "Renamed to “\(stored)”.")
+      return .done(
+        stored.isEmpty ? "Title removed: the memo reads as its date again." : "Renamed to “\(stored)”.")
     } catch {
       return .failed("The title was not written: \(FolderEditor.describe(error))")
     }
@@ -91,7 +92,9 @@ final class FolderEditor: MemoEditor {
   }
 
   private static func describe(_ error: any Error) -> String {
-    if let e = error as? RecoverError { return e.message + (e.path.map { " (\(PathText.escaped($0)))" } ?? "") }
+    if let e = error as? RecoverError {
+      return e.message + (e.path.map { " (\(PathText.escaped($0)))" } ?? "")
+    }
     return "\(error)"
   }
 }

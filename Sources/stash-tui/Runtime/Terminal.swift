@@ -38,8 +38,10 @@ final class Terminal {
       _ = mouseinterval(0)
     }
     // Home and End as tmux and screen send them, whatever TERM says.
-    for (sequence, code) in [("\u{1B}[1~", KEY_HOME), ("\u{1B}[4~", KEY_END), ("\u{1B}[H", KEY_HOME),
-      ("\u{1B}[F", KEY_END), ("\u{1B}OH", KEY_HOME), ("\u{1B}OF", KEY_END)]
+    for (sequence, code) in [
+      ("\u{1B}[1~", KEY_HOME), ("\u{1B}[4~", KEY_END), ("\u{1B}[H", KEY_HOME),
+      ("\u{1B}[F", KEY_END), ("\u{1B}OH", KEY_HOME), ("\u{1B}OF", KEY_END),
+    ]
     where key_defined(sequence) <= 0 {
       _ = define_key(sequence, code)
     }
