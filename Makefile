@@ -38,7 +38,14 @@ format:
 install: release
 	bin=$$($(SWIFT) build -c release --show-bin-path) && \
 	  install -d "$(DESTDIR)$(PREFIX)/bin" && \
-	  install -m 755 "$$bin/stash" "$$bin/stash-tui" "$(DESTDIR)$(PREFIX)/bin/"
+	  install -m 755 "$$bin/stash" "$$bin/stash-tui" "$(DESTDIR)$(PREFIX)/bin/" && \
+	  install -d "$(DESTDIR)$(PREFIX)/share/man/man1" && \
+	  install -m 644 docs/stash.1 "$(DESTDIR)$(PREFIX)/share/man/man1/stash.1" && \
+	  install -d "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" \
+	    "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d" && \
+	  "$$bin/stash" completions bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/stash" && \
+	  "$$bin/stash" completions zsh > "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_stash" && \
+	  "$$bin/stash" completions fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/stash.fish"
 
 # Builds in release mode and runs the harness (Benchmarks/): writes docs/BENCHMARKS.md and prints the
 # table. QUICK=1 runs smaller corpora, fewer times.

@@ -37,7 +37,8 @@ struct AudioCorpus {
         ["-stream_loop", "-1", "-i", base, "-t", "\(minutes * 60)", "-c", "copy"] + fragmentFlags + [path])
       corpus.fragmented.append(path)
     }
-    try ffmpeg(["-stream_loop", "-1", "-i", base, "-t", "7200", "-c", "copy"] + fragmentFlags + [corpus.twoHours])
+    try ffmpeg(
+      ["-stream_loop", "-1", "-i", base, "-t", "7200", "-c", "copy"] + fragmentFlags + [corpus.twoHours])
     return corpus
   }
 

@@ -6,6 +6,9 @@ struct Figure {
     case fail = "FAIL"
     case info = "info"
     case notMeasured = "not measured"
+
+    /// `.pass` when `ok`, else `.fail`.
+    static func verdict(_ ok: Bool) -> Verdict { ok ? .pass : .fail }
   }
 
   var issue: String
@@ -19,9 +22,6 @@ struct Figure {
   static func missing(_ issue: String, _ name: String, target: String, because reason: String) -> Figure {
     Figure(issue: issue, name: name, result: "—", target: target, verdict: .notMeasured, note: reason)
   }
-
-  /// `.pass` when `ok`, else `.fail`.
-  static func verdict(_ ok: Bool) -> Verdict { ok ? .pass : .fail }
 }
 
 /// One row of the side-by-side table: a peer tool on the same input as ours.

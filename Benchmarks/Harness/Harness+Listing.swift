@@ -7,7 +7,8 @@ extension Harness {
     let command = [stash, "ls", "--json", memos.folder]
     // The untimed first run warms the cache, and its answer is checked.
     let first = try ChildRun.checked(command)
-    guard let list = try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [[String: Any]] else {
+    guard let list = try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [[String: Any]]
+    else {
       throw HarnessError("stash ls --json printed no array")
     }
     let known = list.filter { $0["durationSeconds"] is NSNumber }.count
@@ -20,7 +21,8 @@ extension Harness {
     }
     let wall = Runs(values: walls)
     let peak = Runs(values: peaks)
-    let note = "\(list.count) memos listed, \(known) with a length; \(first.stdout.utf8.count / 1000) kB of JSON"
+    let note =
+      "\(list.count) memos listed, \(known) with a length; \(first.stdout.utf8.count / 1000) kB of JSON"
     figures.append(
       Figure(
         issue: "#2", name: "`stash ls --json`, \(memos.count) memos: wall", result: wall.text(3, unit: " s"),
@@ -53,30 +55,39 @@ extension Harness {
     } catch {
       peers.append(
         PeerRow(
-          task: "audio lengths", peer: "mutagen", input: input, theirs: "—", ours: ourRuns.text(3, unit: " s"),
+          task: "audio lengths", peer: "mutagen", input: input, theirs: "—",
+          ours: ourRuns.text(3, unit: " s"),
           ratio: "—", agreement: "\(error)"))
     }
-    // ffprobe: every 1/n-th file of the sample, so fragmented and finished files both come in.
+    // ffprobe, a process per file as a script calls it, against ours the same way
+    // (`stash inspect FILE --json`), on every n-th file of the sample (fragmented and finished).
     let stride = quick ? 25 : 50
     let probeIndexes = Array(Swift.stride(from: 0, to: sample.count, by: stride))
     var probed: [Double?] = []
-    let start = Measure.now()
+    var inspected: [AudioSummary] = []
+    var probeSeconds = 0.0
+    var inspectSeconds = 0.0
     for index in probeIndexes {
-      let child = try ChildRun.run([
+      let probe = try ChildRun.run([
         "ffprobe", "-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", sample[index],
       ])
-      probed.append(Double(child.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+      probeSeconds += probe.wall
+      probed.append(Double(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+      let inspect = try ChildRun.checked([stash, "inspect", sample[index], "--json"])
+      inspectSeconds += inspect.wall
+      let object = try? JSONSerialization.jsonObject(with: Data(inspect.stdout.utf8)) as? [String: Any]
+      var summary = ours[index]
+      summary.durationSeconds = (object?["durationSeconds"] as? NSNumber)?.doubleValue
+      inspected.append(summary)
     }
-    let probeSeconds = Measure.now() - start
-    let oursPerFile = ourRuns.median / Double(sample.count)
     peers.append(
       PeerRow(
-        task: "audio lengths", peer: "ffprobe (a process per file)",
+        task: "audio lengths, a process per file", peer: "ffprobe",
         input: "\(probeIndexes.count) of those files",
         theirs: String(format: "%.2f s (1 run)", probeSeconds),
-        ours: String(format: "%.4f s (median, same files)", oursPerFile * Double(probeIndexes.count)),
-        ratio: ratioText(probeSeconds / (oursPerFile * Double(probeIndexes.count))) + " faster",
-        agreement: agreement(ours: probeIndexes.map { ours[$0] }, theirs: probed, error: nil)))
+        ours: String(format: "%.2f s (`stash inspect --json`, 1 run)", inspectSeconds),
+        ratio: ratioText(probeSeconds / inspectSeconds) + " faster",
+        agreement: agreement(ours: inspected, theirs: probed, error: nil)))
   }
 
   /// Where a peer's lengths differ from ours by more than 50 ms, by layout.
@@ -98,8 +109,10 @@ extension Harness {
     var text =
       differ.isEmpty
       ? "agrees on all \(ours.count) (within \(String(format: "%.0f", worst * 1000)) ms)"
-      : "differs on " + differ.sorted { $0.key < $1.key }.map { "\($0.value.count) \($0.key) (e.g. \($0.value.example))" }
-        .joined(separator: "; ") + "; agrees on the other \(ours.count - differ.values.map(\.count).reduce(0, +))"
+      : "differs on "
+        + differ.sorted { $0.key < $1.key }.map { "\($0.value.count) \($0.key) (e.g. \($0.value.example))" }
+        .joined(separator: "; ")
+        + "; agrees on the other \(ours.count - differ.values.map(\.count).reduce(0, +))"
     if let error { text += "; first error: \(error.prefix(120))" }
     return text
   }

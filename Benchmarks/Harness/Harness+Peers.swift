@@ -14,10 +14,14 @@ extension Harness {
     }
     log("  setting up the peers: python3 -m venv \(venv); pip install mutagen webvtt-py gpxpy")
     do {
-      try? FileManager.default.createDirectory(atPath: cache + "/stash-bench", withIntermediateDirectories: true)
+      try? FileManager.default.createDirectory(
+        atPath: cache + "/stash-bench", withIntermediateDirectories: true)
       _ = try ChildRun.checked(["python3", "-m", "venv", venv])
       _ = try ChildRun.checked(
-        [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "mutagen", "webvtt-py", "gpxpy"])
+        [
+          python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "mutagen", "webvtt-py",
+          "gpxpy",
+        ])
       _ = try ChildRun.checked([python, "-c"] + probe)
       self.python = python
     } catch {
@@ -31,8 +35,10 @@ extension Harness {
     guard let python else { return peerProblem }
     let script =
       "import importlib.metadata as m; print(', '.join(p + ' ' + m.version(p) for p in ('mutagen','webvtt-py','gpxpy')))"
-    let ffprobe = (try? ChildRun.run(["ffprobe", "-version"]))?.stdout.split(separator: "\n").first ?? "ffprobe ?"
-    let versions = (try? ChildRun.run([python, "-c", script]))?.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    let ffprobe =
+      (try? ChildRun.run(["ffprobe", "-version"]))?.stdout.split(separator: "\n").first ?? "ffprobe ?"
+    let versions = (try? ChildRun.run([python, "-c", script]))?.stdout.trimmingCharacters(
+      in: .whitespacesAndNewlines)
     return (versions ?? "?") + "; " + ffprobe.split(separator: " ").prefix(3).joined(separator: " ")
   }
 }

@@ -7,10 +7,14 @@ extension Harness {
     var ours: [ChildRun] = []
     var theirs: [ChildRun] = []
     for _ in 0..<runs {
-      ours.append(try ChildRun.checked([tui, "--play", audio.fortyMinutes, "--device", "null"], keepOutput: false))
+      ours.append(
+        try ChildRun.checked([tui, "--play", audio.fortyMinutes, "--device", "null"], keepOutput: false))
       theirs.append(
         try ChildRun.checked(
-          ["ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-i", audio.fortyMinutes, "-f", "null", "-"],
+          [
+            "ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-i", audio.fortyMinutes, "-f",
+            "null", "-",
+          ],
           keepOutput: false))
     }
     let wall = Runs(values: ours.map(\.wall))
@@ -43,7 +47,9 @@ extension Harness {
       else { continue }
       latencies.append(ms)
     }
-    guard latencies.count == count else { throw HarnessError("--measure-seeks gave \(latencies.count) of \(count) seeks") }
+    guard latencies.count == count else {
+      throw HarnessError("--measure-seeks gave \(latencies.count) of \(count) seeks")
+    }
     let seeks = Runs(values: latencies)
     let sorted = latencies.sorted()
     let p90 = sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.9).rounded(.up)) - 1)]
@@ -58,12 +64,15 @@ extension Harness {
   /// CPU while playing: a stretch of the 40-minute memo through the null PCM paced to real time;
   /// user plus system CPU of the whole process (start-up included) over its wall time.
   mutating func playingCPU(_ audio: AudioCorpus) throws {
-    let seconds = quick ? 10 : 20
+    let seconds = quick ? 10 : 15
     var shares: [Double] = []
     for run in 0..<(quick ? 1 : 3) {
       let from = 600 + run * 300
       let child = try ChildRun.checked(
-        [tui, "--play", audio.fortyMinutes, "--from", "\(from)", "--to", "\(from + seconds)", "--device", "null"],
+        [
+          tui, "--play", audio.fortyMinutes, "--from", "\(from)", "--to", "\(from + seconds)", "--device",
+          "null",
+        ],
         environment: ["STASH_ALSA_PACE": "1"], keepOutput: false)
       shares.append(child.cpu / child.wall * 100)
     }

@@ -47,18 +47,22 @@ extension Harness {
     // webvtt-py is slow (about 4 MB/s), so it reads the first files only, and so do we, again.
     var subset: [String] = []
     var subsetBytes = 0
-    for path in paths where subsetBytes < (quick ? 2_000_000 : 8_000_000) {
+    for path in paths where subsetBytes < (quick ? 2_000_000 : 5_000_000) {
       subset.append(path)
       subsetBytes += Files.size(path)
     }
     var ours: (cues: [Int], diagnostics: Int) = ([], 0)
-    let ourRuns = Runs(values: try (0..<runs).map { _ in rate(subsetBytes, try Measure.time { ours = try parse(subset) }.wall) })
+    let ourRuns = Runs(
+      values: try (0..<runs).map { _ in rate(subsetBytes, try Measure.time { ours = try parse(subset) }.wall)
+      })
     let input = String(format: "%d transcripts, %.1f MB", subset.count, Double(subsetBytes) / 1e6)
     do {
       let theirs = try peer(["webvtt", quick ? "1" : "3"], subset)
       let theirRate = Runs(values: theirs.times.map { rate(subsetBytes, $0) })
       var differ = 0
-      for (mine, answer) in zip(ours.cues, theirs.values) where answer.map({ Int($0) }) != mine { differ += 1 }
+      for (mine, answer) in zip(ours.cues, theirs.values) where answer.map({ Int($0) }) != mine {
+        differ += 1
+      }
       var agreement =
         differ == 0
         ? "same cue count in all \(subset.count) files"
@@ -67,12 +71,14 @@ extension Harness {
       peers.append(
         PeerRow(
           task: "transcripts", peer: "webvtt-py", input: input, theirs: theirRate.text(1, unit: " MB/s"),
-          ours: ourRuns.text(0, unit: " MB/s"), ratio: ratioText(ourRuns.median / theirRate.median) + " faster",
+          ours: ourRuns.text(0, unit: " MB/s"),
+          ratio: ratioText(ourRuns.median / theirRate.median) + " faster",
           agreement: agreement))
     } catch {
       peers.append(
         PeerRow(
-          task: "transcripts", peer: "webvtt-py", input: input, theirs: "—", ours: ourRuns.text(0, unit: " MB/s"),
+          task: "transcripts", peer: "webvtt-py", input: input, theirs: "—",
+          ours: ourRuns.text(0, unit: " MB/s"),
           ratio: "—", agreement: "\(error)"))
     }
   }

@@ -14,6 +14,8 @@ struct Harness {
   /// The Python of the peers' virtual environment, or nil with `peerProblem` saying why.
   var python: String?
   var peerProblem = ""
+  /// With `--only WORD`, only the sections whose name holds WORD run.
+  var only: String?
   var figures: [Figure] = []
   var peers: [PeerRow] = []
 
@@ -25,7 +27,10 @@ struct Harness {
 
   /// Runs `body`; a failure becomes a "not measured" row naming the error, so one broken figure
   /// never costs the others.
-  mutating func section(_ issue: String, _ name: String, target: String, _ body: (inout Harness) throws -> Void) {
+  mutating func section(
+    _ issue: String, _ name: String, target: String, _ body: (inout Harness) throws -> Void
+  ) {
+    if let only, !name.localizedCaseInsensitiveContains(only) { return }
     log("· \(name)")
     let start = Measure.now()
     do {
@@ -37,7 +42,9 @@ struct Harness {
   }
 
   /// Runs peers.py in `mode` over `paths`: each run's seconds, and a value per file.
-  func peer(_ mode: [String], _ paths: [String]) throws -> (times: [Double], values: [Double?], error: String?) {
+  func peer(_ mode: [String], _ paths: [String]) throws -> (
+    times: [Double], values: [Double?], error: String?
+  ) {
     guard let python else { throw HarnessError(peerProblem) }
     let list = Harness.scratch + "/peer-paths.txt"
     try Files.write(list, paths.joined(separator: "\n") + "\n")

@@ -16,7 +16,7 @@ enum Measure {
   /// User plus system CPU seconds of this process so far.
   static func cpu() -> Double {
     var usage = rusage()
-    getrusage(RUSAGE_SELF, &usage)
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
     return seconds(usage.ru_utime) + seconds(usage.ru_stime)
   }
 

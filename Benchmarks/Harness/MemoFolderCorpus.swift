@@ -29,7 +29,8 @@ struct MemoFolderCorpus {
       let transcript = sides + "/\(index).vtt"
       let route = sides + "/\(index).gpx"
       try Files.write(transcript, TextCorpus.transcript(seconds: item.seconds, seed: UInt64(index + 1)))
-      try Files.write(route, TextCorpus.route(points: Int(item.seconds / 5), step: 5, seed: UInt64(index + 1)))
+      try Files.write(
+        route, TextCorpus.route(points: Int(item.seconds / 5), step: 5, seed: UInt64(index + 1)))
       kinds.append((item.audio, transcript, route))
     }
     var random = Random(seed: 20_260_314)

@@ -20,10 +20,12 @@ struct Report {
   static func machine() -> String {
     let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
     let memInfo = (try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8)) ?? ""
-    let kB = memInfo.split(separator: "\n").first { $0.hasPrefix("MemTotal:") }
+    let kB =
+      memInfo.split(separator: "\n").first { $0.hasPrefix("MemTotal:") }
       .flatMap { Double($0.split(separator: " ")[1]) } ?? 0
     let cpuInfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-    let model = cpuInfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+    let model =
+      cpuInfo.split(separator: "\n").first { $0.hasPrefix("model name") }
       .map { $0.split(separator: ":", maxSplits: 1)[1].trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
     var name = utsname()
     uname(&name)
@@ -31,7 +33,9 @@ struct Report {
     return String(format: "%d cores (%@), %.1f GB memory, Linux %@", cores, model, kB / 1_048_576, kernel)
   }
 
-  static func loadText(_ load: [Double]) -> String { load.map { String(format: "%.2f", $0) }.joined(separator: ", ") }
+  static func loadText(_ load: [Double]) -> String {
+    load.map { String(format: "%.2f", $0) }.joined(separator: ", ")
+  }
 
   var markdown: String {
     let date = ISO8601DateFormatter().string(from: started)
@@ -57,7 +61,8 @@ struct Report {
 
       """
     for f in figures {
-      out += "| \(f.issue) | \(cell(f.name)) | \(cell(f.result)) | \(f.target) | \(f.verdict.rawValue) | \(cell(f.note)) |\n"
+      out +=
+        "| \(f.issue) | \(cell(f.name)) | \(cell(f.result)) | \(f.target) | \(f.verdict.rawValue) | \(cell(f.note)) |\n"
     }
     out += """
 
@@ -84,16 +89,20 @@ struct Report {
 
   /// The figures as aligned plain text.
   var plain: String {
-    let rows = [["Figure", "Result", "Target", "Verdict"]] + figures.map { [$0.name, $0.result, $0.target, $0.verdict.rawValue] }
+    let rows =
+      [["Figure", "Result", "Target", "Verdict"]]
+      + figures.map { [$0.name, $0.result, $0.target, $0.verdict.rawValue] }
     let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
     var out = ""
     for row in rows {
-      out += zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
+      out += zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(
+        separator: "  ")
       out += "\n"
     }
     out += "\nSide by side:\n"
     for p in peers {
-      out += "  \(p.task), \(p.peer) on \(p.input): theirs \(p.theirs), ours \(p.ours), ours \(p.ratio); \(p.agreement)\n"
+      out +=
+        "  \(p.task), \(p.peer) on \(p.input): theirs \(p.theirs), ours \(p.ours), ours \(p.ratio); \(p.agreement)\n"
     }
     return out
   }

@@ -1,20 +1,22 @@
 // stash-bench: generates its corpora in a temporary folder, measures every speed figure the issues
 // name, runs the peers on the same files, prints the table and writes docs/BENCHMARKS.md.
-//   stash-bench --bin DIR [--repo DIR] [--out FILE] [--quick] [--keep] [--command TEXT]
+//   stash-bench --bin DIR [--repo DIR] [--out FILE] [--quick] [--keep] [--only WORD] [--command TEXT]
 import Foundation
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-var arguments = Array(CommandLine.arguments.dropFirst())
-func option(_ name: String) -> String? {
+let arguments = Array(CommandLine.arguments.dropFirst())
+let option = { (name: String) -> String? in
   guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
   return arguments[index + 1]
 }
 let repo = option("--repo") ?? FileManager.default.currentDirectoryPath
 guard let bin = option("--bin") else {
-  log("usage: stash-bench --bin DIR [--repo DIR] [--out FILE] [--quick] [--keep] [--command TEXT]")
+  log(
+    "usage: stash-bench --bin DIR [--repo DIR] [--out FILE] [--quick] [--keep] [--only WORD] [--command TEXT]"
+  )
   exit(2)
 }
 let quick = arguments.contains("--quick")
@@ -32,7 +34,7 @@ guard let made = mkdtemp(&template) else {
 Harness.scratch = String(cString: made)
 log("stash-bench: corpora in \(Harness.scratch); load average \(Report.loadText(loadAtStart))")
 
-var harness = Harness(bin: bin, repo: repo, quick: quick)
+var harness = Harness(bin: bin, repo: repo, quick: quick, only: option("--only"))
 do {
   log("· peers")
   harness.preparePeers()
@@ -46,8 +48,12 @@ do {
   harness.section("#2", "audio lengths side by side", target: "") { try $0.lengths(memos) }
   harness.section("#7", "Browser first screen", target: "≤ 0.5 s, < 150 MB") { try $0.firstScreen(memos) }
   harness.section("#8", "`stash lint`", target: "≤ 3 s") { try $0.lint(memos) }
-  harness.section("#3", "WebVTT reading", target: "≥ 200 MB/s") { try $0.transcripts(megabytes: quick ? 20 : 100) }
-  harness.section("#4", "GPX reading", target: "≥ 110 MB/s, ≤ 1.5x expat") { try $0.routes(megabytes: quick ? 30 : 150) }
+  harness.section("#3", "WebVTT reading", target: "≥ 200 MB/s") {
+    try $0.transcripts(megabytes: quick ? 20 : 100)
+  }
+  harness.section("#4", "GPX reading", target: "≥ 110 MB/s, ≤ 1.5x expat") {
+    try $0.routes(megabytes: quick ? 30 : 150)
+  }
   harness.section("#6", "Decode a 40-minute memo", target: "≤ 1.2x ffmpeg") { try $0.decode(audio) }
   harness.section("#6", "Seek in a two-hour memo", target: "≤ 50 ms") { try $0.seeks(audio) }
   harness.section("#6", "CPU while playing", target: "< 2 %") { try $0.playingCPU(audio) }

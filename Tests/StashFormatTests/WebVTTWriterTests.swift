@@ -19,10 +19,13 @@ import Testing
   /// Every transcript among the repository's synthetic fixtures (demo memos, crash parts, lint cases).
   static let fixtureFiles: [URL] = {
     let root = Fixtures.repositoryRoot.appendingPathComponent("SyntheticFixtures")
-    let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.compactMap {
-      $0 as? URL
-    }
-    return (files ?? []).filter { $0.pathExtension == "vtt" }.sorted { $0.path < $1.path }
+    let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])?
+      .compactMap { $0 as? URL }
+    // The lint cases hold odd things named .vtt (a folder, for one); only regular files are read.
+    return (files ?? []).filter {
+      $0.pathExtension == "vtt"
+        && (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+    }.sorted { $0.path < $1.path }
   }()
 
   @Test func syntheticFixturesRoundTrip() throws {

@@ -26,6 +26,8 @@ struct WebVTTCueTextParser {
   private var languages: [String] = []
   /// Problems found, when checking.
   private(set) var issues: [WebVTTIssue] = []
+  /// Problems found past the file's limit, counted only.
+  private(set) var droppedIssues = 0
   /// Whether a `<v>` opened as the cue's first component (the only case its end tag may be left out).
   private var voiceFirst = false
   private var sawComponent = false
@@ -59,6 +61,7 @@ struct WebVTTCueTextParser {
     phantoms.removeAll(keepingCapacity: true)
     languages.removeAll(keepingCapacity: true)
     issues.removeAll(keepingCapacity: true)
+    droppedIssues = 0
     voiceFirst = false
     sawComponent = false
     run(cueStart: cueStart, cueEnd: cueEnd)
@@ -275,7 +278,10 @@ struct WebVTTCueTextParser {
 
   private mutating func report(_ code: WebVTTDiagnosticCode, at offset: Int, _ message: String) {
     // A hostile cue can hold millions of problems; the file lists only so many anyway.
-    guard issues.count <= WebVTTParser.diagnosticLimit else { return }
+    guard issues.count <= WebVTTParser.diagnosticLimit else {
+      droppedIssues += 1
+      return
+    }
     issues.append(WebVTTIssue(code: code, offset: offset, message: message))
   }
 

@@ -310,7 +310,13 @@ extension WebVTTFileParser {
       return
     }
     checker.check(range, cueStart: start, cueEnd: end)
+    dropped += checker.droppedIssues
     if checker.issues.isEmpty { return }
-    for issue in checker.issues { report(issue) }
+    // In file order, so finding their lines and columns only moves forward.
+    var issues = checker.issues
+    if zip(issues, issues.dropFirst()).contains(where: { $0.offset > $1.offset }) {
+      issues.sort { $0.offset < $1.offset }
+    }
+    for issue in issues { report(issue) }
   }
 }

@@ -1,0 +1,75 @@
+import Foundation
+import StashTestSupport
+import Testing
+
+/// `--help`, `help COMMAND`, the man page and the completion scripts, all from one command table.
+@Suite struct HelpCompletionsTests {
+  let stash = Fixtures.product("stash").path
+
+  @Test func everyCommandHasHelpBothWays() throws {
+    let overview = try runProcess(stash, ["--help"])
+    #expect(overview.status == 0)
+    for command in ["ls", "show", "inspect", "export", "lint", "recover", "completions", "help"] {
+      #expect(overview.standardOutput.contains("  \(command) "), "\(command) missing from --help")
+      let help = try runProcess(stash, ["help", command])
+      #expect(help.status == 0 && help.standardOutput.contains("usage: stash \(command)"), "\(command)")
+      #expect(try runProcess(stash, [command, "--help"]).standardOutput == help.standardOutput, "\(command)")
+    }
+    #expect(try runProcess(stash, ["help", "lint"]).standardOutput.contains("--fail-on SEVERITY"))
+    #expect(try runProcess(stash, ["help", "nope"]).status == 2)
+    #expect(try runProcess(stash, ["nope"]).status == 2)
+  }
+
+  @Test func theCommittedManPageIsGeneratedAndManReadsIt() throws {
+    let manual = try runProcess(stash, ["help", "--man"]).standardOutput
+    let committed = try String(
+      contentsOf: Fixtures.repositoryRoot.appendingPathComponent("docs/stash.1"), encoding: .utf8)
+    #expect(manual == committed, "docs/stash.1 is stale: run `stash help --man > docs/stash.1`")
+    let rendered = try runProcess(
+      "man", ["-l", Fixtures.repositoryRoot.appendingPathComponent("docs/stash.1").path],
+      environment: ["MANWIDTH": "100", "PATH": "/usr/bin:/bin"])
+    #expect(
+      rendered.status == 0 && rendered.standardOutput.contains("stash lint [PATH...]"),
+      "\(rendered.standardError)")
+  }
+
+  /// The bash script, sourced into a real bash, completes commands, options and their values.
+  @Test func bashCompletesFromTheCommandTable() throws {
+    let script = try runProcess(stash, ["completions", "bash"]).standardOutput
+    let scratch = try Fixtures.scratchFolder("stash-completions")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let file = scratch.appendingPathComponent("stash.bash")
+    try script.write(to: file, atomically: true, encoding: .utf8)
+    func complete(_ words: [String]) throws -> String {
+      let array = words.map { "'\($0)'" }.joined(separator: " ")
+      let body =
+        "source '\(file.path)'; COMP_WORDS=(\(array)); COMP_CWORD=\(words.count - 1); _stash; echo \"${COMPREPLY[*]}\""
+      return try runProcess("bash", ["-c", body]).standardOutput.trimmingCharacters(
+        in: .whitespacesAndNewlines)
+    }
+    #expect(try complete(["stash", "li"]) == "lint")
+    #expect(try complete(["stash", "lint", "--fo"]) == "--format")
+    #expect(try complete(["stash", "lint", "--format", ""]) == "human json github sarif gcc")
+    #expect(try complete(["stash", "export", "x", "--to", "g"]) == "geojson")
+    #expect(try complete(["stash", "completions", ""]) == "bash zsh fish")
+  }
+
+  @Test func zshAndFishScriptsNameEveryCommandAndOption() throws {
+    let zsh = try runProcess(stash, ["completions", "zsh"])
+    let fish = try runProcess(stash, ["completions", "fish"])
+    #expect(zsh.status == 0 && zsh.standardOutput.hasPrefix("#compdef stash"))
+    #expect(
+      zsh.standardOutput.contains(
+        "'--fail-on[the lowest severity that fails the run (default error)]:severity:(error warning info)'"))
+    #expect(
+      fish.standardOutput.contains(
+        "complete -c stash -n \"__fish_seen_subcommand_from lint\" -l format -x -a 'human json github sarif gcc'"
+      ))
+    for shell in [zsh, fish] {
+      for command in ["ls", "show", "inspect", "export", "lint", "recover"] {
+        #expect(shell.standardOutput.contains(command))
+      }
+    }
+    #expect(try runProcess(stash, ["completions", "tcsh"]).status == 2)
+  }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import StashTestSupport
+import Testing
+
+/// `--fix`, hostile names, unreadable files, single files.
+@Suite struct LintFixTests {
+  @Test func fixRunsTheSweepAndRemovesEmptyPartsFoldersAndCountsWhatItFixed() throws {
+    let folder = try LintFixtureFolder()
+    defer { folder.remove() }
+    // The capture was last touched long ago, so the sweep does not take it for a live recording.
+    let capture = "lint/2026-05-08T15-00-00"
+    let aged = try runProcess(
+      "touch", ["-d", "2026-05-08 16:00", folder.root.appendingPathComponent("\(capture)_audio.m4a").path])
+    #expect(aged.status == 0)
+    _ = try runProcess("sh", ["-c", "touch -d '2026-05-08 16:00' '\(folder.root.path)/\(capture).parts'/*"])
+    let result = try folder.run(["lint", "lint", "--fix", "--format", "json"])
+    #expect(
+      result.standardError.contains(
+        "fix: 2026-05-08T15-00-00: published 2026-05-08T15-00-00_transcription.vtt"))
+    // The sweep removes empty parts folders itself while it is at it.
+    #expect(result.standardError.contains("fix: 2026-05-07T14-00-00: removed 2026-05-07T14-00-00.parts"))
+    #expect(result.standardError.contains("stash lint: fixed 2 findings"))
+    let files = try FileManager.default.contentsOfDirectory(
+      atPath: folder.root.appendingPathComponent("lint").path)
+    #expect(
+      files.contains("2026-05-08T15-00-00_transcription.vtt")
+        && files.contains("2026-05-08T15-00-00_track.gpx"))
+    #expect(!files.contains("2026-05-07T14-00-00.parts") && !files.contains("2026-05-08T15-00-00.parts"))
+    #expect(
+      !result.standardOutput.contains("folder-needs-recovery")
+        && !result.standardOutput.contains("folder-parts-empty"))
+    // What the sweep published is linted in the same run: the route's times lie inside the recording.
+    #expect(!result.standardOutput.contains("lint/2026-05-08T15-00-00_track.gpx"))
+  }
+
+  /// With nothing to recover, an empty parts folder is removed with rmdir, and nothing else is touched.
+  @Test func fixRemovesAnEmptyPartsFolderWithoutASweep() throws {
+    let folder = try LintFixtureFolder()
+    defer { folder.remove() }
+    let dir = folder.root.appendingPathComponent("tidy")
+    try FileManager.default.createDirectory(
+      at: dir.appendingPathComponent("m.parts"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: dir.appendingPathComponent("n.parts"), withIntermediateDirectories: true)
+    try "keep\n".write(to: dir.appendingPathComponent("n.parts/notes.txt"), atomically: true, encoding: .utf8)
+    for base in ["m", "n"] {
+      try FileManager.default.copyItem(
+        at: folder.root.appendingPathComponent("lint/2026-05-02T09-00-00_audio.m4a"),
+        to: dir.appendingPathComponent("\(base)_audio.m4a"))
+    }
+    let result = try folder.run(["lint", "tidy", "--fix"])
+    #expect(result.standardError.contains("fix: removed the empty parts folder m.parts"))
+    #expect(result.standardError.contains("stash lint: fixed 1 finding\n"))
+    #expect(result.standardOutput.contains("tidy/n.parts: info[folder-parts-strangers]"))
+    let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+    #expect(names == ["m_audio.m4a", "n.parts", "n_audio.m4a"])
+  }
+
+  @Test func hostileNamesAreEscapedInTextAndValidInJSONAndSARIF() throws {
+    let folder = try LintFixtureFolder()
+    defer { folder.remove() }
+    let dir = folder.root.appendingPathComponent("hostile")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: false)
+    try Data("x".utf8).write(to: dir.appendingPathComponent("new\nline_transcription.vtt"))
+    try Data("x".utf8).write(to: dir.appendingPathComponent("bell\u{7}\u{1B}[31m.txt"))
+    // A name that is not UTF-8, made by the shell (Foundation cannot name it).
+    #expect(
+      try runProcess("sh", ["-c", "printf x > \"$1\"/$(printf 'caf\\351.m4a')", "sh", dir.path]).status == 0)
+    let text = try folder.run(["lint", "hostile"])
+    #expect(text.standardOutput.contains("hostile/new\\nline_transcription.vtt: warning[folder-orphan]"))
+    #expect(text.standardOutput.contains("hostile/bell\\x07\\x1b[31m.txt: info[folder-unrecognised]"))
+    #expect(text.standardOutput.contains("hostile/caf\\xe9.m4a: info[folder-unrecognised]"))
+    #expect(!text.standardOutput.contains("\u{1B}") && !text.standardOutput.contains("\u{7}"))
+    for format in ["json", "sarif"] {
+      let out = try folder.run(["lint", "hostile", "--format", format]).standardOutput
+      #expect(try JSONSerialization.jsonObject(with: Data(out.utf8)) is [String: Any], "\(format)")
+    }
+    let github = try folder.run(["lint", "hostile", "--format", "github"]).standardOutput
+    #expect(github.split(separator: "\n").count == 3, "one annotation per line, whatever the names hold")
+  }
+
+  @Test func aFileThatCannotBeReadIsReportedAndTheRestIsChecked() throws {
+    let folder = try LintFixtureFolder()
+    defer { folder.remove() }
+    let dir = folder.root.appendingPathComponent("big")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: false)
+    try FileManager.default.copyItem(
+      at: folder.root.appendingPathComponent("lint/2026-05-02T09-00-00_audio.m4a"),
+      to: dir.appendingPathComponent("m_audio.m4a"))
+    // A sparse transcript past the reader's 1 GiB limit: the reader refuses it, costing no disk.
+    #expect(
+      try runProcess("truncate", ["-s", "1200M", dir.appendingPathComponent("m_transcription.vtt").path])
+        .status == 0)
+    try "Title\nspanning\n".write(
+      to: dir.appendingPathComponent("m_title.txt"), atomically: true, encoding: .utf8)
+    let result = try folder.run(["lint", "big", "--format", "gcc"])
+    #expect(result.standardOutput.contains("big/m_transcription.vtt: error: the file cannot be read ("))
+    #expect(result.standardOutput.contains("[lint-file-unreadable]"))
+    #expect(result.standardOutput.contains("big/m_title.txt:"), "the title is still checked")
+    #expect(result.status == 1)
+  }
+
+  @Test func aSingleFileIsCheckedByItsReader() throws {
+    let folder = try LintFixtureFolder()
+    defer { folder.remove() }
+    let result = try folder.run(["lint", "lint/cases/2026-07-25T10-00-00_track.gpx", "--format", "gcc"])
+    #expect(result.standardOutput.contains("lint/cases/2026-07-25T10-00-00_track.gpx:"))
+    #expect(
+      result.standardOutput.contains("[gpx-bad-coordinate]")
+        && result.standardOutput.contains("[lint-gpx-time-backwards]"))
+    // Alone, the route has no recording to compare with.
+    #expect(!result.standardOutput.contains("lint-gpx-point-outside-recording"))
+    #expect(try folder.run(["lint", "lint/MANIFEST.json"]).status == 2)
+  }
+}

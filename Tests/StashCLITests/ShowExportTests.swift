@@ -1,0 +1,111 @@
+import Foundation
+import StashTestSupport
+import Testing
+
+/// `stash show` and `stash export` on the demo fixtures.
+@Suite struct ShowExportTests {
+  let stash = Fixtures.product("stash").path
+  let demo = Fixtures.folder("demo").path
+  let base = "2026-06-01T07-30-00Z"
+
+  func run(_ arguments: [String]) throws -> ProcessResult {
+    try runProcess(stash, arguments, environment: ["TZ": "UTC", "LC_ALL": "C.UTF-8"])
+  }
+
+  func cues() throws -> [[String: Any]] {
+    let vtt = try run(["inspect", "\(demo)/\(base)_transcription.vtt"]).standardOutput
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(vtt.utf8)) as? [String: Any])
+    return try #require(object["cues"] as? [[String: Any]])
+  }
+
+  @Test func showFindsTheMemoByBaseByAnyFileAndByPath() throws {
+    let byBase = try run(["show", "\(demo)/\(base)"])
+    #expect(byBase.status == 0, "\(byBase.standardError)")
+    for name in ["_audio.m4a", "_transcription.vtt", "_title.txt"] {
+      #expect(try run(["show", "\(demo)/\(base)\(name)"]).standardOutput == byBase.standardOutput)
+    }
+    let lines = byBase.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.contains("  base       \(base)"))
+    #expect(lines.contains { $0.hasPrefix("  route      ") && $0.contains("points in") })
+    let cues = try cues()
+    #expect(byBase.standardOutput.contains("Transcript (\(cues.count) cue"))
+    // Each cue as [start → end] text, in order.
+    let timed = lines.filter { $0.hasPrefix("  [") }
+    #expect(timed.count == cues.count)
+    #expect(try run(["show", "\(demo)/no-such-memo"]).status == 2)
+  }
+
+  @Test func showJSONHasTheMemoItsCuesAndItsRoute() throws {
+    let result = try run(["show", "\(demo)/\(base)", "--json"])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    #expect((object["memo"] as? [String: Any])?["base"] as? String == base)
+    let cues = try #require((object["transcript"] as? [String: Any])?["cues"] as? [[String: Any]])
+    #expect(cues.count == (try self.cues()).count)
+    let statistics = try #require((object["route"] as? [String: Any])?["statistics"] as? [String: Any])
+    #expect((statistics["pointCount"] as? Int ?? 0) > 0)
+  }
+
+  @Test func exportWritesEveryTranscriptFormat() throws {
+    let cues = try cues()
+    let srt = try run(["export", "\(demo)/\(base)", "--to", "srt"]).standardOutput
+    let blocks = srt.components(separatedBy: "\n\n").filter { !$0.isEmpty }
+    #expect(blocks.count == cues.count)
+    #expect(blocks.first?.hasPrefix("1\n00:00:") == true && blocks.first?.contains(" --> 00:00:") == true)
+    #expect(
+      srt.range(of: #"\d\d:\d\d:\d\d,\d\d\d --> \d\d:\d\d:\d\d,\d\d\d"#, options: .regularExpression) != nil)
+    let txt = try run(["export", "\(demo)/\(base)", "--to", "txt"]).standardOutput
+    #expect(txt.split(separator: "\n").count == cues.count)
+    let md = try run(["export", "\(demo)/\(base)", "--to", "md"]).standardOutput
+    #expect(md.hasPrefix("# ") && md.contains("**[00:00:"))
+    let json = try run(["export", "\(demo)/\(base)", "--to", "json"]).standardOutput
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let exported = try #require(object["cues"] as? [[String: Any]])
+    #expect(exported.count == cues.count)
+    #expect(exported.first?["start"] as? Double == cues.first?["startTime"] as? Double)
+  }
+
+  /// RFC 7946: a FeatureCollection of LineStrings, [lon, lat(, ele)], one per segment, times alongside.
+  @Test func exportWritesTheRouteAsGeoJSON() throws {
+    let result = try run(["export", "\(demo)/\(base)", "--to", "geojson"])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    #expect(object["type"] as? String == "FeatureCollection")
+    let features = try #require(object["features"] as? [[String: Any]])
+    let gpx = try run(["inspect", "\(demo)/\(base)_track.gpx"]).standardOutput
+    let route = try #require(try JSONSerialization.jsonObject(with: Data(gpx.utf8)) as? [String: Any])
+    let segments = ((route["tracks"] as? [[String: Any]]) ?? []).flatMap {
+      ($0["segments"] as? [[String: Any]]) ?? []
+    }
+    #expect(features.count == segments.count)
+    for (feature, segment) in zip(features, segments) {
+      let points = try #require(segment["points"] as? [[String: Any]])
+      let geometry = try #require(feature["geometry"] as? [String: Any])
+      #expect(geometry["type"] as? String == "LineString")
+      let coordinates = try #require(geometry["coordinates"] as? [[Double]])
+      #expect(coordinates.count == points.count)
+      #expect(coordinates.first?[0] == points.first?["lon"] as? Double)
+      #expect(coordinates.first?[1] == points.first?["lat"] as? Double)
+      let times = try #require((feature["properties"] as? [String: Any])?["coordTimes"] as? [String])
+      #expect(times == points.compactMap { $0["time"] as? String })
+    }
+  }
+
+  @Test func exportToAFileIsAtomicAndRefusesToOverwrite() throws {
+    let scratch = try Fixtures.scratchFolder("stash-export")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let out = scratch.appendingPathComponent("memo.srt").path
+    #expect(try run(["export", "\(demo)/\(base)", "--to", "srt", "-o", out]).status == 0)
+    let first = try String(contentsOfFile: out, encoding: .utf8)
+    #expect(first == (try run(["export", "\(demo)/\(base)", "--to", "srt"]).standardOutput))
+    let again = try run(["export", "\(demo)/\(base)", "--to", "txt", "-o", out])
+    #expect(again.status == 2 && again.standardError.contains("--force"))
+    #expect(try String(contentsOfFile: out, encoding: .utf8) == first)
+    #expect(try run(["export", "\(demo)/\(base)", "--to", "txt", "-o", out, "--force"]).status == 0)
+    #expect(try String(contentsOfFile: out, encoding: .utf8) != first)
+    // No temporary file is left behind.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == ["memo.srt"])
+    #expect(try run(["export", "\(demo)/2026-10-11T14-20-00", "--to", "geojson"]).status == 2)
+    #expect(try run(["export", "\(demo)/\(base)", "--to", "pdf"]).status == 2)
+  }
+}
