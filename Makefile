@@ -40,5 +40,12 @@ install: release
 	  install -d "$(DESTDIR)$(PREFIX)/bin" && \
 	  install -m 755 "$$bin/stash" "$$bin/stash-tui" "$(DESTDIR)$(PREFIX)/bin/"
 
+# Builds in release mode and runs the harness (Benchmarks/): writes docs/BENCHMARKS.md and prints the
+# table. QUICK=1 runs smaller corpora, fewer times.
+bench: release
+	bin=$$($(SWIFT) build -c release --show-bin-path) && \
+	  "$$bin/stash-bench" --bin "$$bin" --repo "$(CURDIR)" --out "$(CURDIR)/docs/BENCHMARKS.md" \
+	    $(if $(QUICK),--quick --command "make bench QUICK=1",--command "make bench")
+
 clean:
 	rm -rf .build

@@ -7,6 +7,13 @@ enum InspectCommand {
     guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
       throw UsageError(message: "give one file: stash inspect FILE --json")
     }
+    // A title is only ever `<base>_title.txt`: any other .txt is not a Stash file.
+    if path.lowercased().hasSuffix(".txt") && !path.hasSuffix(MemoFileKind.title.suffix) {
+      standardError(
+        "stash inspect: \(PathText.escaped(path)): a text file is inspected only as a title, named <base>_title.txt"
+      )
+      return 2
+    }
     let json: JSONValue
     do {
       json = try Inspection.json(forFileAt: path)

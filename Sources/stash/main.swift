@@ -12,15 +12,15 @@ enum StashCLI {
     ("ls", "list the memos in a folder, newest first", ListCommand.run),
     ("inspect", "parse one .m4a, .vtt, .gpx or title file into JSON", InspectCommand.run),
     ("recover", "assemble what killed recordings left in a memo folder", RecoverCommand.run),
+    ("show", "one memo's facts and its transcript as timed text", ShowCommand.run),
+    ("export", "the transcript as txt, md, srt or json; the route as GeoJSON", ExportCommand.run),
+    ("lint", "check memo folders with stable codes, for people and CI", LintCommand.run),
+    ("completions", "print a shell completion script (bash, zsh, fish)", CompletionsCommand.run),
+    ("help", "show the help of stash or of one command", HelpCommand.run),
   ]
 
   static func printUsage() {
-    print("usage: stash COMMAND [ARGS...]\n\ncommands:")
-    for command in commands {
-      let pad = String(repeating: " ", count: max(1, 10 - command.name.count))
-      print("  " + command.name + pad + command.summary)
-    }
-    print("\nstash --version prints the version.")
+    print(CommandCatalogue.overview(), terminator: "")
   }
 
   static func main(_ words: [String]) -> Int32 {
@@ -29,7 +29,7 @@ enum StashCLI {
       return 2
     }
     switch first {
-    case "--help", "-h", "help":
+    case "--help", "-h":
       printUsage()
       return 0
     case "--version":
@@ -40,8 +40,16 @@ enum StashCLI {
         standardError("stash: unknown command '\(first)'. Run 'stash --help' for the list.")
         return 2
       }
+      let rest = Array(words.dropFirst())
+      // `stash COMMAND --help` for every command, from the one table (CommandCatalogue).
+      if rest.contains(where: { $0 == "--help" || $0 == "-h" }), !rest.contains("--"),
+        let help = CommandCatalogue.help(for: first)
+      {
+        print(help, terminator: "")
+        return 0
+      }
       do {
-        return try command.run(Array(words.dropFirst()))
+        return try command.run(rest)
       } catch let error as UsageError {
         standardError("stash \(first): \(error.message)")
         return 2

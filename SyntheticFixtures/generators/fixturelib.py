@@ -722,26 +722,19 @@ def memo_files(folder: str, base: str) -> list[str]:
     return sorted(n for n in os.listdir(folder) if n in wanted)
 
 
-#: The line breaks FORMAT.md §5 splits a title at.
-TITLE_LINE_BREAKS = "\n\r\x0b\x0c\x85\u2028\u2029"
-
-
 def title_fields(title: str | None) -> tuple[str | None, str | None]:
     """(title, displayName) for the MANIFEST from a title file's decoded text, by FORMAT.md §5.
 
-    The text is trimmed of white space at both ends (None when nothing is left); NUL characters
-    are dropped; when it still spans lines, its first line is the title. The display name is the
-    title; None means the memo is shown by its recording date."""
+    NUL characters are dropped and the text is trimmed of white space at both ends (None when
+    nothing is left): that, line breaks and all, is the title. The display name is the title on
+    one line, every run of white space (line breaks included) made one space. None means the memo
+    is shown by its recording date."""
     if title is None:
         return None, None
     text = title.replace("\0", "").strip()
     if not text:
         return None, None
-    for i, ch in enumerate(text):
-        if ch in TITLE_LINE_BREAKS:
-            text = text[:i]
-            break
-    return text, text
+    return text, " ".join(text.split())
 
 
 def memo_entry(

@@ -16,6 +16,7 @@ import os
 import sys
 
 import fixturelib as fx
+import lintcases
 
 ROUTE_CENTER = (-47.251, -128.734)
 
@@ -69,8 +70,9 @@ def main(out: str, work: str) -> None:
     text = "  Shopping\nfor Sunday\r\n\n"
     fx.write_title(path(base + "_title.txt"), text)
     memos.append(fx.memo_entry(
-        base, "a title spanning lines (LF and CRLF, surrounding spaces): trimmed, then its first "
-        "line is the title (FORMAT.md §5)", out, audio=audio, title=text,
+        base, "a title spanning lines (LF and CRLF, surrounding spaces): the title is the trimmed "
+        "text; the display name is one line, white-space runs made one space (FORMAT.md §5)",
+        out, audio=audio, title=text,
         recorded_at_local="2026-05-05T12:00:00", extra={"codes": ["title-spans-lines"]}))
 
     base = "2026-05-06T13-00-00"
@@ -152,8 +154,9 @@ def main(out: str, work: str) -> None:
 
     name = "2026-04-07T08-00-00_audio.m4a "
     short_audio(name, "Trailing space.")
-    other(name, "unrecognised", "a trailing space after '.m4a': the extension itself is wrong, so "
-          "by FORMAT.md §1.6 it is not even a near miss")
+    other(name, "nearMiss", "a trailing space after the whole name '…_audio.m4a ' (FORMAT.md §1.6: "
+          "blanks around the whole name are a near miss)", resembles="_audio.m4a",
+          base="2026-04-07T08-00-00")
 
     name = "2026-05-02T09-00-00 _transcription.vtt"
     tl = fx.Timeline()
@@ -175,6 +178,19 @@ def main(out: str, work: str) -> None:
     fx.write_title(path(name), b"\0\5\26\7synthetic AppleDouble stand-in\n")
     other(name, "hidden", "a hidden file named like audio (an AppleDouble sidecar): ignored, "
           "and not a second audio file for its memo")
+
+    # Every other rule, in a folder of its own (its MANIFEST is not a memo MANIFEST).
+    name = "cases"
+
+    def encode(target: str, words: str, **kwargs) -> dict:
+        tl = fx.Timeline()
+        fx.sentence_cues(tl, [words], lead=0.2, gap=0.2)
+        return fx.make_audio(target, tl, work, **kwargs)
+
+    cases = lintcases.build(path(name), os.path.join(work, "cases"), encode)
+    fx.write_manifest(os.path.join(path(name), "MANIFEST.json"), cases)
+    other(name, "unrecognised", "a folder (lint/cases) holding an instance of every other lint rule; "
+          "not a name Stash writes")
 
     memos.sort(key=lambda m: m["base"])
     others.sort(key=lambda o: o["name"])

@@ -62,12 +62,15 @@ struct WebVTTFileParser {
   var diagnostics: [Diagnostic] = []
   var dropped = 0
   var previousCueStart: Double? = nil
+  /// Checks cue text; kept from cue to cue so its buffers are allocated once per file.
+  var checker: WebVTTCueTextParser
 
   init(bytes: UnsafeBufferPointer<UInt8>, offsetBase: Int?, input: WebVTTInput) {
     self.bytes = bytes
     self.count = bytes.count
     self.offsetBase = offsetBase
     self.wasNotUTF8 = input.wasNotUTF8
+    self.checker = WebVTTCueTextParser.checker(for: bytes)
     for issue in input.issues { report(issue) }
     // A cue takes at least two lines (timing, blank); most take three. Growing the list by copying
     // costs more than the guess.
@@ -248,7 +251,7 @@ struct WebVTTFileParser {
     if var cue {
       if let buffer {
         cue.text = string(buffer)
-        checkCueText(buffer, of: cue)
+        checkCueText(buffer, start: cue.startTime, end: cue.endTime)
       }
       return .cue(cue, line: cueLine)
     }

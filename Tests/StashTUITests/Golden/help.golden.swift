@@ -1,13 +1,13 @@
 // Golden screen written by the test that checks it; rewrite with STASH_UPDATE_GOLDEN=1.
 extension GoldenScreens {
   static let help = #"""
- stash 3 memos · 0:00+ DIR
-›   --:--      שלום עולם                │ שלום עולם
-    --:--      会議のメモ 🎉            │ 2026-07-20 07:45 · --:--
-    --:-- T ┌─ Keys ──────────────────────────────────────────────────────────────────┐
-            │ Moving                                                                  │yet): it
+ stash 3 memos · 1:00 DIR
+› 2026-07-20    0:20      שלום עולם          │ שלום עולם
+  2026-05-01    0:20      会議のメモ 🎉      │ 2026-07-20 07:45 · 0:20
+  2026-03-14┌─ Keys ──────────────────────────────────────────────────────────────────┐
+            │ Moving                                                                  │─────────────
             │   ↑ k               previous memo or cue                                │
-            │   ↓ j               next memo or cue                                    │─────────────
+            │   ↓ j               next memo or cue                                    │
             │   PgUp              a page up                                           │
             │   PgDn              a page down                                         │
             │   Home              first memo or cue                                   │
@@ -47,8 +47,8 @@ extension GoldenScreens {
             │                                                                         │
             │ ↑/↓ scroll · any other key closes                                       │
             └─────────────────────────────────────────────────────────────────────────┘
-                                        │
-                                        │
+                                             │
+                                             │
 Enter opens · space plays · / filters · r renames · d deletes · R recovers · ? keys · q quits
  ■ Stopped. Space plays the open memo; Enter on a cue plays from it.
 

@@ -1,0 +1,174 @@
+/// What each command accepts, in one table: `stash help COMMAND`, the shell completions and the
+/// man page (docs/stash.1) are all made from it.
+enum CommandCatalogue {
+  /// One option or flag of a command.
+  struct Option {
+    /// The name without dashes.
+    var name: String
+    /// The value's placeholder (`FORMAT`), or nil for a flag.
+    var value: String? = nil
+    /// The values it takes, for completion; empty when free; `["<file>"]`/`["<dir>"]` for paths.
+    var choices: [String] = []
+    /// One line of help.
+    var help: String
+  }
+
+  /// One command.
+  struct Command {
+    var name: String
+    /// What follows the name in the usage line.
+    var arguments: String
+    /// What the positional arguments are, for completion: `dir`, `file` or `none`.
+    var completes: String
+    var summary: String
+    /// Paragraphs after the usage line.
+    var description: String
+    var options: [Option]
+  }
+
+  static let formats = ["human", "json", "github", "sarif", "gcc"]
+
+  static let commands: [Command] = [
+    Command(
+      name: "ls", arguments: "[DIR]", completes: "dir", summary: "list the memos in a folder, newest first",
+      description:
+        "Lists the memos in DIR (default: the current folder), newest first: date, length, marks (T transcript, R route, ! a problem, * needs recovery) and name.",
+      options: [Option(name: "json", help: "print a JSON array, one object per memo")]),
+    Command(
+      name: "show", arguments: "MEMO", completes: "file",
+      summary: "one memo's facts and its transcript as timed text",
+      description:
+        "MEMO is a base, any file of the memo, or DIR/base. Prints its name, date, length, files and problems, then each cue as [start → end] text.",
+      options: [Option(name: "json", help: "print one JSON object (memo, transcript cues, route statistics)")]
+    ),
+    Command(
+      name: "inspect", arguments: "FILE", completes: "file",
+      summary: "parse one .m4a, .vtt, .gpx or _title.txt file into JSON",
+      description:
+        "Prints what the reader makes of one file, as documented in docs/inspect-*.md. Exit 0 when the file could be read, damaged or not; 2 when it could not.",
+      options: [Option(name: "json", help: "print JSON (the only output; accepted for clarity)")]),
+    Command(
+      name: "export", arguments: "MEMO --to FORMAT", completes: "file",
+      summary: "the transcript as txt, md, srt or json; the route as GeoJSON",
+      description:
+        "Writes the memo's transcript (txt: plain text; md: Markdown with timestamps; srt: SubRip; json: cues) or its route (geojson: RFC 7946, a LineString per segment, times as properties) to standard output, or atomically to -o FILE.",
+      options: [
+        Option(
+          name: "to", value: "FORMAT", choices: ["txt", "md", "srt", "json", "geojson"], help: "what to write"
+        ),
+        Option(
+          name: "o", value: "FILE", choices: ["<file>"],
+          help: "write to FILE (atomically) instead of standard output"),
+        Option(name: "force", help: "replace FILE when it exists"),
+      ]),
+    Command(
+      name: "lint", arguments: "[PATH...]", completes: "dir",
+      summary: "check memo folders with stable codes, for people and CI",
+      description:
+        "Checks each folder (default: the current one) or single file and reports every problem with a stable code, severity, path:line:column and what to do. Exit 0 clean, 1 findings at or above --fail-on, 2 usage or I/O errors. Rules: docs/lint/README.md or --list-rules; a .stashlint file in the folder configures it.",
+      options: [
+        Option(
+          name: "format", value: "FORMAT", choices: formats,
+          help: "human (default; github when GITHUB_ACTIONS=true), json, github, sarif or gcc"),
+        Option(
+          name: "fail-on", value: "SEVERITY", choices: ["error", "warning", "info"],
+          help: "the lowest severity that fails the run (default error)"),
+        Option(name: "exit-zero", help: "exit 0 even with findings (2 still means usage or I/O errors)"),
+        Option(
+          name: "select", value: "RULES",
+          help: "report only these rules (codes, globs like vtt-*, or families), comma-separated"),
+        Option(name: "ignore", value: "RULES", help: "do not report these rules, comma-separated"),
+        Option(
+          name: "config", value: "FILE", choices: ["<file>"],
+          help: "read this configuration instead of each folder's .stashlint"),
+        Option(
+          name: "fix",
+          help: "apply safe fixes (recovery sweep, rmdir of empty parts folders), say each, count them"),
+        Option(
+          name: "explain", value: "CODE", help: "print the rule's page: why it matters and how to fix it"),
+        Option(name: "list-rules", help: "list every rule with its severity"),
+        Option(
+          name: "write-docs", value: "DIR", choices: ["<dir>"],
+          help: "write the rule pages (docs/lint) into DIR"),
+      ]),
+    Command(
+      name: "recover", arguments: "[DIR]", completes: "dir",
+      summary: "assemble what killed recordings left in a memo folder",
+      description:
+        "Finishes what killed recordings left: assembles transcript and route parts, finishes route withdrawals, removes leftovers. Exit 0 when nothing needs a person, 1 when something does, 2 on errors.",
+      options: [
+        Option(name: "dry-run", help: "say what would be done; write nothing"),
+        Option(
+          name: "routes", value: "WHAT", choices: ["publish", "drop"],
+          help: "publish assembled routes (default) or drop them"),
+        Option(name: "repair-audio", help: "cut audio with a torn tail at its last whole sample"),
+        Option(name: "include-recent", help: "also sweep captures changed in the last two minutes"),
+        Option(name: "recent-window", value: "SECONDS", help: "what counts as recent (default 120)"),
+        Option(name: "no-wait", help: "fail rather than wait for another stash process"),
+        Option(name: "json", help: "print the report as JSON"),
+      ]),
+    Command(
+      name: "completions", arguments: "bash|zsh|fish", completes: "none",
+      summary: "print a shell completion script",
+      description:
+        "Prints the completion script for the shell. bash: `stash completions bash > /etc/bash_completion.d/stash`; zsh: save as `_stash` on $fpath; fish: save as ~/.config/fish/completions/stash.fish.",
+      options: []),
+    Command(
+      name: "help", arguments: "[COMMAND]", completes: "none",
+      summary: "show the help of stash or of one command",
+      description:
+        "Without a command, lists the commands. `stash help --man` prints the man page (docs/stash.1).",
+      options: []),
+  ]
+
+  /// The command named `name`, or nil.
+  static func command(_ name: String) -> Command? { commands.first { $0.name == name } }
+
+  /// `stash COMMAND --help` and `stash help COMMAND`.
+  static func help(for name: String) -> String? {
+    if name == "ls" { return ListCommand.help + "\n" }
+    guard let command = command(name) else { return nil }
+    var out =
+      "usage: stash \(command.name) \(command.arguments)\(command.options.isEmpty ? "" : " [OPTIONS]")\n\n"
+    out += wrap(command.description, indent: "") + "\n"
+    if !command.options.isEmpty {
+      out += "\noptions:\n"
+      let labels = command.options.map { option in
+        (option.name.count == 1 ? "-" : "--") + option.name + (option.value.map { " " + $0 } ?? "")
+      }
+      let width = (labels.map(\.count).max() ?? 0) + 2
+      for (label, option) in zip(labels, command.options) {
+        out += "  " + label + String(repeating: " ", count: width - label.count) + option.help + "\n"
+      }
+    }
+    return out
+  }
+
+  /// `stash --help`.
+  static func overview() -> String {
+    var out =
+      "usage: stash COMMAND [ARGS...]\n\nstash reads a Stash memo folder as it is: lists, shows, checks and recovers voice memos.\n\ncommands:\n"
+    for command in commands {
+      out +=
+        "  " + command.name + String(repeating: " ", count: max(1, 13 - command.name.count)) + command.summary
+        + "\n"
+    }
+    out += "\nstash help COMMAND (or stash COMMAND --help) says more; stash --version prints the version.\n"
+    return out
+  }
+
+  /// Words wrapped at 100 columns.
+  static func wrap(_ text: String, indent: String) -> String {
+    var lines: [String] = []
+    var line = indent
+    for word in text.split(separator: " ") {
+      if line.count + word.count + 1 > 100 && line != indent {
+        lines.append(line)
+        line = indent
+      }
+      line += (line == indent ? "" : " ") + word
+    }
+    lines.append(line)
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,189 @@
+import StashFormat
+import StashRecover
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `stash export MEMO --to txt|md|srt|json|geojson [-o FILE] [--force]`: the transcript or the
+/// route in a format other tools read, to standard output or atomically to a file.
+enum ExportCommand {
+  static func run(_ words: [String]) throws -> Int32 {
+    let arguments = try Arguments(words, flags: ["force", "help", "h"], options: ["to", "o", "output"])
+    if arguments.flags.contains("help") || arguments.flags.contains("h") {
+      print(CommandCatalogue.help(for: "export")!, terminator: "")
+      return 0
+    }
+    guard arguments.positionals.count == 1 else {
+      throw UsageError(message: "give one memo: stash export MEMO --to txt|md|srt|json|geojson")
+    }
+    guard let format = arguments.options["to"] else {
+      throw UsageError(message: "say what to write: --to txt, md, srt, json or geojson")
+    }
+    guard ["txt", "md", "srt", "json", "geojson"].contains(format) else {
+      throw UsageError(message: "--to takes txt, md, srt, json or geojson, not '\(format)'")
+    }
+    let reference = try MemoReference(arguments.positionals[0])
+    let text: String
+    do {
+      if format == "geojson" {
+        guard let route = try reference.route() else {
+          standardError(
+            "stash export: the memo has no route (\(PathText.escaped(reference.memo.base))_track.gpx)")
+          return 2
+        }
+        text = geoJSON(route).serialized(pretty: true) + "\n"
+      } else {
+        guard let transcript = try reference.transcript() else {
+          standardError(
+            "stash export: the memo has no transcript (\(PathText.escaped(reference.memo.base))_transcription.vtt)"
+          )
+          return 2
+        }
+        text = render(transcript, as: format, memo: reference.memo)
+      }
+    } catch {
+      standardError("stash export: \(error)")
+      return 2
+    }
+    guard let output = arguments.options["o"] ?? arguments.options["output"], output != "-" else {
+      print(text, terminator: "")
+      return 0
+    }
+    return write(text, to: output, force: arguments.flags.contains("force"))
+  }
+
+  /// Writes atomically (temporary file, fsync, rename, fsync the folder); refuses to replace a file without `force`.
+  static func write(_ text: String, to output: String, force: Bool) -> Int32 {
+    let slash = output.lastIndex(of: "/")
+    let folder = slash.map { $0 == output.startIndex ? "/" : String(output[..<$0]) } ?? "."
+    let name = slash.map { String(output[output.index(after: $0)...]) } ?? output
+    guard !name.isEmpty else {
+      standardError("stash export: \(PathText.escaped(output)) names a folder; give a file name")
+      return 2
+    }
+    if !force && access(output, F_OK) == 0 {
+      standardError("stash export: \(PathText.escaped(output)) exists; add --force to replace it")
+      return 2
+    }
+    do {
+      try AtomicFile.write(
+        Array(text.utf8), named: name, in: folder, mode: force ? .replace : .createNew,
+        fileSystem: SystemFileSystem())
+    } catch {
+      standardError("stash export: cannot write \(PathText.escaped(output)): \(error)")
+      return 2
+    }
+    return 0
+  }
+
+  /// A cue's text on one line: line breaks made spaces.
+  static func oneLine(_ text: String) -> String {
+    text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).joined(separator: " ")
+  }
+
+  /// `{"id","start","end","text","unconfirmed"}` for one cue.
+  static func cueJSON(_ cue: WebVTTCue) -> JSONValue {
+    .object([
+      ("id", .string(cue.id)),
+      ("start", .double(cue.startTime)),
+      ("end", .double(cue.endTime)),
+      ("text", .string(cue.plainText)),
+      ("unconfirmed", .bool(cue.hasUnconfirmedText)),
+    ])
+  }
+
+  /// `hh:mm:ss` then `separator` and milliseconds (SRT uses `,`).
+  static func timestamp(_ seconds: Double, separator: String) -> String {
+    let millis = max(0, Int((seconds * 1000).rounded()))
+    func pad(_ n: Int, _ width: Int) -> String {
+      let s = String(n)
+      return String(repeating: "0", count: max(0, width - s.count)) + s
+    }
+    return "\(pad(millis / 3_600_000, 2)):\(pad(millis / 60_000 % 60, 2)):\(pad(millis / 1000 % 60, 2))"
+      + separator + pad(millis % 1000, 3)
+  }
+
+  /// The transcript as txt, md, srt or json.
+  static func render(_ transcript: WebVTTDocument, as format: String, memo: Memo) -> String {
+    let cues = transcript.cues
+    switch format {
+    case "txt":
+      return cues.map { oneLine($0.plainText) + "\n" }.joined()
+    case "md":
+      var out = "# \(memo.displayName)\n\n"
+      for cue in cues {
+        // Markdown's own characters in speech are escaped so they read as words.
+        let text = oneLine(cue.plainText).replacingAll("\\", "\\\\").replacingAll("*", "\\*")
+          .replacingAll("_", "\\_").replacingAll("[", "\\[").replacingAll("<", "&lt;")
+        out += "**[\(timestamp(cue.startTime, separator: "."))]** \(text)\n\n"
+      }
+      return out
+    case "srt":
+      var out = ""
+      for (n, cue) in cues.enumerated() {
+        out +=
+          "\(n + 1)\n\(timestamp(cue.startTime, separator: ",")) --> \(timestamp(cue.endTime, separator: ","))\n"
+        // A blank line ends an SRT entry, so blank lines inside a cue are dropped.
+        let lines = cue.plainText.split(whereSeparator: { $0 == "\n" || $0 == "\r" })
+        out += (lines.isEmpty ? [""] : lines.map(String.init)).joined(separator: "\n") + "\n\n"
+      }
+      return out
+    default:
+      return JSONValue.object([
+        ("base", .string(memo.base)),
+        ("title", .optional(memo.titleText)),
+        ("recordedAt", .string(RecordingDate.isoUTC(memo.recordedAt))),
+        (
+          "missingSpeech",
+          .array(
+            transcript.missingSpeech.map {
+              .object([("start", .double($0.start)), ("end", .double($0.end))])
+            })
+        ),
+        ("cues", .array(cues.map(cueJSON))),
+      ]).serialized(pretty: true) + "\n"
+    }
+  }
+
+  /// The route as an RFC 7946 FeatureCollection: a LineString per segment (a Point for a segment of
+  /// one point), longitude before latitude, with the points' times as `coordTimes`. Segments are
+  /// never joined: a boundary is a gap in the recording.
+  static func geoJSON(_ route: GPXDocument) -> JSONValue {
+    var features: [JSONValue] = []
+    for (t, track) in route.tracks.enumerated() {
+      for (s, segment) in track.segments.enumerated() where !segment.points.isEmpty {
+        let withElevation = segment.points.allSatisfy { $0.elevation != nil }
+        let positions: [JSONValue] = segment.points.map { point in
+          var position: [JSONValue] = [.double(point.longitude), .double(point.latitude)]
+          if withElevation { position.append(.double(point.elevation!)) }
+          return .array(position)
+        }
+        let geometry: JSONValue =
+          positions.count == 1
+          ? .object([("type", .string("Point")), ("coordinates", positions[0])])
+          : .object([("type", .string("LineString")), ("coordinates", .array(positions))])
+        let times = segment.points.map { point in
+          point.time.map { JSONValue.string(ISO8601Time.format($0)) } ?? .null
+        }
+        features.append(
+          .object([
+            ("type", .string("Feature")),
+            ("geometry", geometry),
+            (
+              "properties",
+              .object([
+                ("track", .int(t)),
+                ("segment", .int(s)),
+                ("name", .optional(track.name)),
+                ("start", times.first ?? .null),
+                ("end", times.last ?? .null),
+                ("coordTimes", .array(times)),
+              ])
+            ),
+          ]))
+      }
+    }
+    return .object([("type", .string("FeatureCollection")), ("features", .array(features))])
+  }
+}

@@ -1,0 +1,206 @@
+import StashFormat
+
+/// The checks of one file: its reader's diagnostics plus the linter's own rules about what it holds.
+/// The linter's own rules list at most `limit` findings of a code per file, then one that counts the rest.
+struct FileChecks {
+  /// How many findings of one of the linter's codes are listed per file.
+  static let limit = 20
+  /// How far (seconds) a cue may run past the audio before it is reported: AAC priming and a
+  /// recogniser's rounding make a few hundred milliseconds ordinary.
+  static let cueSlack = 0.5
+  /// How far (seconds) outside the recording a route point may be timed: a first fix arrives late
+  /// and the last part is flushed after the audio stops.
+  static let routeSlack = 60.0
+
+  /// The file's name (escaped) in its folder.
+  var name: String
+  /// The folder as given.
+  var folder: String
+  /// What was found, unsorted.
+  private(set) var findings: [LintFinding] = []
+  private var counts: [String: Int] = [:]
+
+  init(name: String, folder: String) {
+    self.name = name
+    self.folder = folder
+  }
+
+  /// Adds a reader's diagnostics as they are.
+  mutating func add(_ diagnostics: [Diagnostic]) {
+    for diagnostic in diagnostics { findings.append(LintFinding(diagnostic, name: name, folder: folder)) }
+  }
+
+  /// Adds one of the linter's own findings, counting those past the limit.
+  mutating func own(_ code: String, _ message: String, at location: SourceLocation = .init()) {
+    let count = counts[code, default: 0] + 1
+    counts[code] = count
+    guard count <= Self.limit, let rule = LintCatalogue.rule(code) else { return }
+    findings.append(
+      LintFinding(
+        code: code, severity: rule.severity, name: name, folder: folder, location: location, message: message)
+    )
+  }
+
+  /// Adds the summaries of codes that went past the limit; call once, at the end.
+  mutating func finish() {
+    for (code, count) in counts.sorted(by: { $0.key < $1.key }) where count > Self.limit {
+      findings.append(
+        LintFinding(
+          code: code, severity: LintCatalogue.rule(code)!.severity, name: name, folder: folder,
+          message: "\(count - Self.limit) more like this were found and not listed one by one"))
+    }
+    counts = [:]
+  }
+
+  /// A file that could not be read at all.
+  mutating func unreadable(_ error: FormatError) {
+    own("lint-file-unreadable", "the file cannot be read (\(error.message)); nothing in it was checked")
+  }
+
+  /// The full audio index: every diagnostic but the ones that only state facts.
+  mutating func audio(_ audio: MP4Audio) {
+    add(audio.diagnostics.filter { !LintEngine.quietAudioCodes.contains($0.code) })
+  }
+
+  /// A transcript: the parser's diagnostics, cues past the audio, overlapping cues.
+  mutating func transcript(_ document: WebVTTDocument, audioSeconds: Double?) {
+    add(document.diagnostics)
+    var previousEnd: Double?
+    for (index, cue) in document.cues.enumerated() {
+      let line = index < document.cueLines.count ? document.cueLines[index] : nil
+      let location = SourceLocation(line: line, column: line == nil ? nil : 1)
+      if let seconds = audioSeconds, cue.endTime > seconds + Self.cueSlack {
+        own(
+          "lint-cue-past-audio",
+          "the cue ends at \(Self.clock(cue.endTime)) but the audio lasts \(Self.clock(seconds)): "
+            + "check the transcript belongs to this recording", at: location)
+      }
+      if let end = previousEnd, cue.startTime < end {
+        own(
+          "lint-cue-overlap",
+          "the cue starts at \(Self.clock(cue.startTime)), before the previous cue ends at \(Self.clock(end))",
+          at: location)
+      }
+      previousEnd = cue.endTime
+    }
+    finish()
+  }
+
+  /// A route: the reader's diagnostics, then times (missing, not UTC, backwards, outside `span`) and hdop.
+  mutating func route(_ bytes: [UInt8], span: ClosedRange<Double>?) {
+    let document = GPXReader.read(bytes)
+    add(document.diagnostics)
+    let badTimeLines = Set(
+      document.diagnostics.filter { $0.code == "gpx-bad-time" }.compactMap(\.location.line))
+    for track in document.tracks {
+      for segment in track.segments {
+        var previous: Double?
+        for (index, point) in segment.points.enumerated() {
+          let location = point.location ?? SourceLocation()
+          guard let time = point.time else {
+            // A time that did not parse already has gpx-bad-time, between this point and the next.
+            let start = location.line ?? 0
+            let next = index + 1 < segment.points.count ? segment.points[index + 1].location?.line : nil
+            let reported = badTimeLines.contains { $0 >= start && $0 < (next ?? Int.max) }
+            if !reported {
+              own(
+                "lint-gpx-time-missing", "the point has no <time>: add one or remove the point", at: location)
+            }
+            continue
+          }
+          if let previous, time < previous {
+            own(
+              "lint-gpx-time-backwards",
+              "the point's time \(ISO8601Time.format(time)) is earlier than the point before it "
+                + "(\(ISO8601Time.format(previous))): sort the points or split the segment here", at: location
+            )
+          }
+          previous = time
+          if let span, time < span.lowerBound - Self.routeSlack || time > span.upperBound + Self.routeSlack {
+            own(
+              "lint-gpx-point-outside-recording",
+              "the point is timed \(ISO8601Time.format(time)), outside the recording "
+                + "(\(ISO8601Time.format(span.lowerBound)) to \(ISO8601Time.format(span.upperBound))): "
+                + "check the route belongs to this memo", at: location)
+          }
+          if point.hdop != nil && point.horizontalAccuracy == nil {
+            own(
+              "lint-gpx-hdop-as-accuracy",
+              "the point gives <hdop> but no <stash:horizontalAccuracy>: hdop is a unitless factor, not metres; "
+                + "write the accuracy as <stash:horizontalAccuracy>", at: location)
+          }
+        }
+      }
+    }
+    for (line, column, text) in Self.offsetTimes(in: bytes) {
+      own(
+        "lint-gpx-time-not-utc",
+        "the time \(text) has a UTC offset: write times in UTC with Z",
+        at: SourceLocation(line: line, column: column))
+    }
+    finish()
+  }
+
+  /// `m:ss.fff`: times in messages, to the millisecond.
+  static func clock(_ seconds: Double) -> String {
+    let millis = Int((seconds * 1000).rounded())
+    let fraction = millis % 1000
+    let pad = fraction < 10 ? "00" : fraction < 100 ? "0" : ""
+    return TimeText.clock(Double(millis / 1000)) + "." + pad + String(fraction)
+  }
+
+  /// Every `<time>` (any prefix) whose text ends in a `±hh:mm`, `±hhmm` or `±hh` offset rather than
+  /// `Z`: the reader turns them into instants and keeps no sign of how they were written.
+  static func offsetTimes(in bytes: [UInt8]) -> [(Int, Int, String)] {
+    var out: [(Int, Int, String)] = []
+    var line = 1
+    var lineStart = 0
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      let byte = bytes[index]
+      if byte == 0x0A {
+        line += 1
+        lineStart = index + 1
+      } else if byte == UInt8(ascii: "<"), index + 1 < count, bytes[index + 1] != UInt8(ascii: "/") {
+        // The element name, after any prefix, must be exactly `time`.
+        var end = index + 1
+        while end < count, bytes[end] != UInt8(ascii: ">"), bytes[end] != 0x0A, end - index < 64 { end += 1 }
+        guard end < count, bytes[end] == UInt8(ascii: ">") else {
+          index += 1
+          continue
+        }
+        let tag = bytes[(index + 1)..<end]
+        let local = tag.split(separator: UInt8(ascii: ":")).last.map(Array.init) ?? []
+        if local == Array("time".utf8) {
+          var close = end + 1
+          while close < count, bytes[close] != UInt8(ascii: "<"), close - end < 80 { close += 1 }
+          let text = String(decoding: bytes[(end + 1)..<close], as: UTF8.self).trimmingBlanks
+          if hasOffset(text) { out.append((line, index - lineStart + 1, text)) }
+        }
+      }
+      index += 1
+    }
+    return out
+  }
+
+  /// Whether a date-time text ends in a numeric offset.
+  static func hasOffset(_ text: String) -> Bool {
+    let chars = Array(text.utf8)
+    guard let t = chars.firstIndex(of: UInt8(ascii: "T")) else { return false }
+    let time = chars[(t + 1)...]
+    guard let sign = time.lastIndex(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") }) else {
+      return false
+    }
+    let zone = chars[(sign + 1)...].filter { $0 != UInt8(ascii: ":") }
+    return (zone.count == 2 || zone.count == 4) && zone.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+  }
+}
+
+extension String {
+  /// The text without spaces, tabs and line breaks at either end.
+  var trimmingBlanks: String {
+    let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+    return String(drop(while: blank).reversed().drop(while: blank).reversed())
+  }
+}

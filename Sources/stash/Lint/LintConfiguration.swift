@@ -1,0 +1,161 @@
+import StashFormat
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What `.stashlint` (or `--config FILE`) and the command line change: rules turned off or
+/// selected, severities, paths ignored, the severity that fails the run. Format (docs/lint/README.md):
+///
+///     # comment
+///     fail-on = warning
+///     disable = lint-cue-overlap, folder-unrecognised
+///     select = folder-*, mp4-*            (only these)
+///     ignore = *.pdf, drafts-*            (globs on names in the folder)
+///     [severity]
+///     title-too-long = error              (error, warning, info, or off)
+///
+/// A rule pattern is a code, a glob (`vtt-*`), or a family (`vtt`). Unknown rules are errors, so a
+/// typo never silently turns nothing off.
+struct LintConfiguration: Equatable {
+  /// Rule patterns turned off.
+  var disabled: [String] = []
+  /// When set, only rules matching one of these patterns are reported.
+  var selected: [String]?
+  /// Severity overrides, by pattern, in file order (the last match wins).
+  var severities: [(pattern: String, severity: Severity?)] = []
+  /// Globs on names (relative to the linted folder) whose findings are dropped.
+  var ignoredPaths: [String] = []
+  /// The lowest severity that makes the run fail (exit 1).
+  var failOn: Severity?
+
+  static func == (a: LintConfiguration, b: LintConfiguration) -> Bool {
+    a.disabled == b.disabled && a.selected == b.selected && a.ignoredPaths == b.ignoredPaths
+      && a.failOn == b.failOn && a.severities.map(\.pattern) == b.severities.map(\.pattern)
+      && a.severities.map(\.severity) == b.severities.map(\.severity)
+  }
+
+  /// The name of the file read from a linted folder.
+  static let fileName = ".stashlint"
+
+  /// Parses a configuration's text; `source` names it in errors.
+  static func parse(_ text: String, source: String) throws(UsageError) -> LintConfiguration {
+    var configuration = LintConfiguration()
+    var section = ""
+    for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let line = String(raw).trimmingBlanks
+      let at = "\(source):\(number + 1)"
+      if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
+      if line.hasPrefix("[") {
+        guard line.hasSuffix("]") else { throw UsageError(message: "\(at): a section is written [name]") }
+        section = String(line.dropFirst().dropLast()).trimmingBlanks
+        guard section == "severity" || section == "lint" else {
+          throw UsageError(
+            message: "\(at): unknown section [\(section)]; the sections are [lint] and [severity]")
+        }
+        continue
+      }
+      guard let equals = line.firstIndex(of: "=") else {
+        throw UsageError(message: "\(at): expected `key = value`")
+      }
+      let key = String(line[..<equals]).trimmingBlanks
+      let value = String(line[line.index(after: equals)...]).trimmingBlanks
+      if section == "severity" {
+        try checkPattern(key, at: at)
+        configuration.severities.append((key, try severity(value, at: at, allowOff: true)))
+        continue
+      }
+      switch key {
+      case "disable":
+        let patterns = list(value)
+        for pattern in patterns { try checkPattern(pattern, at: at) }
+        configuration.disabled += patterns
+      case "select":
+        let patterns = list(value)
+        for pattern in patterns { try checkPattern(pattern, at: at) }
+        configuration.selected = (configuration.selected ?? []) + patterns
+      case "ignore":
+        configuration.ignoredPaths += list(value)
+      case "fail-on":
+        configuration.failOn = try severity(value, at: at, allowOff: false)
+      default:
+        throw UsageError(
+          message: "\(at): unknown key '\(key)'; the keys are disable, select, ignore and fail-on")
+      }
+    }
+    return configuration
+  }
+
+  /// Reads `path`; a missing file is an error only when `required`.
+  static func load(_ path: String, required: Bool) throws(UsageError) -> LintConfiguration? {
+    let bytes: [UInt8]
+    do {
+      bytes = try ReadOnlyFile.contents(of: path, limit: 1 << 20)
+    } catch {
+      if !required && error.code == "not-found" { return nil }
+      if !required, access(path, F_OK) != 0 { return nil }
+      throw UsageError(message: "cannot read the configuration \(PathText.escaped(path)): \(error.message)")
+    }
+    return try parse(String(decoding: bytes, as: UTF8.self), source: PathText.escaped(path))
+  }
+
+  /// A comma- or space-separated list.
+  static func list(_ value: String) -> [String] {
+    value.split { $0 == "," || $0 == " " || $0 == "\t" }.map(String.init)
+  }
+
+  static func severity(_ value: String, at: String, allowOff: Bool) throws(UsageError) -> Severity? {
+    if allowOff && value == "off" { return nil }
+    guard let severity = Severity(rawValue: value) else {
+      throw UsageError(
+        message: "\(at): '\(value)' is not a severity (error, warning, info\(allowOff ? ", off" : ""))")
+    }
+    return severity
+  }
+
+  /// Refuses a pattern that matches no rule: a typo must not silently do nothing.
+  static func checkPattern(_ pattern: String, at: String) throws(UsageError) {
+    guard LintCatalogue.rules.contains(where: { matches(pattern, $0.code) }) else {
+      throw UsageError(message: "\(at): '\(pattern)' matches no rule; `stash lint --list-rules` lists them")
+    }
+  }
+
+  /// Whether a rule pattern (code, glob or family) matches `code`.
+  static func matches(_ pattern: String, _ code: String) -> Bool {
+    if pattern == code { return true }
+    if !pattern.contains("-") && !pattern.contains("*") { return code.hasPrefix(pattern + "-") }
+    return fnmatch(pattern, code, 0) == 0
+  }
+
+  /// Whether findings of `code` are reported at all.
+  func reports(_ code: String) -> Bool {
+    if let selected, !selected.contains(where: { Self.matches($0, code) }) { return false }
+    return !disabled.contains { Self.matches($0, code) }
+  }
+
+  /// The finding as configured: nil when its rule is off or its path ignored, else with its severity.
+  func apply(_ finding: LintFinding) -> LintFinding? {
+    guard reports(finding.code) else { return nil }
+    if ignoredPaths.contains(where: { fnmatch($0, finding.name, 0) == 0 || fnmatch($0, finding.path, 0) == 0 }
+    ) {
+      return nil
+    }
+    var out = finding
+    for (pattern, severity) in severities where Self.matches(pattern, finding.code) {
+      guard let severity else { return nil }
+      out.severity = severity
+    }
+    return out
+  }
+
+  /// This configuration with `other`'s settings added on top (command-line options over the file).
+  func merged(with other: LintConfiguration) -> LintConfiguration {
+    var out = self
+    out.disabled += other.disabled
+    if let selected = other.selected { out.selected = selected }
+    out.severities += other.severities
+    out.ignoredPaths += other.ignoredPaths
+    if let failOn = other.failOn { out.failOn = failOn }
+    return out
+  }
+}

@@ -1,0 +1,57 @@
+import StashFormat
+
+/// One problem `stash lint` reports: a rule's code, a severity, where, and what to do.
+struct LintFinding: Sendable, Equatable {
+  /// The rule's stable code.
+  var code: String
+  /// The severity after `.stashlint` is applied.
+  var severity: Severity
+  /// The file's path as printed: the linted folder joined with the name, already escaped (PathText).
+  var path: String
+  /// The name relative to the linted folder (escaped), which `ignore` globs match.
+  var name: String
+  /// Where in the file, when the reader knows.
+  var location: SourceLocation
+  /// What was found and what to do.
+  var message: String
+
+  /// Creates a finding from a reader's diagnostic about the file `name` in `folder`.
+  init(_ diagnostic: Diagnostic, name: String, folder: String) {
+    self.init(
+      code: diagnostic.code, severity: diagnostic.severity, name: name, folder: folder,
+      location: diagnostic.location, message: diagnostic.message)
+  }
+
+  /// Creates a finding; `name` is already escaped for printing.
+  init(
+    code: String, severity: Severity, name: String, folder: String, location: SourceLocation = .init(),
+    message: String
+  ) {
+    self.code = code
+    self.severity = severity
+    self.name = name
+    self.path = LintFinding.join(folder, name)
+    self.location = location
+    self.message = message
+  }
+
+  /// `folder/name` as printed; a folder of `.` is left out, so paths read as the user typed them.
+  static func join(_ folder: String, _ name: String) -> String {
+    if folder == "." || folder.isEmpty { return name }
+    let shown = PathText.escaped(folder)
+    return shown.hasSuffix("/") ? shown + name : shown + "/" + name
+  }
+
+  /// The order findings are printed in: by path (bytes), then position, then code.
+  static func precedes(_ a: LintFinding, _ b: LintFinding) -> Bool {
+    if a.path != b.path { return a.path.utf8.lexicographicallyPrecedes(b.path.utf8) }
+    let (la, lb) = (a.location.line ?? 0, b.location.line ?? 0)
+    if la != lb { return la < lb }
+    let (ca, cb) = (a.location.column ?? 0, b.location.column ?? 0)
+    if ca != cb { return ca < cb }
+    let (oa, ob) = (a.location.offset ?? -1, b.location.offset ?? -1)
+    if oa != ob { return oa < ob }
+    if a.code != b.code { return a.code < b.code }
+    return a.message < b.message
+  }
+}

@@ -1,0 +1,145 @@
+import StashFormat
+
+/// How `stash lint` prints its findings.
+enum LintFormat: String, CaseIterable {
+  /// For people: `path:line:col: severity[code] message`, coloured on a terminal, then a summary.
+  case human
+  /// One JSON object: `findings` and `summary` (docs/lint/README.md).
+  case json
+  /// GitHub Actions workflow commands (`::error file=…::…`), which become annotations.
+  case github
+  /// SARIF 2.1.0, for GitHub code scanning and other SARIF viewers.
+  case sarif
+  /// `path:line:col: error: message [code]`, as compilers print, for editors' error parsers.
+  case gcc
+
+  /// The findings as text in this format; `colour` only affects `human`.
+  func render(_ findings: [LintFinding], colour: Bool, fixableCount: Int) -> String {
+    switch self {
+    case .human: LintFormat.human(findings, colour: colour, fixableCount: fixableCount)
+    case .json: LintFormat.json(findings).serialized(pretty: true) + "\n"
+    case .github: findings.map(LintFormat.github).joined()
+    case .sarif: LintSARIF.log(findings).serialized(pretty: true) + "\n"
+    case .gcc: findings.map(LintFormat.gcc).joined()
+    }
+  }
+
+  /// `path:line:column` where known, else `path`.
+  static func position(_ finding: LintFinding) -> String {
+    guard let line = finding.location.line else { return finding.path }
+    return "\(finding.path):\(line):\(finding.location.column ?? 1)"
+  }
+
+  /// The message, with the byte offset added when there is no line (binary files).
+  static func message(_ finding: LintFinding) -> String {
+    let text = PathText.escaped(finding.message)
+    if finding.location.line == nil, let offset = finding.location.offset {
+      return text + " (at byte \(offset))"
+    }
+    return text
+  }
+
+  static func human(_ findings: [LintFinding], colour: Bool, fixableCount: Int) -> String {
+    func paint(_ code: String, _ text: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+    var out = ""
+    for finding in findings {
+      let severity: String
+      switch finding.severity {
+      case .error: severity = paint("1;31", "error")
+      case .warning: severity = paint("1;33", "warning")
+      case .info: severity = paint("1;36", "info")
+      }
+      out += paint("1", position(finding)) + ": " + severity + "[" + paint("2", finding.code) + "] "
+      out += message(finding) + "\n"
+    }
+    out += summary(findings, fixableCount: fixableCount) + "\n"
+    return out
+  }
+
+  /// `3 findings (1 error, 2 warnings) in 2 files; 1 fixable with --fix`, or `No problems found.`
+  static func summary(_ findings: [LintFinding], fixableCount: Int) -> String {
+    guard !findings.isEmpty else { return "No problems found." }
+    func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+    let counts = Severity.allCases.reversed().compactMap { severity -> String? in
+      let n = findings.count { $0.severity == severity }
+      guard n > 0 else { return nil }
+      return severity == .info ? "\(n) info" : plural(n, severity.rawValue)
+    }
+    let files = Set(findings.map(\.path)).count
+    var text =
+      "\(plural(findings.count, "finding")) (\(counts.joined(separator: ", "))) in \(plural(files, "file"))"
+    if fixableCount > 0 { text += "; \(fixableCount) fixable with --fix" }
+    return text
+  }
+
+  static func json(_ findings: [LintFinding]) -> JSONValue {
+    .object([
+      ("version", .int(1)),
+      (
+        "findings",
+        .array(
+          findings.map { finding in
+            let rule = LintCatalogue.rule(finding.code)
+            return .object([
+              ("code", .string(finding.code)),
+              ("slug", .optional(rule?.slug)),
+              ("severity", .string(finding.severity.rawValue)),
+              ("path", .string(finding.path)),
+              ("line", .optional(finding.location.line)),
+              ("column", .optional(finding.location.column)),
+              ("offset", .optional(finding.location.offset)),
+              ("message", .string(finding.message)),
+              ("fixable", .bool(rule?.fixable ?? false)),
+            ])
+          })
+      ),
+      (
+        "summary",
+        .object(
+          [("findings", .int(findings.count))]
+            + Severity.allCases.reversed().map { severity in
+              (severity.rawValue, JSONValue.int(findings.count { $0.severity == severity }))
+            } + [("files", .int(Set(findings.map(\.path)).count))])
+      ),
+    ])
+  }
+
+  /// A workflow command; values are escaped as the runner requires (`%`, CR, LF; `:` and `,` in properties).
+  static func github(_ finding: LintFinding) -> String {
+    func data(_ s: String) -> String {
+      s.replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
+    }
+    func property(_ s: String) -> String { data(s).replacingAll(":", "%3A").replacingAll(",", "%2C") }
+    let command: String
+    switch finding.severity {
+    case .error: command = "error"
+    case .warning: command = "warning"
+    case .info: command = "notice"
+    }
+    var properties = ["file=" + property(finding.path)]
+    if let line = finding.location.line {
+      properties.append("line=\(line)")
+      if let column = finding.location.column { properties.append("col=\(column)") }
+    }
+    properties.append("title=" + property(finding.code))
+    return "::\(command) \(properties.joined(separator: ","))::\(data(message(finding)))\n"
+  }
+
+  static func gcc(_ finding: LintFinding) -> String {
+    let word: String
+    switch finding.severity {
+    case .error: word = "error"
+    case .warning: word = "warning"
+    case .info: word = "note"
+    }
+    return "\(position(finding)): \(word): \(message(finding)) [\(finding.code)]\n"
+  }
+}
+
+extension String {
+  /// Every occurrence of `target` replaced (Foundation-free).
+  func replacingAll(_ target: String, _ replacement: String) -> String {
+    guard contains(target) else { return self }
+    return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+  }
+}

@@ -1,0 +1,40 @@
+import StashFormat
+
+/// One rule of `stash lint`: a stable code (the reader's own), its default severity, and the page
+/// `stash lint --explain CODE` prints and `docs/lint/CODE.md` holds.
+struct LintRule: Sendable {
+  /// Which reader (or the linter itself, for cross-file checks) reports it.
+  enum Family: String, Sendable, CaseIterable {
+    case folder, title, mp4, vtt, gpx, lint
+
+    /// The family's heading in the rule index.
+    var heading: String {
+      switch self {
+      case .folder: "Folder and names (FORMAT.md §1, §6)"
+      case .title: "Titles (FORMAT.md §5)"
+      case .mp4: "Audio (FORMAT.md §2, docs/inspect-audio.md)"
+      case .vtt: "Transcripts (WebVTT, FORMAT.md §3)"
+      case .gpx: "Routes (GPX, FORMAT.md §4, docs/inspect-route.md)"
+      case .lint: "Across files (the linter's own checks)"
+      }
+    }
+  }
+
+  /// The stable code, such as `vtt-bad-timestamp`; never renamed once published.
+  var code: String
+  /// The severity a finding has unless `.stashlint` changes it.
+  var severity: Severity
+  /// One line: what the rule finds.
+  var summary: String
+  /// Why it matters.
+  var reason: String
+  /// What to do about it.
+  var fix: String
+  /// Whether `stash lint --fix` can repair it safely.
+  var fixable: Bool = false
+
+  /// The reader family, from the code's prefix.
+  var family: Family { Family(rawValue: String(code.prefix { $0 != "-" })) ?? .lint }
+  /// The code without its family prefix: the short slug (`bad-timestamp`).
+  var slug: String { String(code.drop { $0 != "-" }.dropFirst()) }
+}

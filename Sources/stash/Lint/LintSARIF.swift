@@ -1,0 +1,98 @@
+import StashFormat
+
+/// Findings as a SARIF 2.1.0 log (OASIS), in the shape GitHub code scanning accepts: the rule
+/// catalogue in `tool.driver.rules`, each result with `ruleId`, `level` and a physical location
+/// relative to the folder linted (`%SRCROOT%`).
+enum LintSARIF {
+  static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
+
+  static func log(_ findings: [LintFinding]) -> JSONValue {
+    let rules = LintCatalogue.rules
+    var index: [String: Int] = [:]
+    for (n, rule) in rules.enumerated() { index[rule.code] = n }
+    return .object([
+      ("$schema", .string(schema)),
+      ("version", .string("2.1.0")),
+      (
+        "runs",
+        .array([
+          .object([
+            (
+              "tool",
+              .object([
+                (
+                  "driver",
+                  .object([
+                    ("name", .string("stash")),
+                    ("version", .string(StashFormat.version)),
+                    ("rules", .array(rules.map(rule))),
+                  ])
+                )
+              ])
+            ),
+            ("results", .array(findings.map { result($0, ruleIndex: index[$0.code]) })),
+          ])
+        ])
+      ),
+    ])
+  }
+
+  static func level(_ severity: Severity) -> String {
+    switch severity {
+    case .error: "error"
+    case .warning: "warning"
+    case .info: "note"
+    }
+  }
+
+  static func rule(_ rule: LintRule) -> JSONValue {
+    .object([
+      ("id", .string(rule.code)),
+      ("name", .string(rule.slug)),
+      ("shortDescription", .object([("text", .string(rule.summary))])),
+      ("fullDescription", .object([("text", .string(rule.reason))])),
+      ("help", .object([("text", .string(rule.fix)), ("markdown", .string(LintExplain.markdown(rule)))])),
+      ("defaultConfiguration", .object([("level", .string(level(rule.severity)))])),
+    ])
+  }
+
+  static func result(_ finding: LintFinding, ruleIndex: Int?) -> JSONValue {
+    var region: [(String, JSONValue)] = []
+    if let line = finding.location.line {
+      region.append(("startLine", .int(line)))
+      if let column = finding.location.column { region.append(("startColumn", .int(column))) }
+    } else if let offset = finding.location.offset {
+      region.append(("byteOffset", .int(offset)))
+    }
+    var physical: [(String, JSONValue)] = [
+      (
+        "artifactLocation",
+        .object([("uri", .string(uri(finding.path))), ("uriBaseId", .string("%SRCROOT%"))])
+      )
+    ]
+    if !region.isEmpty { physical.append(("region", .object(region))) }
+    var members: [(String, JSONValue)] = [("ruleId", .string(finding.code))]
+    if let ruleIndex { members.append(("ruleIndex", .int(ruleIndex))) }
+    members += [
+      ("level", .string(level(finding.severity))),
+      ("message", .object([("text", .string(finding.message))])),
+      ("locations", .array([.object([("physicalLocation", .object(physical))])])),
+    ]
+    return .object(members)
+  }
+
+  /// A relative URI reference (RFC 3986): every byte but unreserved characters and `/` percent-encoded.
+  static func uri(_ path: String) -> String {
+    var out = ""
+    for byte in path.utf8 {
+      let c = Character(Unicode.Scalar(byte))
+      if byte < 0x80 && (c.isLetter || c.isNumber || "-._~/".contains(c)) {
+        out.append(c)
+      } else {
+        let hex = String(byte, radix: 16, uppercase: true)
+        out += "%" + (hex.count < 2 ? "0" : "") + hex
+      }
+    }
+    return out
+  }
+}

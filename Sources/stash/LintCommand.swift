@@ -1,0 +1,122 @@
+import StashFormat
+import StashRecover
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `stash lint [PATH…]`: every problem in memo folders (or single files), with stable codes, in
+/// the format CI wants. Exit 0 clean, 1 findings at or above `--fail-on`, 2 usage or I/O errors.
+enum LintCommand {
+  static let flags: Set<String> = ["fix", "exit-zero", "list-rules", "help", "h"]
+  static let options: Set<String> = [
+    "format", "config", "select", "ignore", "fail-on", "explain", "write-docs",
+  ]
+
+  static func run(_ words: [String]) throws -> Int32 {
+    let arguments = try Arguments(words, flags: flags, options: options)
+    if arguments.flags.contains("help") || arguments.flags.contains("h") {
+      print(CommandCatalogue.help(for: "lint")!, terminator: "")
+      return 0
+    }
+    let formatName = arguments.options["format"]
+    if let code = arguments.options["explain"] {
+      guard let rule = LintCatalogue.rule(code) else {
+        throw UsageError(message: "no rule '\(code)'; `stash lint --list-rules` lists them")
+      }
+      print(formatName == "markdown" ? LintExplain.markdown(rule) : LintExplain.text(rule), terminator: "")
+      return 0
+    }
+    if arguments.flags.contains("list-rules") {
+      print(formatName == "markdown" ? LintExplain.index() : LintExplain.list(), terminator: "")
+      return 0
+    }
+    if let folder = arguments.options["write-docs"] {
+      let names = try LintExplain.writeDocs(to: folder)
+      standardError("stash lint: wrote \(names.count) pages into \(PathText.escaped(folder))")
+      return 0
+    }
+
+    let format: LintFormat
+    if let formatName {
+      guard let chosen = LintFormat(rawValue: formatName) else {
+        throw UsageError(message: "--format takes human, json, github, sarif or gcc, not '\(formatName)'")
+      }
+      format = chosen
+    } else {
+      format = getenv("GITHUB_ACTIONS").map { String(cString: $0) } == "true" ? .github : .human
+    }
+    var overlay = LintConfiguration()
+    if let select = arguments.options["select"] {
+      overlay.selected = LintConfiguration.list(select)
+      for pattern in overlay.selected! { try LintConfiguration.checkPattern(pattern, at: "--select") }
+    }
+    if let ignore = arguments.options["ignore"] {
+      overlay.disabled = LintConfiguration.list(ignore)
+      for pattern in overlay.disabled { try LintConfiguration.checkPattern(pattern, at: "--ignore") }
+    }
+    if let failOn = arguments.options["fail-on"] {
+      overlay.failOn = try LintConfiguration.severity(failOn, at: "--fail-on", allowOff: false)
+    }
+    let given = try arguments.options["config"].map { path throws(UsageError) in
+      try LintConfiguration.load(path, required: true)!
+    }
+
+    var findings: [LintFinding] = []
+    var failOn = Severity.error
+    var trouble = false
+    var fixed = 0
+    let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
+    for path in paths {
+      var info = stat()
+      guard stat(path, &info) == 0 else {
+        standardError("stash lint: \(PathText.escaped(path)): \(String(cString: strerror(errno)))")
+        trouble = true
+        continue
+      }
+      let isFolder = (info.st_mode & S_IFMT) == S_IFDIR
+      let own =
+        isFolder && given == nil
+        ? try LintConfiguration.load(join(path, LintConfiguration.fileName), required: false) : nil
+      let configuration = (given ?? own ?? LintConfiguration()).merged(with: overlay)
+      if let severity = configuration.failOn { failOn = min(failOn, severity) }
+      do {
+        var found = isFolder ? try LintEngine.lint(folder: path) : try LintEngine.lint(file: path)
+        if isFolder && arguments.flags.contains("fix") {
+          let before = found.filter {
+            configuration.apply($0) != nil && LintCatalogue.rule($0.code)?.fixable == true
+          }
+          if !before.isEmpty {
+            LintFix.apply(folder: path)
+            found = try LintEngine.lint(folder: path)
+            let after = found.filter {
+              configuration.apply($0) != nil && LintCatalogue.rule($0.code)?.fixable == true
+            }
+            fixed += max(0, before.count - after.count)
+          }
+        }
+        findings += found.compactMap(configuration.apply)
+      } catch {
+        standardError("stash lint: \(PathText.escaped(path)): \(error.message)")
+        trouble = true
+      }
+    }
+    let colour =
+      format == .human && isatty(1) != 0 && (getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true)
+      && (getenv("TERM").map { String(cString: $0) != "dumb" } ?? false)
+    let fixable = findings.count { LintCatalogue.rule($0.code)?.fixable == true }
+    print(
+      format.render(findings, colour: colour, fixableCount: arguments.flags.contains("fix") ? 0 : fixable),
+      terminator: "")
+    if arguments.flags.contains("fix") {
+      standardError("stash lint: fixed \(fixed) finding\(fixed == 1 ? "" : "s")")
+    }
+    if trouble { return 2 }
+    if arguments.flags.contains("exit-zero") { return 0 }
+    return findings.contains { $0.severity >= failOn } ? 1 : 0
+  }
+
+  static func join(_ folder: String, _ name: String) -> String {
+    folder.hasSuffix("/") ? folder + name : folder + "/" + name
+  }
+}

@@ -1,0 +1,104 @@
+import StashFormat
+
+/// `stash show MEMO [--json]`: what is known about one memo, then its transcript as timed text.
+enum ShowCommand {
+  static func run(_ words: [String]) throws -> Int32 {
+    let arguments = try Arguments(words, flags: ["json", "help", "h"], options: [])
+    if arguments.flags.contains("help") || arguments.flags.contains("h") {
+      print(CommandCatalogue.help(for: "show")!, terminator: "")
+      return 0
+    }
+    guard arguments.positionals.count == 1 else {
+      throw UsageError(message: "give one memo: stash show MEMO")
+    }
+    let reference = try MemoReference(arguments.positionals[0])
+    let memo = reference.memo
+    var transcript: WebVTTDocument?
+    var route: GPXDocument?
+    var status: Int32 = 0
+    do { transcript = try reference.transcript() } catch {
+      standardError("stash show: the transcript cannot be read: \(error.message)")
+      status = 2
+    }
+    do { route = try reference.route() } catch {
+      standardError("stash show: the route cannot be read: \(error.message)")
+      status = 2
+    }
+    if arguments.flags.contains("json") {
+      let json = JSONValue.object([
+        ("memo", memo.json),
+        (
+          "transcript",
+          transcript.map { document in
+            .object([
+              ("cues", .array(document.cues.map(ExportCommand.cueJSON))),
+              ("diagnostics", .array(document.diagnostics.map(\.json))),
+            ])
+          } ?? .null
+        ),
+        (
+          "route",
+          route.map { document in
+            .object([
+              ("statistics", RouteStatistics(document: document).json),
+              ("diagnostics", .array(document.diagnostics.map(\.json))),
+            ])
+          } ?? .null
+        ),
+      ])
+      print(json.serialized(pretty: true))
+      return status
+    }
+    print(text(memo, transcript: transcript, route: route), terminator: "")
+    return status
+  }
+
+  /// The facts, one per line, then the cues.
+  static func text(_ memo: Memo, transcript: WebVTTDocument?, route: GPXDocument?) -> String {
+    func row(_ label: String, _ value: String) -> String {
+      "  " + label + String(repeating: " ", count: 11 - label.count) + value + "\n"
+    }
+    var out = PathText.escaped(memo.displayName) + "\n"
+    out += row("base", PathText.escaped(memo.base))
+    out += row(
+      "recorded", "\(RecordingDate.localMinute(memo.recordedAt)) (from the \(memo.dateSource.rawValue))")
+    var audio = "missing (a capture: only its transcript and route can be recovered)"
+    switch memo.audio?.state {
+    case .ok?: audio = "ok"
+    case .cutShort(let tail)?: audio = "cut short by a kill (\(tail) bytes of torn tail)"
+    case .damaged(let reason)?: audio = "damaged: \(reason)"
+    case .lengthUnreadable(let reason)?: audio = "length unreadable: \(reason)"
+    case nil: break
+    }
+    if memo.hasAudio {
+      out += row("length", memo.durationSeconds.map { FileChecks.clock($0) } ?? "unknown")
+    }
+    out += row("audio", audio)
+    out += row(
+      "files", memo.files.keys.sorted().map { PathText.escaped(memo.files[$0]!) }.joined(separator: ", "))
+    if let text = memo.titleText { out += row("title", PathText.escaped(text)) }
+    if let route {
+      let statistics = RouteStatistics(document: route)
+      let km = (statistics.distance / 10).rounded() / 100
+      out += row(
+        "route",
+        "\(statistics.pointCount) point\(statistics.pointCount == 1 ? "" : "s") in \(statistics.segmentCount) "
+          + "segment\(statistics.segmentCount == 1 ? "" : "s"), \(km) km")
+    }
+    if memo.needsRecovery { out += row("recovery", "needed: run `stash recover`") }
+    for problem in memo.problems {
+      out += row(
+        "problem", "\(problem.severity.rawValue) \(problem.code): \(PathText.escaped(problem.message))")
+    }
+    guard let transcript else {
+      out += "\nNo transcript.\n"
+      return out
+    }
+    out += "\nTranscript (\(transcript.cues.count) cue\(transcript.cues.count == 1 ? "" : "s")):\n"
+    for cue in transcript.cues {
+      out += "  [\(FileChecks.clock(cue.startTime)) → \(FileChecks.clock(cue.endTime))] "
+      out += PathText.escaped(ExportCommand.oneLine(cue.plainText)) + "\n"
+    }
+    return out
+  }
+}
