@@ -15,15 +15,7 @@ import Testing
   @Test func fragmentedRecording() throws {
     let folder = try Fixtures.scratchFolder("stash-inspect-audio")
     let path = folder.appendingPathComponent("memo_audio.m4a").path
-    let made = try runProcess(
-      "ffmpeg",
-      [
-        "-hide_banner", "-loglevel", "error", "-f", "lavfi", "-i", "sine=duration=5", "-c:a", "aac", "-ar",
-        "48000",
-        "-ac", "1", "-movflags", "+frag_keyframe+empty_moov+default_base_moof", "-frag_duration", "2000000",
-        path,
-      ])
-    try #require(made.status == 0, "\(made.standardError)")
+    try TestTone.mp4(seconds: 5, fragmentSeconds: 2).write(to: URL(fileURLWithPath: path))
     let (status, json, _) = try inspect(path)
     #expect(status == 0)
     let j = try #require(json)

@@ -7,20 +7,7 @@ import Testing
   let stash = Fixtures.product("stash").path
 
   /// Two seconds of tone, AAC in MP4, made by ffmpeg once per run.
-  static let audio: Data = {
-    let out = FileManager.default.temporaryDirectory.appendingPathComponent("stash-ls-tone-\(getpid()).m4a")
-    let made = try? runProcess(
-      "ffmpeg",
-      [
-        "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=330:duration=2", "-ac",
-        "1",
-        "-ar", "48000", "-c:a", "aac", "-b:a", "32k", out.path,
-      ])
-    precondition(made?.status == 0, "ffmpeg failed: \(made?.standardError ?? "")")
-    let data = try! Data(contentsOf: out)
-    try? FileManager.default.removeItem(at: out)
-    return data
-  }()
+  static let audio: Data = try! TestTone.mp4(seconds: 2, frequency: 330, fragmented: false)
 
   func makeFolder() throws -> URL {
     let url = try Fixtures.scratchFolder("stash-ls")

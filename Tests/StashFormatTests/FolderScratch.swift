@@ -11,23 +11,7 @@ struct FolderScratch {
   }
 
   /// Three seconds of a sine tone, AAC-LC mono 48 kHz in a fragmented MP4, as the phone writes it.
-  static let audio: Data = {
-    let out = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "stash-folder-tone-\(getpid()).m4a")
-    let result = try? runProcess(
-      "ffmpeg",
-      [
-        "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=440:duration=3", "-ac",
-        "1",
-        "-ar", "48000", "-c:a", "aac", "-b:a", "32k", "-movflags",
-        "+frag_keyframe+empty_moov+default_base_moof",
-        "-frag_duration", "1000000", out.path,
-      ])
-    precondition(result?.status == 0, "ffmpeg could not make test audio: \(result?.standardError ?? "")")
-    let data = try! Data(contentsOf: out)
-    try? FileManager.default.removeItem(at: out)
-    return data
-  }()
+  static let audio: Data = try! TestTone.mp4(seconds: 3, frequency: 440)
 
   /// Writes `name` with `contents` (text), or real audio when `contents` is nil.
   @discardableResult
