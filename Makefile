@@ -47,5 +47,12 @@ install: release
 	  "$$bin/stash" completions zsh > "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_stash" && \
 	  "$$bin/stash" completions fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/stash.fish"
 
+# Builds in release mode and runs the harness (Benchmarks/): writes docs/BENCHMARKS.md and prints the
+# table. QUICK=1 runs smaller corpora, fewer times.
+bench: release
+	bin=$$($(SWIFT) build -c release --show-bin-path) && \
+	  "$$bin/stash-bench" --bin "$$bin" --repo "$(CURDIR)" --out "$(CURDIR)/docs/BENCHMARKS.md" \
+	    $(if $(QUICK),--quick --command "make bench QUICK=1",--command "make bench")
+
 clean:
 	rm -rf .build

@@ -33,6 +33,9 @@ let package = Package(
     .executableTarget(
       name: "stash-tui",
       dependencies: ["StashFormat", "StashRecover", "StashPlayback", "CNcursesw"]),
+    .executableTarget(
+      name: "stash-bench", dependencies: ["StashFormat", "StashRecover"],
+      path: "Benchmarks/Harness"),
 
     .target(name: "StashTestSupport", dependencies: ["StashFormat"], path: "Tests/StashTestSupport"),
     .testTarget(name: "StashFormatTests", dependencies: ["StashFormat", "StashTestSupport"]),

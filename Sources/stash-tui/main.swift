@@ -28,8 +28,8 @@ if options.version {
 let folder = options.folder
 if let problem = FolderCheck.problem(folder) { LaunchOptions.fail(problem) }
 
-let library: MemoLibrary = ProvisionalLibrary(folder: folder)
-let editor: MemoEditor = UnavailableEditor()
+let library: MemoLibrary = FolderLibrary(folder: folder)
+let editor: MemoEditor = FolderEditor(folder: folder)
 
 if let size = options.renderOnce {
   let steps: [KeyScript.Step]
@@ -47,6 +47,5 @@ if let size = options.renderOnce {
 if isatty(0) == 0 || isatty(1) == 0 {
   LaunchOptions.fail("stash-tui needs a terminal on standard input and output")
 }
-let runner = EffectRunner(library: library, editor: editor, player: UnavailablePlayer())
-BrowserLoop(folder: folder, runner: runner, mouse: options.mouse).run()
-exit(0)
+let runner = EffectRunner(library: library, editor: editor, player: AudioPlayer())
+exit(BrowserLoop(folder: folder, runner: runner, mouse: options.mouse).run())

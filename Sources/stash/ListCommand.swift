@@ -41,6 +41,9 @@ enum ListCommand {
     } else {
       printTable(folder)
     }
+    // The process exits next: freeing ten thousand memos one by one would cost more than sorting
+    // them, so the reading is deliberately kept until exit.
+    _ = Unmanaged.passRetained(FolderKeptUntilExit(folder))
     return 0
   }
 
@@ -98,4 +101,10 @@ enum ListCommand {
   }
 
   static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+}
+
+/// Holds a folder reading that is never released (see `ListCommand.run`).
+private final class FolderKeptUntilExit {
+  let folder: MemoFolder
+  init(_ folder: MemoFolder) { self.folder = folder }
 }

@@ -90,12 +90,13 @@ import Testing
         #expect(Set(listed) == Set(partFiles), "\(base)")
         #expect(memo.partsToAssemble.isEmpty != (parts["needsRecovery"] as? Bool ?? false), "\(base)")
       }
-      if let problems = entry["problems"] as? [String] {
-        let codes = Set(memo.problems.map(\.code))
-        for problem in problems {
-          let code = problem.replacingOccurrences(of: "titleNotUTF8", with: "title-not-utf8")
-          #expect(codes.contains(code), "\(base): \(problem)")
+      if let codes = entry["codes"] as? [String] {
+        // The memo's own problems, and a collision when its base is one of a colliding group.
+        var found = Set(memo.problems.map(\.code))
+        if folder.collisions.contains(where: { $0.bases.contains(PathText.escaped(base)) }) {
+          found.insert(FolderCode.nameCollision)
         }
+        #expect(found == Set(codes), "\(base)")
       }
       guard let audio = entry["audio"] as? [String: Any] else { continue }
       let state = try #require(audio["state"] as? String)
@@ -130,6 +131,10 @@ import Testing
         continue
       }
       expected[file] = kind
+      if let codes = other["codes"] as? [String] {
+        let entry = folder.others.first { $0.name == PathText.escaped(file) }
+        #expect((entry?.diagnostic).map { [$0.code] } ?? [] == codes, "\(file)")
+      }
       let role = folder.others.first { $0.name == file }?.role
       switch kind {
       case "orphan":

@@ -233,6 +233,8 @@ import Testing
       }
     }
     #expect(memo(folder, "pipe")?.problems.first?.message.contains("FIFO") == true)
+    // A dangling link still has a date: its own modification time.
+    #expect((memo(folder, "dangling")?.recordedAt ?? 0) > 1_000_000_000)
     let titled = try #require(memo(folder, "titled"))
     #expect(titled.problems.contains { $0.code == FolderCode.notAFile && $0.file == "titled_title.txt" })
     #expect(titled.displayName == RecordingDate.localMinute(titled.recordedAt))

@@ -195,6 +195,35 @@ import Testing
     let run = try MP4Audio.read(path: runPath)
     #expect(run.sampleCount == 2)
     #expect(run.diagnostics.contains { $0.code == "mp4-bad-fragment" })
+
+    // Counts with no table behind them (a uniform stsz size, a trun of defaults) are bounded by
+    // the file's size, not believed: nothing near four billion samples is ever allocated.
+    var uniform = Self.finishedFile(Layout()).0
+    let sizes = try #require(MP4DamageTests.find("stsz", in: uniform))
+    uniform.replaceSubrange(sizes + 8..<sizes + 16, with: B.u32(3) + B.u32(0xFFFF_FFFF))
+    let uniformPath = try files.write(uniform, as: "huge-uniform.m4a")
+    let bounded = try MP4Audio.read(path: uniformPath)
+    #expect(bounded.sampleCount <= uniform.count / 3)
+    let defaults = B.fullBox("trun", flags: 0x001, B.u32(0xFFFF_FFFF) + B.i32(0))
+    let defaultsMoof = B.box(
+      "moof",
+      B.fullBox("mfhd", B.u32(1)) + B.box("traf", B.fullBox("tfhd", flags: 0x02_0000, B.u32(1)) + defaults))
+    let defaultsBytes =
+      B.ftyp() + B.fragmentedMoov(trexDuration: 1024, trexSize: 0) + defaultsMoof + B.box("mdat", [1])
+    let defaultsPath = try files.write(defaultsBytes, as: "huge-defaults.m4a")
+    let defaultsAudio = try MP4Audio.read(path: defaultsPath)
+    #expect(defaultsAudio.sampleCount <= defaultsBytes.count / 4)
+    #expect(defaultsAudio.diagnostics.contains { $0.code == "mp4-bad-fragment" })
+    _ = AudioSummary.read(path: defaultsPath)
+
+    // A container of 70,000 empty boxes is read up to a cap, with a diagnostic.
+    let crowded =
+      B.ftyp()
+      + B.box("moov", [UInt8](repeating: 0, count: 0) + (0..<70_000).flatMap { _ in B.box("free", []) })
+    let crowdedPath = try files.write(crowded, as: "crowded.m4a")
+    let crowd = try MP4Audio.read(path: crowdedPath)
+    #expect(crowd.diagnostics.contains { $0.message.contains("more than 65536 boxes") })
+    #expect(crowd.damageCode == "mp4-no-audio-track")
   }
 
   /// A child that runs past its parent, a box shorter than its header, and deep nesting: each is

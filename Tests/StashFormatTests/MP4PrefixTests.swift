@@ -101,12 +101,13 @@ import Testing
     }
   }
 
-  /// The demo fixtures' audio files, by path.
-  static let fixtureAudio: [String] = {
-    let folder = Fixtures.folder("demo")
+  /// The audio files of SyntheticFixtures/demo and /twins, by path. (crash/ and lint/ hold more
+  /// files from the same generator; their MANIFEST values are checked in MP4ManifestTests.)
+  static let fixtureAudio: [String] = ["demo", "twins"].flatMap { name -> [String] in
+    let folder = Fixtures.folder(name)
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     return names.filter { $0.hasSuffix("_audio.m4a") }.sorted().map { folder.appendingPathComponent($0).path }
-  }()
+  }
 
   @Test(arguments: [
     "fragmented.m4a", "speech-fragmented.m4a", "faststart.m4a", "with-video.mp4", "finished.m4a",
@@ -115,7 +116,7 @@ import Testing
     try checkEveryPrefix(of: files.path(name), label: name, fullEvery: 1)
   }
 
-  /// The same for every audio file of SyntheticFixtures/demo (the 20-minute one included).
+  /// The same for every audio file of SyntheticFixtures/demo (the 20-minute one included) and /twins.
   @Test(arguments: fixtureAudio)
   func everyFixturePrefixReads(path: String) throws {
     // The ffmpeg-made files above run the full reader on every prefix; here the summary reads

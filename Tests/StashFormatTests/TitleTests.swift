@@ -94,4 +94,23 @@ import Testing
     #expect(codes(fifo) == ["title-unreadable"])
     #expect(fifo.problems[0].message.contains("FIFO"))
   }
+
+  @Test func inspectionJSON() throws {
+    let scratch = try FolderScratch("stash-title")
+    defer { scratch.remove() }
+    let file = try scratch.write("a_title.txt", "  Two\nlines \n")
+    let json = try Inspection.json(forFileAt: file.path)
+    #expect(json["kind"] == .string("title"))
+    #expect(json["text"] == .string("Two\nlines"))
+    #expect(json["displayText"] == .string("Two lines"))
+    #expect(json["byteCount"] == .int(13))
+    guard case .array(let diagnostics)? = json["diagnostics"] else {
+      Issue.record("no diagnostics array")
+      return
+    }
+    #expect(diagnostics.map { $0["code"] } == [.string("title-spans-lines")])
+    // A FIFO is refused by the command (it is not a title file at all), never opened.
+    #expect(mkfifo(scratch.path + "/p_title.txt", 0o644) == 0)
+    #expect(throws: FormatError.self) { try Inspection.json(forFileAt: scratch.path + "/p_title.txt") }
+  }
 }

@@ -182,6 +182,18 @@ import Testing
     #expect(cue("line:5% line:bogus").0.line == 5)
     #expect(cue("line:-3").0.line == -3 && cue("line:-3").0.snapToLines)
     #expect(cue("line:1.5").0.line == 1.5)
+    // HTML's number rules: -0 is 0, a number past the largest double is an error, no exponents.
+    #expect(cue("line:-0").0.line?.sign == .plus)
+    let largest = "179769313486231570" + String(repeating: "0", count: 291)
+    #expect(cue("line:" + largest).0.line == .greatestFiniteMagnitude)
+    #expect(cue("line:-" + largest).0.line == -.greatestFiniteMagnitude)
+    #expect(cue("line:179769313486231590" + String(repeating: "0", count: 291)).0.line == nil)
+    #expect(cue("line:0." + String(repeating: "0", count: 323) + "5").0.line == .leastNonzeroMagnitude)
+    #expect(cue("line:1e2").0.line == nil)
+    // An alignment the spec does not know drops the whole setting (w3c/webvtt#336).
+    #expect(cue("line:100%,middle").0.line == nil)
+    #expect(cue("position:1%,middle").0.position == nil)
+    #expect(cue("position:1%, center").0.position == nil)
     for bad in [
       "line:1.", "line:.5", "line:1-2", "line:--1", "line:101%", "line:5,top", "line:abc", "line:1.2.3",
     ] {

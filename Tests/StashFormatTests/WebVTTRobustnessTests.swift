@@ -63,6 +63,18 @@ import Testing
     #expect(document.diagnostics.last?.code == "vtt-too-many-diagnostics")
   }
 
+  @Test func manyProblemsAtTheEndOfAHugeLineAreFoundInOnePass() {
+    // Finding the column of each problem from the start of the line would read 10 MB a thousand
+    // times over; this has to finish in about the time one parse takes.
+    let text = bytes(
+      "WEBVTT\n\n00:00.000 --> 00:01.000\n", "a", count: 10_000_000, String(repeating: "<x>", count: 2000))
+    let document = WebVTTParser.parse(text)
+    #expect(document.diagnostics.count == WebVTTParser.diagnosticLimit + 1)
+    #expect(document.diagnostics.first?.location.column == 10_000_001)
+    #expect(document.diagnostics[999].location.column == 10_000_001 + 999 * 3)
+    #expect(document.diagnostics.last?.message.hasPrefix("1000 more problems") == true)
+  }
+
   @Test func aMillionCues() {
     let document = WebVTTParser.parse(
       bytes("WEBVTT\n\n", "00:00.000 --> 00:00.001\nx\n\n", count: 1_000_000, ""))

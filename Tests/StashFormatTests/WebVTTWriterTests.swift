@@ -1,4 +1,6 @@
+import Foundation
 import StashFormat
+import StashTestSupport
 import Testing
 
 /// The writer produces WebVTT that reads back as the same document.
@@ -12,6 +14,29 @@ import Testing
     #expect(again.diagnostics == [], "\(written)")
     // Writing is stable: the second round writes the same text.
     #expect(WebVTTWriter.serialize(again) == written)
+  }
+
+  /// Every transcript among the repository's synthetic fixtures (demo memos, crash parts, lint cases).
+  static let fixtureFiles: [URL] = {
+    let root = Fixtures.repositoryRoot.appendingPathComponent("SyntheticFixtures")
+    let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])?
+      .compactMap { $0 as? URL }
+    // The lint cases hold odd things named .vtt (a folder, for one); only regular files are read.
+    return (files ?? []).filter {
+      $0.pathExtension == "vtt"
+        && (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+    }.sorted { $0.path < $1.path }
+  }()
+
+  @Test func syntheticFixturesRoundTrip() throws {
+    #expect(Self.fixtureFiles.count > 10)
+    for file in Self.fixtureFiles {
+      let document = WebVTTParser.parse(Array(try Data(contentsOf: file)))
+      let again = WebVTTParser.parse(WebVTTWriter.serialize(document))
+      #expect(again == document, "\(file.path)")
+      // What reads clean writes clean (the writer keeps raw cue text, so a torn tag stays torn).
+      if document.diagnostics.isEmpty { #expect(again.diagnostics == [], "\(file.path)") }
+    }
   }
 
   @Test func repairedInputStillRoundTrips() {

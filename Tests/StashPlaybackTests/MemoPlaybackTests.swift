@@ -202,3 +202,38 @@ import Testing
     #expect(difference != nil && difference! < 1e-6)
   }
 }
+
+@Suite struct UnreadableLengthTests {
+  /// A file whose track clock (mdhd timescale) is 0: the reader cannot give a length, yet every
+  /// whole sample plays (1024 frames each, less the assumed priming), the clock counts up, and
+  /// the length is known once the end comes.
+  @Test func aMemoWithoutAClockStillPlaysAndLearnsItsLength() throws {
+    let folder = try TestAudio.folder()
+    let audio = folder.appendingPathComponent("noclock_audio.m4a").path
+    try TestAudio.sweep(audio, seconds: 2, extra: MemoPlaybackTests.fragmented)
+    let reference = try TestAudio.ffmpegDecode(audio)
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: audio)))
+    let mdhd = try #require(
+      (0..<bytes.count - 4).first { bytes[$0..<$0 + 4].elementsEqual("mdhd".utf8) })
+    #expect(bytes[mdhd + 4] == 0)  // version 0: 32-bit times, the timescale at +12 after the flags
+    let timescale = mdhd + 4 + 4 + 8
+    for i in timescale..<timescale + 4 { bytes[i] = 0 }
+    try Data(bytes).write(to: URL(fileURLWithPath: audio))
+    let index = try MP4Audio.read(path: audio)
+    #expect(index.durationSeconds == nil && index.lengthUnreadableReason != nil && index.damaged == nil)
+
+    let raw = folder.appendingPathComponent("out.raw").path
+    let player = Player(device: "file:FILE=\(raw),FORMAT=raw")
+    try player.load(path: audio)
+    #expect(player.snapshot.duration == nil)
+    player.play()
+    let end = waitFor(player) { $0.state != .playing }
+    #expect(end.state == .ended)
+    let frames = index.samples.count * 1024 - 1024
+    #expect(end.duration == Double(frames) / 48_000)
+    let written = try TestAudio.floats(raw)
+    #expect(written.count == frames)
+    let difference = TestAudio.maxDifference(written[...], reference[1024..<1024 + frames])
+    #expect(difference != nil && difference! < 1e-6)
+  }
+}

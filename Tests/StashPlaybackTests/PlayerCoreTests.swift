@@ -101,7 +101,7 @@ import Testing
     let effects = core.failed(error, generation: nil, at: 1234)
     #expect(core.state == .failed(error))
     #expect(core.position == 1234)
-    #expect(effects == [.silence(generation: core.generation), .hold(report: false)])
+    #expect(effects == [.silence(generation: core.generation), .hold(report: false), .releaseDevice])
     // Playing again tries again, from where it failed.
     #expect(core.play().contains(.decode(generation: core.generation, from: 1234, until: nil)))
   }

@@ -165,4 +165,37 @@ import Testing
     #expect(error.code == .deviceBusy)
     #expect(error.message.contains("'hw:9' is busy"))
   }
+
+  /// Once playing ends the device is closed, so a sound card without mixing is free for others;
+  /// playing again opens it again.
+  @Test func theDeviceIsLetGoOfAtTheEndAndTakenAgainToPlay() throws {
+    let s = try setup(seconds: 1)
+    let opens = Atomic<Int>(0)
+    let closes = Atomic<Int>(0)
+    let current = Mutex<SimulatedDevice?>(nil)
+    let player = Player(
+      device: "simulated",
+      opener: { _ in
+        opens.add(1, ordering: .relaxed)
+        let device = SimulatedDevice(onClose: { closes.add(1, ordering: .relaxed) })
+        current.withLock { $0 = device }
+        return (device, 0)
+      })
+    try player.load(s.track)
+    for round in 1...2 {
+      player.play()
+      let deadline = Date().addingTimeInterval(20)
+      while player.snapshot.state == .playing && Date() < deadline {
+        current.withLock { $0 }?.consume(1000)
+        usleep(500)
+      }
+      #expect(player.snapshot.state == .ended)
+      #expect(opens.load(ordering: .relaxed) == round)
+      // The test's own reference goes, so the device closes once the player lets go of it.
+      current.withLock { $0 = nil }
+      let closing = Date().addingTimeInterval(5)
+      while closes.load(ordering: .relaxed) < round && Date() < closing { usleep(500) }
+      #expect(closes.load(ordering: .relaxed) == round)
+    }
+  }
 }

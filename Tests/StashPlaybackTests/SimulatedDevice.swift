@@ -24,6 +24,12 @@ final class SimulatedDevice: PCMDevice, Sendable {
 
   let name = "simulated"
   let state = Mutex(State())
+  /// Called when the player lets go of the device (closes it).
+  let onClose: (@Sendable () -> Void)?
+
+  init(onClose: (@Sendable () -> Void)? = nil) { self.onClose = onClose }
+
+  deinit { onClose?() }
 
   /// Moves up to `frames` frames from the buffer to what was heard.
   func consume(_ frames: Int) {

@@ -14,7 +14,8 @@ import Testing
 
   /// A folder holding only the two torn recordings of the crash fixtures, a day old.
   static func tornFolder() throws -> URL {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("stash-repair-\(UUID().uuidString)")
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "stash-repair-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     for base in torn {
       let name = base + "_audio.m4a"
@@ -62,7 +63,9 @@ import Testing
       // fragmented files do not signal (FORMAT.md §2): the same samples, counted alike.
       let probed = try Self.ffprobeDuration(path)
       let ours = after.durationSeconds! + Double(after.primingSamples) / Double(after.timescale)
-      #expect(probed.map { abs($0 - ours) < 0.001 } == true, "\(base): ffprobe \(String(describing: probed)), ours \(ours)")
+      #expect(
+        probed.map { abs($0 - ours) < 0.001 } == true,
+        "\(base): ffprobe \(String(describing: probed)), ours \(ours)")
       // Decoding the whole file gives no error either.
       let decode = try runProcess("ffmpeg", ["-v", "error", "-i", path, "-f", "null", "-"])
       #expect(decode.status == 0 && decode.standardError.isEmpty, "\(base): \(decode.standardError)")
@@ -74,8 +77,10 @@ import Testing
   }
 
   @Test func everyCutInTheLastFragmentsRepairsToItsWholeSamples() throws {
-    let intact = Array(try Data(contentsOf: Fixtures.folder("crash").appendingPathComponent("2026-04-01T09-00-00_audio.m4a")))
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("stash-cut-\(UUID().uuidString)")
+    let intact = Array(
+      try Data(contentsOf: Fixtures.folder("crash").appendingPathComponent("2026-04-01T09-00-00_audio.m4a")))
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "stash-cut-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
     let whole = try MP4Audio.read(path: Fixtures.folder("crash").path + "/2026-04-01T09-00-00_audio.m4a")
@@ -93,7 +98,10 @@ import Testing
       let repaired = try MP4Audio.read(path: path)
       #expect(!repaired.cutShort && repaired.damaged == nil, "cut at \(cut)")
       #expect(repaired.samples.count == torn.samples.count, "cut at \(cut)")
-      #expect(zip(repaired.samples, torn.samples).allSatisfy { $0.size == $1.size && $0.decodeTime == $1.decodeTime })
+      #expect(
+        zip(repaired.samples, torn.samples).allSatisfy {
+          $0.size == $1.size && $0.decodeTime == $1.decodeTime
+        })
       #expect(try TornTailRepair.repair(outcome.bytes, samples: repaired.samples) == nil)
     }
   }

@@ -12,6 +12,9 @@ final class FaultyFileSystem: FileSystem {
   var stopAt: Int?
   var failAt: Int?
   var failure: Int32 = EIO
+  /// Calls named `operation` on a path ending with `path` fail with `number`, every time (a
+  /// folder without permission, a failing sector).
+  var failing: [(operation: String, path: String, number: Int32)] = []
   /// Steps done so far.
   private(set) var steps = 0
   /// Every call made, with its path or descriptor, for tests that look at the order of operations.
@@ -34,6 +37,10 @@ final class FaultyFileSystem: FileSystem {
         code: "stopped", message: "stopped at step \(stopAt) (a simulated kill)", number: EIO)
     }
     if steps == failAt { throw RecoverError.io(failure, doing: "(injected) \(what)", path: what) }
+    for (operation, path, number) in failing where what.hasPrefix(operation + " ") && what.hasSuffix(path) {
+      throw RecoverError.io(
+        number, doing: "(injected) \(operation)", path: String(what.dropFirst(operation.count + 1)))
+    }
   }
 
   func status(_ path: String) throws -> FileStatus? {

@@ -19,10 +19,13 @@ struct FolderTree: Equatable, CustomStringConvertible {
           try walk(child, path + "/")
         case .typeSymbolicLink?:
           entries[path] = "-> " + (try manager.destinationOfSymbolicLink(atPath: child.path))
-        default:
+        case .typeRegular?:
           let data = try Data(contentsOf: child)
           // Text stays readable in a failure message; other bytes are compared exactly.
           entries[path] = String(data: data, encoding: .utf8) ?? "base64:" + data.base64EncodedString()
+        default:
+          // FIFOs, sockets, devices: never opened, only noted.
+          entries[path] = "<special>"
         }
       }
     }

@@ -212,3 +212,66 @@ import Testing
     }
   }
 }
+
+/// Folders that came off a phone strangely: links, FIFOs, folders that cannot be read.
+@Suite struct HostileFolderTests {
+  static let now = Date().timeIntervalSince1970 + 10_000
+
+  func sweep(_ root: URL) throws -> SweepReport {
+    try Sweeper(fileSystem: SystemFileSystem(), assembler: LineAssembler())
+      .run(root.path, options: SweepOptions(now: Self.now))
+  }
+
+  @Test func linksAndFIFOsAreNeverReadWrittenOrRemoved() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "stash-hostile-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    try put("outside", "elsewhere/secret.vtt", in: root)
+    try put("a1", "memos/A.parts/transcription.0001.vtt", in: root)
+    // A link and a FIFO with part names: strangers, never opened.
+    try FileManager.default.createSymbolicLink(
+      atPath: root.path + "/memos/A.parts/transcription.0002.vtt", withDestinationPath: "/dev/zero")
+    #expect(mkfifo(root.path + "/memos/A.parts/track.0001.gpx", 0o644) == 0)
+    // A parts folder that is a link to a folder elsewhere: not Stash's.
+    try put("e1", "elsewhere/B.parts/transcription.0001.vtt", in: root)
+    try FileManager.default.createSymbolicLink(
+      atPath: root.path + "/memos/B.parts", withDestinationPath: "../elsewhere/B.parts")
+    // A finished transcript that is a link, beside parts: not read through, parts kept.
+    try put("c1", "memos/C.parts/transcription.0001.vtt", in: root)
+    try FileManager.default.createSymbolicLink(
+      atPath: root.path + "/memos/C_transcription.vtt", withDestinationPath: "../elsewhere/secret.vtt")
+    let report = try sweep(root.appendingPathComponent("memos"))
+    let tree = try FolderTree(root).entries
+    #expect(tree["memos/A_transcription.vtt"] == "a1\n", "the one real part is assembled")
+    #expect(tree["memos/A.parts/transcription.0002.vtt"] == "-> /dev/zero")
+    #expect(tree["memos/A.parts/track.0001.gpx"] != nil && tree["memos/A_track.gpx"] == nil)
+    #expect(tree["memos/A.parts/transcription.0001.vtt"] == nil, "its own part goes, by its exact name")
+    #expect(tree["memos/A.parts"] == "<dir>", "the folder stays for the strangers")
+    #expect(
+      tree["elsewhere/B.parts/transcription.0001.vtt"] == "e1" && tree["memos/B_transcription.vtt"] == nil)
+    #expect(tree["elsewhere/secret.vtt"] == "outside" && tree["memos/C.parts/transcription.0001.vtt"] == "c1")
+    #expect(report.captures.first { $0.base == "B" }?.events.first?.action == .skipped)
+    #expect(report.exitCode == 1)
+  }
+
+  @Test func aPartsFolderThatCannotBeReadStopsOnlyItsCapture() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "stash-hostile-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    try put("x1", "X.parts/transcription.0001.vtt", in: root)
+    try put("y1", "Y.parts/transcription.0001.vtt", in: root)
+    // Permission denied on X.parts, as a folder without read permission gives (the tests run as
+    // root here, whom a chmod would not stop, so the seam gives the error).
+    let fs = FaultyFileSystem()
+    fs.failing = [("list", "/X.parts", EACCES)]
+    let report = try Sweeper(fileSystem: fs, assembler: LineAssembler())
+      .run(root.path, options: SweepOptions(now: Self.now))
+    #expect(report.exitCode == 2)
+    let event = report.captures.first { $0.base == "X" }?.events.first
+    #expect(
+      event?.action == .failed && event?.detail.contains("X.parts") == true, "\(String(describing: event))")
+    #expect(event?.detail.contains("Permission denied") == true)
+    #expect(try FolderTree(root).entries["Y_transcription.vtt"] == "y1\n")
+    #expect(try FolderTree(root).entries["X.parts/transcription.0001.vtt"] == "x1")
+  }
+}

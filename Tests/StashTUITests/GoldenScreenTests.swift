@@ -101,6 +101,25 @@ import Testing
     #expect(kept.contains("Nothing deleted."))
   }
 
+  @Test func noTranscriptSaysWhy() throws {
+    let folder = try TUIHarness.memoFolder()
+    // The untitled memo's transcript is not WebVTT; the Hebrew-titled one is still in parts.
+    try "NOT A VTT\n\n00:01.000 --> 00:02.000\nhello\n".write(
+      to: folder.appendingPathComponent("2026-03-14T09-30-00Z_transcription.vtt"), atomically: false,
+      encoding: .utf8)
+    let parts = folder.appendingPathComponent("2026-07-20T07-45-10Z.parts")
+    try FileManager.default.createDirectory(at: parts, withIntermediateDirectories: true)
+    try "WEBVTT\n".write(
+      to: parts.appendingPathComponent("transcription.0001.vtt"), atomically: false, encoding: .utf8)
+    let unreadable = try TUIHarness.render(folder, keys: "<end>")
+    #expect(unreadable.contains("Transcript unreadable (line 1): not a WebVTT file"), "\(unreadable)")
+    let inParts = try TUIHarness.render(folder)
+    #expect(inParts.contains("No transcript: it is still in 1 part(s) in"), "\(inParts)")
+    #expect(inParts.contains("R recovers"))
+    let silent = try TUIHarness.render(folder, keys: "j")
+    #expect(silent.contains("No transcript: no speech was recorded."))
+  }
+
   @Test func wideCharactersAreNeverCutInHalf() throws {
     let folder = try TUIHarness.memoFolder()
     // At 40 columns the list row's name has 24 cells: the title fits; at 34 the emoji would be cut.

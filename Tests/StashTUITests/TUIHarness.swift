@@ -104,10 +104,14 @@ enum Golden {
     let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("Golden").appendingPathComponent("\(name).golden.swift")
     if ProcessInfo.processInfo.environment["STASH_UPDATE_GOLDEN"] == "1" {
-      let source =
+      // Laid out as swift format lays out a raw multi-line literal, so formatting changes nothing.
+      var source =
         "// Golden screen written by the test that checks it; rewrite with STASH_UPDATE_GOLDEN=1.\n"
-        + "extension GoldenScreens {\n  static let \(name) = #\"\"\"\n" + actual
-        + "\n\"\"\"#\n}\n"
+        + "extension GoldenScreens {\n  static let \(name) = #\"\"\"\n"
+      for line in actual.split(separator: "\n", omittingEmptySubsequences: false) {
+        source += line.isEmpty ? "\n" : "    " + line + "\n"
+      }
+      source += "    \"\"\"#\n}\n"
       try? source.write(to: file, atomically: true, encoding: .utf8)
       return
     }

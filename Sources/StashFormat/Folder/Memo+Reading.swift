@@ -191,10 +191,11 @@ extension Memo {
     return out
   }
 
-  /// A file's modification time (`stat(2)`), seconds since 1970, or nil when it cannot be read.
+  /// A file's modification time (`stat(2)`; for a dangling symlink, the link's own by `lstat(2)`),
+  /// seconds since 1970, or nil when neither can be read.
   static func modificationTime(_ path: String) -> Double? {
     var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
+    guard stat(path, &info) == 0 || lstat(path, &info) == 0 else { return nil }
     return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
   }
 }

@@ -46,11 +46,14 @@ public struct MemoFolder: Sendable {
         }
       }
     }
-    var listing = memos.map { $0! }
-    listing.sort { a, b in
-      if a.recordedAt != b.recordedAt { return a.recordedAt > b.recordedAt }
-      return a.base.utf8.lexicographicallyPrecedes(b.base.utf8)
+    // Sort positions, not memos: a memo is a large value and moving it is the cost of a sort.
+    let keys = memos.map { ($0!.recordedAt, $0!.base) }
+    var order = Array(memos.indices)
+    order.sort { i, j in
+      if keys[i].0 != keys[j].0 { return keys[i].0 > keys[j].0 }
+      return keys[i].1.utf8.lexicographicallyPrecedes(keys[j].1.utf8)
     }
+    let listing = order.map { memos[$0]! }
     return MemoFolder(path: path, memos: listing, others: grouping.others, collisions: grouping.collisions)
   }
 

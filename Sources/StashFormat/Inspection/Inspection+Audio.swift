@@ -16,6 +16,7 @@ extension MP4Audio {
       ("kind", .string("audio")),
       ("state", .string(stateName)),
       ("fragmented", .bool(fragmented)),
+      ("fragmentCount", .int(fragmentCount)),
       ("codec", codec.isEmpty ? .null : .string(codec)),
       ("audioObjectType", audioObjectType == 0 ? .null : .int(audioObjectType)),
       ("audioSpecificConfig", hex.isEmpty ? .null : .string(hex)),

@@ -34,6 +34,8 @@ public struct MP4Audio: Sendable {
   /// Everything noticed along the way, including a torn tail.
   public var diagnostics: [Diagnostic]
 
+  /// Complete `moof` boxes in the file (0 for a finished file).
+  public var fragmentCount: Int
   /// Whole samples on disk.
   public var sampleCount: Int { samples.count }
   /// Whether the file was cut short (a torn box at its end, or samples past its end).
@@ -58,6 +60,7 @@ public struct MP4Audio: Sendable {
   init(_ reader: MP4Reader) {
     let length = MP4Length(reader)
     fragmented = reader.fragmented
+    fragmentCount = reader.fragmentCount
     let config = reader.config
     audioObjectType = config?.audioObjectType ?? 0
     codec = config.map { "mp4a.40.\($0.audioObjectType)" } ?? ""

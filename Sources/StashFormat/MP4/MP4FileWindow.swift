@@ -1,14 +1,23 @@
-/// A file read through `pread` with one cached range, so a parser can ask for small pieces
-/// (headers, small tables) without a system call each, while media data is never loaded.
+/// A file read through `pread` with cached ranges, so a parser can ask for small pieces (headers,
+/// small tables) without a system call each, while media data is never loaded.
 struct MP4FileWindow {
   let file: ReadOnlyFile
-  /// The cached bytes and the file offset of the first.
+  /// The range the reader chose to load (`prefetch`), and the file offset of its first byte.
   private(set) var cache: [UInt8] = []
   private(set) var cacheOffset = 0
+  /// A small block read around a miss, when `readAhead` is set: headers and small tables that
+  /// follow one another (the end of a `moov` after its big tables) then cost one `pread`.
+  private var spare: [UInt8] = []
+  private var spareOffset = 0
+  /// Bytes read around a small miss (0: read exactly what is asked).
+  let readAhead: Int
   /// How many `pread` calls this window has made (for tests and speed figures).
   private(set) var readCount = 0
 
-  init(file: ReadOnlyFile) { self.file = file }
+  init(file: ReadOnlyFile, readAhead: Int = 0) {
+    self.file = file
+    self.readAhead = readAhead
+  }
 
   var size: Int { file.size }
 
@@ -20,38 +29,44 @@ struct MP4FileWindow {
     readCount += 1
   }
 
-  /// Up to `count` bytes at `offset`: from the cache when it holds them all, else by one `pread`
-  /// that does not disturb the cache. Fewer only at the end of the file.
-  mutating func bytes(at offset: Int, count: Int) throws(FormatError) -> [UInt8] {
-    let wanted = max(0, min(count, size - offset))
-    if offset >= cacheOffset && offset + wanted <= cacheOffset + cache.count {
-      let start = offset - cacheOffset
-      return Array(cache[start..<start + wanted])
+  /// Where `count` bytes at `offset` are held: the storage and the index of the first, loading
+  /// them when neither cached range holds them all.
+  private mutating func locate(_ offset: Int, _ count: Int) throws(FormatError) -> ([UInt8], Int) {
+    if offset >= cacheOffset && offset + count <= cacheOffset + cache.count {
+      return (cache, offset - cacheOffset)
+    }
+    if offset >= spareOffset && offset + count <= spareOffset + spare.count {
+      return (spare, offset - spareOffset)
     }
     readCount += 1
-    return try file.read(at: offset, count: wanted)
+    if count <= readAhead {
+      spare = try file.read(at: offset, count: readAhead)
+      spareOffset = offset
+      return (spare, 0)
+    }
+    return (try file.read(at: offset, count: count), 0)
   }
 
-  /// A reader over up to `count` bytes at `offset`. It shares the cache's storage when the cache
-  /// holds them (no copy), so parsing small boxes costs no allocation.
+  /// Up to `count` bytes at `offset`; fewer only at the end of the file.
+  mutating func bytes(at offset: Int, count: Int) throws(FormatError) -> [UInt8] {
+    let wanted = max(0, min(count, size - offset))
+    let (storage, start) = try locate(offset, wanted)
+    return start == 0 && storage.count == wanted ? storage : Array(storage[start..<start + wanted])
+  }
+
+  /// A reader over up to `count` bytes at `offset`. It shares cached storage (no copy), so
+  /// parsing small boxes costs no allocation.
   mutating func reader(at offset: Int, count: Int) throws(FormatError) -> MP4ByteReader {
     let wanted = max(0, min(count, size - offset))
-    if offset >= cacheOffset && offset + wanted <= cacheOffset + cache.count {
-      let start = offset - cacheOffset
-      return MP4ByteReader(cache, from: start, to: start + wanted)
-    }
-    readCount += 1
-    return MP4ByteReader(try file.read(at: offset, count: wanted))
+    let (storage, start) = try locate(offset, wanted)
+    return MP4ByteReader(storage, from: start, to: start + wanted)
   }
 
   /// The header of the box at `offset` inside a container ending at `containerEnd`.
   mutating func header(at offset: Int, containerEnd: Int) throws(FormatError) -> MP4BoxHeader.Outcome {
     let want = min(MP4BoxHeader.maximumSize, containerEnd - offset, size - offset)
     guard want >= 8 else { return .short }
-    if offset >= cacheOffset && offset + want <= cacheOffset + cache.count {
-      return MP4BoxHeader.parse(cache, at: offset - cacheOffset, offset: offset, containerEnd: containerEnd)
-    }
-    let bytes = try bytes(at: offset, count: want)
-    return MP4BoxHeader.parse(bytes, at: 0, offset: offset, containerEnd: containerEnd)
+    let (storage, start) = try locate(offset, want)
+    return MP4BoxHeader.parse(storage, at: start, offset: offset, containerEnd: containerEnd)
   }
 }

@@ -89,6 +89,23 @@ extension MP4Parser {
     return fragment
   }
 
+  /// The tfdt of track `trackID`'s first `traf` in `moof`, without reading its samples.
+  mutating func decodeTime(of moof: MP4BoxHeader, trackID: UInt32) throws(FormatError) -> Int64? {
+    for box in try children(of: moof, depth: 1) where box.type == .traf {
+      let trafBoxes = try children(of: box, depth: 2)
+      guard let tfhd = trafBoxes.first(where: { $0.type == .tfhd }) else { continue }
+      var header = try payload(tfhd, limit: 8)
+      guard header.versionAndFlags() != nil, header.uint32() == trackID else { continue }
+      guard let tfdt = trafBoxes.first(where: { $0.type == .tfdt }) else { return nil }
+      var r = try payload(tfdt)
+      guard let (version, _) = r.versionAndFlags(),
+        let time = version == 1 ? r.uint64() : r.uint32().map(UInt64.init)
+      else { return nil }
+      return Int64(clamping: time)
+    }
+    return nil
+  }
+
   /// Appends one `trun`'s samples. Its data starts at `base` + data_offset, or where the previous
   /// run's data ended (`dataEnd`), or at `base` for a traf's first run.
   private mutating func samples(
@@ -111,8 +128,9 @@ extension MP4Parser {
       ]
       .filter { flags & $0 != 0 }.count * 4
     // Check the count against what is present before reserving anything: per-sample fields must
-    // fit the box, and samples that share a default need at least a byte each of the file.
-    let room = perSample > 0 ? r.remaining / perSample : window.size
+    // fit the box, and samples that share defaults can be no more than an AAC frame's smallest
+    // size (4 bytes) goes into the file.
+    let room = perSample > 0 ? r.remaining / perSample : window.size / MP4Parser.smallestFrame
     let present = min(Int(count), room)
     if present < Int(count) {
       diagnostics.append(

@@ -136,7 +136,8 @@ extension MP4Parser {
         table.uniformSize = uniform
         table.sizeFieldBits = 32
         table.sizesOffset = box.payloadOffset + 12
-        let room = uniform != 0 ? Int(count) : (box.payloadSize - 12) / 4
+        // A uniform size has no table to bound the count: the file's size does.
+        let room = uniform != 0 ? window.size / Int(uniform) : (box.payloadSize - 12) / 4
         if room < Int(count) { tableShort(box, "stsz") }
         table.sampleCount = min(Int(count), room)
       case .stz2:

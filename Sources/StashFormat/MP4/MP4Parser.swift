@@ -4,8 +4,14 @@ struct MP4Parser {
   var window: MP4FileWindow
   var diagnostics: [Diagnostic] = []
 
-  /// Containers deeper than this are not entered: no real file nests boxes so far.
+  /// Containers deeper than this are not entered: no real file nests boxes so far. (The parser
+  /// only descends along the fixed paths to the boxes it reads, at most 9 deep.)
   static let depthLimit = 12
+  /// The most children read from one container: real ones hold a handful (a traf, a few hundred
+  /// truns at most), and the cap bounds memory against a container of millions of empty boxes.
+  static let childLimit = 1 << 16
+  /// The smallest bytes an AAC frame takes, used to bound counts that have no table behind them.
+  static let smallestFrame = 4
 
   init(window: MP4FileWindow) { self.window = window }
 
@@ -39,6 +45,15 @@ struct MP4Parser {
     var offset = container.payloadOffset + skipping
     let end = container.end
     while offset + 8 <= end {
+      guard boxes.count < Self.childLimit else {
+        diagnostics.append(
+          Diagnostic(
+            code: "mp4-bad-box-size", severity: .warning,
+            message:
+              "the '\(container.type)' box holds more than \(Self.childLimit) boxes; the rest are not read",
+            location: SourceLocation(offset: offset)))
+        return boxes
+      }
       switch try window.header(at: offset, containerEnd: end) {
       case .header(let box):
         guard box.end <= end else {

@@ -18,10 +18,9 @@ extension MP4Reader {
     // not start at 0 measures what it holds, as the full walk does.
     let savedDiagnostics = parser.diagnostics
     try parser.window.prefetch(at: firstFragment.offset, count: min(firstFragment.size, Self.wholeBoxLimit))
-    let first = try parser.fragment(
-      firstFragment, trackID: track.trackID, defaults: defaults, nextDecodeTime: 0)
+    let first = try parser.decodeTime(of: firstFragment, trackID: track.trackID)
     parser.diagnostics = savedDiagnostics
-    guard let firstTime = first.baseDecodeTime else { return false }
+    guard let firstTime = first else { return false }
     var span = Self.tailBytes
     var scannedFrom = fileSize
     while true {

@@ -17,6 +17,8 @@ struct MP4Reader {
   var samples: [AudioSample] = []
   /// Whole samples counted (in a summary of a fragmented file, only those of its last fragments).
   var wholeCount = 0
+  /// Complete `moof` boxes read (full depth only).
+  var fragmentCount = 0
   var wholeDuration: UInt64 = 0
   /// Where the bytes worth keeping end: the last whole sample, or the index when it comes later.
   var usableEnd = 0
@@ -28,6 +30,10 @@ struct MP4Reader {
   /// How much of the first bytes to read at once: `ftyp`, a fragmented file's `moov` and often
   /// the first `moof` fit, so a listing pays one `pread` for them.
   static let headBytes = 4 * 1024
+  /// The most top-level boxes read from one file.
+  static let topLevelLimit = 1 << 20
+  /// How much a summary reads around a header or small table it does not hold yet.
+  static let readAhead = 2048
   /// How much of a `moov` a summary reads at once: the small tables come before the per-sample ones.
   static let movieBytes = 16 * 1024
   /// How much of the end a summary reads at once when it looks for the last fragment.
@@ -49,7 +55,10 @@ struct MP4Reader {
 
   init(path: String, depth: Depth) throws(FormatError) {
     self.depth = depth
-    parser = MP4Parser(window: MP4FileWindow(file: try ReadOnlyFile(path: path)))
+    // A summary reads a little around each miss; the full index reads exactly what it parses,
+    // so walking a thousand fragments never drags media data in.
+    let file = try ReadOnlyFile(path: path)
+    parser = MP4Parser(window: MP4FileWindow(file: file, readAhead: depth == .summary ? Self.readAhead : 0))
     try parser.window.prefetch(at: 0, count: Self.headBytes)
     try read()
   }
@@ -112,6 +121,7 @@ struct MP4Reader {
       try parser.window.prefetch(at: moof.offset, count: min(moof.size, Self.wholeBoxLimit))
       let fragment = try parser.fragment(
         moof, trackID: track.trackID, defaults: defaults, nextDecodeTime: decodeTime)
+      fragmentCount += 1
       for sample in fragment.samples {
         keep(sample)
         decodeTime = sample.decodeTime &+ Int64(sample.duration)
@@ -169,6 +179,12 @@ struct MP4Reader {
     var offset = start
     var sawMovie = false
     while offset < fileSize {
+      // Memory stays bounded whatever the file: a 10-hour recording has some 36,000 boxes.
+      guard boxes.count < Self.topLevelLimit else {
+        torn(
+          at: offset, "the file holds more than \(Self.topLevelLimit) top-level boxes; the rest is not read")
+        return boxes
+      }
       switch try parser.window.header(at: offset, containerEnd: fileSize) {
       case .short:
         torn(at: offset, "the file ends \(fileSize - offset) bytes into a box header")

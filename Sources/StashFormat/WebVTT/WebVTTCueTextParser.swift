@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// The W3C "WebVTT cue text parsing rules": tokens into a tree of `WebVTTNode`s. The same pass,
 /// with `build` off, only checks a cue for the linter and allocates nothing for plain text.
 struct WebVTTCueTextParser {
@@ -11,7 +17,7 @@ struct WebVTTCueTextParser {
   }
 
   private let bytes: UnsafeBufferPointer<UInt8>
-  private let range: Range<Int>
+  private var range: Range<Int>
   private let build: Bool
   private var root: [WebVTTNode] = []
   private var open: [Open] = []
@@ -20,6 +26,8 @@ struct WebVTTCueTextParser {
   private var languages: [String] = []
   /// Problems found, when checking.
   private(set) var issues: [WebVTTIssue] = []
+  /// Problems found past the file's limit, counted only.
+  private(set) var droppedIssues = 0
   /// Whether a `<v>` opened as the cue's first component (the only case its end tag may be left out).
   private var voiceFirst = false
   private var sawComponent = false
@@ -40,13 +48,23 @@ struct WebVTTCueTextParser {
     }
   }
 
-  /// The problems in the cue text at `range` of `bytes`, for a cue from `start` to `end`.
-  static func check(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, cueStart: Double, cueEnd: Double
-  ) -> [WebVTTIssue] {
-    var parser = WebVTTCueTextParser(bytes: bytes, range: range, build: false)
-    parser.run(cueStart: cueStart, cueEnd: cueEnd)
-    return parser.issues
+  /// A checker for the cues of one file, reused from cue to cue so its buffers are allocated once.
+  static func checker(for bytes: UnsafeBufferPointer<UInt8>) -> WebVTTCueTextParser {
+    WebVTTCueTextParser(bytes: bytes, range: 0..<0, build: false)
+  }
+
+  /// Checks the cue text at `range`, for a cue from `cueStart` to `cueEnd`; the problems are left
+  /// in `issues` until the next call.
+  mutating func check(_ range: Range<Int>, cueStart: Double, cueEnd: Double) {
+    self.range = range
+    open.removeAll(keepingCapacity: true)
+    phantoms.removeAll(keepingCapacity: true)
+    languages.removeAll(keepingCapacity: true)
+    issues.removeAll(keepingCapacity: true)
+    droppedIssues = 0
+    voiceFirst = false
+    sawComponent = false
+    run(cueStart: cueStart, cueEnd: cueEnd)
   }
 
   private var checking: Bool { !build }
@@ -235,6 +253,8 @@ struct WebVTTCueTextParser {
   }
 
   private mutating func checkReferences(_ raw: Range<Int>, additionalAllowed: UInt8?) {
+    // Most text has no `&` at all.
+    guard !raw.isEmpty, memchr(bytes.baseAddress! + raw.lowerBound, 0x26, raw.count) != nil else { return }
     var i = raw.lowerBound
     while i < raw.upperBound {
       if bytes[i] == UInt8(ascii: "&") {
@@ -258,7 +278,10 @@ struct WebVTTCueTextParser {
 
   private mutating func report(_ code: WebVTTDiagnosticCode, at offset: Int, _ message: String) {
     // A hostile cue can hold millions of problems; the file lists only so many anyway.
-    guard issues.count <= WebVTTParser.diagnosticLimit else { return }
+    guard issues.count <= WebVTTParser.diagnosticLimit else {
+      droppedIssues += 1
+      return
+    }
     issues.append(WebVTTIssue(code: code, offset: offset, message: message))
   }
 

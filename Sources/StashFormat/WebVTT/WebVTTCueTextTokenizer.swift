@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// The W3C "WebVTT cue text tokenizer" over UTF-8 bytes. Tokens carry byte ranges of the raw text;
 /// character references are decoded only when a caller asks for the text, so validating a cue
 /// allocates nothing.
@@ -33,10 +39,12 @@ struct WebVTTCueTextTokenizer {
     let start = position
     if bytes[position] != UInt8(ascii: "<") {
       // Data state: everything up to `<` is one string token (references decode later).
-      var i = position
-      while i < end && bytes[i] != UInt8(ascii: "<") { i += 1 }
-      position = i
-      return .text(start..<i)
+      if let found = memchr(bytes.baseAddress! + position, 0x3C, end - position) {
+        position = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      } else {
+        position = end
+      }
+      return .text(start..<position)
     }
     // Tag state: `position` is at `<`.
     position += 1

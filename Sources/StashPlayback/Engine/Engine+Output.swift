@@ -53,6 +53,10 @@ extension Engine {
         }
       }
     }
+    if !control.wantDevice && !control.running, let output = state.output {
+      _ = output.device.drop()
+      state.output = nil
+    }
     if control.generation != state.generation {
       try state.output?.dropQueued()
       state.generation = control.generation

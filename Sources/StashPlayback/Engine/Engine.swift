@@ -136,6 +136,8 @@ final class Engine: Sendable {
         control.decoding = false
       case .run:
         control.running = true
+      case .releaseDevice:
+        control.wantDevice = false
       case .hold(let report):
         control.running = false
         if report { control.holdRequests += 1 }

@@ -18,6 +18,9 @@ struct PlayerCore: Sendable, Equatable {
     /// The output stops handing frames over and drops what the device holds; with `report` it
     /// says at which frame it stopped (`outputHeld`).
     case hold(report: Bool)
+    /// The output closes the device: nothing will play until asked, and a device held open while
+    /// idle would keep other programs from a sound card without mixing.
+    case releaseDevice
   }
 
   /// Where the player is.
@@ -165,7 +168,7 @@ struct PlayerCore: Sendable, Equatable {
     position = frame
     generation += 1
     startFrame = frame
-    return [.silence(generation: generation), .hold(report: false)]
+    return [.silence(generation: generation), .hold(report: false), .releaseDevice]
   }
 
   /// Decoding or the device failed. A failure from generation `generation` (nil: the device, which
@@ -177,7 +180,7 @@ struct PlayerCore: Sendable, Equatable {
     position = clamp(frame)
     generation += 1
     startFrame = position
-    return [.silence(generation: generation), .hold(report: false)]
+    return [.silence(generation: generation), .hold(report: false), .releaseDevice]
   }
 
   private mutating func restart(at frame: Int) -> [Effect] {
@@ -193,7 +196,7 @@ struct PlayerCore: Sendable, Equatable {
     generation += 1
     startFrame = 0
     position = 0
-    return [.silence(generation: generation), .hold(report: false)]
+    return [.silence(generation: generation), .hold(report: false), .releaseDevice]
   }
 
   private func clamp(_ frame: Int) -> Int { max(0, min(frame, totalFrames)) }

@@ -70,19 +70,25 @@ public struct SystemFileSystem: FileSystem, Sendable {
         code: "too-large", message: "the file is \(info.st_size) bytes, more than the \(limit) read here",
         path: path)
     }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    // Sized from fstat, plus one byte to see the end: a part is read in one or two calls, and a
+    // file that grew since is still read to its end (up to the limit).
+    var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+    var done = 0
     while true {
-      let n = chunk.withUnsafeMutableBytes { raw in
-        Self.retrying { Glibc.read(fd, raw.baseAddress!, raw.count) }
+      if done == bytes.count {
+        guard bytes.count <= limit else {
+          throw RecoverError(code: "too-large", message: "the file grew past \(limit) bytes", path: path)
+        }
+        bytes += [UInt8](repeating: 0, count: max(4096, bytes.count))
+      }
+      let n = bytes.withUnsafeMutableBytes { raw in
+        Self.retrying { Glibc.read(fd, raw.baseAddress! + done, raw.count - done) }
       }
       if n < 0 { throw RecoverError.io(errno, doing: "read the file", path: path) }
       if n == 0 { break }
-      bytes.append(contentsOf: chunk[0..<n])
-      if bytes.count > limit {
-        throw RecoverError(code: "too-large", message: "the file grew past \(limit) bytes", path: path)
-      }
+      done += n
     }
+    bytes.removeSubrange(done...)
     return bytes
   }
 

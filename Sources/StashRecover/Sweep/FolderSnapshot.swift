@@ -21,6 +21,8 @@ public struct FolderSnapshot: Sendable, Equatable {
     public var entries: [Entry]
     /// The memo's files that exist beside it, by kind.
     public var files: [MemoFile: FileStatus]
+    /// Why the parts folder could not be read (an I/O error, a permission), or nil.
+    public var problem: String?
   }
 
   /// The folder swept.
@@ -52,17 +54,23 @@ public struct FolderSnapshot: Sendable, Equatable {
     let present = Set(names)
     var captures: [Capture] = []
     for base in bases.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-      var capture = Capture(base: base, partsFolder: nil, entries: [], files: [:])
+      var capture = Capture(base: base, partsFolder: nil, entries: [], files: [:], problem: nil)
       let partsPath = folder + "/" + base + MemoFile.partsSuffix
       if present.contains(base + MemoFile.partsSuffix) {
         capture.partsFolder = try fs.status(partsPath)
       }
       if capture.partsFolder?.kind == .directory {
-        for name in try fs.list(partsPath) {
-          guard let status = try fs.status(partsPath + "/" + name) else { continue }
-          // A part that is not a regular file (a link, a FIFO) is not one the phone wrote.
-          let part = status.kind == .regular ? PartsName(name) : nil
-          capture.entries.append(Entry(name: name, part: part, status: status))
+        // One folder that cannot be read stops its own capture, not the sweep.
+        do {
+          for name in try fs.list(partsPath) {
+            guard let status = try fs.status(partsPath + "/" + name) else { continue }
+            // A part that is not a regular file (a link, a FIFO) is not one the phone wrote.
+            let part = status.kind == .regular ? PartsName(name) : nil
+            capture.entries.append(Entry(name: name, part: part, status: status))
+          }
+        } catch let error as RecoverError where error.code == "io" {
+          capture.entries = []
+          capture.problem = error.description
         }
       }
       for kind in MemoFile.allCases where present.contains(kind.name(for: base)) {

@@ -64,6 +64,12 @@ struct SweepPerformer {
           .skipped, [partsFolder], "not a folder Stash wrote (a link or a file): left as it is",
           needsPerson: true))
       return SweepReport.Capture(base: capture.base, events: events)
+    case .unreadable(let reason)?:
+      events.append(
+        SweepReport.Event(
+          action: .failed, names: [partsFolder], detail: "the parts folder cannot be read: \(reason)",
+          needsPerson: true, assembly: nil))
+      return SweepReport.Capture(base: capture.base, events: events)
     case nil: break
     }
     do {

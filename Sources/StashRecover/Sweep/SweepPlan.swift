@@ -24,6 +24,8 @@ public struct SweepPlan: Sendable, Equatable {
     case possiblyRecording(age: Double)
     /// `<base>.parts` is not a folder (a link, a file): not something Stash wrote.
     case partsNotAFolder
+    /// The parts folder could not be read; the reason names the path and the error.
+    case unreadable(String)
   }
 
   /// The plan for one capture.

@@ -16,6 +16,10 @@ public enum SweepPlanner {
       plan.hold = .partsNotAFolder
       return plan
     }
+    if let problem = capture.problem {
+      plan.hold = .unreadable(problem)
+      return plan
+    }
     let repair = options.repairAudio && capture.files[.audio]?.kind == .regular
     guard capture.partsFolder != nil || repair else { return nil }
 

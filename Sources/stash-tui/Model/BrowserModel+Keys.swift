@@ -152,7 +152,7 @@ extension BrowserModel {
   func playRefusal(_ row: MemoRow) -> StyledLine? {
     switch row.audio {
     case .damaged(let reason):
-      return StyledLine("Cannot play: the audio is damaged (\(reason)).", .error)
+      return StyledLine("Cannot play: \(reason)", .error)
     case .missing:
       return StyledLine("Cannot play: this memo has no audio file.", .error)
     default:

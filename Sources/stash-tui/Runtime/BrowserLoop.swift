@@ -23,7 +23,8 @@ final class BrowserLoop {
   }
 
   /// Runs until the user quits or a quit signal arrives; the terminal is restored on return.
-  func run() {
+  /// Returns the exit status: 0, or 128 plus the signal that ended it (130 for Ctrl-C).
+  func run() -> Int32 {
     let quitDescriptor = SignalGuard.install()
     let terminal = Terminal(mouse: mouse)
     defer { terminal.close() }
@@ -39,6 +40,7 @@ final class BrowserLoop {
     }
     var rereadAt: Double?
     var lastSnapshot = runner.player.snapshot()
+    var status: Int32 = 0
 
     while !model.finished {
       var fds = [
@@ -55,8 +57,12 @@ final class BrowserLoop {
       }
       _ = poll(&fds, nfds_t(fds.count), timeout)
 
-      if fds[2].revents != 0 {
-        runner.drive(&model, model.update(.key(.char("q"))))
+      // A quit signal, or the terminal gone (hang-up on standard input): stop cleanly.
+      let hangUp = Int16(POLLHUP | POLLERR | POLLNVAL)
+      if fds[2].revents != 0 || fds[0].revents & hangUp != 0 {
+        var number: UInt8 = UInt8(SIGHUP)
+        if fds[2].revents != 0 { _ = Glibc.read(quitDescriptor, &number, 1) }
+        status = 128 + Int32(number)
         break
       }
       var redrawAll = false
@@ -94,6 +100,7 @@ final class BrowserLoop {
       terminal.draw(BrowserView.render(model))
     }
     runner.player.stop()
+    return status
   }
 
   /// Seconds on the monotonic clock.

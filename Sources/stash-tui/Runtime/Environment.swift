@@ -10,3 +10,13 @@ enum Environment {
     return String(cString: p)
   }
 }
+
+/// Wall-clock time, for the recovery sweep's "recently written" rule.
+enum BrowserClock {
+  /// Seconds since 1970 UTC (`clock_gettime(CLOCK_REALTIME)`).
+  static func wallTime() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_REALTIME, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+  }
+}

@@ -37,8 +37,25 @@ final class Terminal {
       _ = mousemask(stash_mouse_mask(), &old)
       _ = mouseinterval(0)
     }
+    // Home and End as tmux and screen send them, whatever TERM says.
+    for (sequence, code) in [
+      ("\u{1B}[1~", KEY_HOME), ("\u{1B}[4~", KEY_END), ("\u{1B}[H", KEY_HOME),
+      ("\u{1B}[F", KEY_END), ("\u{1B}OH", KEY_HOME), ("\u{1B}OF", KEY_END),
+    ]
+    where key_defined(sequence) <= 0 {
+      _ = define_key(sequence, code)
+    }
     ctrlLeftCode = Int32(stash_key_for_capability("kLFT5"))
     ctrlRightCode = Int32(stash_key_for_capability("kRIT5"))
+    // Ctrl-arrows as xterm sends them, for terminfo entries that do not list them.
+    if ctrlLeftCode == 0 {
+      ctrlLeftCode = Int32(KEY_MAX) - 2
+      _ = define_key("\u{1B}[1;5D", ctrlLeftCode)
+    }
+    if ctrlRightCode == 0 {
+      ctrlRightCode = Int32(KEY_MAX) - 1
+      _ = define_key("\u{1B}[1;5C", ctrlRightCode)
+    }
   }
 
   /// The terminal's size now.

@@ -59,7 +59,8 @@ enum BrowserView {
       grid.put(TextWrap.truncate(text, width: rect.width - 2), x: rect.x + 2, y: rect.y, style: .dim)
       return
     }
-    let showDate = rect.width >= 56
+    // The date column: date and time on a wide pane, the day alone on a middling one.
+    let dateWidth = rect.width >= 60 ? 16 : rect.width >= 44 ? 10 : 0
     for row in 0..<rect.height {
       let index = model.listTop + row
       guard index < model.visible.count else { break }
@@ -69,7 +70,7 @@ enum BrowserView {
       let playing = model.player.isActive && model.player.base == memo.base
       var line = StyledLine(selected ? "›" : " ", .normal)
       line.append(playing ? (model.player.state == .playing ? "▶" : "‖") : " ", .spoken)
-      if showDate { line.append(TimeText.date(memo.recordedAt) + " ", .dim) }
+      if dateWidth > 0 { line.append(String(TimeText.date(memo.recordedAt).prefix(dateWidth)) + " ", .dim) }
       line.append(TextWrap.padLeft(TimeText.clock(memo.durationSeconds), width: 7) + " ", .dim)
       line.append(memo.hasTranscript ? "T" : " ", .dim)
       line.append(memo.hasRoute ? "R" : " ", .dim)
@@ -82,7 +83,8 @@ enum BrowserView {
       line.append(memo.needsRecovery ? "P" : " ", .warning)
       line.append(" ")
       // The name goes last, so a right-to-left name reorders only within itself.
-      line.append(memo.displayName, .normal)
+      let room = rect.width - line.width
+      line.append(TextWrap.truncate(memo.displayName, width: room), memo.title == nil ? .dim : .normal)
       grid.put(line, x: rect.x, y: y, limit: rect.width)
       if selected {
         grid.restyle(

@@ -40,9 +40,9 @@ struct DetailLayout: Equatable, Sendable {
     case .cutShort:
       add(StyledLine("Audio cut short by a kill: it plays up to its last whole sample.", .warning))
     case .damaged(let reason):
-      add(StyledLine("Audio damaged: \(reason). There is nothing to play.", .error))
+      add(StyledLine("Audio damaged: \(reason)", .error))
     case .lengthUnknown(let reason):
-      add(StyledLine("Length unknown (\(reason)): it still plays; the clock counts up.", .warning))
+      add(StyledLine("Length unknown: \(reason). The clock counts up as it plays.", .warning))
     case .missing:
       add(StyledLine("No audio file: there is nothing to play.", .error))
     }

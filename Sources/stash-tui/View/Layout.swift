@@ -30,7 +30,7 @@ struct Layout: Equatable, Sendable {
     let transport = Rect(x: 0, y: max(0, height - 1), width: width, height: 1)
     let body = Rect(x: 0, y: 1, width: width, height: max(0, height - 3))
     if width >= sideBySideWidth {
-      let listWidth = min(64, max(38, width * 2 / 5))
+      let listWidth = min(66, max(38, width * 9 / 20))
       return Layout(
         tooSmall: tooSmall, header: header,
         list: Rect(x: 0, y: body.y, width: listWidth, height: body.height),

@@ -1,36 +1,36 @@
 // Golden screen written by the test that checks it; rewrite with STASH_UPDATE_GOLDEN=1.
 extension GoldenScreens {
   static let filterTranscript = #"""
- stash 3 memos · 0:00+ · filter “river”: 1 shown DIR
-›   --:-- T    2026-03-14 09:30         │ 2026-03-14 09:30
-                                        │ 2026-03-14 09:30 · --:-- · untitled
-                                        │ Files: audio, transcript
-                                        │ Length unknown (this build has no MP4 reader yet): it
-                                        │ still plays; the clock counts up.
-                                        │ Missing speech: 0:08–0:12
-                                        │ ‹ › words the speech engine never confirmed
-                                        │ ──────────────────────────────────────────────────────────
-                                        │    0:00 Hello there, this is a test memo.
-                                        │    0:03 The second cue talks about the weather and the
-                                        │         walk along the river bank.
-                                        │    0:12 After the gap ‹these words were never› confirmed.
-                                        │    0:15 The last cue ends here.
-                                        │
-                                        │
-                                        │
-                                        │
-                                        │
-                                        │
-                                        │
-                                        │
-                                        │
-                                        │
-                                        │
-                                        │
-                                        │
-                                        │
-1 of 3 memos match; n/N find it in the transcript.
- ■ Stopped. Space plays the open memo; Enter on a cue plays from it.
+     stash 3 memos · 1:00 · filter “river”: 1 shown DIR
+    › 2026-03-14    0:20 T    2026-03-14 09:30   │ 2026-03-14 09:30
+                                                 │ 2026-03-14 09:30 · 0:20 · untitled
+                                                 │ Files: audio, transcript
+                                                 │ Missing speech: 0:08–0:12
+                                                 │ ‹ › words the speech engine never confirmed
+                                                 │ ─────────────────────────────────────────────────────
+                                                 │    0:00 Hello there, this is a test memo.
+                                                 │    0:03 The second cue talks about the weather and
+                                                 │         the walk along the river bank.
+                                                 │    0:12 After the gap ‹these words were never›
+                                                 │         confirmed.
+                                                 │    0:15 The last cue ends here.
+                                                 │
+                                                 │
+                                                 │
+                                                 │
+                                                 │
+                                                 │
+                                                 │
+                                                 │
+                                                 │
+                                                 │
+                                                 │
+                                                 │
+                                                 │
+                                                 │
+                                                 │
+    1 of 3 memos match; n/N find it in the transcript.
+     ■ Stopped. Space plays the open memo; Enter on a cue plays from it.
 
-"""#
+    """#
 }

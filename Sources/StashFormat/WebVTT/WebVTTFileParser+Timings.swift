@@ -253,11 +253,14 @@ extension WebVTTFileParser {
           && (characters[dot - 1] >= 0x30 && characters[dot - 1] <= 0x39)
           && (characters[dot + 1] >= 0x30 && characters[dot + 1] <= 0x39)
       }
-      guard allowed, !innerMinus, dots <= 1, dotOK, let parsed = Double(String(linePosition)) else {
+      // HTML's rules for floating-point numbers: a value too large for a double is an error, and
+      // -0 reads as 0.
+      guard allowed, !innerMinus, dots <= 1, dotOK, let parsed = Double(String(linePosition)), parsed.isFinite
+      else {
         bad("line takes a number such as -1 or 2.5, or a percentage, not \"\(linePosition)\"")
         return
       }
-      number = parsed
+      number = parsed == 0 ? 0 : parsed
     }
     switch alignment {
     case "start": cue.lineAlign = .start
@@ -298,7 +301,7 @@ extension WebVTTFileParser {
   }
 
   /// Checks a cue's text for the linter (tags, timestamps, references) without building nodes.
-  mutating func checkCueText(_ range: Range<Int>, of cue: WebVTTCue) {
+  mutating func checkCueText(_ range: Range<Int>, start: Double, end: Double) {
     guard let base = bytes.baseAddress else { return }
     // Plain text needs no tokenizing.
     if memchr(base + range.lowerBound, 0x3C, range.count) == nil
@@ -306,8 +309,14 @@ extension WebVTTFileParser {
     {
       return
     }
-    for issue in WebVTTCueTextParser.check(bytes, range, cueStart: cue.startTime, cueEnd: cue.endTime) {
-      report(issue)
+    checker.check(range, cueStart: start, cueEnd: end)
+    dropped += checker.droppedIssues
+    if checker.issues.isEmpty { return }
+    // In file order, so finding their lines and columns only moves forward.
+    var issues = checker.issues
+    if zip(issues, issues.dropFirst()).contains(where: { $0.offset > $1.offset }) {
+      issues.sort { $0.offset < $1.offset }
     }
+    for issue in issues { report(issue) }
   }
 }

@@ -1,0 +1,131 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Clocks, statistics and child processes for the figures.
+enum Measure {
+  /// Monotonic seconds.
+  static func now() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+  }
+
+  /// User plus system CPU seconds of this process so far.
+  static func cpu() -> Double {
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+  }
+
+  static func seconds(_ value: timeval) -> Double { Double(value.tv_sec) + Double(value.tv_usec) / 1e6 }
+
+  /// Wall and CPU seconds of `body`.
+  static func time(_ body: () throws -> Void) rethrows -> (wall: Double, cpu: Double) {
+    let wall = now()
+    let cpu = cpu()
+    try body()
+    return (now() - wall, Measure.cpu() - cpu)
+  }
+
+  /// The load averages (1, 5, 15 minutes).
+  static func load() -> [Double] {
+    var values = [Double](repeating: 0, count: 3)
+    _ = getloadavg(&values, 3)
+    return values
+  }
+}
+
+/// Several runs of one quantity: the median is the figure, min and max show the spread.
+struct Runs {
+  var values: [Double]
+
+  var median: Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return .nan }
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+  }
+  var min: Double { values.min() ?? .nan }
+  var max: Double { values.max() ?? .nan }
+
+  /// "median (min–max, n runs)" with `digits` decimals, the values scaled by `scale`.
+  func text(_ digits: Int, scale: Double = 1, unit: String = "") -> String {
+    let f = { (v: Double) in String(format: "%.\(digits)f", v * scale) }
+    if values.count == 1 { return f(median) + unit + " (1 run)" }
+    return "\(f(median))\(unit) (\(f(min))–\(f(max)), \(values.count) runs)"
+  }
+}
+
+/// One finished child process.
+struct ChildRun {
+  var status: Int32
+  var wall: Double
+  var cpu: Double
+  /// Peak resident memory in megabytes (ru_maxrss).
+  var peakMB: Double
+  var stdout: String
+  var stderr: String
+
+  /// Runs `arguments` (the first found on PATH), standard output and error captured through files
+  /// (so a large output cannot block the child), with `environment` added to ours.
+  static func run(
+    _ arguments: [String], environment: [String: String] = [:], keepOutput: Bool = true
+  ) throws -> ChildRun {
+    let scratch = Harness.scratch
+    let outPath = keepOutput ? scratch + "/child.out" : "/dev/null"
+    let errPath = scratch + "/child.err"
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    var env = ProcessInfo.processInfo.environment
+    for (key, value) in environment { env[key] = value }
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      argv.forEach { free($0) }
+      envp.forEach { free($0) }
+    }
+    var pid: pid_t = 0
+    let start = Measure.now()
+    let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
+    guard spawned == 0 else {
+      throw HarnessError("cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
+    }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    let wall = Measure.now() - start
+    let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    let read = { (path: String) in
+      path == "/dev/null" ? "" : ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "")
+    }
+    return ChildRun(
+      status: code, wall: wall, cpu: Measure.seconds(usage.ru_utime) + Measure.seconds(usage.ru_stime),
+      peakMB: Double(usage.ru_maxrss) / 1024, stdout: read(outPath), stderr: read(errPath))
+  }
+
+  /// Like `run`, but a non-zero status outside `accepting` is an error carrying the child's stderr.
+  static func checked(
+    _ arguments: [String], environment: [String: String] = [:], keepOutput: Bool = true,
+    accepting: Set<Int32> = [0]
+  ) throws -> ChildRun {
+    let child = try run(arguments, environment: environment, keepOutput: keepOutput)
+    guard accepting.contains(child.status) else {
+      let tail = child.stderr.split(separator: "\n").suffix(3).joined(separator: " / ")
+      throw HarnessError("\(arguments.prefix(2).joined(separator: " ")) exited \(child.status): \(tail)")
+    }
+    return child
+  }
+}
+
+/// A harness failure, with what went wrong in plain words.
+struct HarnessError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}

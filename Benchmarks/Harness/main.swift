@@ -1,0 +1,84 @@
+// stash-bench: generates its corpora in a temporary folder, measures every speed figure the issues
+// name, runs the peers on the same files, prints the table and writes docs/BENCHMARKS.md.
+//   stash-bench --bin DIR [--repo DIR] [--out FILE] [--quick] [--keep] [--only WORD] [--command TEXT]
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let option = { (name: String) -> String? in
+  guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+  return arguments[index + 1]
+}
+let repo = option("--repo") ?? FileManager.default.currentDirectoryPath
+guard let bin = option("--bin") else {
+  log(
+    "usage: stash-bench --bin DIR [--repo DIR] [--out FILE] [--quick] [--keep] [--only WORD] [--command TEXT]"
+  )
+  exit(2)
+}
+let quick = arguments.contains("--quick")
+let out = option("--out") ?? repo + "/docs/BENCHMARKS.md"
+let command = option("--command") ?? (quick ? "make bench QUICK=1" : "make bench")
+
+let started = Date()
+let loadAtStart = Measure.load()
+let clock = Measure.now()
+var template = Array((NSTemporaryDirectory() + "/stash-bench.XXXXXX").utf8CString)
+guard let made = mkdtemp(&template) else {
+  log("stash-bench: cannot make a temporary folder")
+  exit(2)
+}
+Harness.scratch = String(cString: made)
+log("stash-bench: corpora in \(Harness.scratch); load average \(Report.loadText(loadAtStart))")
+
+var harness = Harness(bin: bin, repo: repo, quick: quick, only: option("--only"))
+do {
+  log("· peers")
+  harness.preparePeers()
+  log("· corpora: audio (ffmpeg), \(quick ? 2_000 : 10_000) memos")
+  let start = Measure.now()
+  let audio = try AudioCorpus.make(in: Harness.scratch + "/audio")
+  let memos = try MemoFolderCorpus.make(in: Harness.scratch, count: quick ? 2_000 : 10_000, audio: audio)
+  log(String(format: "  (%.1f s)", Measure.now() - start))
+
+  harness.section("#2", "`stash ls --json`", target: "≤ 0.3 s, ≤ 100 MB") { try $0.listing(memos) }
+  harness.section("#2", "audio lengths side by side", target: "") { try $0.lengths(memos) }
+  harness.section("#7", "Browser first screen", target: "≤ 0.5 s, < 150 MB") { try $0.firstScreen(memos) }
+  harness.section("#8", "`stash lint`", target: "≤ 3 s") { try $0.lint(memos) }
+  harness.section("#3", "WebVTT reading", target: "≥ 200 MB/s") {
+    try $0.transcripts(megabytes: quick ? 20 : 100)
+  }
+  harness.section("#4", "GPX reading", target: "≥ 110 MB/s, ≤ 1.5x expat") {
+    try $0.routes(megabytes: quick ? 30 : 150)
+  }
+  harness.section("#6", "Decode a 40-minute memo", target: "≤ 1.2x ffmpeg") { try $0.decode(audio) }
+  harness.section("#6", "Seek in a two-hour memo", target: "≤ 50 ms") { try $0.seeks(audio) }
+  harness.section("#6", "CPU while playing", target: "< 2 %") { try $0.playingCPU(audio) }
+  harness.section("#5", "Recovery sweep", target: "< 1 s besides fsync") {
+    try $0.sweep(captures: quick ? 100 : 1_000, audio: audio)
+  }
+} catch {
+  log("stash-bench: \(error)")
+  harness.figures.append(.missing("—", "corpus generation", target: "—", because: "failed: \(error)"))
+}
+
+let report = Report(
+  started: started, loadAtStart: loadAtStart, loadAtEnd: Measure.load(), seconds: Measure.now() - clock,
+  command: command, quick: quick, peerVersions: harness.peerVersions(), figures: harness.figures,
+  peers: harness.peers)
+if arguments.contains("--keep") {
+  log("kept \(Harness.scratch)")
+} else {
+  // Our own scratch folder, made by mkdtemp above: nothing else is in it.
+  _ = try? FileManager.default.removeItem(atPath: Harness.scratch)
+}
+do {
+  try report.markdown.write(toFile: out, atomically: true, encoding: .utf8)
+} catch {
+  log("stash-bench: cannot write \(out): \(error)")
+}
+print(report.plain, terminator: "")
+print("\nwritten to \(out)")

@@ -1,0 +1,60 @@
+import StashPlayback
+
+/// The browser's player: StashPlayback's `Player` on the ALSA device (`STASH_ALSA_DEVICE`, else
+/// `default`). Loading happens on play; everything else returns at once, and the loop reads
+/// snapshots.
+final class AudioPlayer: PlayerControl {
+  private let player: Player
+  /// The memo loaded, and its path.
+  private var base: String?
+  private var path: String?
+  /// Why the last load failed, kept until the next play.
+  private var loadFailure: String?
+
+  /// A player on the default device.
+  init() { player = Player() }
+
+  func play(path: String, base: String, from: Double, duration: Double?) {
+    loadFailure = nil
+    if path != self.path || base != self.base {
+      do {
+        try player.load(path: path)
+      } catch {
+        self.base = base
+        self.path = nil
+        loadFailure = error.message
+        return
+      }
+      self.base = base
+      self.path = path
+    }
+    player.play(from: from)
+  }
+
+  func togglePause() { player.togglePause() }
+
+  func seek(to seconds: Double) { player.seek(to: seconds) }
+
+  func stop() {
+    player.stop()
+    base = nil
+    path = nil
+    loadFailure = nil
+  }
+
+  func snapshot() -> PlayerSnapshot {
+    if let loadFailure {
+      return PlayerSnapshot(state: .failed(loadFailure), base: base, position: 0, duration: nil)
+    }
+    let s = player.snapshot
+    let state: PlayerSnapshot.State
+    switch s.state {
+    case .idle: state = .stopped
+    case .playing: state = .playing
+    case .paused: state = .paused
+    case .ended: state = .stopped
+    case .failed(let error): state = .failed(error.message)
+    }
+    return PlayerSnapshot(state: state, base: base, position: s.position, duration: s.duration)
+  }
+}

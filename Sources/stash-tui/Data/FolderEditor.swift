@@ -1,0 +1,100 @@
+import StashFormat
+import StashRecover
+
+/// The browser's writes through StashRecover: `MemoTitle.set`, `MemoDeletion.delete` (to the
+/// freedesktop.org Trash, or permanently once the user has said so) and the recovery sweep.
+final class FolderEditor: MemoEditor {
+  private let folder: String
+  /// The user's Trash, or nil when neither XDG_DATA_HOME nor HOME says where it is.
+  private let trash: Trash?
+
+  /// An editor for `folder`, with the Trash found from the environment.
+  init(folder: String) {
+    self.folder = folder
+    var environment: [String: String] = [:]
+    for name in ["XDG_DATA_HOME", "HOME"] { environment[name] = Environment.value(name) }
+    trash = Trash.home(environment: environment)
+  }
+
+  func setTitle(base: String, title: String) -> ActionOutcome {
+    do {
+      try MemoTitle.set(title, base: base, in: folder)
+      let stored = MemoTitle.normalized(title)
+      return .done(
+        stored.isEmpty ? "Title removed: the memo reads as its date again." : "Renamed to “\(stored)”.")
+    } catch {
+      return .failed("The title was not written: \(FolderEditor.describe(error))")
+    }
+  }
+
+  func delete(base: String, permanently: Bool) -> ActionOutcome {
+    let disposal: MemoDeletion.Disposal
+    if permanently {
+      disposal = .permanent
+    } else if let trash {
+      disposal = .trash(trash)
+    } else {
+      return .trashUnavailable(base: base, reason: "neither XDG_DATA_HOME nor HOME says where it is")
+    }
+    do {
+      let outcome = try MemoDeletion.delete(base: base, in: folder, disposal: disposal)
+      let count = outcome.removed.count
+      return .done(
+        (permanently ? "Deleted \(count) file" : "Moved \(count) file") + (count == 1 ? "" : "s")
+          + (permanently ? " for good." : " to the Trash."))
+    } catch let error as RecoverError where error.code == "trash-unavailable" {
+      return .trashUnavailable(base: base, reason: error.message)
+    } catch let error as RecoverError where error.code == "strangers" {
+      let files = error.files.map { PathText.escaped($0) }
+      return .failed(
+        "Nothing was deleted: \(files.joined(separator: ", ")) "
+          + (files.count == 1 ? "is" : "are")
+          + " not a file Stash wrote. Move \(files.count == 1 ? "it" : "them") out of the parts folder, "
+          + "then delete again.")
+    } catch {
+      return .failed("Nothing more was deleted: \(FolderEditor.describe(error))")
+    }
+  }
+
+  func recover() -> ActionOutcome {
+    let sweeper = Sweeper(
+      fileSystem: SystemFileSystem(), assembler: FormatAssembler(), audioRepairer: MP4AudioRepairer())
+    let report: SweepReport
+    do {
+      report = try sweeper.run(folder, options: SweepOptions(now: BrowserClock.wallTime()), wait: false)
+    } catch let error as RecoverError where error.code == "busy" {
+      return .failed("Another stash process is writing in this folder; try R again when it is done.")
+    } catch {
+      return .failed("The recovery sweep could not run: \(FolderEditor.describe(error))")
+    }
+    return .report(title: "Recovery", lines: FolderEditor.lines(of: report))
+  }
+
+  /// The sweep report as the overlay shows it: a block per capture, a line per event.
+  static func lines(of report: SweepReport) -> [String] {
+    var lines: [String] = []
+    for name in report.temporariesRemoved {
+      lines.append("Removed the leftover temporary file \(PathText.escaped(name)).")
+    }
+    if report.captures.isEmpty && report.temporariesRemoved.isEmpty {
+      lines.append("Nothing to recover here.")
+    }
+    for capture in report.captures {
+      lines.append(capture.base.isEmpty ? "(the folder)" : PathText.escaped(capture.base))
+      for event in capture.events {
+        let names = event.names.map { PathText.escaped($0) }.joined(separator: ", ")
+        lines.append("\(event.needsPerson ? "! " : "  ")\(event.action.rawValue): \(names)")
+        lines.append("    \(event.detail)")
+      }
+    }
+    if report.needsPerson { lines += ["", "Lines marked ! need a person: each says what to do."] }
+    return lines
+  }
+
+  private static func describe(_ error: any Error) -> String {
+    if let e = error as? RecoverError {
+      return e.message + (e.path.map { " (\(PathText.escaped($0)))" } ?? "")
+    }
+    return "\(error)"
+  }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import StashTestSupport
+
+/// The real binary in a real terminal: a tmux server on its own socket, driven with send-keys and
+/// read with capture-pane. Every wait polls the screen until the text appears or a timeout ends;
+/// the server is killed when the session is closed.
+final class TmuxSession {
+  let socket: String
+  let folder: URL
+  /// Written by the shell around the browser: the terminal settings before and after, the status.
+  let sttyBefore: URL
+  let sttyAfter: URL
+
+  /// Starts `stash-tui` on `folder` in a `width` x `height` terminal, with extra environment.
+  init(folder: URL, width: Int = 100, height: Int = 30, environment: [String: String] = [:]) throws {
+    socket = "stash-tui-test-\(UUID().uuidString.prefix(8))"
+    self.folder = folder
+    let scratch = try Fixtures.scratchFolder("stash-tui-tmux")
+    sttyBefore = scratch.appendingPathComponent("stty.before")
+    sttyAfter = scratch.appendingPathComponent("stty.after")
+    var env = ["LC_ALL": "C.UTF-8", "TERM": "xterm-256color", "TZ": "UTC", "NO_COLOR": "1"]
+    for (k, v) in environment { env[k] = v }
+    let assignments = env.sorted { $0.key < $1.key }.map { "\($0.key)=\(TmuxSession.quote($0.value))" }
+      .joined(separator: " ")
+    // The shell records the terminal's settings around the run and the exit status after it,
+    // then stays, so the test can read them.
+    let command =
+      "stty -g > \(TmuxSession.quote(sttyBefore.path)); env \(assignments) "
+      + "\(TmuxSession.quote(TUIHarness.binary)) \(TmuxSession.quote(folder.path)); "
+      + "echo EXITED:$?; stty -g > \(TmuxSession.quote(sttyAfter.path)); sleep 600"
+    // The server tmux forks would inherit the pipes runProcess reads to their end, so it starts
+    // with its output going nowhere.
+    // Every descriptor but 0-2 is closed first: a pipe of another test running at the same time
+    // must not leak into the long-lived server either.
+    let start =
+      "for fd in $(ls /proc/$$/fd); do if [ \"$fd\" -gt 2 ]; then eval \"exec $fd>&-\"; fi; done; "
+      // The test runner may ignore SIGHUP, and ignored signals pass through exec: without
+      // defaults, the panes would outlive kill-server.
+      + "exec env --default-signal tmux -L \(socket) -f /dev/null new-session -d -x \(width) -y \(height) "
+      + "\(TmuxSession.quote(command)) </dev/null >/dev/null 2>&1"
+    let r = try runProcess("/bin/bash", ["-c", start])
+    guard r.status == 0 else { throw TmuxError(message: "tmux new-session failed: \(r.standardError)") }
+  }
+
+  /// What tmux failed at.
+  struct TmuxError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+  }
+
+  /// The screen now, as text.
+  func capture() -> String {
+    (try? runProcess("tmux", ["-L", socket, "capture-pane", "-p"]))?.standardOutput ?? ""
+  }
+
+  /// Polls the screen until `predicate` holds; returns the screen then, or nil after `timeout`.
+  @discardableResult
+  func wait(timeout: Double = 10, until predicate: (String) -> Bool) -> String? {
+    let deadline = Date().addingTimeInterval(timeout)
+    repeat {
+      let screen = capture()
+      if predicate(screen) { return screen }
+      Thread.sleep(forTimeInterval: 0.05)
+    } while Date() < deadline
+    return nil
+  }
+
+  /// Polls until `text` is on the screen.
+  @discardableResult
+  func wait(for text: String, timeout: Double = 10) -> String? {
+    wait(timeout: timeout) { $0.contains(text) }
+  }
+
+  /// Sends keys by tmux name (`Enter`, `C-c`, `Down`, `C-Right`) or literal characters.
+  func send(_ keys: String...) {
+    _ = try? runProcess("tmux", ["-L", socket, "send-keys"] + keys)
+  }
+
+  /// Types `text` literally.
+  func type(_ text: String) {
+    _ = try? runProcess("tmux", ["-L", socket, "send-keys", "-l", text])
+  }
+
+  /// Resizes the terminal.
+  func resize(width: Int, height: Int) {
+    _ = try? runProcess("tmux", ["-L", socket, "resize-window", "-x", "\(width)", "-y", "\(height)"])
+  }
+
+  /// The process id of stash-tui in the pane (a child of the pane's shell).
+  func browserProcess() -> Int32? {
+    guard
+      let shell = try? runProcess("tmux", ["-L", socket, "list-panes", "-F", "#{pane_pid}"]),
+      let children = try? runProcess(
+        "ps",
+        ["-o", "pid=,comm=", "--ppid", shell.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)])
+    else { return nil }
+    for line in children.standardOutput.split(separator: "\n") where line.contains("stash-tui") {
+      return Int32(line.split(separator: " ").first ?? "")
+    }
+    return nil
+  }
+
+  /// Ends the tmux server (and the browser if it still runs).
+  func close() {
+    _ = try? runProcess("tmux", ["-L", socket, "kill-server"])
+  }
+
+  private static func quote(_ s: String) -> String {
+    "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+}
