@@ -8,7 +8,7 @@ import StashRecover
 /// `stash lint [PATH…]`: every problem in memo folders (or single files), with stable codes, in
 /// the format CI wants. Exit 0 clean, 1 findings at or above `--fail-on`, 2 usage or I/O errors.
 enum LintCommand {
-  static let flags: Set<String> = ["fix", "exit-zero", "list-rules", "help", "h"]
+  static let flags: Set<String> = ["fix", "exit-zero", "list-rules", "deep-audio", "help", "h"]
   static let options: Set<String> = [
     "format", "config", "select", "ignore", "fail-on", "explain", "write-docs",
   ]
@@ -62,6 +62,7 @@ enum LintCommand {
       try LintConfiguration.load(path, required: true)!
     }
 
+    let deep = arguments.flags.contains("deep-audio")
     var findings: [LintFinding] = []
     var failOn = Severity.error
     var trouble = false
@@ -81,14 +82,15 @@ enum LintCommand {
       let configuration = (given ?? own ?? LintConfiguration()).merged(with: overlay)
       if let severity = configuration.failOn { failOn = min(failOn, severity) }
       do {
-        var found = isFolder ? try LintEngine.lint(folder: path) : try LintEngine.lint(file: path)
+        var found =
+          isFolder ? try LintEngine.lint(folder: path, deepAudio: deep) : try LintEngine.lint(file: path)
         if isFolder && arguments.flags.contains("fix") {
           let before = found.filter {
             configuration.apply($0) != nil && LintCatalogue.rule($0.code)?.fixable == true
           }
           if !before.isEmpty {
             LintFix.apply(folder: path)
-            found = try LintEngine.lint(folder: path)
+            found = try LintEngine.lint(folder: path, deepAudio: deep)
             let after = found.filter {
               configuration.apply($0) != nil && LintCatalogue.rule($0.code)?.fixable == true
             }

@@ -42,11 +42,14 @@ import Testing
   @Test func theFixturesHoldAnInstanceOfEveryRule() throws {
     let folder = try LintFixtureFolder()
     defer { folder.remove() }
-    let rules = try folder.run(["lint", "--list-rules"]).standardOutput.split(separator: "\n").map {
-      String($0.split(separator: " ")[0])
+    let list = try folder.run(["lint", "--list-rules"]).standardOutput.split(separator: "\n").map {
+      $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
     }
+    let rules = list.map { $0[0] }
+    let severities = Dictionary(uniqueKeysWithValues: list.map { ($0[0], $0[1]) })
     #expect(rules.count > 90)
-    let json = try folder.run(["lint", "lint", "lint/cases", "--format", "json"]).standardOutput
+    let json = try folder.run(["lint", "lint", "lint/cases", "--format", "json", "--deep-audio"])
+      .standardOutput
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     let findings = try #require(object["findings"] as? [[String: Any]])
     let codes = Set(findings.compactMap { $0["code"] as? String })
@@ -54,6 +57,28 @@ import Testing
       #expect(codes.contains(rule), "no finding of \(rule) in SyntheticFixtures/lint")
     }
     #expect(codes.isSubset(of: Set(rules)), "a finding whose code is not in the catalogue")
+    // The catalogue (and so --explain and docs/lint) gives each rule the severity its reader reports.
+    for finding in findings {
+      let code = finding["code"] as? String ?? ""
+      #expect(
+        finding["severity"] as? String == severities[code],
+        "\(code): the catalogue says \(severities[code] ?? "-")")
+    }
+  }
+
+  /// A fragmented recording the quick summary finds whole is walked fragment by fragment only with
+  /// --deep-audio; a finished file's tables are always read in full.
+  @Test func deepAudioWalksEveryFragment() throws {
+    let folder = try LintFixtureFolder()
+    defer { folder.remove() }
+    let plain = try folder.run(["lint", "lint/cases", "--format", "gcc"]).standardOutput
+    let deep = try folder.run(["lint", "lint/cases", "--format", "gcc", "--deep-audio"]).standardOutput
+    #expect(
+      !plain.contains("[mp4-bad-fragment]") && deep.contains("2026-07-09T10-00-00_audio.m4a: warning: "))
+    #expect(deep.contains("[mp4-bad-fragment]"))
+    #expect(plain.contains("[mp4-bad-sample-table]"))
+    let without = Set(deep.split(separator: "\n")).subtracting(plain.split(separator: "\n"))
+    #expect(!without.isEmpty && without.allSatisfy { $0.contains("[mp4-bad-fragment]") }, "\(without)")
   }
 
   /// lint/cases/MANIFEST.json says which file shows each rule; each says so in the output.
@@ -65,7 +90,7 @@ import Testing
         with: Data(contentsOf: Fixtures.folder("lint").appendingPathComponent("cases/MANIFEST.json")))
         as? [String: Any])
     let rules = try #require(manifest["rules"] as? [String: [String]])
-    let json = try folder.run(["lint", "lint/cases", "--format", "json"]).standardOutput
+    let json = try folder.run(["lint", "lint/cases", "--format", "json", "--deep-audio"]).standardOutput
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     let findings = try #require(object["findings"] as? [[String: Any]])
     let found = Set(findings.map { "\($0["code"] as? String ?? "") \($0["path"] as? String ?? "")" })

@@ -92,7 +92,7 @@ struct LintConfiguration: Equatable {
     do {
       bytes = try ReadOnlyFile.contents(of: path, limit: 1 << 20)
     } catch {
-      if !required && error.code == "not-found" { return nil }
+      // A folder without its own file is the usual case; a file that is there but unreadable is not.
       if !required, access(path, F_OK) != 0 { return nil }
       throw UsageError(message: "cannot read the configuration \(PathText.escaped(path)): \(error.message)")
     }

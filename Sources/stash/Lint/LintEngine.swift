@@ -13,7 +13,7 @@ enum LintEngine {
   ]
 
   /// Every finding in the folder at `path`. Throws only when the folder itself cannot be read.
-  static func lint(folder path: String) throws(FormatError) -> [LintFinding] {
+  static func lint(folder path: String, deepAudio: Bool = false) throws(FormatError) -> [LintFinding] {
     let folder = try MemoFolder.read(path: path)
     let memos = folder.memos
     var slots = [[LintFinding]](repeating: [], count: memos.count)
@@ -22,7 +22,7 @@ enum LintEngine {
       let chunk = 32
       DispatchQueue.concurrentPerform(iterations: (memos.count + chunk - 1) / chunk) { n in
         for index in n * chunk..<min(memos.count, (n + 1) * chunk) {
-          out[index] = MemoChecks(memo: memos[index], folder: path).findings()
+          out[index] = MemoChecks(memo: memos[index], folder: path, deepAudio: deepAudio).findings()
         }
       }
     }
@@ -79,6 +79,8 @@ struct MemoChecks {
   var memo: Memo
   /// The linted folder's path as given.
   var folder: String
+  /// Whether to read the full index of fragmented audio the quick summary found whole.
+  var deepAudio: Bool
 
   /// The path of one of the memo's files.
   func file(_ name: String) -> String { folder.hasSuffix("/") ? folder + name : folder + "/" + name }
@@ -95,9 +97,12 @@ struct MemoChecks {
       guard let name = memo.files[kind], !notFiles.contains(name) else { return nil }
       return name
     }
-    if let name = readable(.audio) {
-      // The full index, not the listing's summary: only a visit of every sample finds a broken
-      // fragment or sample table in a file that otherwise plays.
+    if let name = readable(.audio), let summary = memo.audio,
+      deepAudio || summary.state != .ok || !summary.fragmented
+    {
+      // The full index names the exact problem and finds broken sample tables in a file that
+      // otherwise plays. A long fragmented recording the summary found whole is walked only with
+      // --deep-audio: visiting each of its hundreds of fragments costs more than the rest of lint.
       var checks = FileChecks(name: PathText.escaped(name), folder: folder)
       do {
         checks.audio(try MP4Audio.read(path: file(name)))
