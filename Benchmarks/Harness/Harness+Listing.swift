@@ -14,15 +14,18 @@ extension Harness {
     let known = list.filter { $0["durationSeconds"] is NSNumber }.count
     var walls: [Double] = []
     var peaks: [Double] = []
+    var cpus: [Double] = []
     for _ in 0..<(quick ? 5 : 7) {
       let child = try ChildRun.checked(command, keepOutput: false)
       walls.append(child.wall)
       peaks.append(child.peakMB)
+      cpus.append(child.cpu)
     }
     let wall = Runs(values: walls)
     let peak = Runs(values: peaks)
     let note =
-      "\(list.count) memos listed, \(known) with a length; \(first.stdout.utf8.count / 1000) kB of JSON"
+      "\(list.count) memos listed, \(known) with a length; \(first.stdout.utf8.count / 1000) kB of JSON; "
+      + "CPU time " + Runs(values: cpus).text(3, unit: " s")
     figures.append(
       Figure(
         issue: "#2", name: "`stash ls --json`, \(memos.count) memos: wall", result: wall.text(3, unit: " s"),

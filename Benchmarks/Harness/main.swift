@@ -26,7 +26,8 @@ let command = option("--command") ?? (quick ? "make bench QUICK=1" : "make bench
 let started = Date()
 let loadAtStart = Measure.load()
 let clock = Measure.now()
-var template = Array((NSTemporaryDirectory() + "/stash-bench.XXXXXX").utf8CString)
+let temporary = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+var template = Array((temporary + "/stash-bench.XXXXXX").utf8CString)
 guard let made = mkdtemp(&template) else {
   log("stash-bench: cannot make a temporary folder")
   exit(2)
