@@ -165,7 +165,7 @@ import Testing
     var random = WebVTTRandom(seed: UInt64(bytes.count) &* 13)
     // Damage near the index (the first and last 4 KB hold ftyp, moov and the last moof) matters
     // most; damage in the middle of the media data changes nothing a reader looks at.
-    let rounds = bytes.count > 300_000 ? 8 : 20
+    let rounds = bytes.count > 300_000 ? 5 : 12
     for round in 0..<rounds {
       var input = bytes
       let near = random.chance(70)
