@@ -5,7 +5,7 @@ export LC_ALL ?= C.UTF-8
 PREFIX ?= /usr/local
 SWIFT ?= swift
 
-.PHONY: install-deps build release demo test fixtures format bench install clean
+.PHONY: install-deps build release demo test fixtures format bench install clean fuzz
 
 install-deps:
 	@scripts/install-deps
@@ -53,6 +53,11 @@ bench: release
 	bin=$$($(SWIFT) build -c release --show-bin-path) && \
 	  "$$bin/stash-bench" --bin "$$bin" --repo "$(CURDIR)" --out "$(CURDIR)/docs/BENCHMARKS.md" \
 	    $(if $(QUICK),--quick --command "make bench QUICK=1",--command "make bench")
+
+# Builds the libFuzzer targets (Fuzz/) with AddressSanitizer and runs each for FUZZ_SECONDS
+# (default 600); FUZZ_TARGETS picks some (mp4 webvtt gpx title foldername). Findings go to Fuzz/findings/.
+fuzz: install-deps
+	FUZZ_SECONDS=$(or $(FUZZ_SECONDS),600) Fuzz/run-fuzz.sh $(FUZZ_TARGETS)
 
 clean:
 	rm -rf .build

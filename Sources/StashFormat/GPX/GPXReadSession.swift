@@ -57,9 +57,13 @@ final class GPXReadSession {
       state.log.add(reason.code, reason.severity, reason.message, at: reason.location)
       return
     }
-    let offset = Int(XML_GetCurrentByteIndex(parser))
+    // expat has no position (-1) when it failed before reading a byte, as on an empty file: the
+    // failure is then at the end of what was fed.
+    let index = Int(XML_GetCurrentByteIndex(parser))
+    let offset = index >= 0 ? index : fed
     let location = SourceLocation(
-      line: Int(XML_GetCurrentLineNumber(parser)), column: Int(XML_GetCurrentColumnNumber(parser)) + 1,
+      line: max(1, Int(XML_GetCurrentLineNumber(parser))),
+      column: Int(XML_GetCurrentColumnNumber(parser)) + 1,
       offset: offset)
     let expat = String(cString: XML_ErrorString(code))
     let atEnd: Bool

@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// One libFuzzer binary holds every target, so the StashFormat sources are compiled (with the
+// fuzzer and address sanitizers) once rather than once per target on a small, shared machine.
+// STASH_FUZZ_TARGET picks the target; run-fuzz.sh sets it.
+
+/// The target this process runs, chosen once at start-up.
+nonisolated(unsafe) var fuzzTarget: (UnsafeBufferPointer<UInt8>) -> Void = { _ in }
+
+/// Names of the targets and the function each runs on one input.
+let fuzzTargets: [String: (UnsafeBufferPointer<UInt8>) -> Void] = [
+  "mp4": MP4FuzzTarget.run,
+  "webvtt": WebVTTFuzzTarget.run,
+  "gpx": GPXFuzzTarget.run,
+  "title": TitleFuzzTarget.run,
+  "foldername": FolderNameFuzzTarget.run,
+]
+
+/// Reads STASH_FUZZ_TARGET and refuses to start without a known one.
+@_cdecl("LLVMFuzzerInitialize")
+public func fuzzInitialize(
+  _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+) -> CInt {
+  guard let raw = getenv("STASH_FUZZ_TARGET"), let target = fuzzTargets[String(cString: raw)] else {
+    fputs("set STASH_FUZZ_TARGET to one of: \(fuzzTargets.keys.sorted().joined(separator: ", "))\n", stderr)
+    exit(2)
+  }
+  fuzzTarget = target
+  return 0
+}
+
+/// libFuzzer's entry point: one input, handed to the chosen target.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+  fuzzTarget(UnsafeBufferPointer(start: size == 0 ? nil : data, count: size))
+  return 0
+}
+
+/// Stops the run with `message` when an invariant fails, so libFuzzer saves the input as a crash.
+func fuzzRequire(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
+  if !condition() {
+    fputs("INVARIANT FAILED: \(message())\n", stderr)
+    abort()
+  }
+}
+
+/// A file in memory-backed /dev/shm (or /tmp) holding one input, for readers that take a path.
+enum FuzzScratch {
+  /// The path the current input is written to; one per process.
+  static let path: String = {
+    let dir = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
+    return "\(dir)/stash-fuzz-\(getpid()).bin"
+  }()
+
+  /// Writes `bytes` to `path`, replacing what was there.
+  static func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    fuzzRequire(fd >= 0, "cannot create \(path)")
+    var done = 0
+    while done < bytes.count {
+      let n = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
+      fuzzRequire(n > 0, "cannot write \(path)")
+      done += n
+    }
+    close(fd)
+  }
+}

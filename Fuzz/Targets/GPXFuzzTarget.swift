@@ -1,0 +1,28 @@
+/// Fuzzes the GPX reader: reading in one piece and in tiny chunks agrees, and what was read
+/// survives being written and read again.
+enum GPXFuzzTarget {
+  static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
+    let input = Array(bytes)
+    let document = GPXReader.read(input)
+    // Chunking must not change what is read (expat splits tokens across calls).
+    let chunked = GPXReader.read(input, chunkSize: 7)
+    fuzzRequire(
+      chunked.pointCount == document.pointCount && chunked.isDamaged == document.isDamaged,
+      "chunk size changed the result: \(chunked.pointCount) vs \(document.pointCount) points")
+    fuzzRequire(document.pointCount <= input.count / 10 + 1, "\(document.pointCount) points from \(input.count) bytes")
+    for diagnostic in document.diagnostics {
+      if let offset = diagnostic.location.offset { fuzzRequire(offset >= 0 && offset <= input.count, "offset \(offset)") }
+    }
+    let written = GPXWriter.serialize(document)
+    var again = GPXReader.read(Array(written.utf8))
+    fuzzRequire(!again.isDamaged, "the writer wrote a damaged file: \(again.diagnostics.map(\.code))\n\(written)")
+    // What was read comes back; version and diagnostics are where it came from, not what it says.
+    var expected = document
+    expected.diagnostics = []
+    expected.version = again.version
+    again.diagnostics = []
+    if expected.creator == nil { again.creator = nil }
+    fuzzRequire(again == expected, "read(write(doc)) != doc\n--- written ---\n\(written)")
+    _ = document.json
+  }
+}
