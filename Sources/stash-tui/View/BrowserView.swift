@@ -127,6 +127,15 @@ enum BrowserView {
   }
 
   private static func drawStatus(_ model: BrowserModel, _ rect: Rect, _ grid: inout CellGrid) {
+    var rect = rect
+    // Background work shows at the right end, beside whatever the line says.
+    if let work = model.workStatus {
+      let width = CharacterWidth.of(work)
+      if width + 20 <= rect.width {
+        grid.put(work, x: rect.x + rect.width - width, y: rect.y, style: .dim)
+        rect.width -= width + 1
+      }
+    }
     if let prompt = model.prompt {
       let label: String
       switch prompt.purpose {
@@ -135,7 +144,7 @@ enum BrowserView {
       case .filter: label = "Filter: "
       }
       let x = grid.put(label, x: 0, y: rect.y, style: .heading)
-      grid.put(prompt.text, x: x, y: rect.y)
+      grid.put(prompt.text, x: x, y: rect.y, limit: rect.width - x)
       return
     }
     if let message = model.message {
