@@ -48,6 +48,6 @@ if isatty(0) == 0 || isatty(1) == 0 {
   LaunchOptions.fail("stash-tui needs a terminal on standard input and output")
 }
 let inbox = EventInbox()
-let player = AudioPlayer()
+let player = AudioPlayer(onChange: { inbox.wake() })
 let runner = EffectRunner(library: library, editor: editor, player: player, inbox: inbox)
 exit(BrowserLoop(folder: folder, runner: runner, inbox: inbox, mouse: options.mouse).run())

@@ -3,7 +3,7 @@
 #endif
 
 /// The interactive loop: waits on the keyboard, the folder watcher, the quit signals, the inbox
-/// (background work) and, while a memo is active, the frame clock; feeds
+/// (background work and player changes) and, only while a memo plays, the frame clock; feeds
 /// events to the update step, performs its effects through the runner, and copies the view to the
 /// terminal.
 final class BrowserLoop {
@@ -55,7 +55,10 @@ final class BrowserLoop {
       ]
       let now = BrowserLoop.now()
       var timeout: Int32 = -1
-      if lastSnapshot.isActive { timeout = Int32(BrowserLoop.frameSeconds * 1000) }
+      // The clock moves only while playing; every change of state wakes the loop through the inbox.
+      if lastSnapshot.state == .playing || lastSnapshot.state == .loading {
+        timeout = Int32(BrowserLoop.frameSeconds * 1000)
+      }
       if let at = rereadAt {
         let wait = Int32(max(0, (at - now) * 1000))
         timeout = timeout < 0 ? wait : min(timeout, wait)
