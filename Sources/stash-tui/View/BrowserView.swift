@@ -84,6 +84,7 @@ enum BrowserView {
       line.append(" ")
       // The name goes last, so a right-to-left name reorders only within itself.
       let room = rect.width - line.width
+      line.startIsolatedField()
       line.append(TextWrap.truncate(memo.displayName, width: room), memo.title == nil ? .dim : .normal)
       grid.put(line, x: rect.x, y: y, limit: rect.width)
       if selected {
