@@ -113,6 +113,11 @@ final class BrowserLoop {
       terminal.draw(BrowserView.render(model))
     }
     runner.player.stop()
+    if model.recovering {
+      model.message = StyledLine("Finishing the recovery sweep before quitting…", .dim)
+      terminal.draw(BrowserView.render(model))
+    }
+    runner.finish()
     return status
   }
 

@@ -91,6 +91,13 @@ final class EffectRunner {
     return []
   }
 
+  /// Before leaving: stops a running search and waits for a running sweep, so the process never
+  /// ends in the middle of the sweep's writes.
+  func finish() {
+    latestSearch.value.store(-1, ordering: .relaxed)
+    worker.sync {}
+  }
+
   /// Runs the model's effects and every event they lead to, until nothing is left to do.
   func drive(_ model: inout BrowserModel, _ effects: [BrowserEffect]) {
     var queue = effects
