@@ -47,5 +47,7 @@ if let size = options.renderOnce {
 if isatty(0) == 0 || isatty(1) == 0 {
   LaunchOptions.fail("stash-tui needs a terminal on standard input and output")
 }
-let runner = EffectRunner(library: library, editor: editor, player: AudioPlayer())
-exit(BrowserLoop(folder: folder, runner: runner, mouse: options.mouse).run())
+let inbox = EventInbox()
+let player = AudioPlayer(onChange: { inbox.wake() })
+let runner = EffectRunner(library: library, editor: editor, player: player, inbox: inbox)
+exit(BrowserLoop(folder: folder, runner: runner, inbox: inbox, mouse: options.mouse).run())

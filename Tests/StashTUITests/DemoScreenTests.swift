@@ -36,6 +36,22 @@ import Testing
     return (copy, index)
   }
 
+  @Test func theDemosHebrewTitleIsIsolatedWhereverItShows() throws {
+    let hebrew = "רעיון לשיר חדש"
+    let all = try TUIHarness.render(Fixtures.folder("demo"), size: "120x30")
+    let rows = all.split(separator: "\n").map(String.init)
+    // ⁅ ⁆ mark FSI and PDI in a rendered screen: the whole title is one isolate, never a word.
+    let row = try #require(rows.first { $0.contains(hebrew) }, "\(all)")
+    #expect(row.contains("⁅\(hebrew)⁆"), "\(row)")
+    // Selected and played: the detail heading and the transport line isolate it too.
+    let index = try #require(rows.dropFirst().firstIndex { $0.contains(hebrew) }) - 1
+    let played = try TUIHarness.render(
+      Fixtures.folder("demo"), size: "120x30", keys: String(repeating: "j", count: index) + "<space>")
+    #expect(
+      played.components(separatedBy: "⁅\(hebrew)⁆").count >= 3, "list, heading and transport: \(played)")
+    #expect(!played.contains("⁅רעיון⁆"))
+  }
+
   @Test func damagedAudioSaysWhyAndThePlayKeyExplains() throws {
     let (folder, index) = try Self.demo(withAudio: "damaged")
     let keys = String(repeating: "j", count: index) + " "

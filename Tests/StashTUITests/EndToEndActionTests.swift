@@ -39,6 +39,26 @@ import Testing
     #expect(size > 48000 * 4, "the device was given \(size) bytes")
   }
 
+  @Test func theEndOfTheMemoShowsAsItHappens() throws {
+    let folder = try TUIHarness.memoFolder()
+    let raw = folder.deletingLastPathComponent().appendingPathComponent("\(folder.lastPathComponent).raw")
+    let tmux = try TmuxSession(folder: folder, environment: Self.soundToFile(raw))
+    defer { tmux.close() }
+    #expect(tmux.wait(for: "3 memos") != nil)
+    // Play the 20-second memo from 0:18, pause, resume: the end arrives from the player thread.
+    tmux.send("Down", "Down", "Enter", "g")
+    tmux.type("0:18")
+    tmux.send("Enter")
+    #expect(tmux.wait { TUIHarness.transport($0).hasPrefix("▶ 0:18") } != nil, "\(tmux.capture())")
+    tmux.send("Space")
+    #expect(tmux.wait { TUIHarness.transport($0).hasPrefix("‖") } != nil, "\(tmux.capture())")
+    tmux.send("Space")
+    let ended = tmux.wait(timeout: 15) { TUIHarness.transport($0).hasPrefix("■ Stopped") }
+    #expect(ended != nil, "the end never showed: \(tmux.capture())")
+    tmux.send("q")
+    #expect(tmux.wait(for: "EXITED:0") != nil)
+  }
+
   @Test func withoutASoundDeviceItSaysWhyAndTheRestWorks() throws {
     let folder = try TUIHarness.memoFolder()
     let tmux = try TmuxSession(folder: folder, environment: ["STASH_ALSA_DEVICE": "hw:77,0"])

@@ -23,6 +23,31 @@ import Testing
         == String(contentsOf: tmux.sttyAfter, encoding: .utf8))
   }
 
+  @Test func rightToLeftNamesAreIsolatedAndKeepTheColumns() throws {
+    let folder = try TUIHarness.memoFolder()
+    let tmux = try TmuxSession(folder: folder)
+    defer { tmux.close() }
+    // The Hebrew memo is the newest, so it is selected and its title heads the detail pane.
+    let screen = try #require(tmux.wait(for: "3 memos"), "\(tmux.capture())")
+    let rows = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let isolated = "\u{2068}שלום עולם\u{2069}"
+    // tmux keeps FSI and PDI as zero-width characters: the name is one isolate in the list and
+    // one in the detail (not a word at a time), so a bidi-aware terminal cannot move the columns.
+    let row = try #require(rows.first { $0.contains("שלום") }, "\(screen)")
+    #expect(row.components(separatedBy: isolated).count == 3, "list and detail isolate the name: \(row)")
+    // Zero width: the divider is in the same column on the Hebrew row as on the plain one.
+    func dividerColumn(_ line: String) -> Int? {
+      guard let bar = line.firstIndex(of: "│") else { return nil }
+      return line[..<bar].reduce(0) { n, c in
+        c.unicodeScalars.first!.value == 0x2068 || c.unicodeScalars.first!.value == 0x2069 ? n : n + 1
+      }
+    }
+    let plain = try #require(rows.first { $0.contains("2026-03-14") }, "\(screen)")
+    #expect(dividerColumn(row) != nil)
+    #expect(dividerColumn(row) == dividerColumn(plain), "the divider moved: \(rows.prefix(5))")
+    tmux.send("q")
+  }
+
   @Test func ctrlCRestoresTheTerminal() throws {
     let folder = try TUIHarness.memoFolder()
     let tmux = try TmuxSession(folder: folder)

@@ -2,7 +2,7 @@ import StashPlayback
 
 /// The browser's player: StashPlayback's `Player` on the ALSA device (`STASH_ALSA_DEVICE`, else
 /// `default`). Loading happens on play; everything else returns at once, and the loop reads
-/// snapshots.
+/// snapshots, woken by `onChange` whenever the player's state changes (it ended, it failed).
 final class AudioPlayer: PlayerControl {
   private let player: Player
   /// The memo loaded, and its path.
@@ -11,8 +11,8 @@ final class AudioPlayer: PlayerControl {
   /// Why the last load failed, kept until the next play.
   private var loadFailure: String?
 
-  /// A player on the default device.
-  init() { player = Player() }
+  /// A player on the default device; `onChange` is called, on any thread, when its state changes.
+  init(onChange: @escaping @Sendable () -> Void = {}) { player = Player(onChange: { _ in onChange() }) }
 
   func play(path: String, base: String, from: Double, duration: Double?) {
     loadFailure = nil

@@ -2,13 +2,11 @@ import StashFormat
 
 /// The memo folder through StashFormat: `MemoFolder.read` for the list, `WebVTTParser` and
 /// `GPXReader`/`RouteStatistics` for a memo's detail. Keeps the last reading to find a memo's
-/// files, and the searchable text of each transcript keyed by its size and modification time.
+/// files and transcripts (`TranscriptSearch` reads those).
 final class FolderLibrary: MemoLibrary {
   private let folder: String
   private var reading: MemoFolder?
   private var memosByBase: [String: Memo] = [:]
-  /// Lower-cased plain text of each transcript, with the size and time it was read at.
-  private var searchText: [String: (size: Int, time: Double, text: String)] = [:]
 
   /// A library over `folder`.
   init(folder: String) { self.folder = folder }
@@ -135,26 +133,11 @@ final class FolderLibrary: MemoLibrary {
       paths: paths)
   }
 
-  func search(_ query: String) -> Set<String> {
-    let needle = query.lowercased()
-    guard !needle.isEmpty, let reading else { return [] }
-    var hits: Set<String> = []
-    var seen: Set<String> = []
-    for memo in reading.memos {
-      guard let path = reading.path(of: memo, .transcript) else { continue }
-      seen.insert(memo.base)
-      guard let file = try? ReadOnlyFile(path: path) else { continue }
-      var entry = searchText[memo.base]
-      if entry == nil || entry!.size != file.size || entry!.time != file.modificationTime {
-        let bytes = (try? file.readAll(limit: 64 << 20)) ?? []
-        let text = WebVTTParser.parse(bytes).cues.map(\.plainText).joined(separator: "\n").lowercased()
-        entry = (file.size, file.modificationTime, text)
-        searchText[memo.base] = entry
-      }
-      if entry!.text.contains(needle) { hits.insert(memo.base) }
+  func transcripts() -> [TranscriptFile] {
+    guard let reading else { return [] }
+    return reading.memos.compactMap { memo in
+      reading.path(of: memo, .transcript).map { TranscriptFile(base: memo.base, path: $0) }
     }
-    searchText = searchText.filter { seen.contains($0.key) }
-    return hits
   }
 
   func audioPath(of base: String) -> String {

@@ -5,8 +5,8 @@ protocol MemoLibrary: AnyObject {
   func list() -> (rows: [MemoRow], error: String?)
   /// The transcript and route of the memo `base`.
   func detail(of base: String) -> MemoDetail
-  /// The bases whose transcript contains `query` (case-insensitive).
-  func search(_ query: String) -> Set<String>
+  /// Every memo's transcript file from the last reading, for `TranscriptSearch`.
+  func transcripts() -> [TranscriptFile]
   /// The path of the memo's audio file.
   func audioPath(of base: String) -> String
 }

@@ -32,10 +32,49 @@ struct CellGrid: Equatable, Sendable {
   /// Writes `text` from column `x` on row `y`, at most `limit` cells wide (to the grid's edge when
   /// nil); returns the column after the last cell written. A wide grapheme that would not fit
   /// whole is replaced by blanks, never cut in half; controls and bidirectional overrides are
-  /// neutralised so a hostile title cannot move the cursor or reorder the row.
+  /// neutralised so a hostile title cannot move the cursor or reorder the row. Text with
+  /// right-to-left letters is isolated (see `isolate`).
   @discardableResult
   mutating func put(_ text: String, x: Int, y: Int, style: Style = .normal, limit: Int? = nil) -> Int {
     guard y >= 0, y < height, x < width else { return x }
+    let column = write(text, x: x, y: y, style: style, limit: limit)
+    if column > max(0, x), CellGrid.hasRightToLeft(text) { isolate(from: max(0, x), to: column, y: y) }
+    return column
+  }
+
+  /// First Strong Isolate and Pop Directional Isolate: zero-width marks that make a run of text
+  /// one neutral unit to the bidirectional algorithm of a bidi-aware terminal.
+  static let isolateStart: Unicode.Scalar = "\u{2068}"
+  static let isolateEnd: Unicode.Scalar = "\u{2069}"
+
+  /// Brackets the cells `from..<to` of row `y` with FSI and PDI, so a bidi-aware terminal
+  /// reorders a right-to-left name only inside its own cells and never moves the columns around
+  /// it. The marks ride as zero-width characters (curses sends them as combining characters
+  /// after the cell's own): FSI on the cell before the run (none at column 0), PDI on its last.
+  private mutating func isolate(from: Int, to: Int, y: Int) {
+    if from > 0 {
+      var before = from - 1
+      if cells[y * width + before].isContinuation, before > 0 { before -= 1 }
+      cells[y * width + before].text.unicodeScalars.append(CellGrid.isolateStart)
+    }
+    var last = to - 1
+    if cells[y * width + last].isContinuation, last > from { last -= 1 }
+    cells[y * width + last].text.unicodeScalars.append(CellGrid.isolateEnd)
+  }
+
+  /// Whether `text` has a strong right-to-left letter (Hebrew, Arabic, Syriac, Thaana, N'Ko and
+  /// the other right-to-left blocks and presentation forms).
+  static func hasRightToLeft(_ text: String) -> Bool {
+    text.unicodeScalars.contains { s in
+      switch s.value {
+      case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
+      default: false
+      }
+    }
+  }
+
+  /// The body of `put`: the cells, without the isolation.
+  private mutating func write(_ text: String, x: Int, y: Int, style: Style, limit: Int?) -> Int {
     let end = min(width, limit.map { x + max(0, $0) } ?? width)
     var column = x
     for character in text {
@@ -64,8 +103,20 @@ struct CellGrid: Equatable, Sendable {
   mutating func put(_ line: StyledLine, x: Int, y: Int, limit: Int? = nil) -> Int {
     let end = limit.map { x + $0 } ?? width
     var column = x
-    for span in line.spans {
+    let fieldStart = line.isolatedFrom ?? line.spans.count
+    for span in line.spans[..<min(fieldStart, line.spans.count)] {
       column = put(span.text, x: column, y: y, style: span.style, limit: max(0, end - column))
+    }
+    guard fieldStart < line.spans.count, y >= 0, y < height else { return column }
+    let start = column
+    var field = ""
+    for span in line.spans[fieldStart...] {
+      guard column < width else { break }
+      column = write(span.text, x: column, y: y, style: span.style, limit: max(0, end - column))
+      field += span.text
+    }
+    if column > max(0, start), CellGrid.hasRightToLeft(field) {
+      isolate(from: max(0, start), to: column, y: y)
     }
     return column
   }
@@ -79,14 +130,22 @@ struct CellGrid: Equatable, Sendable {
     }
   }
 
-  /// The rows as plain text, trailing blanks trimmed: what a golden screen compares.
+  /// The rows as plain text, trailing blanks trimmed: what a golden screen compares. The
+  /// isolation marks are shown as `⁅` and `⁆` so a golden screen shows where they are.
   var plainText: String {
     var lines: [String] = []
     for y in 0..<height {
       var line = ""
       for x in 0..<width {
         let c = self[x, y]
-        if !c.isContinuation { line += c.text }
+        if c.isContinuation { continue }
+        for scalar in c.text.unicodeScalars {
+          switch scalar {
+          case CellGrid.isolateStart: line += "⁅"
+          case CellGrid.isolateEnd: line += "⁆"
+          default: line.unicodeScalars.append(scalar)
+          }
+        }
       }
       while line.hasSuffix(" ") { line.removeLast() }
       lines.append(line)

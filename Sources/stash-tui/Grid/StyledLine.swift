@@ -8,6 +8,10 @@ struct StyledLine: Equatable, Sendable {
 
   /// The runs, left to right.
   var spans: [Span]
+  /// The first span of a field that runs to the end of the line (a name, a transcript's words):
+  /// when it holds right-to-left letters the grid isolates it as one unit, so its words keep
+  /// their order among themselves. Spans before it are isolated one by one.
+  var isolatedFrom: Int?
 
   /// A line of one style.
   init(_ text: String = "", _ style: Style = .normal) {
@@ -16,6 +20,9 @@ struct StyledLine: Equatable, Sendable {
 
   /// A line of several runs.
   init(spans: [Span]) { self.spans = spans }
+
+  /// Marks the spans added from now on as one field (see `isolatedFrom`).
+  mutating func startIsolatedField() { isolatedFrom = spans.count }
 
   /// Adds a run.
   mutating func append(_ text: String, _ style: Style = .normal) {

@@ -4,8 +4,10 @@ enum BrowserEffect: Equatable, Sendable {
   case list
   /// Read a memo's transcript and route (answered by `.detailLoaded`).
   case loadDetail(base: String)
-  /// Find the memos whose transcript contains the text (answered by `.transcriptMatches`).
-  case searchTranscripts(String)
+  /// Find the memos whose transcript contains the text, off the interface thread (answered by
+  /// `.searchProgress` while it runs and `.transcriptMatches` at the end). A newer generation
+  /// supersedes an older search; an empty text only cancels.
+  case searchTranscripts(String, generation: Int)
   /// Start playing a memo from a time.
   case play(base: String, from: Double)
   /// Pause or resume the player.
@@ -18,7 +20,7 @@ enum BrowserEffect: Equatable, Sendable {
   case setTitle(base: String, title: String)
   /// Delete a memo's files, to the Trash or for good (answered by `.actionFinished`).
   case delete(base: String, permanently: Bool)
-  /// Run the recovery sweep (answered by `.actionFinished`).
+  /// Run the recovery sweep, off the interface thread (answered by `.recovered`).
   case recover
   /// Leave.
   case quit
@@ -36,8 +38,12 @@ enum BrowserEvent: Equatable, Sendable {
   case listed([MemoRow], error: String?)
   /// A memo's detail was read.
   case detailLoaded(base: String, MemoDetail)
-  /// The memos whose transcript contains the query.
-  case transcriptMatches(query: String, bases: Set<String>)
+  /// How far the transcript search of that generation has got.
+  case searchProgress(generation: Int, done: Int, total: Int)
+  /// The memos whose transcript contains the query, for the search of that generation.
+  case transcriptMatches(query: String, generation: Int, bases: Set<String>)
+  /// The recovery sweep ended.
+  case recovered(ActionOutcome)
   /// A write finished.
   case actionFinished(ActionOutcome)
 }

@@ -32,11 +32,7 @@ extension BrowserModel {
       }
       return playFromCursor()
     case .back:
-      if !filter.isEmpty && focus == .list {
-        filter = ""
-        transcriptMatches = []
-        return refilter()
-      }
+      if !filter.isEmpty && focus == .list { return setFilter("") }
       focus = .list
       return []
     case .switchPane:
@@ -72,17 +68,24 @@ extension BrowserModel {
       return []
     case .rename:
       guard let row = selectedRow else { return [] }
+      if recovering { return waitForRecovery() }
       let text = row.title ?? ""
       prompt = Prompt(purpose: .rename(base: row.base), text: text, cursor: text.count)
       return []
     case .delete:
       guard let row = selectedRow else { return [] }
+      if recovering { return waitForRecovery() }
       overlay = .confirmDelete(
         base: row.base, files: row.files + row.partFiles.map { "\(row.base).parts/\($0)" },
         permanently: false, reason: nil)
       overlayTop = 0
       return []
     case .recover:
+      if recovering {
+        message = StyledLine("The recovery sweep is already running.", .dim)
+        return []
+      }
+      recovering = true
       message = StyledLine("Recovering…", .dim)
       return [.recover]
     case .filter:
@@ -101,6 +104,12 @@ extension BrowserModel {
       finished = true
       return player.isActive ? [.stop, .quit] : [.quit]
     }
+  }
+
+  /// Refuses a write while the sweep may be writing the same memo.
+  private mutating func waitForRecovery() -> [BrowserEffect] {
+    message = StyledLine("The recovery sweep is running; try again when its report shows.", .warning)
+    return []
   }
 
   /// Rows a page moves in the focused pane.

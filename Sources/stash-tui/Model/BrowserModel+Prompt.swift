@@ -44,12 +44,21 @@ extension BrowserModel {
     return []
   }
 
-  private mutating func setFilter(_ text: String) -> [BrowserEffect] {
+  /// Filters by `text` at once on names; the transcript search starts in the background and
+  /// supersedes any older one (an empty text only cancels it).
+  mutating func setFilter(_ text: String) -> [BrowserEffect] {
     filter = text
     transcriptMatches = []
-    var effects = refilter()
-    if !text.isEmpty { effects.append(.searchTranscripts(text)) }
-    return effects
+    searchGeneration += 1
+    searchProgress = text.isEmpty ? nil : SearchProgress(done: 0, total: 0)
+    return refilter() + [.searchTranscripts(text, generation: searchGeneration)]
+  }
+
+  /// Says how many memos the filter lets through.
+  mutating func announceMatches() {
+    let still = searchProgress == nil ? "" : " so far (still searching transcripts)"
+    message = StyledLine(
+      "\(visible.count) of \(memos.count) memos match\(still); n/N find it in the transcript.", .dim)
   }
 
   private mutating func submit(_ p: Prompt) -> [BrowserEffect] {
@@ -80,8 +89,7 @@ extension BrowserModel {
       if filter.isEmpty {
         message = StyledLine("Filter cleared.", .dim)
       } else {
-        message = StyledLine(
-          "\(visible.count) of \(memos.count) memos match; n/N find it in the transcript.", .dim)
+        announceMatches()
       }
       return []
     }

@@ -26,11 +26,20 @@ extension BrowserModel {
         if following, let cue = spokenCue { cueCursor = cue }
         cueCursor = min(cueCursor, max(0, loaded.cues.count - 1))
       }
-    case .transcriptMatches(let query, let bases):
-      if query == filter {
-        transcriptMatches = bases
-        effects = refilter()
+    case .searchProgress(let generation, let done, let total):
+      if generation == searchGeneration, searchProgress != nil {
+        searchProgress = SearchProgress(done: done, total: total)
       }
+    case .transcriptMatches(let query, let generation, let bases):
+      if generation == searchGeneration && query == filter {
+        transcriptMatches = bases
+        searchProgress = nil
+        effects = refilter()
+        if prompt == nil && !filter.isEmpty { announceMatches() }
+      }
+    case .recovered(let outcome):
+      recovering = false
+      effects = apply(outcome: outcome)
     case .actionFinished(let outcome):
       effects = apply(outcome: outcome)
     }

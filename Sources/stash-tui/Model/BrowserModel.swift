@@ -29,6 +29,12 @@ struct BrowserModel: Equatable, Sendable {
     case confirmDelete(base: String, files: [String], permanently: Bool, reason: String?)
   }
 
+  /// Transcripts searched so far, of how many (0 before the first report).
+  struct SearchProgress: Equatable, Sendable {
+    var done: Int
+    var total: Int
+  }
+
   /// The folder shown.
   var folderPath: String
   /// Terminal size.
@@ -60,6 +66,12 @@ struct BrowserModel: Equatable, Sendable {
   var filter: String = ""
   /// Memos whose transcript contains `filter`, once searched.
   var transcriptMatches: Set<String> = []
+  /// The newest transcript search asked for; results of older ones are ignored.
+  var searchGeneration = 0
+  /// How far the running transcript search has got (nil: none running).
+  var searchProgress: SearchProgress?
+  /// Whether the recovery sweep is running.
+  var recovering = false
   /// The player as last reported.
   var player: PlayerSnapshot = .idle
   /// The line being typed, if any.
@@ -78,6 +90,30 @@ struct BrowserModel: Equatable, Sendable {
     self.folderPath = folderPath
     self.width = width
     self.height = height
+  }
+
+  /// What runs in the background, for the status line ("searching 3,000 of 9,000 transcripts…").
+  var workStatus: String? {
+    var parts: [String] = []
+    if recovering { parts.append("recovering…") }
+    if let p = searchProgress {
+      parts.append(
+        p.total > 0
+          ? "searching \(BrowserModel.grouped(p.done)) of \(BrowserModel.grouped(p.total)) transcripts…"
+          : "searching transcripts…")
+    }
+    return parts.isEmpty ? nil : parts.joined(separator: " · ")
+  }
+
+  /// `n` with thousands separated by commas.
+  static func grouped(_ n: Int) -> String {
+    var digits = Array(String(n.magnitude))
+    var out = ""
+    while digits.count > 3 {
+      out = "," + String(digits.suffix(3)) + out
+      digits.removeLast(3)
+    }
+    return (n < 0 ? "-" : "") + String(digits) + out
   }
 
   /// The selected memo's row.

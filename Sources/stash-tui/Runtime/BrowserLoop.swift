@@ -2,9 +2,10 @@
   import Glibc
 #endif
 
-/// The interactive loop: waits on the keyboard, the folder watcher, the quit signals and (while a
-/// memo plays) the frame clock; feeds events to the update step, performs its effects through the
-/// runner, and copies the view to the terminal.
+/// The interactive loop: waits on the keyboard, the folder watcher, the quit signals, the inbox
+/// (background work and player changes) and, only while a memo plays, the frame clock; feeds
+/// events to the update step, performs its effects through the runner, and copies the view to the
+/// terminal.
 final class BrowserLoop {
   /// How long the folder must be quiet before it is read again.
   static let debounceSeconds = 0.15
@@ -13,12 +14,15 @@ final class BrowserLoop {
 
   private let folder: String
   private let runner: EffectRunner
+  private let inbox: EventInbox
   private let mouse: Bool
 
-  /// A loop over `folder` with the given effect runner.
-  init(folder: String, runner: EffectRunner, mouse: Bool) {
+  /// A loop over `folder` with the given effect runner, woken through `inbox` (the runner's
+  /// background work and the player post there).
+  init(folder: String, runner: EffectRunner, inbox: EventInbox, mouse: Bool) {
     self.folder = folder
     self.runner = runner
+    self.inbox = inbox
     self.mouse = mouse
   }
 
@@ -47,10 +51,14 @@ final class BrowserLoop {
         pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
         pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0),
         pollfd(fd: quitDescriptor, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: inbox.descriptor, events: Int16(POLLIN), revents: 0),
       ]
       let now = BrowserLoop.now()
       var timeout: Int32 = -1
-      if lastSnapshot.isActive { timeout = Int32(BrowserLoop.frameSeconds * 1000) }
+      // The clock moves only while playing; every change of state wakes the loop through the inbox.
+      if lastSnapshot.state == .playing || lastSnapshot.state == .loading {
+        timeout = Int32(BrowserLoop.frameSeconds * 1000)
+      }
       if let at = rereadAt {
         let wait = Int32(max(0, (at - now) * 1000))
         timeout = timeout < 0 ? wait : min(timeout, wait)
@@ -83,6 +91,11 @@ final class BrowserLoop {
         if model.finished { break }
       }
       if model.finished { break }
+      for event in inbox.take() {
+        runner.drive(&model, model.update(event))
+        if model.finished { break }
+      }
+      if model.finished { break }
       if fds[1].revents != 0, watcher.drain() {
         rereadAt = BrowserLoop.now() + BrowserLoop.debounceSeconds
       }
@@ -100,6 +113,11 @@ final class BrowserLoop {
       terminal.draw(BrowserView.render(model))
     }
     runner.player.stop()
+    if model.recovering {
+      model.message = StyledLine("Finishing the recovery sweep before quitting…", .dim)
+      terminal.draw(BrowserView.render(model))
+    }
+    runner.finish()
     return status
   }
 

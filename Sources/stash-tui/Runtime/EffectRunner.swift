@@ -1,20 +1,34 @@
+import Dispatch
+import Synchronization
+
 /// Performs effects against the folder, the editor and the player, and turns what happened into
-/// events for the update step.
+/// events for the update step. The slow ones (a transcript search, the recovery sweep) run on a
+/// worker queue and post their events to the inbox, so keys are answered meanwhile; without an
+/// inbox (the render-once hook) they run inline.
 final class EffectRunner {
   let library: MemoLibrary
   let editor: MemoEditor
   let player: PlayerControl
+  /// Where background work reports; nil runs it inline.
+  let inbox: EventInbox?
   /// Lengths from the last reading, for the player (it may not know a length the index lacks).
   private var durations: [String: Double] = [:]
+  private let search = TranscriptSearch()
+  /// The newest search asked for: an older one still running sees it and stops.
+  private let latestSearch = LatestGeneration()
+  /// One queue, so a search and a sweep never read and write the folder at once.
+  private let worker = DispatchQueue(label: "stash-tui.worker")
 
-  /// A runner over the three.
-  init(library: MemoLibrary, editor: MemoEditor, player: PlayerControl) {
+  /// A runner over the three, reporting background work to `inbox`.
+  init(library: MemoLibrary, editor: MemoEditor, player: PlayerControl, inbox: EventInbox? = nil) {
     self.library = library
     self.editor = editor
     self.player = player
+    self.inbox = inbox
   }
 
-  /// Performs `effect`; returns the events it produced (a quit produces none).
+  /// Performs `effect`; returns the events it produced at once (a quit produces none; background
+  /// work posts its own later).
   func perform(_ effect: BrowserEffect) -> [BrowserEvent] {
     switch effect {
     case .list:
@@ -24,8 +38,8 @@ final class EffectRunner {
       return [.listed(rows, error: error)]
     case .loadDetail(let base):
       return [.detailLoaded(base: base, library.detail(of: base))]
-    case .searchTranscripts(let query):
-      return [.transcriptMatches(query: query, bases: library.search(query))]
+    case .searchTranscripts(let query, let generation):
+      return searchTranscripts(query, generation: generation)
     case .play(let base, let from):
       player.play(path: library.audioPath(of: base), base: base, from: from, duration: durations[base])
       return [.player(player.snapshot())]
@@ -43,10 +57,45 @@ final class EffectRunner {
     case .delete(let base, let permanently):
       return [.actionFinished(editor.delete(base: base, permanently: permanently))]
     case .recover:
-      return [.actionFinished(editor.recover())]
+      guard let inbox else { return [.recovered(editor.recover())] }
+      // The editor's sweep uses only its folder path; nothing else touches it meanwhile.
+      let editor = UncheckedBox(editor)
+      worker.async { inbox.post(.recovered(editor.value.recover())) }
+      return []
     case .quit:
       return []
     }
+  }
+
+  /// Starts (or, without an inbox, runs) the search of `generation`, superseding any older one.
+  private func searchTranscripts(_ query: String, generation: Int) -> [BrowserEvent] {
+    latestSearch.value.store(generation, ordering: .relaxed)
+    let files = library.transcripts()
+    guard let inbox else {
+      let bases = search.search(query, in: files, progress: { _, _ in true }) ?? []
+      return [.transcriptMatches(query: query, generation: generation, bases: bases)]
+    }
+    guard !query.isEmpty else { return [] }
+    let search = self.search
+    let latest = latestSearch
+    worker.async {
+      // Superseded while waiting in the queue: nothing to do.
+      guard latest.value.load(ordering: .relaxed) == generation else { return }
+      let bases = search.search(query, in: files) { done, total in
+        guard latest.value.load(ordering: .relaxed) == generation else { return false }
+        inbox.post(.searchProgress(generation: generation, done: done, total: total))
+        return true
+      }
+      if let bases { inbox.post(.transcriptMatches(query: query, generation: generation, bases: bases)) }
+    }
+    return []
+  }
+
+  /// Before leaving: stops a running search and waits for a running sweep, so the process never
+  /// ends in the middle of the sweep's writes.
+  func finish() {
+    latestSearch.value.store(-1, ordering: .relaxed)
+    worker.sync {}
   }
 
   /// Runs the model's effects and every event they lead to, until nothing is left to do.
@@ -57,4 +106,16 @@ final class EffectRunner {
       for event in perform(effect) { queue += model.update(event) }
     }
   }
+}
+
+/// Carries a value the compiler cannot prove safe across threads where the code's structure makes
+/// it safe (said at each use).
+struct UncheckedBox<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
+}
+
+/// The newest search generation, shared with the worker.
+final class LatestGeneration: Sendable {
+  let value = Atomic<Int>(0)
 }

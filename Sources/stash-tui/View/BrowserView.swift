@@ -84,6 +84,7 @@ enum BrowserView {
       line.append(" ")
       // The name goes last, so a right-to-left name reorders only within itself.
       let room = rect.width - line.width
+      line.startIsolatedField()
       line.append(TextWrap.truncate(memo.displayName, width: room), memo.title == nil ? .dim : .normal)
       grid.put(line, x: rect.x, y: y, limit: rect.width)
       if selected {
@@ -127,6 +128,15 @@ enum BrowserView {
   }
 
   private static func drawStatus(_ model: BrowserModel, _ rect: Rect, _ grid: inout CellGrid) {
+    var rect = rect
+    // Background work shows at the right end, beside whatever the line says.
+    if let work = model.workStatus {
+      let width = CharacterWidth.of(work)
+      if width + 20 <= rect.width {
+        grid.put(work, x: rect.x + rect.width - width, y: rect.y, style: .dim)
+        rect.width -= width + 1
+      }
+    }
     if let prompt = model.prompt {
       let label: String
       switch prompt.purpose {
@@ -135,7 +145,7 @@ enum BrowserView {
       case .filter: label = "Filter: "
       }
       let x = grid.put(label, x: 0, y: rect.y, style: .heading)
-      grid.put(prompt.text, x: x, y: rect.y)
+      grid.put(prompt.text, x: x, y: rect.y, limit: rect.width - x)
       return
     }
     if let message = model.message {

@@ -27,7 +27,10 @@ struct DetailLayout: Equatable, Sendable {
     var header: [StyledLine] = []
     func add(_ line: StyledLine) { header += TextWrap.wrap(line, width: width) }
 
-    add(StyledLine(row.displayName, .heading))
+    var name = StyledLine()
+    name.startIsolatedField()
+    name.append(row.displayName, .heading)
+    add(name)
     var facts = StyledLine(TimeText.date(row.recordedAt), .dim)
     facts.append(" · ", .dim)
     facts.append(TimeText.clock(row.durationSeconds), .dim)
@@ -131,6 +134,7 @@ struct DetailLayout: Equatable, Sendable {
             i == 0
               ? TextWrap.padLeft(TimeText.clock(cue.start), width: timeWidth) + " "
               : String(repeating: " ", count: timeWidth + 1), .dim)
+          line.startIsolatedField()
           line.spans += part.spans
           lines.append(Line(cue: index, text: line))
         }

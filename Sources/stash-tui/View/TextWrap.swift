@@ -65,6 +65,10 @@ enum TextWrap {
       used += w
     }
     if !out.spans.isEmpty || lines.isEmpty { lines.append(out) }
+    // A line that is one field wraps into lines that are each one field.
+    if line.isolatedFrom == 0 {
+      for i in lines.indices { lines[i].isolatedFrom = 0 }
+    }
     return lines
   }
 

@@ -38,7 +38,11 @@ enum TransportLine {
     }
     if let name {
       let room = width - line.width - 2
-      if room >= 6 { line.append("  " + TextWrap.truncate(name, width: room), .dim) }
+      if room >= 6 {
+        line.append("  ", .dim)
+        line.startIsolatedField()
+        line.append(TextWrap.truncate(name, width: room), .dim)
+      }
     }
     return line
   }

@@ -2,7 +2,7 @@
 extension GoldenScreens {
   static let playingFirstCue = #"""
      stash 3 memos · 1:00 DIR
-      2026-07-20    0:20      שלום עולם          │ 2026-03-14 09:30
+      2026-07-20    0:20      ⁅שלום עולם⁆          │ 2026-03-14 09:30
       2026-05-01    0:20      会議のメモ 🎉      │ 2026-03-14 09:30 · 0:20 · untitled
     ›▶2026-03-14    0:20 T    2026-03-14 09:30   │ Files: audio, transcript
                                                  │ Missing speech: 0:08–0:12
