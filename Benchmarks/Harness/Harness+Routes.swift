@@ -49,13 +49,7 @@ extension Harness {
           + "by CPU time \(cpu.text(0, unit: " MB/s"))"))
 
     // The ceiling: expat-count.c, compiled here.
-    let counter = Harness.scratch + "/expat-count"
-    // cc where the system has one, else the clang that comes with the Swift toolchain.
-    let source = repo + "/Benchmarks/expat-count.c"
-    let compile = { (compiler: String) in
-      try ChildRun.checked([compiler, "-O2", "-o", counter, source, "-lexpat"])
-    }
-    do { _ = try compile("cc") } catch { _ = try compile("clang") }
+    let counter = try compile("expat-count", libraries: ["-lexpat"])
     var ceilingWalls: [Double] = []
     var ceilingCpus: [Double] = []
     for _ in 0..<runs {

@@ -45,12 +45,12 @@ extension Harness {
       return (time.wall, time.cpu, fs)
     }
     // A sweep with its fsyncs takes minutes on a busy disk: it runs once in a full run; the
-    // runs without (the figure with a target) three times (QUICK: two of each).
+    // runs without (the figure with a target) twice (QUICK: two of each).
     var without: [Double] = []
     var withoutCPU: [Double] = []
     var with: [Double] = []
     var syncs = (files: 0, folders: 0)
-    for run in 0..<(quick ? 2 : 3) {
+    for run in 0..<2 {
       let off = try sweep(synchronizes: false)
       without.append(off.seconds)
       withoutCPU.append(off.cpu)

@@ -4,6 +4,20 @@ import Foundation
 struct Harness {
   /// The scratch folder every corpus and child output goes into (removed at the end).
   nonisolated(unsafe) static var scratch = "/tmp"
+  /// The compiled peak-memory helper, once built: every child then runs under it.
+  nonisolated(unsafe) static var peakHelper: String?
+
+  /// Compiles a C helper from Benchmarks/ with cc, else the toolchain's clang.
+  func compile(_ name: String, libraries: [String] = []) throws -> String {
+    let output = Harness.scratch + "/" + name
+    let source = repo + "/Benchmarks/" + name + ".c"
+    do {
+      _ = try ChildRun.checked(["cc", "-O2", "-o", output, source] + libraries)
+    } catch {
+      _ = try ChildRun.checked(["clang", "-O2", "-o", output, source] + libraries)
+    }
+    return output
+  }
 
   /// The release binaries (`stash`, `stash-tui`).
   var bin: String

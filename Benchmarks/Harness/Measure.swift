@@ -85,7 +85,11 @@ struct ChildRun {
     posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     var env = ProcessInfo.processInfo.environment
     for (key, value) in environment { env[key] = value }
-    let argv = arguments.map { strdup($0) } + [nil]
+    // The peak memory comes from the peak-memory helper when the harness has built it (see there why).
+    let peakPath = scratch + "/child.peak"
+    let wrapped = Harness.peakHelper.map { [$0, peakPath] + arguments } ?? arguments
+    unlink(peakPath)
+    let argv = wrapped.map { strdup($0) } + [nil]
     let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
       argv.forEach { free($0) }
@@ -93,7 +97,7 @@ struct ChildRun {
     }
     var pid: pid_t = 0
     let start = Measure.now()
-    let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
+    let spawned = posix_spawnp(&pid, wrapped[0], &actions, nil, argv, envp)
     guard spawned == 0 else {
       throw HarnessError("cannot start \(arguments[0]): \(String(cString: strerror(spawned)))")
     }
@@ -107,7 +111,8 @@ struct ChildRun {
     }
     return ChildRun(
       status: code, wall: wall, cpu: Measure.seconds(usage.ru_utime) + Measure.seconds(usage.ru_stime),
-      peakMB: Double(usage.ru_maxrss) / 1024, stdout: read(outPath), stderr: read(errPath))
+      peakMB: (Double(read(peakPath).trimmingCharacters(in: .whitespacesAndNewlines)) ?? Double(usage.ru_maxrss)) / 1024,
+      stdout: read(outPath), stderr: read(errPath))
   }
 
   /// Like `run`, but a non-zero status outside `accepting` is an error carrying the child's stderr.

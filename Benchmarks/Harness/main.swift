@@ -37,6 +37,11 @@ log("stash-bench: corpora in \(Harness.scratch); load average \(Report.loadText(
 
 var harness = Harness(bin: bin, repo: repo, quick: quick, only: option("--only"))
 do {
+  Harness.peakHelper = try harness.compile("peak-memory")
+} catch {
+  log("stash-bench: no peak-memory helper (\(error)); memory figures are upper bounds")
+}
+do {
   log("· peers")
   harness.preparePeers()
   log("· corpora: audio (ffmpeg), \(quick ? 2_000 : 10_000) memos")
