@@ -60,7 +60,8 @@ for target in "${targets[@]}"; do
   # Fork mode with -ignore_crashes keeps fuzzing after a finding, so one known bug does not hide
   # the rest; each finding is still written to $findings. ASan's quarantine is kept small so the
   # 200 MB limit measures the reader, not the sanitizer.
-  ASAN_OPTIONS="quarantine_size_mb=16:malloc_context_size=8:detect_leaks=0" STASH_FUZZ_TARGET="$target" \
+  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="quarantine_size_mb=16:malloc_context_size=8:detect_leaks=0" \
+    STASH_FUZZ_TARGET="$target" \
     "$bin" "$corpus" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
     -max_total_time="$seconds" -timeout=1 -rss_limit_mb=200 -malloc_limit_mb=200 \
     -max_len="$max_len" -artifact_prefix="$findings/" >"$log" 2>&1 || true
