@@ -81,7 +81,7 @@ public enum TranscriptAssembler {
       for (index, var cue) in read.document.cues.enumerated() {
         // Identifiers must be unique in a file; parts number their cues afresh.
         if !cue.id.isEmpty {
-          if seenIDs.contains(cue.id) { cue.id += "-" + PartsName.transcript(read.number).fileName }
+          if seenIDs.contains(cue.id) { cue.id += "-" + PartName.transcript(read.number).fileName }
           seenIDs.insert(cue.id)
         }
         if read.damage != nil && index == read.document.cues.count - 1 {
