@@ -99,7 +99,7 @@ public enum TranscriptAssembler {
     let damage = reads.compactMap { read in read.damage.map { (number: read.number, reason: $0) } }
     let runsFromOne = parts.map(\.number) == Array(1...max(1, parts.count)) && !parts.isEmpty
     return Assembly(
-      bytes: Array(WebVTTWriter.serialize(document).utf8), unbroken: runsFromOne && damage.isEmpty,
+      bytes: WebVTTWriter.bytes(document), unbroken: runsFromOne && damage.isEmpty,
       gaps: gaps, items: cues.count, damage: damage,
       unconfirmedWords: cues.contains { $0.text.contains("<c.unconfirmed") })
   }
