@@ -13,7 +13,7 @@ public enum FolderName: Sendable, Equatable {
   public static func classify(_ name: String?) -> FolderName {
     guard let name else { return .unrecognised }
     if name.utf8.first == UInt8(ascii: ".") { return .hidden }
-    if let (base, kind) = exactSplit(name) {
+    if let (base, kind) = MemoFileKind.split(name) {
       if let trimmed = trimmedBase(base) {
         return .nearMiss(
           intended: trimmed + kind.suffix, base: trimmed, kind: kind,
@@ -39,18 +39,6 @@ public enum FolderName: Sendable, Equatable {
       }
     }
     return .unrecognised
-  }
-
-  /// Splits `<base><suffix>` on the exact, case-sensitive suffixes; the base must not be empty.
-  static func exactSplit(_ name: String) -> (String, MemoFileKind)? {
-    let utf8 = name.utf8
-    for (kind, suffix) in MemoFileKind.suffixBytes where utf8.count > suffix.count {
-      let start = utf8.index(utf8.endIndex, offsetBy: -suffix.count)
-      if utf8[start...].elementsEqual(suffix) {
-        return (String(decoding: utf8[..<start], as: UTF8.self), kind)
-      }
-    }
-    return nil
   }
 
   /// The base without leading and trailing blanks when it has any, else nil.

@@ -33,6 +33,23 @@ public enum MemoFileKind: String, Sendable, CaseIterable, Comparable {
     }
   }
 
+  /// The name of this kind for `base`: `<base><suffix>`.
+  public func name(for base: String) -> String { base + suffix }
+
+  /// Splits `<base><suffix>` on the exact, case-sensitive suffixes, byte for byte; nil when the name ends
+  /// in none of them or the base would be empty. This says only what the name ends with: whether the name
+  /// belongs to a memo (a hidden name, blanks around the base) is `FolderName.classify`'s to say.
+  public static func split(_ name: String) -> (base: String, kind: MemoFileKind)? {
+    let utf8 = name.utf8
+    for (kind, suffix) in suffixBytes where utf8.count > suffix.count {
+      let start = utf8.index(utf8.endIndex, offsetBy: -suffix.count)
+      if utf8[start...].elementsEqual(suffix) {
+        return (String(decoding: utf8[..<start], as: UTF8.self), kind)
+      }
+    }
+    return nil
+  }
+
   /// The key of this kind in JSON objects (`files`), also its raw value.
   public var key: String { rawValue }
 
@@ -40,6 +57,6 @@ public enum MemoFileKind: String, Sendable, CaseIterable, Comparable {
 
   public static func < (lhs: MemoFileKind, rhs: MemoFileKind) -> Bool { lhs.rank < rhs.rank }
 
-  /// The suffixes as bytes, longest first, for matching raw names.
+  /// The suffixes as bytes, for matching raw names (no suffix ends another, so the order does not matter).
   static let suffixBytes: [(MemoFileKind, [UInt8])] = allCases.map { ($0, Array($0.suffix.utf8)) }
 }

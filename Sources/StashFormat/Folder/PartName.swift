@@ -1,28 +1,77 @@
-/// A name the phone writes inside a parts folder.
-enum PartName: Equatable {
-  /// `transcription.NNNN.vtt`.
+/// A name Stash writes inside `<base>.parts/` (FORMAT.md §6.1); every other name there belongs to someone else.
+/// Numbers start at 1 and are written in decimal, zero-padded to four digits (`0001`, `0042`, `10000`); a
+/// name whose number does not print back exactly as written (`transcription.1.vtt`, `transcription.00001.vtt`,
+/// `transcription.0000.vtt`) is not Stash's. This is the one parser of these names: the folder reader and the
+/// recovery sweep both use it.
+public enum PartName: Sendable, Hashable, Comparable {
+  /// `transcription.NNNN.vtt`: one part of the transcript.
   case transcript(Int)
-  /// `track.NNNN.gpx`.
+  /// `track.NNNN.gpx`: one part of the route.
   case route(Int)
-  /// `track.withdrawn`.
+  /// `track.withdrawn`: location was turned off mid-recording and the route is being deleted.
   case withdrawn
 
-  /// `transcription.NNNN.vtt`, `track.NNNN.gpx` (four or more digits) or `track.withdrawn`; else nil.
-  init?(_ name: String) {
-    if name == "track.withdrawn" {
+  /// The longest number a part name may hold: a minute a part, nine digits is two thousand years.
+  public static let maximumDigits = 9
+
+  /// The name parsed, byte for byte and case-sensitively, or nil for a name Stash does not write.
+  public init?(_ name: String) {
+    let utf8 = name.utf8
+    if utf8.elementsEqual(Self.withdrawnBytes) {
       self = .withdrawn
-      return
-    }
-    for (prefix, suffix, isTranscript) in [("transcription.", ".vtt", true), ("track.", ".gpx", false)]
-    where name.hasPrefix(prefix) && name.hasSuffix(suffix)
-      && name.utf8.count >= prefix.utf8.count + suffix.utf8.count + 4
+    } else if let number = Self.number(in: utf8, prefix: Self.transcriptPrefix, suffix: Self.transcriptSuffix)
     {
-      let digits = name.utf8.dropFirst(prefix.utf8.count).dropLast(suffix.utf8.count)
-      guard digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), digits.count <= 9 else { return nil }
-      let number = digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
-      self = isTranscript ? .transcript(number) : .route(number)
-      return
+      self = .transcript(number)
+    } else if let number = Self.number(in: utf8, prefix: Self.routePrefix, suffix: Self.routeSuffix) {
+      self = .route(number)
+    } else {
+      return nil
     }
-    return nil
+  }
+
+  /// The file name inside the parts folder, exactly as the phone writes it.
+  public var fileName: String {
+    switch self {
+    case .transcript(let number): "transcription.\(Self.digits(number)).vtt"
+    case .route(let number): "track.\(Self.digits(number)).gpx"
+    case .withdrawn: "track.withdrawn"
+    }
+  }
+
+  /// The part's number, or nil for the withdrawal marker.
+  public var number: Int? {
+    switch self {
+    case .transcript(let number), .route(let number): number
+    case .withdrawn: nil
+    }
+  }
+
+  private static let withdrawnBytes = Array("track.withdrawn".utf8)
+  private static let transcriptPrefix = Array("transcription.".utf8)
+  private static let transcriptSuffix = Array(".vtt".utf8)
+  private static let routePrefix = Array("track.".utf8)
+  private static let routeSuffix = Array(".gpx".utf8)
+
+  /// `number` zero-padded to four digits (more when it needs more).
+  private static func digits(_ number: Int) -> String {
+    let text = String(number)
+    return text.utf8.count >= 4 ? text : String(repeating: "0", count: 4 - text.utf8.count) + text
+  }
+
+  /// The number between `prefix` and `suffix` when the name is exactly that and prints back unchanged.
+  private static func number(in utf8: String.UTF8View, prefix: [UInt8], suffix: [UInt8]) -> Int? {
+    guard utf8.count > prefix.count + suffix.count, utf8.starts(with: prefix),
+      utf8.reversed().starts(with: suffix.reversed())
+    else { return nil }
+    let middle = utf8.dropFirst(prefix.count).dropLast(suffix.count)
+    guard middle.count >= 4, middle.count <= maximumDigits else { return nil }
+    var number = 0
+    for byte in middle {
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+      number = number * 10 + Int(byte - UInt8(ascii: "0"))
+    }
+    // Printing back exactly: at least 1, and no zero before a number that already has four digits.
+    guard number >= 1, middle.count == 4 || middle.first != UInt8(ascii: "0") else { return nil }
+    return number
   }
 }

@@ -47,7 +47,8 @@ public struct PartsFolder: Sendable, Equatable {
       return parts
     }
     for entry in entries {
-      switch entry.name.flatMap({ entry.kind.isReadableFile ? PartName($0) : nil }) {
+      // A part is a regular file (§6.1): a symbolic link, even to a file, is someone else's.
+      switch entry.name.flatMap({ entry.kind == .file ? PartName($0) : nil }) {
       case .transcript(let number): parts.transcriptParts.append(number)
       case .route(let number): parts.routeParts.append(number)
       case .withdrawn: parts.routeWithdrawn = true

@@ -10,58 +10,77 @@ public enum GPXWriter {
   /// 180 is written as -180 (the same meridian; the schema excludes 180). A time read without a
   /// zone is written without one. Diagnostics are not written.
   public static func serialize(_ document: GPXDocument) -> String {
-    var out = ""
-    out.reserveCapacity(512 + document.pointCount * 300)
+    String(decoding: bytes(document), as: UTF8.self)
+  }
+
+  /// The document as GPX 1.1 bytes (UTF-8): what `serialize` returns, built without going
+  /// through `String`.
+  public static func bytes(_ document: GPXDocument) -> [UInt8] {
+    var out = Output()
+    out.bytes.reserveCapacity(512 + document.pointCount * 300)
     out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     out += "<gpx version=\"1.1\" creator=\""
-    out += escaped(document.creator ?? defaultCreator, attribute: true)
+    out.escaped(document.creator ?? defaultCreator, attribute: true)
     out += "\" xmlns=\"\(GPXNamespace.gpx11)\" xmlns:gpxtpx=\"\(GPXNamespace.trackPointExtensionV2)\""
     out += " xmlns:stash=\"\(GPXNamespace.stash)\">\n"
     writeMetadata(document.metadata, to: &out)
-    for waypoint in document.waypoints { writePoint(waypoint, element: "wpt", indent: "  ", to: &out) }
+    for waypoint in document.waypoints { writePoint(waypoint, element: "wpt", depth: 1, to: &out) }
     for route in document.routes {
       out += "  <rte>\n"
-      writeText("name", route.name, indent: "    ", to: &out)
-      writeText("desc", route.description, indent: "    ", to: &out)
-      for point in route.points { writePoint(point, element: "rtept", indent: "    ", to: &out) }
+      writeText("name", route.name, depth: 2, to: &out)
+      writeText("desc", route.description, depth: 2, to: &out)
+      for point in route.points { writePoint(point, element: "rtept", depth: 2, to: &out) }
       out += "  </rte>\n"
     }
     for track in document.tracks {
       out += "  <trk>\n"
-      writeText("name", track.name, indent: "    ", to: &out)
-      writeText("desc", track.description, indent: "    ", to: &out)
-      writeText("type", track.type, indent: "    ", to: &out)
+      writeText("name", track.name, depth: 2, to: &out)
+      writeText("desc", track.description, depth: 2, to: &out)
+      writeText("type", track.type, depth: 2, to: &out)
       for segment in track.segments {
         out += "    <trkseg>\n"
-        for point in segment.points { writePoint(point, element: "trkpt", indent: "      ", to: &out) }
+        for point in segment.points { writePoint(point, element: "trkpt", depth: 3, to: &out) }
         out += "    </trkseg>\n"
       }
       out += "  </trk>\n"
     }
     out += "</gpx>\n"
-    return out
+    return out.bytes
   }
 
-  private static func writeMetadata(_ metadata: GPXMetadata, to out: inout String) {
+  private static func writeMetadata(_ metadata: GPXMetadata, to out: inout Output) {
     guard !metadata.isEmpty else { return }
     out += "  <metadata>\n"
-    writeText("name", metadata.name, indent: "    ", to: &out)
-    writeText("desc", metadata.description, indent: "    ", to: &out)
+    writeText("name", metadata.name, depth: 2, to: &out)
+    writeText("desc", metadata.description, depth: 2, to: &out)
     if let time = metadata.time, time.isFinite {
-      out += "    <time>\(ISO8601Time.format(time, zone: metadata.timeHadZone != false))</time>\n"
+      out += "    <time>"
+      out.time(time, zone: metadata.timeHadZone != false)
+      out += "</time>\n"
     }
     if let bounds = metadata.bounds {
-      out += "    <bounds minlat=\"\(DecimalText.format(bounds.minLatitude))\""
-      out += " minlon=\"\(DecimalText.format(longitude(bounds.minLongitude)))\""
-      out += " maxlat=\"\(DecimalText.format(bounds.maxLatitude))\""
-      out += " maxlon=\"\(DecimalText.format(longitude(bounds.maxLongitude)))\"/>\n"
+      out += "    <bounds minlat=\""
+      out.decimal(bounds.minLatitude)
+      out += "\" minlon=\""
+      out.decimal(longitude(bounds.minLongitude))
+      out += "\" maxlat=\""
+      out.decimal(bounds.maxLatitude)
+      out += "\" maxlon=\""
+      out.decimal(longitude(bounds.maxLongitude))
+      out += "\"/>\n"
     }
     out += "  </metadata>\n"
   }
 
-  private static func writePoint(_ point: GPXPoint, element: String, indent: String, to out: inout String) {
-    out += indent + "<" + element + " lat=\"" + DecimalText.format(point.latitude) + "\" lon=\""
-    out += DecimalText.format(longitude(point.longitude)) + "\""
+  private static func writePoint(_ point: GPXPoint, element: StaticString, depth: Int, to out: inout Output) {
+    out.indent(depth)
+    out += "<"
+    out += element
+    out += " lat=\""
+    out.decimal(point.latitude)
+    out += "\" lon=\""
+    out.decimal(longitude(point.longitude))
+    out += "\""
     let speed = point.speed.flatMap { $0 >= 0 && $0.isFinite ? $0 : nil }
     let course = point.course.flatMap { (0...360).contains($0) ? $0 : nil }
     let accuracy = point.horizontalAccuracy.flatMap { $0 >= 0 && $0.isFinite ? $0 : nil }
@@ -76,37 +95,60 @@ public enum GPXWriter {
       return
     }
     out += ">\n"
-    let inner = indent + "  "
-    writeNumber("ele", point.elevation, indent: inner, to: &out)
+    writeNumber("ele", point.elevation, depth: depth + 1, to: &out)
     if let time = point.time, time.isFinite {
-      out += inner + "<time>" + ISO8601Time.format(time, zone: point.timeHadZone != false) + "</time>\n"
+      out.indent(depth + 1)
+      out += "<time>"
+      out.time(time, zone: point.timeHadZone != false)
+      out += "</time>\n"
     }
-    writeText("name", point.name, indent: inner, to: &out)
-    writeText("desc", point.description, indent: inner, to: &out)
-    writeNumber("hdop", hdop, indent: inner, to: &out)
+    writeText("name", point.name, depth: depth + 1, to: &out)
+    writeText("desc", point.description, depth: depth + 1, to: &out)
+    writeNumber("hdop", hdop, depth: depth + 1, to: &out)
     if speed != nil || course != nil || accuracy != nil {
-      out += inner + "<extensions>\n"
-      let deeper = inner + "  "
+      out.indent(depth + 1)
+      out += "<extensions>\n"
       if speed != nil || course != nil {
-        out += deeper + "<gpxtpx:TrackPointExtension>\n"
-        writeNumber("gpxtpx:speed", speed, indent: deeper + "  ", to: &out)
-        writeNumber("gpxtpx:course", course, indent: deeper + "  ", to: &out)
-        out += deeper + "</gpxtpx:TrackPointExtension>\n"
+        out.indent(depth + 2)
+        out += "<gpxtpx:TrackPointExtension>\n"
+        writeNumber("gpxtpx:speed", speed, depth: depth + 3, to: &out)
+        writeNumber("gpxtpx:course", course, depth: depth + 3, to: &out)
+        out.indent(depth + 2)
+        out += "</gpxtpx:TrackPointExtension>\n"
       }
-      writeNumber("stash:horizontalAccuracy", accuracy, indent: deeper, to: &out)
-      out += inner + "</extensions>\n"
+      writeNumber("stash:horizontalAccuracy", accuracy, depth: depth + 2, to: &out)
+      out.indent(depth + 1)
+      out += "</extensions>\n"
     }
-    out += indent + "</" + element + ">\n"
+    out.indent(depth)
+    out += "</"
+    out += element
+    out += ">\n"
   }
 
-  private static func writeNumber(_ element: String, _ value: Double?, indent: String, to out: inout String) {
+  private static func writeNumber(_ element: StaticString, _ value: Double?, depth: Int, to out: inout Output)
+  {
     guard let value, value.isFinite else { return }
-    out += indent + "<" + element + ">" + DecimalText.format(value) + "</" + element + ">\n"
+    out.indent(depth)
+    out += "<"
+    out += element
+    out += ">"
+    out.decimal(value)
+    out += "</"
+    out += element
+    out += ">\n"
   }
 
-  private static func writeText(_ element: String, _ value: String?, indent: String, to out: inout String) {
+  private static func writeText(_ element: StaticString, _ value: String?, depth: Int, to out: inout Output) {
     guard let value else { return }
-    out += indent + "<" + element + ">" + escaped(value, attribute: false) + "</" + element + ">\n"
+    out.indent(depth)
+    out += "<"
+    out += element
+    out += ">"
+    out.escaped(value, attribute: false)
+    out += "</"
+    out += element
+    out += ">\n"
   }
 
   /// The schema's longitude excludes 180; -180 is the same meridian.

@@ -5,39 +5,156 @@
 public enum WebVTTWriter {
   /// The file's text.
   public static func serialize(_ document: WebVTTDocument) -> String {
-    var out = "WEBVTT"
-    out.reserveCapacity(64 + document.cues.count * 80)
+    String(decoding: bytes(document), as: UTF8.self)
+  }
+
+  /// The file's bytes (UTF-8): what `serialize` returns, built without going through `String`.
+  public static func bytes(_ document: WebVTTDocument) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(64 + document.cues.reduce(0) { $0 + $1.id.utf8.count + $1.text.utf8.count + 32 })
+    out += "WEBVTT".utf8
     let headerLines = document.headerText.split(separator: "\n", omittingEmptySubsequences: false)
-    if let first = headerLines.first, !first.isEmpty { out += " " + replacingNewlines(String(first)) }
-    for line in headerLines.dropFirst() where !line.isEmpty && !line.contains("-->") { out += "\n" + line }
-    out += "\n\n"
-    if let part = document.partSpan { out += stashNote("part", part) }
-    for gap in document.missingSpeech { out += stashNote("missing-speech", gap) }
-    for region in document.regions { out += "REGION\n" + settings(of: region) + "\n\n" }
-    for style in document.styles { out += "STYLE\n" + blockText(style) + "\n\n" }
+    if let first = headerLines.first, !first.isEmpty {
+      out.append(UInt8(ascii: " "))
+      out += replacingNewlines(String(first)).utf8
+    }
+    for line in headerLines.dropFirst() where !line.isEmpty && !line.contains("-->") {
+      out.append(newline)
+      out += line.utf8
+    }
+    out += [newline, newline]
+    if let part = document.partSpan { out += stashNote("part", part).utf8 }
+    for gap in document.missingSpeech { out += stashNote("missing-speech", gap).utf8 }
+    for region in document.regions { out += ("REGION\n" + settings(of: region) + "\n\n").utf8 }
+    for style in document.styles { out += ("STYLE\n" + blockText(style) + "\n\n").utf8 }
     var notes = document.notes.sorted { $0.cuesBefore < $1.cuesBefore }[...]
     for (index, cue) in document.cues.enumerated() {
       while let note = notes.first, note.cuesBefore <= index {
-        out += noteBlock(note)
+        out += noteBlock(note).utf8
         notes = notes.dropFirst()
       }
       write(cue, to: &out)
     }
-    for note in notes { out += noteBlock(note) }
+    for note in notes { out += noteBlock(note).utf8 }
     return out
   }
 
-  /// One cue block, with its blank line.
-  static func write(_ cue: WebVTTCue, to out: inout String) {
-    let id = replacingNewlines(cue.id).replacingArrows(with: "- ->")
-    if !id.isEmpty { out += id + "\n" }
-    out += WebVTTTimestamp.formatShort(cue.startTime) + " --> " + WebVTTTimestamp.formatShort(cue.endTime)
-    let settings = settings(of: cue)
-    if !settings.isEmpty { out += " " + settings }
-    out += "\n"
-    let text = blockText(cue.text)
-    if !text.isEmpty { out += text + "\n" }
-    out += "\n"
+  private static let newline = UInt8(ascii: "\n")
+
+  /// One cue block, with its blank line. The common cue (plain identifier and text, default
+  /// settings) is copied byte for byte; anything that needs changing goes through the text rules.
+  static func write(_ cue: WebVTTCue, to out: inout [UInt8]) {
+    if !cue.id.isEmpty {
+      if isPlainLine(cue.id.utf8) {
+        out += cue.id.utf8
+      } else {
+        out += replacingNewlines(cue.id).replacingArrows(with: "- ->").utf8
+      }
+      out.append(newline)
+    }
+    appendShortTimestamp(cue.startTime, to: &out)
+    out += " --> ".utf8
+    appendShortTimestamp(cue.endTime, to: &out)
+    if !hasDefaultSettings(cue) {
+      let settings = settings(of: cue)
+      if !settings.isEmpty {
+        out.append(UInt8(ascii: " "))
+        out += settings.utf8
+      }
+    }
+    out.append(newline)
+    if isPlainBlock(cue.text.utf8) {
+      if !cue.text.isEmpty {
+        out += cue.text.utf8
+        out.append(newline)
+      }
+    } else {
+      let text = blockText(cue.text)
+      if !text.isEmpty {
+        out += text.utf8
+        out.append(newline)
+      }
+    }
+    out.append(newline)
+  }
+
+  /// Whether `settings(of:)` would be empty, checked without building it.
+  static func hasDefaultSettings(_ cue: WebVTTCue) -> Bool {
+    cue.vertical == .horizontal && cue.line == nil && cue.position == nil && cue.size == 100
+      && cue.align == .center && (cue.region?.isEmpty ?? true)
+  }
+
+  /// Whether `text` is written unchanged on one line: no line break, NUL or `-->`.
+  static func isPlainLine(_ text: String.UTF8View) -> Bool {
+    var dashes = 0
+    for byte in text {
+      switch byte {
+      case 0x0A, 0x0D, 0: return false
+      case UInt8(ascii: "-"): dashes += 1
+      case UInt8(ascii: ">") where dashes >= 2: return false
+      default: dashes = 0
+      }
+    }
+    return true
+  }
+
+  /// Whether `blockText(text)` is `text` itself: no CR, NUL or `-->`, and no blank line (no line
+  /// break at either end, none doubled).
+  static func isPlainBlock(_ text: String.UTF8View) -> Bool {
+    guard text.first != newline, text.last != newline else { return false }
+    var dashes = 0
+    var previous: UInt8 = 0
+    for byte in text {
+      switch byte {
+      case 0x0D, 0: return false
+      case newline where previous == newline: return false
+      case UInt8(ascii: "-"): dashes += 1
+      case UInt8(ascii: ">") where dashes >= 2: return false
+      default: dashes = 0
+      }
+      previous = byte
+    }
+    return true
+  }
+
+  /// `WebVTTTimestamp.formatShort(seconds)`, written straight into `out` with integer arithmetic.
+  static func appendShortTimestamp(_ seconds: Double, to out: inout [UInt8]) {
+    let total = seconds.isFinite && seconds > 0 ? (seconds * 1000).rounded() : 0
+    // Beyond what an Int64 holds exactly, the general formatter's huge-number path applies.
+    guard total < 1e15 else {
+      out += WebVTTTimestamp.formatShort(seconds).utf8
+      return
+    }
+    let milliseconds = Int64(total)
+    let wholeSeconds = milliseconds / 1000
+    let hours = wholeSeconds / 3600
+    if hours > 0 {
+      appendPadded(hours, width: 2, to: &out)
+      out.append(UInt8(ascii: ":"))
+    }
+    appendPadded(wholeSeconds / 60 % 60, width: 2, to: &out)
+    out.append(UInt8(ascii: ":"))
+    appendPadded(wholeSeconds % 60, width: 2, to: &out)
+    out.append(UInt8(ascii: "."))
+    appendPadded(milliseconds % 1000, width: 3, to: &out)
+  }
+
+  /// `value` (not negative) in decimal, zero-padded to `width` digits.
+  static func appendPadded(_ value: Int64, width: Int, to out: inout [UInt8]) {
+    let zero = UInt8(ascii: "0")
+    var digits = 1
+    var power: Int64 = 1
+    while value / power >= 10 {
+      power *= 10
+      digits += 1
+    }
+    for _ in digits..<max(digits, width) { out.append(zero) }
+    var rest = value
+    while power > 0 {
+      out.append(zero + UInt8(rest / power))
+      rest %= power
+      power /= 10
+    }
   }
 
   /// The cue settings that differ from the defaults, region last so that no other setting can

@@ -76,7 +76,7 @@ public enum RouteAssembler {
     if segments.isEmpty { document.tracks = [] }
     let runsFromOne = parts.map(\.number) == Array(1...max(1, parts.count)) && !parts.isEmpty
     return Assembly(
-      bytes: Array(GPXWriter.serialize(document).utf8), unbroken: runsFromOne && damage.isEmpty, gaps: gaps,
+      bytes: GPXWriter.bytes(document), unbroken: runsFromOne && damage.isEmpty, gaps: gaps,
       items: segments.reduce(0) { $0 + $1.points.count }, segments: segments.count, damage: damage)
   }
 

@@ -81,7 +81,7 @@ public enum TranscriptAssembler {
       for (index, var cue) in read.document.cues.enumerated() {
         // Identifiers must be unique in a file; parts number their cues afresh.
         if !cue.id.isEmpty {
-          if seenIDs.contains(cue.id) { cue.id += "-" + PartsName.transcript(read.number).fileName }
+          if seenIDs.contains(cue.id) { cue.id += "-" + PartName.transcript(read.number).fileName }
           seenIDs.insert(cue.id)
         }
         if read.damage != nil && index == read.document.cues.count - 1 {
@@ -99,7 +99,7 @@ public enum TranscriptAssembler {
     let damage = reads.compactMap { read in read.damage.map { (number: read.number, reason: $0) } }
     let runsFromOne = parts.map(\.number) == Array(1...max(1, parts.count)) && !parts.isEmpty
     return Assembly(
-      bytes: Array(WebVTTWriter.serialize(document).utf8), unbroken: runsFromOne && damage.isEmpty,
+      bytes: WebVTTWriter.bytes(document), unbroken: runsFromOne && damage.isEmpty,
       gaps: gaps, items: cues.count, damage: damage,
       unconfirmedWords: cues.contains { $0.text.contains("<c.unconfirmed") })
   }

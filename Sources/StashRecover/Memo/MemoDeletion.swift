@@ -1,3 +1,5 @@
+import StashFormat
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -31,7 +33,7 @@ public enum MemoDeletion {
     let lock = try FolderLock.acquire(folder, wait: true, fileSystem: fs)
     defer { lock.release() }
 
-    let partsName = base + MemoFile.partsSuffix
+    let partsName = base + MemoFileKind.parts.suffix
     let partsPath = folder + "/" + partsName
     var parts: [String] = []
     var partsFolderExists = false
@@ -45,7 +47,7 @@ public enum MemoDeletion {
       partsFolderExists = true
       var strangers: [String] = []
       for name in try fs.list(partsPath) {
-        if PartsName(name) != nil, try fs.status(partsPath + "/" + name)?.kind == .regular {
+        if PartName(name) != nil, try fs.status(partsPath + "/" + name)?.kind == .regular {
           parts.append(name)
         } else {
           strangers.append(name)
@@ -59,10 +61,10 @@ public enum MemoDeletion {
           path: partsPath, files: strangers.map { partsName + "/" + $0 })
       }
     }
-    let files = [MemoFile.title, .route, .transcript].map { $0.name(for: base) }
+    let files = [MemoFileKind.title, .route, .transcript].map { $0.name(for: base) }
     var present: [String] = []
     for name in files where try fs.status(folder + "/" + name) != nil { present.append(name) }
-    let audio = MemoFile.audio.name(for: base)
+    let audio = MemoFileKind.audio.name(for: base)
     let audioPresent = try fs.status(folder + "/" + audio) != nil
     guard !present.isEmpty || partsFolderExists || audioPresent else {
       throw RecoverError(code: "not-found", message: "no memo has this name here", path: folder + "/" + base)

@@ -1,3 +1,5 @@
+import StashFormat
+
 /// Sets or clears a memo's title, `<base>_title.txt`.
 public enum MemoTitle {
   /// Writes `title` as the memo's title, atomically; an empty title (after trimming) removes the
@@ -11,7 +13,7 @@ public enum MemoTitle {
     let text = normalized(title)
     let lock = try FolderLock.acquire(folder, wait: true, fileSystem: fileSystem)
     defer { lock.release() }
-    let name = MemoFile.title.name(for: base)
+    let name = MemoFileKind.title.name(for: base)
     if text.isEmpty {
       guard try fileSystem.status(folder + "/" + name) != nil else { return }
       try fileSystem.unlink(folder + "/" + name)

@@ -1,3 +1,5 @@
+import StashFormat
+
 /// What a sweep sees of a memo folder before it plans: the names that matter to recovery and their
 /// `lstat(2)`s, read once. Building it reads the folder and nothing else.
 public struct FolderSnapshot: Sendable, Equatable {
@@ -6,7 +8,7 @@ public struct FolderSnapshot: Sendable, Equatable {
     /// The name inside the parts folder (escaped when not UTF-8).
     public var name: String
     /// Stash's name, or nil for a stranger's file.
-    public var part: PartsName?
+    public var part: PartName?
     /// What the name is.
     public var status: FileStatus
   }
@@ -20,7 +22,7 @@ public struct FolderSnapshot: Sendable, Equatable {
     /// The parts folder's entries, when it is a folder.
     public var entries: [Entry]
     /// The memo's files that exist beside it, by kind.
-    public var files: [MemoFile: FileStatus]
+    public var files: [MemoFileKind: FileStatus]
     /// Why the parts folder could not be read (an I/O error, a permission), or nil.
     public var problem: String?
   }
@@ -41,11 +43,12 @@ public struct FolderSnapshot: Sendable, Equatable {
     var bases = Set<String>()
     var temporaries: [String] = []
     for name in names {
-      if let base = MemoFile.partsBase(name) {
-        bases.insert(base)
-      } else if includeAllAudio, let (base, kind) = MemoFile.parse(name), kind == .audio {
-        bases.insert(base)
-      } else if let final = TemporaryName.finalName(of: name), MemoFile.parse(final) != nil,
+      // The folder reader's rule decides what is a memo's name: a sweep never touches a name it would
+      // call a near miss (blanks around the base) or hidden.
+      if case .memoFile(let base, let kind) = FolderName.classify(name) {
+        if kind == .parts || (includeAllAudio && kind == .audio) { bases.insert(base) }
+      } else if let final = TemporaryName.finalName(of: name),
+        case .memoFile(_, let kind) = FolderName.classify(final), kind != .parts,
         try fs.status(folder + "/" + name)?.kind == .regular
       {
         temporaries.append(name)
@@ -55,8 +58,8 @@ public struct FolderSnapshot: Sendable, Equatable {
     var captures: [Capture] = []
     for base in bases.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
       var capture = Capture(base: base, partsFolder: nil, entries: [], files: [:], problem: nil)
-      let partsPath = folder + "/" + base + MemoFile.partsSuffix
-      if present.contains(base + MemoFile.partsSuffix) {
+      let partsPath = folder + "/" + base + MemoFileKind.parts.suffix
+      if present.contains(base + MemoFileKind.parts.suffix) {
         capture.partsFolder = try fs.status(partsPath)
       }
       if capture.partsFolder?.kind == .directory {
@@ -65,7 +68,7 @@ public struct FolderSnapshot: Sendable, Equatable {
           for name in try fs.list(partsPath) {
             guard let status = try fs.status(partsPath + "/" + name) else { continue }
             // A part that is not a regular file (a link, a FIFO) is not one the phone wrote.
-            let part = status.kind == .regular ? PartsName(name) : nil
+            let part = status.kind == .regular ? PartName(name) : nil
             capture.entries.append(Entry(name: name, part: part, status: status))
           }
         } catch let error as RecoverError where error.code == "io" {
@@ -73,7 +76,7 @@ public struct FolderSnapshot: Sendable, Equatable {
           capture.problem = error.description
         }
       }
-      for kind in MemoFile.allCases where present.contains(kind.name(for: base)) {
+      for kind in MemoFileKind.allCases where kind != .parts && present.contains(kind.name(for: base)) {
         if let status = try fs.status(folder + "/" + kind.name(for: base)) { capture.files[kind] = status }
       }
       captures.append(capture)

@@ -1,3 +1,5 @@
+import StashFormat
+
 /// The two kinds of parts a recording writes, in the order the sweep assembles them.
 public enum PartsKind: String, Sendable, CaseIterable, Comparable {
   /// `transcription.NNNN.vtt`, assembled into `<base>_transcription.vtt`.
@@ -6,10 +8,10 @@ public enum PartsKind: String, Sendable, CaseIterable, Comparable {
   case route
 
   /// The finished file this kind assembles into.
-  public var finishedFile: MemoFile { self == .transcript ? .transcript : .route }
+  public var finishedFile: MemoFileKind { self == .transcript ? .transcript : .route }
 
   /// The parts name of part `number`.
-  public func partName(_ number: Int) -> PartsName {
+  public func partName(_ number: Int) -> PartName {
     self == .transcript ? .transcript(number) : .route(number)
   }
 

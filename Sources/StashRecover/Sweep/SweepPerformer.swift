@@ -48,7 +48,7 @@ struct SweepPerformer {
   mutating func perform(_ capture: SweepPlan.Capture) -> SweepReport.Capture {
     var events: [SweepReport.Event] = []
     pretendRemoved = []
-    let partsFolder = capture.base + MemoFile.partsSuffix
+    let partsFolder = capture.base + MemoFileKind.parts.suffix
     switch capture.hold {
     case .possiblyRecording(let age)?:
       let seconds = max(0, Int(age.rounded()))
@@ -100,7 +100,7 @@ struct SweepPerformer {
     let parts = try read(kind, numbers, base: base)
     let assembly = sweeper.assembler.assemble(kind, parts: parts)
     let finished = kind.finishedFile.name(for: base)
-    let partNames = numbers.map { base + MemoFile.partsSuffix + "/" + kind.partName($0).fileName }
+    let partNames = numbers.map { base + MemoFileKind.parts.suffix + "/" + kind.partName($0).fileName }
     // Consent is asked here, after the slow part, in the instant before the file is written.
     if kind == .route && !routeConsent() {
       try removeParts(kind, numbers, base: base)
@@ -138,7 +138,7 @@ struct SweepPerformer {
     _ kind: PartsKind, parts numbers: [Int], base: String, into events: inout [SweepReport.Event]
   ) throws {
     let finished = kind.finishedFile.name(for: base)
-    let partNames = numbers.map { base + MemoFile.partsSuffix + "/" + kind.partName($0).fileName }
+    let partNames = numbers.map { base + MemoFileKind.parts.suffix + "/" + kind.partName($0).fileName }
     let parts = try read(kind, numbers, base: base)
     let finishedBytes: [UInt8]?
     do {
@@ -165,22 +165,22 @@ struct SweepPerformer {
   mutating func withdraw(
     parts numbers: [Int], finishedRoute: Bool, base: String, into events: inout [SweepReport.Event]
   ) throws {
-    let partsFolder = base + MemoFile.partsSuffix
+    let partsFolder = base + MemoFileKind.parts.suffix
     try removeParts(.route, numbers, base: base)
-    var names = numbers.map { partsFolder + "/" + PartsName.route($0).fileName }
+    var names = numbers.map { partsFolder + "/" + PartName.route($0).fileName }
     if finishedRoute {
-      let route = MemoFile.route.name(for: base)
+      let route = MemoFileKind.route.name(for: base)
       if !dryRun { try fs.unlink(folder + "/" + route) }
       names.append(route)
     }
     // The marker goes last: until then a rerun knows the deletion is unfinished.
-    let marker = partsFolder + "/" + PartsName.withdrawn.fileName
+    let marker = partsFolder + "/" + PartName.withdrawn.fileName
     if !dryRun {
       try fs.unlink(folder + "/" + marker)
       try fs.syncDirectory(folder + "/" + partsFolder)
       if finishedRoute { try fs.syncDirectory(folder) }
     } else {
-      pretendRemoved.insert(PartsName.withdrawn.fileName)
+      pretendRemoved.insert(PartName.withdrawn.fileName)
     }
     names.append(marker)
     events.append(
@@ -189,7 +189,7 @@ struct SweepPerformer {
   }
 
   mutating func repairAudio(base: String, into events: inout [SweepReport.Event]) throws {
-    let audio = MemoFile.audio.name(for: base)
+    let audio = MemoFileKind.audio.name(for: base)
     guard let repairer = sweeper.audioRepairer else {
       events.append(event(.kept, [audio], "this build cannot repair audio", needsPerson: true))
       return
@@ -209,7 +209,7 @@ struct SweepPerformer {
   mutating func removeFolderIfEmpty(
     base: String, strangers: [String], into events: inout [SweepReport.Event]
   ) throws {
-    let name = base + MemoFile.partsSuffix
+    let name = base + MemoFileKind.parts.suffix
     let path = folder + "/" + name
     let remaining = try fs.list(path).filter { !pretendRemoved.contains($0) }
     if remaining.isEmpty {
@@ -233,7 +233,7 @@ struct SweepPerformer {
   func read(_ kind: PartsKind, _ numbers: [Int], base: String) throws -> [Part] {
     var parts: [Part] = []
     for number in numbers {
-      let path = folder + "/" + base + MemoFile.partsSuffix + "/" + kind.partName(number).fileName
+      let path = folder + "/" + base + MemoFileKind.parts.suffix + "/" + kind.partName(number).fileName
       do {
         parts.append(Part(number: number, bytes: try fs.read(path, limit: sweeper.readLimit)))
       } catch let error as RecoverError where Self.isContentProblem(error) {
@@ -245,7 +245,7 @@ struct SweepPerformer {
 
   /// Removes parts by exact name, highest number first, then makes the removals durable.
   mutating func removeParts(_ kind: PartsKind, _ numbers: [Int], base: String) throws {
-    let partsPath = folder + "/" + base + MemoFile.partsSuffix
+    let partsPath = folder + "/" + base + MemoFileKind.parts.suffix
     for number in numbers.sorted(by: >) {
       let name = kind.partName(number).fileName
       if dryRun {
