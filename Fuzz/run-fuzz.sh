@@ -74,8 +74,8 @@ for target in "${targets[@]}"; do
     for f in $new; do
       echo "   $findings/$f"
     done
-    grep -E 'INVARIANT FAILED' "$log" | sort | uniq -c | sort -rn | head -8 | cut -c1-200 | sed 's/^/     /'
-    grep -E '^==[0-9]+==ERROR|^SUMMARY' "$log" | sort | uniq -c | head -5 | sed 's/^/     /'
+    grep -E 'INVARIANT FAILED' "$log" | sort | uniq -c | sort -rn | head -8 | cut -c1-200 | sed 's/^/     /' || true
+    grep -E '^==[0-9]+==ERROR|^SUMMARY' "$log" | sort | uniq -c | head -5 | sed 's/^/     /' || true
     status=1
   fi
 done
