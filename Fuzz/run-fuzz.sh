@@ -65,7 +65,7 @@ for target in "${targets[@]}"; do
     "$bin" "$corpus" -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
     -max_total_time="$seconds" -timeout=1 -rss_limit_mb=200 -malloc_limit_mb=200 \
     -max_len="$max_len" -artifact_prefix="$findings/" >"$log" 2>&1 || true
-  runs=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#')
+  runs=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#' || true)
   new=$(comm -13 <(echo "$before") <(ls "$findings" | sort) | grep -v '^$' || true)
   if [[ -z "$new" ]]; then
     echo "   ok: ${runs:-0} executions, corpus $(ls "$corpus" | wc -l), no findings"
@@ -74,8 +74,8 @@ for target in "${targets[@]}"; do
     for f in $new; do
       echo "   $findings/$f"
     done
-    grep -E 'INVARIANT FAILED' "$log" | sort | uniq -c | sort -rn | head -8 | cut -c1-200 | sed 's/^/     /'
-    grep -E '^==[0-9]+==ERROR|^SUMMARY' "$log" | sort | uniq -c | head -5 | sed 's/^/     /'
+    grep -E 'INVARIANT FAILED' "$log" | sort | uniq -c | sort -rn | head -8 | cut -c1-200 | sed 's/^/     /' || true
+    grep -E '^==[0-9]+==ERROR|^SUMMARY' "$log" | sort | uniq -c | head -5 | sed 's/^/     /' || true
     status=1
   fi
 done
