@@ -1,7 +1,8 @@
 import Foundation
-import StashFormat
 import StashTestSupport
 import Testing
+
+@testable import StashFormat
 
 /// The writer produces WebVTT that reads back as the same document.
 @Suite struct WebVTTWriterTests {
@@ -104,5 +105,22 @@ import Testing
     cue.position = 33.333333333333336
     let back = WebVTTParser.parse(WebVTTWriter.serialize(WebVTTDocument(cues: [cue]))).cues[0]
     #expect(back.line == 1e-7 && back.position == 33.333333333333336 && !back.snapToLines)
+  }
+
+  /// The writer's integer timestamps print exactly what `WebVTTTimestamp.formatShort` prints.
+  @Test func timestampsMatchTheGeneralFormatter() {
+    var values: [Double] = [
+      0, -1, 0.0004, 0.0005, 59.9995, 3599.9995, 3600, 86_400 * 500, 1e14, 1e15, 1e20, .nan, .infinity,
+    ]
+    var random = SystemRandomNumberGenerator()
+    for _ in 0..<5_000 {
+      values.append(Double.random(in: 0...20_000, using: &random))
+      values.append(Double(Int.random(in: 0...100_000_000, using: &random)) / 1000)
+    }
+    for value in values {
+      var out: [UInt8] = []
+      WebVTTWriter.appendShortTimestamp(value, to: &out)
+      #expect(String(decoding: out, as: UTF8.self) == WebVTTTimestamp.formatShort(value), "\(value)")
+    }
   }
 }

@@ -9,7 +9,7 @@ extension GPXWriter {
     }
 
     static func += (out: inout Output, text: String) {
-      out.bytes.append(contentsOf: text.utf8)
+      out.append(text)
     }
 
     /// Two spaces per level.
@@ -17,18 +17,66 @@ extension GPXWriter {
       for _ in 0..<depth * 2 { bytes.append(UInt8(ascii: " ")) }
     }
 
-    /// `DecimalText.format(value)`: the shortest text that reads back as `value`, no exponent. The
-    /// standard library's shortest form is used as it is when it has no exponent (only a trailing
-    /// `.0` goes), which is every coordinate, elevation and speed a phone writes.
+    /// `DecimalText.format(value)`: the shortest text that reads back as `value`, no exponent.
+    /// A phone's numbers (coordinates to seven places, elevations, speeds) take the fast path: the
+    /// fewest decimal places `k` for which the nearest `n / 10^k` reads back as `value`, when
+    /// `10^-k` is wider than the value's rounding interval, so that this `n` is the only
+    /// `k`-place number that reads back and therefore the shortest form the standard library
+    /// prints. Anything else goes through `DecimalText.format`.
     mutating func decimal(_ value: Double) {
-      let text = value.description
-      let utf8 = text.utf8
-      if utf8.contains(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
-        bytes.append(contentsOf: DecimalText.format(value).utf8)
-      } else if utf8.count >= 2, utf8.reversed().starts(with: [UInt8(ascii: "0"), UInt8(ascii: ".")]) {
-        bytes.append(contentsOf: utf8.dropLast(2))
-      } else {
-        bytes.append(contentsOf: utf8)
+      let magnitude = value.magnitude
+      if magnitude > 0, magnitude < 1e15 {
+        var scale = 1.0
+        for places in 0...9 {
+          let scaled = magnitude * scale
+          guard scaled < 9e15, magnitude.ulp * 2 * scale < 1 else { break }
+          let whole = scaled.rounded()
+          if whole / scale == magnitude {
+            if value < 0 { bytes.append(UInt8(ascii: "-")) }
+            fixedPoint(UInt64(whole), places: places)
+            return
+          }
+          scale *= 10
+        }
+      }
+      append(DecimalText.format(value))
+    }
+
+    /// `whole / 10^places` in plain decimal, without trailing zeros after the point.
+    mutating func fixedPoint(_ whole: UInt64, places: Int) {
+      var number = whole
+      var places = places
+      while places > 0, number % 10 == 0 {
+        number /= 10
+        places -= 1
+      }
+      var digits = 1
+      var power: UInt64 = 1
+      while number / power >= 10 {
+        power *= 10
+        digits += 1
+      }
+      let zero = UInt8(ascii: "0")
+      if digits <= places {
+        bytes.append(zero)
+        bytes.append(UInt8(ascii: "."))
+        for _ in digits..<places { bytes.append(zero) }
+      }
+      var rest = number
+      var left = digits
+      while power > 0 {
+        if left == places && digits > places { bytes.append(UInt8(ascii: ".")) }
+        bytes.append(zero + UInt8(rest / power))
+        rest %= power
+        power /= 10
+        left -= 1
+      }
+    }
+
+    /// The text's UTF-8, copied in one piece.
+    mutating func append(_ text: String) {
+      if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+        bytes.append(contentsOf: text.utf8)
       }
     }
 
@@ -97,11 +145,7 @@ extension GPXWriter {
         byte >= 0x20 && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")
           && byte != UInt8(ascii: "\"") && byte != 0xEF
       }
-      if plain {
-        bytes.append(contentsOf: text.utf8)
-      } else {
-        bytes.append(contentsOf: GPXWriter.escaped(text, attribute: attribute).utf8)
-      }
+      append(plain ? text : GPXWriter.escaped(text, attribute: attribute))
     }
   }
 }

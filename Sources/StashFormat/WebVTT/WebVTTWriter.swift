@@ -45,8 +45,8 @@ public enum WebVTTWriter {
   /// settings) is copied byte for byte; anything that needs changing goes through the text rules.
   static func write(_ cue: WebVTTCue, to out: inout [UInt8]) {
     if !cue.id.isEmpty {
-      if isPlainLine(cue.id.utf8) {
-        out += cue.id.utf8
+      if isPlain(cue.id, isPlainLine) {
+        append(cue.id, to: &out)
       } else {
         out += replacingNewlines(cue.id).replacingArrows(with: "- ->").utf8
       }
@@ -63,9 +63,9 @@ public enum WebVTTWriter {
       }
     }
     out.append(newline)
-    if isPlainBlock(cue.text.utf8) {
+    if isPlain(cue.text, isPlainBlock) {
       if !cue.text.isEmpty {
-        out += cue.text.utf8
+        append(cue.text, to: &out)
         out.append(newline)
       }
     } else {
@@ -78,6 +78,19 @@ public enum WebVTTWriter {
     out.append(newline)
   }
 
+  /// The text's UTF-8, copied in one piece.
+  static func append(_ text: String, to out: inout [UInt8]) {
+    if text.utf8.withContiguousStorageIfAvailable({ out.append(contentsOf: $0) }) == nil {
+      out.append(contentsOf: text.utf8)
+    }
+  }
+
+  /// `test` on the text's UTF-8, as one buffer when the string has one (native strings do).
+  static func isPlain(_ text: String, _ test: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+    if let result = text.utf8.withContiguousStorageIfAvailable(test) { return result }
+    return Array(text.utf8).withUnsafeBufferPointer(test)
+  }
+
   /// Whether `settings(of:)` would be empty, checked without building it.
   static func hasDefaultSettings(_ cue: WebVTTCue) -> Bool {
     cue.vertical == .horizontal && cue.line == nil && cue.position == nil && cue.size == 100
@@ -85,7 +98,7 @@ public enum WebVTTWriter {
   }
 
   /// Whether `text` is written unchanged on one line: no line break, NUL or `-->`.
-  static func isPlainLine(_ text: String.UTF8View) -> Bool {
+  static func isPlainLine(_ text: some Collection<UInt8>) -> Bool {
     var dashes = 0
     for byte in text {
       switch byte {
@@ -100,7 +113,7 @@ public enum WebVTTWriter {
 
   /// Whether `blockText(text)` is `text` itself: no CR, NUL or `-->`, and no blank line (no line
   /// break at either end, none doubled).
-  static func isPlainBlock(_ text: String.UTF8View) -> Bool {
+  static func isPlainBlock(_ text: some BidirectionalCollection<UInt8>) -> Bool {
     guard text.first != newline, text.last != newline else { return false }
     var dashes = 0
     var previous: UInt8 = 0
