@@ -83,19 +83,8 @@ extension GPXWriter {
     /// `ISO8601Time.format(seconds, zone:)`, written as bytes: the same fields (microseconds at most,
     /// trailing zeros dropped), without the small strings the general formatter builds per field.
     mutating func time(_ seconds: Double, zone: Bool) {
-      var whole = Int(seconds.rounded(.down))
-      var micros = Int(((seconds - Double(whole)) * 1_000_000).rounded())
-      if micros >= 1_000_000 {
-        whole += 1
-        micros -= 1_000_000
-      }
-      var days = whole / 86_400
-      var rest = whole % 86_400
-      if rest < 0 {
-        rest += 86_400
-        days -= 1
-      }
-      let (year, month, day) = ISO8601Time.civilFromDays(days)
+      let (year, month, day, rest, fraction) = ISO8601Time.fields(seconds)
+      var micros = fraction
       if year < 0 { bytes.append(UInt8(ascii: "-")) }
       padded(abs(year), 4)
       bytes.append(UInt8(ascii: "-"))

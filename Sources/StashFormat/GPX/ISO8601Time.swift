@@ -113,19 +113,7 @@ public enum ISO8601Time {
   /// microsecond with trailing zeros dropped, none when whole. `zone: false` leaves out the `Z`
   /// (for a time that was written without a zone, so it is not passed off as UTC).
   public static func format(_ seconds: Double, zone: Bool = true) -> String {
-    var whole = Int(seconds.rounded(.down))
-    var micros = Int(((seconds - Double(whole)) * 1_000_000).rounded())
-    if micros >= 1_000_000 {
-      whole += 1
-      micros -= 1_000_000
-    }
-    var days = whole / 86_400
-    var rest = whole % 86_400
-    if rest < 0 {
-      rest += 86_400
-      days -= 1
-    }
-    let (year, month, day) = civilFromDays(days)
+    let (year, month, day, rest, micros) = fields(seconds)
     var out = year < 0 ? "-" + pad(-year, 4) : pad(year, 4)
     out += "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(rest / 3600, 2) + ":"
     out += pad(rest / 60 % 60, 2) + ":" + pad(rest % 60, 2)
@@ -158,6 +146,25 @@ public enum ISO8601Time {
     let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
     let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
     return era * 146_097 + dayOfEra - 719_468
+  }
+
+  /// The calendar fields of `seconds` (since 1970 UTC): the date, the seconds into that day and the
+  /// microseconds, rounded, with a rounding up to a whole second carried into the seconds.
+  static func fields(_ seconds: Double) -> (year: Int, month: Int, day: Int, secondOfDay: Int, micros: Int) {
+    var whole = Int(seconds.rounded(.down))
+    var micros = Int(((seconds - Double(whole)) * 1_000_000).rounded())
+    if micros >= 1_000_000 {
+      whole += 1
+      micros -= 1_000_000
+    }
+    var days = whole / 86_400
+    var rest = whole % 86_400
+    if rest < 0 {
+      rest += 86_400
+      days -= 1
+    }
+    let (year, month, day) = civilFromDays(days)
+    return (year, month, day, rest, micros)
   }
 
   /// The date of a day count since 1970-01-01 (Hinnant's `civil_from_days`).
