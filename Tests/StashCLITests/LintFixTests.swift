@@ -7,12 +7,15 @@ import Testing
   @Test func fixRunsTheSweepAndRemovesEmptyPartsFoldersAndCountsWhatItFixed() throws {
     let folder = try LintFixtureFolder()
     defer { folder.remove() }
-    // The capture was last touched long ago, so the sweep does not take it for a live recording.
-    let capture = "lint/2026-05-08T15-00-00"
+    // Everything was last touched long ago, so the sweep takes nothing for a live recording (a fresh
+    // checkout or copy gives every file the current time, which the sweep would rightly skip).
     let aged = try runProcess(
-      "touch", ["-d", "2026-05-08 16:00", folder.root.appendingPathComponent("\(capture)_audio.m4a").path])
-    #expect(aged.status == 0)
-    _ = try runProcess("sh", ["-c", "touch -d '2026-05-08 16:00' '\(folder.root.path)/\(capture).parts'/*"])
+      "find",
+      [
+        folder.root.appendingPathComponent("lint").path, "-exec", "touch", "-h", "-d", "2026-05-08 16:00",
+        "{}", "+",
+      ])
+    #expect(aged.status == 0, "\(aged.standardError)")
     let result = try folder.run(["lint", "lint", "--fix", "--format", "json"])
     #expect(
       result.standardError.contains(
