@@ -41,7 +41,10 @@ let package = Package(
     .testTarget(name: "StashFormatTests", dependencies: ["StashFormat", "StashTestSupport"]),
     .testTarget(name: "StashRecoverTests", dependencies: ["StashRecover", "StashTestSupport"]),
     .testTarget(name: "StashPlaybackTests", dependencies: ["StashPlayback", "StashTestSupport"]),
-    .testTarget(name: "StashCLITests", dependencies: ["StashFormat", "StashTestSupport"]),
+    .testTarget(
+      name: "StashCLITests", dependencies: ["StashFormat", "StashTestSupport"],
+      // Golden outputs are read through #filePath, not bundled.
+      exclude: ["Golden"]),
     .testTarget(name: "StashTUITests", dependencies: ["StashFormat", "StashTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
