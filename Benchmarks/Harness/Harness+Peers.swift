@@ -42,3 +42,37 @@ extension Harness {
     return (versions ?? "?") + "; " + ffprobe.split(separator: " ").prefix(3).joined(separator: " ")
   }
 }
+
+extension Harness {
+  /// Runs the Python peer in `mode` over `subset` and adds a row comparing its speed and its per-file
+  /// counts (`what`, e.g. "cue count") with ours.
+  mutating func comparePeer(
+    task: String, peer name: String, mode: String, subset: [String], bytes subsetBytes: Int,
+    input: String, ours ourCounts: [Int], ourRuns: Runs, what: String
+  ) {
+    do {
+      let theirs = try peer([mode, quick ? "1" : "3"], subset)
+      let theirRate = Runs(values: theirs.times.map { rate(subsetBytes, $0) })
+      var differ = 0
+      for (mine, answer) in zip(ourCounts, theirs.values) where answer.map({ Int($0) }) != mine {
+        differ += 1
+      }
+      var agreement =
+        differ == 0
+        ? "same \(what) in all \(subset.count) files"
+        : "\(what) differs in \(differ) of \(subset.count) files"
+      if let error = theirs.error { agreement += "; first error: \(error.prefix(120))" }
+      peers.append(
+        PeerRow(
+          task: task, peer: name, input: input, theirs: theirRate.text(1, unit: " MB/s"),
+          ours: ourRuns.text(0, unit: " MB/s"),
+          ratio: ratioText(ourRuns.median / theirRate.median) + " faster",
+          agreement: agreement))
+    } catch {
+      peers.append(
+        PeerRow(
+          task: task, peer: name, input: input, theirs: "—", ours: ourRuns.text(0, unit: " MB/s"),
+          ratio: "—", agreement: "\(error)"))
+    }
+  }
+}

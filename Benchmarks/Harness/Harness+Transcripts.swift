@@ -56,30 +56,9 @@ extension Harness {
       values: try (0..<runs).map { _ in rate(subsetBytes, try Measure.time { ours = try parse(subset) }.wall)
       })
     let input = String(format: "%d transcripts, %.1f MB", subset.count, Double(subsetBytes) / 1e6)
-    do {
-      let theirs = try peer(["webvtt", quick ? "1" : "3"], subset)
-      let theirRate = Runs(values: theirs.times.map { rate(subsetBytes, $0) })
-      var differ = 0
-      for (mine, answer) in zip(ours.cues, theirs.values) where answer.map({ Int($0) }) != mine {
-        differ += 1
-      }
-      var agreement =
-        differ == 0
-        ? "same cue count in all \(subset.count) files"
-        : "cue count differs in \(differ) of \(subset.count) files"
-      if let error = theirs.error { agreement += "; first error: \(error.prefix(120))" }
-      peers.append(
-        PeerRow(
-          task: "transcripts", peer: "webvtt-py", input: input, theirs: theirRate.text(1, unit: " MB/s"),
-          ours: ourRuns.text(0, unit: " MB/s"),
-          ratio: ratioText(ourRuns.median / theirRate.median) + " faster",
-          agreement: agreement))
-    } catch {
-      peers.append(
-        PeerRow(
-          task: "transcripts", peer: "webvtt-py", input: input, theirs: "—",
-          ours: ourRuns.text(0, unit: " MB/s"),
-          ratio: "—", agreement: "\(error)"))
-    }
+    comparePeer(
+      task: "transcripts", peer: "webvtt-py", mode: "webvtt", subset: subset, bytes: subsetBytes,
+      input: input,
+      ours: ours.cues, ourRuns: ourRuns, what: "cue count")
   }
 }
