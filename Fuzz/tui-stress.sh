@@ -25,7 +25,7 @@ for name in "${folders[@]}"; do
   cp -R "SyntheticFixtures/$name" "$scratch/memos"
   rm -f "$scratch/memos/MANIFEST.json"
   sock="stash-stress-$$-$name"
-  cmd="stty -g > '$scratch/stty.before'; LC_ALL=C.UTF-8 TERM=xterm-256color TZ=UTC '$tui' '$scratch/memos'; echo EXITED:\$?; stty -g > '$scratch/stty.after'; sleep 3600"
+  cmd="stty -g > '$scratch/stty.before'; LC_ALL=C.UTF-8 TERM=xterm-256color TZ=UTC '$tui' '$scratch/memos'; printf '\\033[2J\\033[HEXITED:%s.\\n' \$?; stty -g > '$scratch/stty.after'; sleep 3600"
   tmux -L "$sock" -f /dev/null new-session -d -x 100 -y 30 "$cmd" </dev/null >/dev/null 2>&1
   # Files changing underneath: appear, grow, get cut, vanish.
   (
@@ -70,12 +70,14 @@ for name in "${folders[@]}"; do
     for _ in $(seq 1 50); do tmux -L "$sock" capture-pane -p | grep -q 'EXITED:' && break; sleep 0.2; done
   fi
   screen=$(tmux -L "$sock" capture-pane -p)
-  exitline=$(grep -o 'EXITED:[0-9]*' <<<"$screen" | head -1)
+  exitline=$(grep -o 'EXITED:[0-9]*\.' <<<"$screen" | head -1)
+  exitline=${exitline%.}
   sleep 0.5
   if ((alive == 0)); then
     echo "$name: FAILED: stash-tui exited by itself after $sent inputs ($exitline)"; status=1
   elif [[ "$exitline" != "EXITED:0" ]]; then
     echo "$name: FAILED: after q: ${exitline:-still running}"; status=1
+    printf '%s\n' "--- the screen:" "$screen" "---"
   elif ! cmp -s "$scratch/stty.before" "$scratch/stty.after"; then
     echo "$name: FAILED: terminal settings not restored"; status=1
   else

@@ -66,32 +66,8 @@ enum RecoverCommand {
     if arguments.flags.contains("json") {
       print(report.json.serialized(pretty: true))
     } else {
-      print(text(of: report), terminator: "")
+      print(report.textLines.joined(separator: "\n"))
     }
     return report.exitCode
-  }
-
-  /// The report for a person: one block per capture, one line per event.
-  static func text(of report: SweepReport) -> String {
-    var out = report.dryRun ? "Dry run: nothing is written or removed. The plan:\n" : ""
-    for name in report.temporariesRemoved {
-      out +=
-        "\(report.dryRun ? "would remove" : "removed") the leftover temporary file \(PathText.escaped(name))\n"
-    }
-    if report.captures.isEmpty && report.temporariesRemoved.isEmpty {
-      out += "Nothing to recover in \(PathText.escaped(report.folder)).\n"
-    }
-    for capture in report.captures {
-      out += (capture.base.isEmpty ? "(folder)" : PathText.escaped(capture.base)) + "\n"
-      for event in capture.events {
-        let verb = report.dryRun ? "would be \(event.action.rawValue)" : event.action.rawValue
-        let names = event.names.map { PathText.escaped($0) }.joined(separator: ", ")
-        out += "  \(event.needsPerson ? "!" : " ") \(verb): \(names)\n      \(event.detail)\n"
-      }
-    }
-    if report.needsPerson {
-      out += "\nLines marked ! need a person: see what each says.\n"
-    }
-    return out
   }
 }

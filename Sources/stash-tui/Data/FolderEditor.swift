@@ -67,28 +67,7 @@ final class FolderEditor: MemoEditor {
     } catch {
       return .failed("The recovery sweep could not run: \(FolderEditor.describe(error))")
     }
-    return .report(title: "Recovery", lines: FolderEditor.lines(of: report))
-  }
-
-  /// The sweep report as the overlay shows it: a block per capture, a line per event.
-  static func lines(of report: SweepReport) -> [String] {
-    var lines: [String] = []
-    for name in report.temporariesRemoved {
-      lines.append("Removed the leftover temporary file \(PathText.escaped(name)).")
-    }
-    if report.captures.isEmpty && report.temporariesRemoved.isEmpty {
-      lines.append("Nothing to recover here.")
-    }
-    for capture in report.captures {
-      lines.append(capture.base.isEmpty ? "(the folder)" : PathText.escaped(capture.base))
-      for event in capture.events {
-        let names = event.names.map { PathText.escaped($0) }.joined(separator: ", ")
-        lines.append("\(event.needsPerson ? "! " : "  ")\(event.action.rawValue): \(names)")
-        lines.append("    \(event.detail)")
-      }
-    }
-    if report.needsPerson { lines += ["", "Lines marked ! need a person: each says what to do."] }
-    return lines
+    return .report(title: "Recovery", lines: report.textLines)
   }
 
   private static func describe(_ error: any Error) -> String {
