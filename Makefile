@@ -5,7 +5,7 @@ export LC_ALL ?= C.UTF-8
 PREFIX ?= /usr/local
 SWIFT ?= swift
 
-.PHONY: install-deps build release demo test fixtures format bench install clean fuzz
+.PHONY: install-deps build release demo test fixtures format bench install clean fuzz stress
 
 install-deps:
 	@scripts/install-deps
@@ -58,6 +58,11 @@ bench: release
 # (default 600); FUZZ_TARGETS picks some (mp4 webvtt gpx title foldername). Findings go to Fuzz/findings/.
 fuzz: install-deps
 	FUZZ_SECONDS=$(or $(FUZZ_SECONDS),600) Fuzz/run-fuzz.sh $(FUZZ_TARGETS)
+
+# Drives the browser in tmux with random keys, clicks and resizes over copies of the demo, crash
+# and lint folders while files change underneath, STRESS_MINUTES (default 10) per folder.
+stress: install-deps
+	Fuzz/tui-stress.sh $(or $(STRESS_MINUTES),10) $(STRESS_FOLDERS)
 
 clean:
 	rm -rf .build
