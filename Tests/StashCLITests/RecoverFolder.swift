@@ -1,30 +1,16 @@
 import Foundation
 import StashTestSupport
 
-/// A scratch copy of `SyntheticFixtures/crash` ready for `stash recover`, as its MANIFEST asks: the
-/// empty folders made, every file a day old, the capture still recording touched to now.
+/// A scratch copy of `SyntheticFixtures/crash` ready for `stash recover` (see `CrashFixtureCopy`),
+/// with ways to compare folders.
 struct RecoverFolder {
   let root: URL
   let manifest: [String: Any]
 
   init() throws {
-    let source = Fixtures.folder("crash")
-    manifest =
-      try JSONSerialization.jsonObject(with: Data(contentsOf: source.appendingPathComponent("MANIFEST.json")))
-      as! [String: Any]
-    root = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "stash-recover-cli-\(UUID().uuidString)")
-    try FileManager.default.copyItem(at: source, to: root)
-    for name in manifest["emptyDirectories"] as! [String] {
-      try FileManager.default.createDirectory(
-        at: root.appendingPathComponent(name), withIntermediateDirectories: false)
-    }
-    let now = Date()
-    let recent = Set(manifest["recentAtTestTime"] as! [String])
-    for path in try FileManager.default.subpathsOfDirectory(atPath: root.path) {
-      let date = recent.contains(String(path.prefix(19))) ? now : now.addingTimeInterval(-86_400)
-      try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: root.path + "/" + path)
-    }
+    let copy = try CrashFixtureCopy(label: "stash-recover-cli", now: Date())
+    root = copy.root
+    manifest = copy.manifest
   }
 
   func remove() { try? FileManager.default.removeItem(at: root) }

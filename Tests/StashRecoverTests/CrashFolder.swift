@@ -3,28 +3,17 @@ import StashFormat
 import StashRecover
 import StashTestSupport
 
-/// A scratch copy of `SyntheticFixtures/crash` made ready to sweep as MANIFEST.json asks: its empty
-/// folders made, every file made a day old, and the capture "still recording" touched to now.
+/// A scratch copy of `SyntheticFixtures/crash` made ready to sweep (see `CrashFixtureCopy`), with the
+/// sweep and the checks the recovery tests share.
 struct CrashFolder {
   let root: URL
   let manifest: [String: Any]
   let now = Date().timeIntervalSince1970
 
   init() throws {
-    let source = Fixtures.folder("crash")
-    let data = try Data(contentsOf: source.appendingPathComponent("MANIFEST.json"))
-    manifest = try JSONSerialization.jsonObject(with: data) as! [String: Any]
-    root = try scratchCopy(of: source)
-    for name in manifest["emptyDirectories"] as! [String] {
-      try FileManager.default.createDirectory(
-        at: root.appendingPathComponent(name), withIntermediateDirectories: false)
-    }
-    let old = now - 86_400
-    let recent = Set(manifest["recentAtTestTime"] as! [String])
-    for path in try FileManager.default.subpathsOfDirectory(atPath: root.path) {
-      let base = String(path.prefix(19))
-      try setModificationTime(root.path + "/" + path, recent.contains(base) ? now - 1 : old)
-    }
+    let copy = try CrashFixtureCopy(label: "stash-recover", now: Date())
+    root = copy.root
+    manifest = copy.manifest
   }
 
   /// The MANIFEST entries of the captures, by base.

@@ -51,11 +51,3 @@ func setModificationTime(_ path: String, _ seconds: Double) throws {
   try FileManager.default.setAttributes(
     [.modificationDate: Date(timeIntervalSince1970: seconds)], ofItemAtPath: path)
 }
-
-/// Copies a folder to a fresh scratch folder and returns the copy.
-func scratchCopy(of source: URL) throws -> URL {
-  let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "stash-recover-\(UUID().uuidString)")
-  try FileManager.default.copyItem(at: source, to: scratch)
-  return scratch
-}
