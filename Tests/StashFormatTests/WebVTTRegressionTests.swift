@@ -1,0 +1,52 @@
+import Foundation
+import StashTestSupport
+import Testing
+
+@testable import StashFormat
+
+/// Transcripts the fuzzer found (SyntheticFixtures/regressions/webvtt/), read again under the
+/// WebVTT target's invariant: what was read, written and read again is the same document, and
+/// writing it again gives the same text.
+@Suite struct WebVTTRegressionTests {
+  @Test func thereAreRegressionInputs() {
+    #expect(HostileRegressionTests.inputs("webvtt").count >= 4)
+  }
+
+  @Test(arguments: HostileRegressionTests.inputs("webvtt"))
+  func readsBackAsItWasRead(path: String) throws {
+    let document = WebVTTParser.parse(try ReadOnlyFile.contents(of: path))
+    let written = WebVTTWriter.serialize(document)
+    let again = WebVTTParser.parse(written)
+    #expect(again == document, "\(path):\n\(written)")
+    #expect(WebVTTWriter.serialize(again) == written, "\(path)")
+  }
+
+  /// The smallest form of what the fuzzer found: a NOTE block whose second line has `-->` but is
+  /// no timing line. The spec tries it as a timing line, then goes on appending the lines after
+  /// it to the block's buffer, never the failed line itself: the note's text skips it.
+  @Test func aFailedTimingLineIsNotPartOfANote() {
+    let document = WebVTTParser.parse("WEBVTT\n\nNOTE stash part 00:\n0x --> 00:01.000\nafter\n\n")
+    #expect(document.notes == [WebVTTNote(text: "stash part 00:\nafter", cuesBefore: 0)])
+    #expect(document.partSpan == nil)
+    #expect(document.diagnostics.contains { $0.location.line == 4 })
+    #expect(WebVTTWriter.serialize(document) == "WEBVTT\n\nNOTE stash part 00:\nafter\n\n")
+  }
+
+  @Test func aFailedTimingLineThatEndsTheNoteOrTheFileLeavesTheFirstLine() {
+    let atEnd = WebVTTParser.parse("WEBVTT\n\nNOTE\nx --> y")
+    #expect(atEnd.notes == [WebVTTNote(text: "", cuesBefore: 0)])
+    let beforeBlank = WebVTTParser.parse("WEBVTT\n\nNOTE keep\nx --> y\n\n00:01.000 --> 00:02.000\nhi\n")
+    #expect(beforeBlank.notes == [WebVTTNote(text: "keep", cuesBefore: 0)])
+    #expect(beforeBlank.cues.map(\.text) == ["hi"])
+    let noteOnly = WebVTTParser.parse("WEBVTT\n\nNOTE\nx --> y\nz\n")
+    #expect(noteOnly.notes == [WebVTTNote(text: "z", cuesBefore: 0)])
+  }
+
+  /// A second line with `-->` after one that already failed ends the block there (the spec
+  /// rewinds to that line), so it becomes the next block.
+  @Test func aThirdLineWithAnArrowStartsTheNextBlock() {
+    let document = WebVTTParser.parse("WEBVTT\n\nNOTE a\nx --> y\nb\n00:01.000 --> 00:02.000\nc\n")
+    #expect(document.notes == [WebVTTNote(text: "a\nb", cuesBefore: 0)])
+    #expect(document.cues.map(\.text) == ["c"])
+  }
+}
