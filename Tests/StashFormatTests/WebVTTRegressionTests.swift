@@ -49,4 +49,28 @@ import Testing
     #expect(document.notes == [WebVTTNote(text: "a\nb", cuesBefore: 0)])
     #expect(document.cues.map(\.text) == ["c"])
   }
+
+  /// "NOTE \ntext" and "NOTE\ntext" are different notes ("\ntext" and "text"): the writer keeps
+  /// the space when the first line is empty.
+  @Test func aNoteWhoseFirstLineIsEmptyKeepsItsSpace() {
+    let spaced = WebVTTParser.parse("WEBVTT\n\nNOTE \nsecond\n")
+    #expect(spaced.notes == [WebVTTNote(text: "\nsecond", cuesBefore: 0)])
+    #expect(WebVTTWriter.serialize(spaced) == "WEBVTT\n\nNOTE \nsecond\n\n")
+    let plain = WebVTTParser.parse("WEBVTT\n\nNOTE\nsecond\n")
+    #expect(plain.notes == [WebVTTNote(text: "second", cuesBefore: 0)])
+    #expect(WebVTTWriter.serialize(plain) == "WEBVTT\n\nNOTE second\n\n")
+    let empty = WebVTTParser.parse("WEBVTT\n\nNOTE \n")
+    #expect(WebVTTWriter.serialize(empty) == "WEBVTT\n\nNOTE\n\n")
+    #expect(WebVTTParser.parse(WebVTTWriter.serialize(empty)) == empty)
+  }
+
+  /// A REGION block whose settings are all unknown is still a region (with the defaults); the
+  /// writer cannot write it as a bare REGION line, which reads as stray text.
+  @Test func aRegionWithOnlyDefaultsIsStillARegion() {
+    let document = WebVTTParser.parse("WEBVTT\n\nREGION\nfoo:bar\n\n00:01.000 --> 00:02.000\nhi\n")
+    #expect(document.regions == [WebVTTRegion()])
+    let written = WebVTTWriter.serialize(document)
+    #expect(written.hasPrefix("WEBVTT\n\nREGION\nwidth:100%\n\n"))
+    #expect(WebVTTParser.parse(written) == document)
+  }
 }
