@@ -73,4 +73,15 @@ import Testing
     #expect(written.hasPrefix("WEBVTT\n\nREGION\nwidth:100%\n\n"))
     #expect(WebVTTParser.parse(written) == document)
   }
+
+  /// Hours beyond any real time saturate at 99,999,999, in both the common and the general form,
+  /// so every time read writes back as the same time (a huge double did not).
+  @Test func hugeHoursSaturateAndRoundTrip() {
+    #expect(WebVTTTimestamp.parse("99999999:00:00.001") == 99_999_999 * 3600 + 0.001)
+    #expect(WebVTTTimestamp.parse("100000000:00:00.000") == 359_999_996_400.0)
+    #expect(WebVTTTimestamp.parse("00999999999999999999:59:59.999") == 99_999_999 * 3600 + 3599.999)
+    let document = WebVTTParser.parse("WEBVTT\n\n123456789012:00:00.000 --> 99999999:59:59.999\nx\n")
+    #expect(document.cues.map(\.startTime) == [99_999_999 * 3600])
+    #expect(WebVTTParser.parse(WebVTTWriter.serialize(document)) == document)
+  }
 }

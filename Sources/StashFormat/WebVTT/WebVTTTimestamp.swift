@@ -66,6 +66,8 @@ public enum WebVTTTimestamp {
   }
 
   private static let colon = UInt8(ascii: ":")
+  /// Where a run of digits saturates.
+  private static let maximumValue = 99_999_999
 
   /// The forms nearly every file uses, `mm:ss.ttt` and `hh:mm:ss.ttt` (two or more hour digits),
   /// read straight off the bytes; nil (position unchanged) for anything else, which the general
@@ -77,14 +79,15 @@ public enum WebVTTTimestamp {
     var p = position
     var first = 0
     let firstStart = p
-    while p < end, p - firstStart < 15 {
+    while p < end, p - firstStart < 8 {
       let digit = bytes[p] &- 0x30
       guard digit < 10 else { break }
       first = first * 10 + Int(digit)
       p += 1
     }
     let firstCount = p - firstStart
-    guard firstCount >= 2, p + 7 <= end, p - firstStart < 15 || !isDigit(bytes[p]) else { return nil }
+    // More than eight digits of hours go the general way, which saturates them.
+    guard firstCount >= 2, p + 7 <= end, firstCount < 8 || !isDigit(bytes[p]) else { return nil }
     @inline(__always) func digit(_ i: Int) -> Int? {
       let value = bytes[i] &- 0x30
       return value < 10 ? Int(value) : nil
@@ -109,8 +112,9 @@ public enum WebVTTTimestamp {
   @inline(__always)
   private static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
 
-  /// A run of ASCII digits: its value (saturating far beyond any real time, which keeps the sum
-  /// above from overflowing) and its length.
+  /// A run of ASCII digits: its value and its length. The value saturates at 99,999,999 (as hours,
+  /// over 11,000 years): any time read is then a whole number of milliseconds far below 2^53, so the
+  /// writer's text for it reads back as the same double, and the sum above cannot overflow.
   @inline(__always)
   private static func digits(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, _ end: Int) -> (
     value: Int, count: Int
@@ -120,7 +124,7 @@ public enum WebVTTTimestamp {
     while position < end {
       let digit = bytes[position] &- 0x30
       guard digit < 10 else { break }
-      if value < 100_000_000_000_000 { value = value * 10 + Int(digit) }
+      value = min(value * 10 + Int(digit), maximumValue)
       count += 1
       position += 1
     }
