@@ -80,4 +80,14 @@ extension WebVTTFileParser {
   func string(_ range: Range<Int>) -> String {
     String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
   }
+
+  /// The text of `range` without the bytes of `gap` where the two overlap: a block's buffer
+  /// around a timing line that failed, which the spec never appends to it.
+  func string(_ range: Range<Int>, skipping gap: Range<Int>?) -> String {
+    guard let gap, gap.lowerBound >= range.lowerBound, gap.lowerBound < range.upperBound else {
+      return string(range)
+    }
+    return string(range.lowerBound..<gap.lowerBound)
+      + string(min(gap.upperBound, range.upperBound)..<range.upperBound)
+  }
 }

@@ -309,6 +309,7 @@ extension WebVTTFileParser {
     {
       return
     }
+    if WebVTTCueTextParser.isCertainlyClean(bytes, range, cueStart: start, cueEnd: end) { return }
     checker.check(range, cueStart: start, cueEnd: end)
     dropped += checker.droppedIssues
     if checker.issues.isEmpty { return }

@@ -144,8 +144,10 @@ struct WebVTTFileParser {
     case style(String)
     case region(WebVTTRegion)
     /// Nothing the algorithm keeps: the buffer, whether it starts at the block's first line, and
-    /// whether a timing line failed.
-    case other(Range<Int>?, startsBlock: Bool, failedTiming: Bool)
+    /// the timing line that failed, if one did. The buffer does not hold that line: when it is the
+    /// block's second line, the buffer is the first line, a LF and the lines after the failed one
+    /// (the spec appends only lines without `-->`).
+    case other(Range<Int>?, startsBlock: Bool, failedTiming: Range<Int>?)
   }
 
   mutating func collectBlock(inHeader: Bool) -> Block {
@@ -155,7 +157,7 @@ struct WebVTTFileParser {
     var buffer: Range<Int>? = nil
     var bufferStartsBlock = false
     var seenArrow = false
-    var failedTiming = false
+    var failedTiming: Range<Int>? = nil
     var cue: WebVTTCue? = nil
     var cueLine = 0
     var isStyle = false
@@ -182,7 +184,8 @@ struct WebVTTFileParser {
             seenCue = true
           } else {
             cue = nil
-            failedTiming = true
+            // The line with its LF: what the buffer skips.
+            failedTiming = start..<(seenEOF ? end : end + 1)
           }
         } else {
           if !inHeader {
@@ -236,15 +239,16 @@ struct WebVTTFileParser {
   /// A block the algorithm drops: a NOTE (kept as a comment, or read as a Stash note), or a
   /// problem to report.
   mutating func other(
-    _ buffer: Range<Int>?, startsBlock: Bool, failedTiming: Bool, blockStart: Int, blockLine: Int
+    _ buffer: Range<Int>?, startsBlock: Bool, failedTiming: Range<Int>?, blockStart: Int, blockLine: Int
   ) {
     guard let buffer else { return }
     if startsBlock && startsWithNote(buffer) {
       let textStart = buffer.count > 4 ? buffer.lowerBound + 5 : buffer.upperBound
-      note(string(textStart..<buffer.upperBound), at: buffer.lowerBound, line: blockLine)
+      note(
+        string(textStart..<buffer.upperBound, skipping: failedTiming), at: buffer.lowerBound, line: blockLine)
       return
     }
-    if failedTiming { return }  // Already reported with the timing line.
+    if failedTiming != nil { return }  // Already reported with the timing line.
     if startsBlock && startsWithKeyword(buffer.lowerBound..<lineEnd(from: buffer.lowerBound), "STYLE") {
       if seenCue {
         report(

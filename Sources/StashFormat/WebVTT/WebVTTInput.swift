@@ -44,9 +44,11 @@ struct WebVTTInput {
           let cr = word ^ carriageReturns
           // A zero byte in `word` (NUL) or in `cr` (a CR).
           if ((word &- ones) & ~word & high) | ((cr &- ones) & ~cr & high) != 0 { return nil }
-          // Exactly the bytes equal to LF: the high bit of each byte of `lf` that is zero.
+          // Exactly the bytes equal to LF: the high bit of each byte of `lf` that is zero. Summed
+          // by a multiply, which is cheaper than a bit count on CPUs without POPCNT (the baseline).
           let lf = word ^ lineFeeds
-          count += (~(((lf & low) &+ low) | lf) & high).nonzeroBitCount
+          let marks = (~(((lf & low) &+ low) | lf) & high) >> 7
+          count += Int((marks &* ones) >> 56)
           i += 8
           continue
         }

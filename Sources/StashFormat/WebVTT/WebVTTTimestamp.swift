@@ -66,51 +66,46 @@ public enum WebVTTTimestamp {
   }
 
   private static let colon = UInt8(ascii: ":")
+  /// Where a run of digits saturates.
+  private static let maximumValue = 99_999_999
 
-  /// The forms nearly every file uses, `mm:ss.ttt` and `hh:mm:ss.ttt` (two or more hour digits),
+  /// The forms nearly every file uses, `mm:ss.ttt` and `hh:mm:ss.ttt` (exactly two hour digits),
   /// read straight off the bytes; nil (position unchanged) for anything else, which the general
   /// steps above then read or reject exactly as the spec says.
   @inline(__always)
   private static func collectCommon(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, end: Int)
     -> Double?
   {
-    var p = position
-    var first = 0
-    let firstStart = p
-    while p < end, p - firstStart < 15 {
-      let digit = bytes[p] &- 0x30
-      guard digit < 10 else { break }
-      first = first * 10 + Int(digit)
-      p += 1
-    }
-    let firstCount = p - firstStart
-    guard firstCount >= 2, p + 7 <= end, p - firstStart < 15 || !isDigit(bytes[p]) else { return nil }
-    @inline(__always) func digit(_ i: Int) -> Int? {
-      let value = bytes[i] &- 0x30
-      return value < 10 ? Int(value) : nil
-    }
-    guard bytes[p] == colon, let c = digit(p + 1), let d = digit(p + 2) else { return nil }
+    let p = position
+    guard p + 9 <= end else { return nil }
+    @inline(__always) func digit(_ i: Int) -> Int { Int(bytes[p + i] &- 0x30) }
+    let (a, b, c, d) = (digit(0), digit(1), digit(3), digit(4))
+    // (Wrapping subtraction makes every byte that is not a digit 10 or more.)
+    guard a < 10, b < 10, c < 10, d < 10, bytes[p + 2] == colon else { return nil }
+    let first = a * 10 + b
     let second = c * 10 + d
-    if firstCount == 2 && first <= 59 && bytes[p + 3] == UInt8(ascii: ".") {
-      guard let e = digit(p + 4), let f = digit(p + 5), let g = digit(p + 6),
-        p + 7 == end || !isDigit(bytes[p + 7]), second <= 59
+    if bytes[p + 5] == UInt8(ascii: ".") {
+      let (e, f, g) = (digit(6), digit(7), digit(8))
+      guard e < 10, f < 10, g < 10, p + 9 == end || !isDigit(bytes[p + 9]), first <= 59, second <= 59
       else { return nil }
-      position = p + 7
+      position = p + 9
       return Double(first * 60 + second) + Double(e * 100 + f * 10 + g) / 1000
     }
-    guard bytes[p + 3] == colon, p + 10 <= end, let h = digit(p + 4), let i = digit(p + 5),
-      bytes[p + 6] == UInt8(ascii: "."), let j = digit(p + 7), let k = digit(p + 8), let l = digit(p + 9),
-      p + 10 == end || !isDigit(bytes[p + 10]), second <= 59, h * 10 + i <= 59
+    guard bytes[p + 5] == colon, p + 12 <= end, bytes[p + 8] == UInt8(ascii: ".") else { return nil }
+    let (h, i, j, k, l) = (digit(6), digit(7), digit(9), digit(10), digit(11))
+    guard h < 10, i < 10, j < 10, k < 10, l < 10, p + 12 == end || !isDigit(bytes[p + 12]), second <= 59,
+      h * 10 + i <= 59
     else { return nil }
-    position = p + 10
+    position = p + 12
     return Double(first * 3600 + second * 60 + h * 10 + i) + Double(j * 100 + k * 10 + l) / 1000
   }
 
   @inline(__always)
   private static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
 
-  /// A run of ASCII digits: its value (saturating far beyond any real time, which keeps the sum
-  /// above from overflowing) and its length.
+  /// A run of ASCII digits: its value and its length. The value saturates at 99,999,999 (as hours,
+  /// over 11,000 years): any time read is then a whole number of milliseconds far below 2^53, so the
+  /// writer's text for it reads back as the same double, and the sum above cannot overflow.
   @inline(__always)
   private static func digits(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, _ end: Int) -> (
     value: Int, count: Int
@@ -120,7 +115,7 @@ public enum WebVTTTimestamp {
     while position < end {
       let digit = bytes[position] &- 0x30
       guard digit < 10 else { break }
-      if value < 100_000_000_000_000 { value = value * 10 + Int(digit) }
+      value = min(value * 10 + Int(digit), maximumValue)
       count += 1
       position += 1
     }

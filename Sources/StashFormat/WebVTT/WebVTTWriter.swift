@@ -191,7 +191,8 @@ public enum WebVTTWriter {
     return parts.joined(separator: " ")
   }
 
-  /// A region's settings line (the id always, the rest when not the default).
+  /// A region's settings line (the id always, the rest when not the default). A region with
+  /// nothing but defaults says its width: a REGION line alone is no region on reading.
   static func settings(of region: WebVTTRegion) -> String {
     var parts: [String] = []
     if !region.id.isEmpty { parts.append("id:" + token(region.id)) }
@@ -208,7 +209,7 @@ public enum WebVTTWriter {
           + number(clampPercentage(region.viewportAnchorY)) + "%")
     }
     if region.scroll == .up { parts.append("scroll:up") }
-    return parts.joined(separator: " ")
+    return parts.isEmpty ? "width:100%" : parts.joined(separator: " ")
   }
 
   static func stashNote(_ kind: String, _ span: WebVTTTimeSpan) -> String {
@@ -217,13 +218,14 @@ public enum WebVTTWriter {
 
   static func noteBlock(_ note: WebVTTNote) -> String {
     let text = note.text.replacingArrows(with: "--&gt;")
-    // Keep the note's own first line even when empty ("NOTE\ntext"), but no blank lines after it.
     let lines = replacingCarriageReturns(text).split(separator: "\n", omittingEmptySubsequences: false)
+    // Blank lines would end the block: they are dropped, but the first line is kept even when
+    // empty, after "NOTE ": "NOTE \ntext" reads back as "\ntext", while "NOTE\ntext" would read
+    // back as "text".
+    let rest = lines.dropFirst().filter { !$0.isEmpty }
     var out = "NOTE"
-    if let first = lines.first, !first.isEmpty || lines.count == 1 {
-      if !first.isEmpty { out += " " + first }
-    }
-    for line in lines.dropFirst() where !line.isEmpty { out += "\n" + line }
+    if !lines[0].isEmpty || !rest.isEmpty { out += " " + lines[0] }
+    for line in rest { out += "\n" + line }
     return out + "\n\n"
   }
 
