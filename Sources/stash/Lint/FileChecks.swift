@@ -18,30 +18,40 @@ struct FileChecks {
 
   /// The file's name (escaped) in its folder.
   var name: String
-  /// The folder as given.
-  var folder: String
+  /// The file's path as printed (`LintFinding.join`), made once for all its findings.
+  var path: String
   /// What was found, unsorted.
   private(set) var findings: [LintFinding] = []
   private var counts: [String: Int] = [:]
 
   init(name: String, folder: String) {
     self.name = name
-    self.folder = folder
+    self.path = LintFinding.join(folder, name)
   }
 
   /// Adds a reader's diagnostics as they are.
   mutating func add(_ diagnostics: [Diagnostic]) {
-    for diagnostic in diagnostics { findings.append(LintFinding(diagnostic, name: name, folder: folder)) }
+    for diagnostic in diagnostics {
+      findings.append(
+        LintFinding(
+          code: diagnostic.code, severity: diagnostic.severity, name: name, path: path,
+          location: diagnostic.location, message: diagnostic.message))
+    }
   }
 
-  /// Adds one of the linter's own findings, counting those past the limit.
-  mutating func own(_ code: String, _ message: String, at location: SourceLocation = .init()) {
+  /// Adds one of the linter's own findings, counting those past the limit. The message is made
+  /// only for a finding that is listed: a route from another memo has every point outside the
+  /// recording, and formatting times for findings never shown was most of lint's time there.
+  mutating func own(
+    _ code: String, _ message: @autoclosure () -> String, at location: SourceLocation = .init()
+  ) {
     let count = counts[code, default: 0] + 1
     counts[code] = count
     guard count <= Self.limit, let rule = LintCatalogue.rule(code) else { return }
     findings.append(
       LintFinding(
-        code: code, severity: rule.severity, name: name, folder: folder, location: location, message: message)
+        code: code, severity: rule.severity, name: name, path: path, location: location,
+        message: message())
     )
   }
 
@@ -50,7 +60,7 @@ struct FileChecks {
     for (code, count) in counts.sorted(by: { $0.key < $1.key }) where count > Self.limit {
       findings.append(
         LintFinding(
-          code: code, severity: LintCatalogue.rule(code)!.severity, name: name, folder: folder,
+          code: code, severity: LintCatalogue.rule(code)!.severity, name: name, path: path,
           message: "\(count - Self.limit) more like this were found and not listed one by one"))
     }
     counts = [:]
@@ -96,6 +106,14 @@ struct FileChecks {
     add(document.diagnostics)
     let badTimeLines = Set(
       document.diagnostics.filter { $0.code == "gpx-bad-time" }.compactMap(\.location.line))
+    // The recording's span as printed, made once per route and only when a point falls outside it.
+    var spanText: String?
+    func recording(_ span: ClosedRange<Double>) -> String {
+      if let spanText { return spanText }
+      let text = "(\(ISO8601Time.format(span.lowerBound)) to \(ISO8601Time.format(span.upperBound)))"
+      spanText = text
+      return text
+    }
     for track in document.tracks {
       for segment in track.segments {
         var previous: Double?
@@ -123,8 +141,7 @@ struct FileChecks {
           if let span, time < span.lowerBound - Self.routeSlack || time > span.upperBound + Self.routeSlack {
             own(
               "lint-gpx-point-outside-recording",
-              "the point is timed \(ISO8601Time.format(time)), outside the recording "
-                + "(\(ISO8601Time.format(span.lowerBound)) to \(ISO8601Time.format(span.upperBound))): "
+              "the point is timed \(ISO8601Time.format(time)), outside the recording \(recording(span)): "
                 + "check the route belongs to this memo", at: location)
           }
           if point.hdop != nil && point.horizontalAccuracy == nil {
