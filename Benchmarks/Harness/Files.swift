@@ -23,6 +23,17 @@ enum Files {
     }
   }
 
+  /// Copies `source` to a new file at `destination`, leaving out its last `dropped` bytes.
+  static func copy(_ source: String, to destination: String, droppingLast dropped: Int = 0) throws {
+    let fd = open(source, O_RDONLY)
+    guard fd >= 0 else { throw HarnessError("cannot open \(source): \(String(cString: strerror(errno)))") }
+    defer { close(fd) }
+    var bytes = [UInt8](repeating: 0, count: max(0, size(source) - dropped))
+    let got = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+    guard got == bytes.count else { throw HarnessError("cannot read \(source)") }
+    try bytes.withUnsafeBytes { try write(destination, $0) }
+  }
+
   static func makeFolder(_ path: String) throws {
     guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
       throw HarnessError("cannot create folder \(path): \(String(cString: strerror(errno)))")

@@ -35,32 +35,4 @@ extension Harness {
         result: peak.text(1, unit: " MB"), target: "< 150 MB", verdict: .verdict(peak.median < 150)))
   }
 
-  /// `stash lint` over the memo folder, when the command exists.
-  mutating func lint(_ memos: MemoFolderCorpus) throws {
-    let name = "`stash lint`, \(memos.count) memos"
-    // An unknown command exits 2; `lint --help` exits 0 once the command exists.
-    guard try ChildRun.run([stash, "lint", "--help"]).status == 0 else {
-      figures.append(
-        .missing("#8", name, target: "≤ 3 s", because: "not yet measurable: `stash lint` is not built yet"))
-      return
-    }
-    // Findings exit 1; only 2 (usage or I/O) is a failure.
-    let first = try ChildRun.checked([stash, "lint", memos.folder], accepting: [0, 1])
-    var walls: [Double] = []
-    var cpus: [Double] = []
-    // A lint far over its target gets fewer runs, so the whole bench stays within minutes.
-    for _ in 0..<(first.wall > 10 ? 2 : runs) {
-      let child = try ChildRun.checked([stash, "lint", memos.folder], keepOutput: false, accepting: [0, 1])
-      walls.append(child.wall)
-      cpus.append(child.cpu)
-    }
-    let wall = Runs(values: walls)
-    figures.append(
-      Figure(
-        issue: "#8", name: name, result: wall.text(3, unit: " s"), target: "≤ 3 s",
-        verdict: .verdict(wall.median <= 3),
-        note:
-          "exit \(first.status), \(first.stdout.split(separator: "\n").count) lines of findings; CPU time "
-          + Runs(values: cpus).text(3, unit: " s")))
-  }
 }

@@ -75,7 +75,9 @@ extension Harness {
     // slower one, its share cannot be read off the two and the note says so.
     let share =
       on.median > off.median
-      ? String(format: "fsync ≈ %.3f s (%.0f%%) of it", on.median - off.median, (on.median - off.median) / on.median * 100)
+      ? String(
+        format: "fsync ≈ %.3f s (%.0f%%) of it", on.median - off.median,
+        (on.median - off.median) / on.median * 100)
       : "fsync share not measurable in this run: the sweep with fsync took less wall time than without "
         + "(disk waits, not CPU, dominate both)"
     figures.append(

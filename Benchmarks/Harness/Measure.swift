@@ -84,6 +84,9 @@ struct ChildRun {
     posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     var env = ProcessInfo.processInfo.environment
+    // The memo folder's zone-less names are wall-clock times in UTC (MemoFolderCorpus), so every
+    // child reads them as the instants the corpus was generated for, wherever the harness runs.
+    env["TZ"] = "UTC"
     for (key, value) in environment { env[key] = value }
     // The peak memory comes from the peak-memory helper when the harness has built it (see there why).
     let peakPath = scratch + "/child.peak"
@@ -111,7 +114,8 @@ struct ChildRun {
     }
     return ChildRun(
       status: code, wall: wall, cpu: Measure.seconds(usage.ru_utime) + Measure.seconds(usage.ru_stime),
-      peakMB: (Double(read(peakPath).trimmingCharacters(in: .whitespacesAndNewlines)) ?? Double(usage.ru_maxrss)) / 1024,
+      peakMB: (Double(read(peakPath).trimmingCharacters(in: .whitespacesAndNewlines))
+        ?? Double(usage.ru_maxrss)) / 1024,
       stdout: read(outPath), stderr: read(errPath))
   }
 

@@ -10,13 +10,27 @@ enum TextCorpus {
   ]
 
   /// A transcript of `seconds` of speech: a cue every few seconds, three in ten with a timestamp
-  /// per word, one in ten ending in unconfirmed words.
-  static func transcript(seconds: Double, seed: UInt64) -> String {
+  /// per word, one in ten ending in unconfirmed words. Every cue ends within `seconds`; none falls in
+  /// `missingSpeech` (a span the app noted it has no words for, by default minute 10 to 11).
+  static func transcript(
+    seconds: Double, seed: UInt64, missingSpeech: ClosedRange<Double>? = 600...660
+  ) -> String {
     var random = Random(seed: seed)
-    var text = "WEBVTT\n\nNOTE stash missing-speech 00:10:00.000 00:11:00.000\n\n"
+    var text = "WEBVTT\n\n"
+    if let gap = missingSpeech {
+      text +=
+        "NOTE stash missing-speech \(WebVTTTimestamp.format(gap.lowerBound)) "
+        + "\(WebVTTTimestamp.format(gap.upperBound))\n\n"
+    }
     var ms = 0
     var index = 1
     while Double(ms) < seconds * 1000 - 5000 {
+      if let gap = missingSpeech, Double(ms) + 5000 > gap.lowerBound * 1000,
+        Double(ms) < gap.upperBound * 1000
+      {
+        ms = Int(gap.upperBound * 1000) + 200
+        continue
+      }
       let start = ms
       let length = 1500 + random.below(3500)
       ms += length + random.below(400)

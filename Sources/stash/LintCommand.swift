@@ -97,7 +97,7 @@ enum LintCommand {
             fixed += max(0, before.count - after.count)
           }
         }
-        findings += found.compactMap(configuration.apply)
+        findings += configuration.changesFindings ? found.compactMap(configuration.apply) : found
       } catch {
         standardError("stash lint: \(PathText.escaped(path)): \(error.message)")
         trouble = true

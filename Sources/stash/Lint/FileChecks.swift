@@ -1,5 +1,9 @@
 import StashFormat
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The checks of one file: its reader's diagnostics plus the linter's own rules about what it holds.
 /// The linter's own rules list at most `limit` findings of a code per file, then one that counts the rest.
 struct FileChecks {
@@ -14,30 +18,40 @@ struct FileChecks {
 
   /// The file's name (escaped) in its folder.
   var name: String
-  /// The folder as given.
-  var folder: String
+  /// The file's path as printed (`LintFinding.join`), made once for all its findings.
+  var path: String
   /// What was found, unsorted.
   private(set) var findings: [LintFinding] = []
   private var counts: [String: Int] = [:]
 
   init(name: String, folder: String) {
     self.name = name
-    self.folder = folder
+    self.path = LintFinding.join(folder, name)
   }
 
   /// Adds a reader's diagnostics as they are.
   mutating func add(_ diagnostics: [Diagnostic]) {
-    for diagnostic in diagnostics { findings.append(LintFinding(diagnostic, name: name, folder: folder)) }
+    for diagnostic in diagnostics {
+      findings.append(
+        LintFinding(
+          code: diagnostic.code, severity: diagnostic.severity, name: name, path: path,
+          location: diagnostic.location, message: diagnostic.message))
+    }
   }
 
-  /// Adds one of the linter's own findings, counting those past the limit.
-  mutating func own(_ code: String, _ message: String, at location: SourceLocation = .init()) {
+  /// Adds one of the linter's own findings, counting those past the limit. The message is made
+  /// only for a finding that is listed: a route from another memo has every point outside the
+  /// recording, and formatting times for findings never shown was most of lint's time there.
+  mutating func own(
+    _ code: String, _ message: @autoclosure () -> String, at location: SourceLocation = .init()
+  ) {
     let count = counts[code, default: 0] + 1
     counts[code] = count
     guard count <= Self.limit, let rule = LintCatalogue.rule(code) else { return }
     findings.append(
       LintFinding(
-        code: code, severity: rule.severity, name: name, folder: folder, location: location, message: message)
+        code: code, severity: rule.severity, name: name, path: path, location: location,
+        message: message())
     )
   }
 
@@ -46,7 +60,7 @@ struct FileChecks {
     for (code, count) in counts.sorted(by: { $0.key < $1.key }) where count > Self.limit {
       findings.append(
         LintFinding(
-          code: code, severity: LintCatalogue.rule(code)!.severity, name: name, folder: folder,
+          code: code, severity: LintCatalogue.rule(code)!.severity, name: name, path: path,
           message: "\(count - Self.limit) more like this were found and not listed one by one"))
     }
     counts = [:]
@@ -92,6 +106,14 @@ struct FileChecks {
     add(document.diagnostics)
     let badTimeLines = Set(
       document.diagnostics.filter { $0.code == "gpx-bad-time" }.compactMap(\.location.line))
+    // The recording's span as printed, made once per route and only when a point falls outside it.
+    var spanText: String?
+    func recording(_ span: ClosedRange<Double>) -> String {
+      if let spanText { return spanText }
+      let text = "(\(ISO8601Time.format(span.lowerBound)) to \(ISO8601Time.format(span.upperBound)))"
+      spanText = text
+      return text
+    }
     for track in document.tracks {
       for segment in track.segments {
         var previous: Double?
@@ -119,8 +141,7 @@ struct FileChecks {
           if let span, time < span.lowerBound - Self.routeSlack || time > span.upperBound + Self.routeSlack {
             own(
               "lint-gpx-point-outside-recording",
-              "the point is timed \(ISO8601Time.format(time)), outside the recording "
-                + "(\(ISO8601Time.format(span.lowerBound)) to \(ISO8601Time.format(span.upperBound))): "
+              "the point is timed \(ISO8601Time.format(time)), outside the recording \(recording(span)): "
                 + "check the route belongs to this memo", at: location)
           }
           if point.hdop != nil && point.horizontalAccuracy == nil {
@@ -150,50 +171,75 @@ struct FileChecks {
   }
 
   /// Every `<time>` (any prefix) whose text ends in a `±hh:mm`, `±hhmm` or `±hh` offset rather than
-  /// `Z`: the reader turns them into instants and keeps no sign of how they were written.
+  /// `Z`: the reader turns them into instants and keeps no sign of how they were written. This scan
+  /// covers every byte of every route, so it jumps between `m`s with memchr (rare in GPX outside
+  /// `time`), counts lines only up to a time it reports, and makes a String only for those.
   static func offsetTimes(in bytes: [UInt8]) -> [(Int, Int, String)] {
+    bytes.withUnsafeBufferPointer { offsetTimes(in: $0) }
+  }
+
+  static func offsetTimes(in bytes: UnsafeBufferPointer<UInt8>) -> [(Int, Int, String)] {
     var out: [(Int, Int, String)] = []
-    var line = 1
-    var lineStart = 0
-    var index = 0
+    guard let base = bytes.baseAddress else { return out }
     let count = bytes.count
-    while index < count {
-      let byte = bytes[index]
-      if byte == 0x0A {
-        line += 1
-        lineStart = index + 1
-      } else if byte == UInt8(ascii: "<"), index + 1 < count, bytes[index + 1] != UInt8(ascii: "/") {
-        // The element name, after any prefix, must be exactly `time`.
-        var end = index + 1
-        while end < count, bytes[end] != UInt8(ascii: ">"), bytes[end] != 0x0A, end - index < 64 { end += 1 }
-        guard end < count, bytes[end] == UInt8(ascii: ">") else {
-          index += 1
-          continue
-        }
-        let tag = bytes[(index + 1)..<end]
-        let local = tag.split(separator: UInt8(ascii: ":")).last.map(Array.init) ?? []
-        if local == Array("time".utf8) {
-          var close = end + 1
-          while close < count, bytes[close] != UInt8(ascii: "<"), close - end < 80 { close += 1 }
-          let text = String(decoding: bytes[(end + 1)..<close], as: UTF8.self).trimmingBlanks
-          if hasOffset(text) { out.append((line, index - lineStart + 1, text)) }
-        }
+    let (lt, gt, slash, colon) = (UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: ":"))
+    var (line, lineStart, counted) = (1, 0, 0)
+    var from = 0
+    while from < count, let found = memchr(base + from, Int32(UInt8(ascii: "m")), count - from) {
+      let m = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
+      from = m + 1
+      guard m >= 2, m + 1 < count, bytes[m - 2] == UInt8(ascii: "t"), bytes[m - 1] == UInt8(ascii: "i"),
+        bytes[m + 1] == UInt8(ascii: "e")
+      else { continue }
+      // An opening tag whose name, after any prefix, is exactly `time`: `time` (then any colons and
+      // `>`) right after `<` or a `:`, that `<` not `</`, on one line, the tag at most 64 bytes.
+      let name = m - 2
+      var end = m + 2
+      while end < count, bytes[end] == colon { end += 1 }
+      guard end < count, bytes[end] == gt, name > 0, bytes[name - 1] == colon || bytes[name - 1] == lt else {
+        continue
       }
-      index += 1
+      var open = name - 1
+      while open > 0, bytes[open] != lt, bytes[open] != gt, bytes[open] != 0x0A, end - open <= 64 {
+        open -= 1
+      }
+      guard bytes[open] == lt, end - open <= 64, bytes[open + 1] != slash else { continue }
+      var close = end + 1
+      while close < count, bytes[close] != lt, close - end < 80 { close += 1 }
+      let text = trimmedBlanks(bytes, from: end + 1, to: close)
+      guard hasOffset(UnsafeBufferPointer(rebasing: bytes[text])) else { continue }
+      while counted < open {
+        if bytes[counted] == 0x0A { (line, lineStart) = (line + 1, counted + 1) }
+        counted += 1
+      }
+      out.append((line, open - lineStart + 1, String(decoding: bytes[text], as: UTF8.self)))
     }
     return out
   }
 
-  /// Whether a date-time text ends in a numeric offset.
-  static func hasOffset(_ text: String) -> Bool {
-    let chars = Array(text.utf8)
+  /// The range `start..<end` of `bytes` without spaces, tabs, CRs and LFs at either end.
+  static func trimmedBlanks(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Range<Int> {
+    func blank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+    var (low, high) = (start, end)
+    while low < high, blank(bytes[low]) { low += 1 }
+    while high > low, blank(bytes[high - 1]) { high -= 1 }
+    return low..<high
+  }
+
+  /// Whether a date-time text (UTF-8) ends in a numeric offset.
+  static func hasOffset(_ chars: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let t = chars.firstIndex(of: UInt8(ascii: "T")) else { return false }
-    let time = chars[(t + 1)...]
-    guard let sign = time.lastIndex(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") }) else {
+    guard
+      let sign = chars[(t + 1)...].lastIndex(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") })
+    else {
       return false
     }
-    let zone = chars[(sign + 1)...].filter { $0 != UInt8(ascii: ":") }
-    return (zone.count == 2 || zone.count == 4) && zone.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+    var digits = 0
+    for byte in chars[(sign + 1)...] where byte != UInt8(ascii: ":") {
+      guard byte >= 0x30 && byte <= 0x39 else { return false }
+      digits += 1
+    }
+    return digits == 2 || digits == 4
   }
 }
 

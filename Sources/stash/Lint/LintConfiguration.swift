@@ -133,6 +133,12 @@ struct LintConfiguration: Equatable {
     return !disabled.contains { Self.matches($0, code) }
   }
 
+  /// Whether `apply` can drop a finding or change its severity (false for no configuration at all,
+  /// the usual case, where findings are passed on without a look at each).
+  var changesFindings: Bool {
+    !disabled.isEmpty || selected != nil || !severities.isEmpty || !ignoredPaths.isEmpty
+  }
+
   /// The finding as configured: nil when its rule is off or its path ignored, else with its severity.
   func apply(_ finding: LintFinding) -> LintFinding? {
     guard reports(finding.code) else { return nil }

@@ -42,8 +42,7 @@ enum LintEngine {
         findings.append(LintFinding(collision.diagnostic, name: name ?? base, folder: path))
       }
     }
-    findings.sort(by: LintFinding.precedes)
-    return findings
+    return LintFinding.sorted(findings)
   }
 
   /// The findings of one file checked on its own (no memo around it), chosen by its suffix.
@@ -68,7 +67,7 @@ enum LintEngine {
         message: "stash lint checks folders, and .m4a, .vtt, .gpx and _title.txt files; this is none of them",
         path: path)
     }
-    return checks.findings.sorted(by: LintFinding.precedes)
+    return LintFinding.sorted(checks.findings)
   }
 }
 

@@ -27,10 +27,21 @@ struct LintFinding: Sendable, Equatable {
     code: String, severity: Severity, name: String, folder: String, location: SourceLocation = .init(),
     message: String
   ) {
+    self.init(
+      code: code, severity: severity, name: name, path: LintFinding.join(folder, name), location: location,
+      message: message)
+  }
+
+  /// Creates a finding whose printed path (`join(folder, name)`) is already made: a file's checks
+  /// join it once, not once per finding.
+  init(
+    code: String, severity: Severity, name: String, path: String, location: SourceLocation = .init(),
+    message: String
+  ) {
     self.code = code
     self.severity = severity
     self.name = name
-    self.path = LintFinding.join(folder, name)
+    self.path = path
     self.location = location
     self.message = message
   }
@@ -40,18 +51,5 @@ struct LintFinding: Sendable, Equatable {
     if folder == "." || folder.isEmpty { return name }
     let shown = PathText.escaped(folder)
     return shown.hasSuffix("/") ? shown + name : shown + "/" + name
-  }
-
-  /// The order findings are printed in: by path (bytes), then position, then code.
-  static func precedes(_ a: LintFinding, _ b: LintFinding) -> Bool {
-    if a.path != b.path { return a.path.utf8.lexicographicallyPrecedes(b.path.utf8) }
-    let (la, lb) = (a.location.line ?? 0, b.location.line ?? 0)
-    if la != lb { return la < lb }
-    let (ca, cb) = (a.location.column ?? 0, b.location.column ?? 0)
-    if ca != cb { return ca < cb }
-    let (oa, ob) = (a.location.offset ?? -1, b.location.offset ?? -1)
-    if oa != ob { return oa < ob }
-    if a.code != b.code { return a.code < b.code }
-    return a.message < b.message
   }
 }

@@ -1,0 +1,47 @@
+import Foundation
+
+extension Harness {
+  /// `stash lint` over the memo folder, when the command exists: wall and CPU time of the default
+  /// (human) output, warm cache, and the findings by code, so the figure shows what folder it was.
+  mutating func lint(_ memos: MemoFolderCorpus) throws {
+    let name = "`stash lint`, \(memos.count) memos"
+    // An unknown command exits 2; `lint --help` exits 0 once the command exists.
+    guard try ChildRun.run([stash, "lint", "--help"]).status == 0 else {
+      figures.append(
+        .missing("#8", name, target: "≤ 3 s", because: "not yet measurable: `stash lint` is not built yet"))
+      return
+    }
+    // The untimed first run warms the cache; its JSON gives the findings by code.
+    // Findings exit 1; only 2 (usage or I/O) is a failure.
+    let first = try ChildRun.checked([stash, "lint", "--format", "json", memos.folder], accepting: [0, 1])
+    guard let object = try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any],
+      let findings = object["findings"] as? [[String: Any]]
+    else { throw HarnessError("stash lint --format json printed no findings") }
+    var byCode: [String: Int] = [:]
+    for finding in findings { byCode[finding["code"] as? String ?? "?", default: 0] += 1 }
+    let codes =
+      byCode.isEmpty
+      ? "none"
+      : byCode.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map { "\($0.value) \($0.key)" }
+        .joined(separator: ", ")
+    let broken = MemoFolderCorpus.brokenCounts(memos.count).map { "\($0.memos) \($0.kind)" }
+      .joined(separator: ", ")
+    log("  findings by code: \(codes)")
+    var walls: [Double] = []
+    var cpus: [Double] = []
+    // A lint far over its target gets fewer runs, so the whole bench stays within minutes.
+    for _ in 0..<(first.wall > 10 ? 2 : runs) {
+      let child = try ChildRun.checked([stash, "lint", memos.folder], keepOutput: false, accepting: [0, 1])
+      walls.append(child.wall)
+      cpus.append(child.cpu)
+    }
+    let wall = Runs(values: walls)
+    figures.append(
+      Figure(
+        issue: "#8", name: name, result: wall.text(3, unit: " s"), target: "≤ 3 s",
+        verdict: .verdict(wall.median <= 3),
+        note:
+          "exit \(first.status); CPU time " + Runs(values: cpus).text(3, unit: " s")
+          + "; \(findings.count) findings (\(codes)) on a folder with memos broken on purpose (\(broken))"))
+  }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import StashTestSupport
+import Testing
+
+/// `lint-gpx-time-not-utc`, which scans a route's bytes for `<time>` elements itself: which
+/// elements count, where they are reported, and times on their own lines in a CRLF file.
+@Suite struct LintRouteTimeTests {
+  @Test func everyTimeWithAnOffsetIsReportedAtItsElementAndNothingElse() throws {
+    let folder = try LintFixtureFolder()
+    defer { folder.remove() }
+    let lines = [
+      #"<?xml version="1.0" encoding="UTF-8"?>"#,
+      #"<gpx version="1.1" creator="stash tests" xmlns="http://www.topografix.com/GPX/1/1" "#
+        + #"xmlns:g="http://www.topografix.com/GPX/1/1">"#,
+      "<metadata><time>2026-07-01T10:00:00+02:00</time></metadata>",
+      "<trk><name>time 2026-07-01T10:00:00+02:00</name><trkseg>",
+      #"<trkpt lat="50" lon="8"><time>2026-07-01T08:00:01Z</time></trkpt>"#,
+      #"<trkpt lat="50" lon="8.1"><time>"#,
+      "  2026-07-01T03:00:02-05:00",
+      "</time></trkpt>",
+      #"<trkpt lat="50" lon="8.2"><g:time>2026-07-01T09:00:03+0100</g:time></trkpt>"#,
+      #"<trkpt lat="50" lon="8.3"><time>2026-07-01T09:00:04.5-01</time></trkpt>"#,
+      "</trkseg></trk>",
+      "</gpx>",
+    ]
+    // CRLF line ends: the time alone on line 7 ends in CR LF, which must not hide its offset.
+    try Data(lines.joined(separator: "\r\n").utf8).write(
+      to: folder.root.appendingPathComponent("r_track.gpx"))
+    let result = try folder.run([
+      "lint", "r_track.gpx", "--select", "lint-gpx-time-not-utc", "--format", "gcc",
+    ])
+    let message = " has a UTC offset: write times in UTC with Z [lint-gpx-time-not-utc]"
+    #expect(
+      result.standardOutput
+        == """
+        r_track.gpx:3:11: warning: the time 2026-07-01T10:00:00+02:00\(message)
+        r_track.gpx:6:27: warning: the time 2026-07-01T03:00:02-05:00\(message)
+        r_track.gpx:9:27: warning: the time 2026-07-01T09:00:03+0100\(message)
+        r_track.gpx:10:27: warning: the time 2026-07-01T09:00:04.5-01\(message)
+
+        """)
+    #expect(result.status == 0, "warnings only: \(result.standardError)")
+  }
+}
