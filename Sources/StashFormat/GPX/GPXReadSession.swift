@@ -11,12 +11,18 @@ final class GPXReadSession {
   /// Whether anything but whitespace has arrived: an input of only whitespace is empty.
   private var sawContent = false
 
+  /// The salt of expat's hash tables (against collision floods), drawn once per process: expat
+  /// otherwise asks getrandom(2) for a fresh one every parse, a system call per route part in a
+  /// sweep. Unknown to a file's author either way.
+  private static let hashSalt = UInt.random(in: 0...UInt.max)
+
   /// A session for one document. With `wholeText`, the caller promises to hand that text to
   /// `feed` in one final call and to keep it alive until `finish`: track points are then placed
   /// by counting lines in it rather than by asking expat (see `GPXLineCounter`).
   init(wholeText: UnsafeBufferPointer<UInt8>? = nil) {
     let parser = state.parser
     XML_SetUserData(parser, Unmanaged.passUnretained(state).toOpaque())
+    XML_SetHashSalt(parser, GPXReadSession.hashSalt)
     if let wholeText {
       state.lineCounter = GPXLineCounter(wholeText)
       // The counter reads UTF-8; a document that declares another encoding is placed by expat.
