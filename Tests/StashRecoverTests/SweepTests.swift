@@ -147,6 +147,34 @@ import Testing
       afterA.first?.hasPrefix("create") == true && afterA.first?.contains(".A_track.gpx.stash-tmp-") == true)
   }
 
+  @Test func partsGoOnlyOnceTheirFileIsDurableAndTheirFolderIsSyncedOncePerCapture() throws {
+    let root = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let fs = FaultyFileSystem()
+    _ = try sweep(root, fileSystem: fs)
+    let calls = fs.calls
+    let path = root.path
+    // Capture A: each kind's parts go only after its file was renamed into place and the folder
+    // fsynced.
+    for (file, part) in [("A_transcription.vtt", "transcription"), ("A_track.gpx", "track")] {
+      let rename = try #require(
+        calls.firstIndex { $0.hasPrefix("renameNoReplace") && $0.hasSuffix("/" + file) })
+      let durable = try #require(calls[rename...].firstIndex(of: "syncDirectory \(path)"))
+      let removal = try #require(calls.firstIndex { $0.hasPrefix("unlink \(path)/A.parts/\(part).") })
+      #expect(rename < durable && durable < removal, "\(file)")
+    }
+    // Both kinds' removals are made durable by one fsync of the parts folder, after the last
+    // removal and before the folder itself is removed.
+    let syncs = calls.indices.filter { calls[$0] == "syncDirectory \(path)/A.parts" }
+    let lastRemoval = try #require(calls.lastIndex { $0.hasPrefix("unlink \(path)/A.parts/") })
+    let rmdir = try #require(calls.firstIndex(of: "rmdir \(path)/A.parts"))
+    #expect(syncs.count == 1 && lastRemoval < syncs[0] && syncs[0] < rmdir, "\(syncs)")
+    // Capture C (withdrawn): its route parts' removal is durable before the marker goes.
+    let partRemoval = try #require(calls.firstIndex(of: "unlink \(path)/C.parts/track.0002.gpx"))
+    let marker = try #require(calls.firstIndex(of: "unlink \(path)/C.parts/track.withdrawn"))
+    #expect(calls[partRemoval..<marker].contains("syncDirectory \(path)/C.parts"))
+  }
+
   @Test func recentCapturesAreSweptWithIncludeRecent() throws {
     let root = try Self.makeFolder()
     defer { try? FileManager.default.removeItem(at: root) }

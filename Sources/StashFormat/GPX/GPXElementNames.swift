@@ -18,26 +18,9 @@ struct GPXElementNames {
   private static let stash: StaticString = "urn:stash:gpx:1"
   private static let horizontalAccuracy: StaticString = "horizontalAccuracy"
 
-  private let gpx = key("gpx")
-  private let trk = key("trk")
-  private let rte = key("rte")
-  private let wpt = key("wpt")
-  private let ele = key("ele")
-  private let name = key("name")
-  private let desc = key("desc")
-  private let time = key("time")
-  private let hdop = key("hdop")
-  private let type = key("type")
-  private let trkpt = key("trkpt")
-  private let rtept = key("rtept")
-  private let speed = key("speed")
-  private let bounds = key("bounds")
-  private let trkseg = key("trkseg")
-  private let course = key("course")
-  private let metadata = key("metadata")
-
   /// Up to the first eight bytes of a name packed into one integer; exact for names that short.
-  private static func key(_ text: StaticString) -> UInt64 {
+  /// Inlined with a literal, it folds to a constant: the comparisons below cost no loads.
+  @inline(__always) private static func key(_ text: StaticString) -> UInt64 {
     key(UnsafeRawPointer(text.utf8Start), min(text.utf8CodeUnitCount, 8))
   }
 
@@ -53,31 +36,37 @@ struct GPXElementNames {
 
   /// The namespace and local name of an expat element name.
   @inline(__always) func classify(_ name: UnsafePointer<CChar>) -> (GPXNamespace.Known, Local) {
-    // strchr and strlen are vectorised and never read past the terminator.
-    guard let found = strchr(name, 1) else {
-      return (.none, local(UnsafeRawPointer(name), strlen(name)))
-    }
     let raw = UnsafeRawPointer(name)
-    let separator = UnsafePointer(found) - name
-    let localStart = UnsafePointer(found) + 1
+    // strlen is vectorised and never reads past the terminator; every index read is below it.
+    let length = strlen(name)
+    // A namespace name cannot hold U+0001, so the one separator is at the URI's length: the
+    // namespaces acted on have fixed lengths, and their separator is looked for there first.
+    let separator: Int
     let space: GPXNamespace.Known
-    switch separator {
-    case 33 where memcmp(raw, Self.topografix.utf8Start, 32) == 0:
+    if length > 33, raw.load(fromByteOffset: 33, as: UInt8.self) == 1 {
+      separator = 33
+      if memcmp(raw, Self.topografix.utf8Start, 32) != 0 { return (.other, .other) }
       switch raw.load(fromByteOffset: 32, as: UInt8.self) {
       case UInt8(ascii: "1"): space = .gpx11
       case UInt8(ascii: "0"): space = .gpx10
-      default: space = .other
+      default: return (.other, .other)
       }
-    case 55 where memcmp(raw, Self.garmin.utf8Start, 54) == 0:
+    } else if length > 55, raw.load(fromByteOffset: 55, as: UInt8.self) == 1 {
+      separator = 55
       let version = raw.load(fromByteOffset: 54, as: UInt8.self)
-      space = version == UInt8(ascii: "2") || version == UInt8(ascii: "1") ? .trackPointExtension : .other
-    case 15 where memcmp(raw, Self.stash.utf8Start, 15) == 0:
+      guard version == UInt8(ascii: "2") || version == UInt8(ascii: "1"),
+        memcmp(raw, Self.garmin.utf8Start, 54) == 0
+      else { return (.other, .other) }
+      space = .trackPointExtension
+    } else if length > 15, raw.load(fromByteOffset: 15, as: UInt8.self) == 1 {
+      separator = 15
+      if memcmp(raw, Self.stash.utf8Start, 15) != 0 { return (.other, .other) }
       space = .stash
-    default:
-      space = .other
+    } else {
+      // Another namespace, or none at all (a GPX file without xmlns).
+      return memchr(raw, 1, length) == nil ? (.none, local(raw, length)) : (.other, .other)
     }
-    if space == .other { return (.other, .other) }
-    return (space, local(UnsafeRawPointer(localStart), strlen(localStart)))
+    return (space, local(raw + separator + 1, length - separator - 1))
   }
 
   @inline(__always) private func local(_ bytes: UnsafeRawPointer, _ count: Int) -> Local {
@@ -90,27 +79,27 @@ struct GPXElementNames {
     let k = Self.key(bytes, count)
     switch count {
     case 3:
-      if k == ele { return .ele }
-      if k == trk { return .trk }
-      if k == gpx { return .gpx }
-      if k == rte { return .rte }
-      if k == wpt { return .wpt }
+      if k == Self.key("ele") { return .ele }
+      if k == Self.key("trk") { return .trk }
+      if k == Self.key("gpx") { return .gpx }
+      if k == Self.key("rte") { return .rte }
+      if k == Self.key("wpt") { return .wpt }
     case 4:
-      if k == time { return .time }
-      if k == name { return .name }
-      if k == desc { return .desc }
-      if k == hdop { return .hdop }
-      if k == type { return .type }
+      if k == Self.key("time") { return .time }
+      if k == Self.key("name") { return .name }
+      if k == Self.key("desc") { return .desc }
+      if k == Self.key("hdop") { return .hdop }
+      if k == Self.key("type") { return .type }
     case 5:
-      if k == trkpt { return .trkpt }
-      if k == speed { return .speed }
-      if k == rtept { return .rtept }
+      if k == Self.key("trkpt") { return .trkpt }
+      if k == Self.key("speed") { return .speed }
+      if k == Self.key("rtept") { return .rtept }
     case 6:
-      if k == course { return .course }
-      if k == trkseg { return .trkseg }
-      if k == bounds { return .bounds }
+      if k == Self.key("course") { return .course }
+      if k == Self.key("trkseg") { return .trkseg }
+      if k == Self.key("bounds") { return .bounds }
     case 8:
-      if k == metadata { return .metadata }
+      if k == Self.key("metadata") { return .metadata }
     default: break
     }
     return .other

@@ -238,9 +238,15 @@ extension GPXParseState {
       )
     }
     point = GPXPoint(latitude: latitude, longitude: longitude)
-    point.setLocation(
-      line: UInt(XML_GetCurrentLineNumber(parser)), column: UInt(XML_GetCurrentColumnNumber(parser)) + 1,
-      offset: Int(XML_GetCurrentByteIndex(parser)))
+    let offset = Int(XML_GetCurrentByteIndex(parser))
+    if lineCounter != nil {
+      let (line, column) = lineCounter!.position(of: offset)
+      point.setLocation(line: UInt(line), column: UInt(column), offset: offset)
+    } else {
+      point.setLocation(
+        line: UInt(XML_GetCurrentLineNumber(parser)), column: UInt(XML_GetCurrentColumnNumber(parser)) + 1,
+        offset: offset)
+    }
     pointOpen = true
     return kind
   }

@@ -48,6 +48,8 @@ final class GPXParseState {
   var route = GPXRoute()
   var pointsKept = 0
   let names = GPXElementNames()
+  /// Places track points when the whole document is in memory; nil when expat places them.
+  var lineCounter: GPXLineCounter?
 
   init() {
     // The separator cannot occur in a namespace name (XML 1.0 has no U+0001), so splitting at

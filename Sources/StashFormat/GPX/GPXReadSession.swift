@@ -11,9 +11,27 @@ final class GPXReadSession {
   /// Whether anything but whitespace has arrived: an input of only whitespace is empty.
   private var sawContent = false
 
-  init() {
+  /// The salt of expat's hash tables (against collision floods), drawn once per process: expat
+  /// otherwise asks getrandom(2) for a fresh one every parse, a system call per route part in a
+  /// sweep. Unknown to a file's author either way.
+  private static let hashSalt = UInt.random(in: 0...UInt.max)
+
+  /// A session for one document. With `wholeText`, the caller promises to hand that text to
+  /// `feed` in one final call and to keep it alive until `finish`: track points are then placed
+  /// by counting lines in it rather than by asking expat (see `GPXLineCounter`).
+  init(wholeText: UnsafeBufferPointer<UInt8>? = nil) {
     let parser = state.parser
     XML_SetUserData(parser, Unmanaged.passUnretained(state).toOpaque())
+    XML_SetHashSalt(parser, GPXReadSession.hashSalt)
+    if let wholeText {
+      state.lineCounter = GPXLineCounter(wholeText)
+      // The counter reads UTF-8; a document that declares another encoding is placed by expat.
+      XML_SetXmlDeclHandler(parser, GPXReadSession.xmlDeclaration)
+      // UTF-16 (found from a byte-order mark or a NUL beside the first '<') too.
+      if wholeText.count >= 2, wholeText[0] == 0 || wholeText[1] == 0 || wholeText[0] >= 0xFE {
+        state.lineCounter = nil
+      }
+    }
     XML_SetElementHandler(parser, GPXReadSession.startElement, GPXReadSession.endElement)
     XML_SetEntityDeclHandler(parser, GPXReadSession.entityDeclaration)
     // Never read a DTD or parameter entity from anywhere, and no external-entity handler is
@@ -123,6 +141,14 @@ final class GPXReadSession {
 
   private static let endElement: XML_EndElementHandler = { userData, _ in
     Unmanaged<GPXParseState>.fromOpaque(userData!)._withUnsafeGuaranteedRef { $0.end() }
+  }
+
+  private static let xmlDeclaration: XML_XmlDeclHandler = { userData, _, encoding, _ in
+    guard let encoding else { return }
+    let name = String(cString: encoding).uppercased()
+    if name != "UTF-8" && name != "US-ASCII" {
+      Unmanaged<GPXParseState>.fromOpaque(userData!)._withUnsafeGuaranteedRef { $0.lineCounter = nil }
+    }
   }
 
   private static let entityDeclaration: XML_EntityDeclHandler = {

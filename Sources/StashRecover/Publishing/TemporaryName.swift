@@ -7,9 +7,16 @@ public enum TemporaryName {
 
   /// A fresh temporary name for `finalName`, with a random suffix.
   public static func make(for finalName: String) -> String {
-    var generator = SystemRandomNumberGenerator()
-    let suffix = (0..<6).map { _ in Character(UnicodeScalar(alphabet.randomElement(using: &generator)!)) }
-    return "." + finalName + marker + String(suffix)
+    // One draw from the system generator (one getrandom(2)) gives all six letters: 62^6 is far
+    // below 2^64, so the slight bias of taking remainders does not matter for a name that only
+    // has to differ from a leftover's, and O_EXCL refuses a clash anyway.
+    var random = UInt64.random(in: 0...UInt64.max)
+    var suffix = ""
+    for _ in 0..<6 {
+      suffix.unicodeScalars.append(UnicodeScalar(alphabet[Int(random % UInt64(alphabet.count))]))
+      random /= UInt64(alphabet.count)
+    }
+    return "." + finalName + marker + suffix
   }
 
   /// The final name a temporary name was made for, or nil when `name` is not one of ours.

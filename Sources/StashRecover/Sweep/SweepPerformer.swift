@@ -16,6 +16,8 @@ struct SweepPerformer {
 
   /// Names a dry run has pretended to remove from the current parts folder.
   private var pretendRemoved = Set<String>()
+  /// Parts of the current capture removed but not yet made durable by an fsync of their folder.
+  private var unsyncedRemovals = false
 
   init(sweeper: Sweeper, folder: String, dryRun: Bool, routeConsent: @escaping () -> Bool) {
     self.sweeper = sweeper
@@ -48,6 +50,7 @@ struct SweepPerformer {
   mutating func perform(_ capture: SweepPlan.Capture) -> SweepReport.Capture {
     var events: [SweepReport.Event] = []
     pretendRemoved = []
+    unsyncedRemovals = false
     let partsFolder = capture.base + MemoFileKind.parts.suffix
     switch capture.hold {
     case .possiblyRecording(let age)?:
@@ -87,6 +90,8 @@ struct SweepPerformer {
         }
       }
     } catch {
+      // Best effort: the disk failing here may refuse this too; a lost removal is redone.
+      if unsyncedRemovals { try? fs.syncDirectory(folder + "/" + partsFolder) }
       events.append(Self.failure(error, names: [partsFolder]))
     }
     return SweepReport.Capture(base: capture.base, events: events)
@@ -127,7 +132,7 @@ struct SweepPerformer {
       unbroken: assembly.unbroken, unconfirmedWords: assembly.unconfirmedWords)
     events.append(published)
     if assembly.unbroken {
-      try removeParts(kind, numbers, base: base)
+      try removeParts(kind, numbers, base: base, durableNow: false)
       events.append(event(.removed, partNames, "the \(kind.rawValue) parts, now in \(finished)"))
     } else {
       events.append(event(.kept, partNames, Self.whyKept(assembly, kind), needsPerson: true))
@@ -150,7 +155,7 @@ struct SweepPerformer {
     if runsFromOne, let finishedBytes, sweeper.assembler.assemble(kind, parts: parts).unbroken,
       sweeper.assembler.finished(kind, finishedBytes, holdsAllOf: parts)
     {
-      try removeParts(kind, numbers, base: base)
+      try removeParts(kind, numbers, base: base, durableNow: false)
       events.append(event(.removed, partNames, "\(finished) already holds everything in these parts"))
     } else {
       events.append(
@@ -211,6 +216,10 @@ struct SweepPerformer {
   ) throws {
     let name = base + MemoFileKind.parts.suffix
     let path = folder + "/" + name
+    if unsyncedRemovals {
+      try fs.syncDirectory(path)
+      unsyncedRemovals = false
+    }
     let remaining = try fs.list(path).filter { !pretendRemoved.contains($0) }
     if remaining.isEmpty {
       if !dryRun {
@@ -243,8 +252,16 @@ struct SweepPerformer {
     return parts
   }
 
-  /// Removes parts by exact name, highest number first, then makes the removals durable.
-  mutating func removeParts(_ kind: PartsKind, _ numbers: [Int], base: String) throws {
+  /// Removes parts by exact name, highest number first, then makes the removals durable: at once,
+  /// or with `durableNow` false once for the whole capture, in `removeFolderIfEmpty` (its last
+  /// step). Deferring is safe only for parts whose content is already in a published, fsynced
+  /// file (an unbroken assembly, or a finished file that holds them all): a crash that loses such
+  /// a removal leaves a part beside a finished file that holds it, which the next sweep removes
+  /// again (`reconcile`), or, if the lost removals are not a run from 0001, keeps and reports;
+  /// nothing is lost either way. Routes dropped for consent and withdrawn routes are made durable
+  /// at once: a rerun must not find their parts without their marker, or publish them.
+  mutating func removeParts(_ kind: PartsKind, _ numbers: [Int], base: String, durableNow: Bool = true) throws
+  {
     let partsPath = folder + "/" + base + MemoFileKind.parts.suffix
     for number in numbers.sorted(by: >) {
       let name = kind.partName(number).fileName
@@ -254,7 +271,13 @@ struct SweepPerformer {
         try fs.unlink(partsPath + "/" + name)
       }
     }
-    if !dryRun && !numbers.isEmpty { try fs.syncDirectory(partsPath) }
+    guard !dryRun && !numbers.isEmpty else { return }
+    if durableNow {
+      try fs.syncDirectory(partsPath)
+      unsyncedRemovals = false
+    } else {
+      unsyncedRemovals = true
+    }
   }
 
   /// Errors that say what a file is, not that the disk failed: those make a part unreadable
