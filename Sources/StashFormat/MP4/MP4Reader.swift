@@ -116,18 +116,43 @@ struct MP4Reader {
     }
     // Every fragment, in file order; a summary lands here only when the quick way fails.
     if depth == .summary { boxes += try walk(from: firstFragment.end, stopAtFirstFragment: false) }
+    // Where the audio so far ends: no sample may decode before it (FORMAT.md §2.2).
     var decodeTime = Int64(clamping: table.duration())
+    var movedLater: (first: MP4BoxHeader, count: Int)?
     for moof in boxes where moof.type == .moof {
       try parser.window.prefetch(at: moof.offset, count: min(moof.size, Self.wholeBoxLimit))
       let fragment = try parser.fragment(
         moof, trackID: track.trackID, defaults: defaults, nextDecodeTime: decodeTime)
       fragmentCount += 1
-      for sample in fragment.samples {
+      var moved = false
+      for var sample in fragment.samples {
+        // A damaged tfdt (or one taken from another clock) would put this sample before the end
+        // of the one before it; seeking binary-searches decode times, so they must not go back.
+        if sample.decodeTime < decodeTime {
+          sample.decodeTime = decodeTime
+          moved = true
+        }
         keep(sample)
-        decodeTime = sample.decodeTime &+ Int64(sample.duration)
+        decodeTime = Self.end(of: sample)
       }
+      if moved { movedLater = (movedLater?.first ?? moof, (movedLater?.count ?? 0) + 1) }
+    }
+    if let (first, count) = movedLater {
+      diagnostics.append(
+        Diagnostic(
+          code: "mp4-bad-fragment", severity: .warning,
+          message:
+            "decode times go back in \(count) fragment\(count == 1 ? "" : "s") (a damaged tfdt): their samples "
+            + "are moved to start where the audio before them ends, so that time only moves forward",
+          location: SourceLocation(offset: first.offset)))
     }
     finish()
+  }
+
+  /// When `sample` ends, in the media timescale; times past the largest are held there.
+  static func end(of sample: AudioSample) -> Int64 {
+    let (sum, overflow) = sample.decodeTime.addingReportingOverflow(Int64(sample.duration))
+    return overflow ? .max : sum
   }
 
   /// Whether the table's last chunk starts inside a complete top-level `mdat` of known size (one
@@ -149,9 +174,14 @@ struct MP4Reader {
     }
   }
 
+  /// Whether all of `sample`'s bytes lie in the file: the one test of a whole sample.
+  func isWhole(_ sample: AudioSample) -> Bool {
+    sample.offset >= 0 && sample.size >= 0 && sample.offset <= fileSize - sample.size
+  }
+
   /// Counts a sample if all its bytes lie in the file.
   mutating func keep(_ sample: AudioSample) {
-    guard sample.offset >= 0, sample.size >= 0, sample.offset <= fileSize - sample.size else {
+    guard isWhole(sample) else {
       missingSamples = true
       return
     }
