@@ -31,9 +31,10 @@ extension MP4Reader {
       let start = max(firstFragment.offset, fileSize - span)
       try parser.window.prefetch(at: start, count: fileSize - start)
       // A finished fragmented file may end in an mfra index (its mfro says how long); the last
-      // moof lies before it, so the first look back reaches past it.
+      // moof lies before it, so when the index fills more than half the first look, that look is
+      // widened to reach past it.
       if scannedFrom == fileSize, let index = Self.fragmentIndexSize(parser.window.cache),
-        index + Self.tailBytes > span, index < Self.tailLimit
+        index > span / 2, index < Self.tailLimit
       {
         span = index + Self.tailBytes
         continue

@@ -32,12 +32,14 @@ struct MP4Reader {
   static let headBytes = 4 * 1024
   /// The most top-level boxes read from one file.
   static let topLevelLimit = 1 << 20
-  /// How much a summary reads around a header or small table it does not hold yet.
-  static let readAhead = 2048
+  /// How much a summary reads around a header or small table it does not hold yet: enough that
+  /// a finished file's `moov` at its end (a few KB for a short memo) comes with its header.
+  static let readAhead = 16 * 1024
   /// How much of a `moov` a summary reads at once: the small tables come before the per-sample ones.
   static let movieBytes = 16 * 1024
-  /// How much of the end a summary reads at once when it looks for the last fragment.
-  static let tailBytes = 16 * 1024
+  /// How much of the end a summary reads at once when it looks for the last fragment: a fragment
+  /// of a few seconds (some 20 KB at 32 kb/s) and an `mfra` after it fit in one read.
+  static let tailBytes = 32 * 1024
   /// The furthest back from the end a summary looks before walking every fragment instead.
   static let tailLimit = 4 * 1024 * 1024
   /// A `moov` or `moof` larger than this is read in pieces rather than into one buffer.
@@ -53,11 +55,11 @@ struct MP4Reader {
   /// Bytes after the usable end when the file was cut short; otherwise 0.
   var tailByteCount: Int { cutShort ? max(0, fileSize - usableEnd) : 0 }
 
-  init(path: String, depth: Depth) throws(FormatError) {
+  init(path: String, depth: Depth, listedAsRegularFile: Bool = false) throws(FormatError) {
     self.depth = depth
     // A summary reads a little around each miss; the full index reads exactly what it parses,
     // so walking a thousand fragments never drags media data in.
-    let file = try ReadOnlyFile(path: path)
+    let file = try ReadOnlyFile(path: path, listedAsRegularFile: listedAsRegularFile)
     parser = MP4Parser(window: MP4FileWindow(file: file, readAhead: depth == .summary ? Self.readAhead : 0))
     try parser.window.prefetch(at: 0, count: Self.headBytes)
     try read()
