@@ -21,10 +21,15 @@ enum MP4FuzzTarget {
     // Every sample lies inside the file and has bytes; decode times only move forward.
     var previousEnd: Int64 = .min
     for (index, sample) in audio.samples.enumerated() {
-      fuzzRequire(sample.offset >= 0 && sample.size >= 0, "sample \(index) at \(sample.offset) size \(sample.size)")
-      fuzzRequire(sample.offset <= size && sample.size <= size - sample.offset, "sample \(index) past the end")
-      fuzzRequire(sample.decodeTime >= previousEnd || previousEnd == .min, "sample \(index) decodes before the previous ends")
-      previousEnd = sample.decodeTime &+ Int64(sample.duration)
+      fuzzRequire(
+        sample.offset >= 0 && sample.size >= 0, "sample \(index) at \(sample.offset) size \(sample.size)")
+      fuzzRequire(
+        sample.offset <= size && sample.size <= size - sample.offset, "sample \(index) past the end")
+      fuzzRequire(
+        sample.decodeTime >= previousEnd || previousEnd == .min,
+        "sample \(index) decodes before the previous ends")
+      let (end, overflow) = sample.decodeTime.addingReportingOverflow(Int64(sample.duration))
+      previousEnd = overflow ? .max : end
     }
     fuzzRequire(audio.tailBytes >= 0 && audio.tailBytes <= size, "tail \(audio.tailBytes) of \(size)")
     fuzzRequire(audio.primingSamples >= 0 && audio.endTrimSamples >= 0, "negative priming or trim")
@@ -34,10 +39,12 @@ enum MP4FuzzTarget {
     }
     // The two readers agree on whether anything can be played.
     if case .damaged = summary.state {
-      fuzzRequire(audio.damaged != nil, "summary says damaged, full index plays \(audio.samples.count) samples")
+      fuzzRequire(
+        audio.damaged != nil, "summary says damaged, full index plays \(audio.samples.count) samples")
     }
     if audio.damaged != nil, audio.samples.isEmpty {
-      if case .damaged = summary.state {} else {
+      if case .damaged = summary.state {
+      } else {
         fuzzRequire(false, "full index damaged (\(audio.damaged!)), summary \(summary.state)")
       }
     }

@@ -1,6 +1,10 @@
 import Dispatch
 import StashFormat
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `stash ls [DIR] [--json]`: the memos in a folder, newest first.
 enum ListCommand {
   /// The text of `stash ls --help`; README.md repeats the marks.
@@ -29,6 +33,9 @@ enum ListCommand {
       throw UsageError(message: "give at most one folder: stash ls [DIR] [--json]")
     }
     let path = arguments.positionals.first ?? "."
+    // With TZ unset, glibc's mktime (a local base's date) stats /etc/localtime on every call, to
+    // notice a change; naming that same file once in TZ gives the same zone without a stat per memo.
+    if getenv("TZ") == nil { setenv("TZ", ":/etc/localtime", 1) }
     let folder: MemoFolder
     do {
       folder = try MemoFolder.read(path: path)

@@ -53,6 +53,31 @@ import Testing
     #expect(intended("holiday 2.txt") == nil)
   }
 
+  /// A correction that would hide the file, or still not make a memo name, is not offered: the
+  /// fuzzer found `" .memo_audio.m4a"` suggesting the hidden `.memo_audio.m4a`.
+  @Test func noSuggestionLeadsToAHiddenName() {
+    #expect(FolderName.classify(" .memo_audio.m4a") == .unrecognised)
+    #expect(FolderName.classify("\u{3000}.memo_Audio.m4a") == .unrecognised)
+    #expect(FolderName.classify(" .memo .parts") == .unrecognised)
+    #expect(FolderName.classify("\u{0C}\u{0C}.parTs\u{0C}7.-.l4a 0_Audio.m4a") == .unrecognised)
+    // A blank then a name whose base merely contains a dot is still a near miss.
+    #expect(intended(" memo.v2_audio.m4a") == "memo.v2_audio.m4a")
+  }
+
+  /// Every suggestion is itself a memo file name with the base and kind given.
+  @Test func everySuggestionIsAMemoName() {
+    let names = [
+      " .a_audio.m4a", ".a_audio.m4a ", " a_Audio.m4a ", "a _title.txt", " .a.Parts", "\t._x_track.gpx",
+      " . _audio.m4a", "a_audio 2.m4a", " ._audio.m4a",
+    ]
+    for name in names {
+      if case .nearMiss(let intended, let base, let kind, _) = FolderName.classify(name) {
+        #expect(
+          FolderName.classify(intended) == .memoFile(base: base, kind: kind), "\(name.debugDescription)")
+      }
+    }
+  }
+
   @Test func nearMissReasonsAreSpecific() {
     guard case .nearMiss(_, let base, let kind, let reason) = FolderName.classify("b_Audio.m4a") else {
       Issue.record("not a near miss")

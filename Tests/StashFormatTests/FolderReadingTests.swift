@@ -107,6 +107,20 @@ import Testing
     #expect(!findings.contains { $0.file == ".DS_Store" })
   }
 
+  /// A name whose correction would be hidden is linted as unrecognised (info), not as a near miss
+  /// with a rename that would hide the memo.
+  @Test func aNameThatWouldBeHiddenIsUnrecognised() throws {
+    let scratch = try FolderScratch()
+    defer { scratch.remove() }
+    try scratch.write(" .memo_audio.m4a", "x")
+    try scratch.write(" memo_Audio.m4a", "x")
+    let folder = try MemoFolder.read(path: scratch.path)
+    #expect(role(folder, " .memo_audio.m4a") == .unrecognised(reason: nil))
+    let codes = Dictionary(folder.findings.map { ($0.file, $0.code) }, uniquingKeysWith: { a, _ in a })
+    #expect(codes[" .memo_audio.m4a"] == FolderCode.unrecognised)
+    #expect(codes[" memo_Audio.m4a"] == FolderCode.nearMiss)
+  }
+
   @Test func clockText() {
     #expect(FolderSummary.clock(0) == "0:00:00")
     #expect(FolderSummary.clock(59.999) == "0:00:59")

@@ -15,6 +15,43 @@ import Testing
 
   @Test func thereAreRegressionInputs() {
     #expect(!Self.inputs("gpx").isEmpty)
+    #expect(!Self.inputs("mp4").isEmpty)
+    #expect(!Self.inputs("foldername").isEmpty)
+  }
+
+  /// MP4: the listing and the full index agree on whether anything plays (they once did not), every
+  /// sample lies in the file, and decode times only move forward (a damaged tfdt once sent them back).
+  @Test(arguments: inputs("mp4"))
+  func mp4(path: String) throws {
+    let size = try ReadOnlyFile(path: path).size
+    let summary = AudioSummary.read(path: path)
+    let audio = try MP4Audio.read(path: path)
+    var summaryDamaged = false
+    if case .damaged = summary.state { summaryDamaged = true }
+    if summaryDamaged { #expect(audio.damaged != nil, "the listing says damaged, the index plays") }
+    if audio.damaged != nil && audio.samples.isEmpty {
+      #expect(summaryDamaged, "the index plays nothing, the listing says \(summary.state)")
+    }
+    var previousEnd = Int64.min
+    for sample in audio.samples {
+      #expect(sample.offset >= 0 && sample.size >= 0 && sample.offset <= size - sample.size)
+      #expect(sample.decodeTime >= previousEnd, "decode time \(sample.decodeTime) before \(previousEnd)")
+      let (end, overflow) = sample.decodeTime.addingReportingOverflow(Int64(sample.duration))
+      previousEnd = overflow ? .max : end
+    }
+  }
+
+  /// Folder names: a near miss is offered only when its intended name is itself a memo file name
+  /// (one once suggested a hidden name).
+  @Test(arguments: inputs("foldername"))
+  func folderName(path: String) throws {
+    let bytes = try ReadOnlyFile.contents(of: path)
+    if case .nearMiss(let intended, let base, let kind, _) = FolderName.classify(
+      String(validating: bytes, as: UTF8.self))
+    {
+      #expect(
+        FolderName.classify(intended) == .memoFile(base: base, kind: kind), "\(intended.debugDescription)")
+    }
   }
 
   /// GPX: every diagnostic points inside the input (an empty file once gave offset -1), reading in

@@ -1,4 +1,5 @@
 import Foundation
+import StashTestSupport
 import Testing
 
 @testable import StashPlayback
@@ -47,6 +48,58 @@ import Testing
     #expect(first == start)
     let expected = reference[(1024 + start)..<min(reference.count, 1024 + start + 5000)]
     let difference = TestAudio.maxDifference(ours[...], expected)
+    #expect(difference != nil && difference! < 1e-5)
+  }
+
+  /// An index entry of size 0 (found by the fuzzer) once reached FFmpeg as an empty packet, which
+  /// 5.1 refuses with EINVAL, and playback failed there. The reproducer's run of empty samples now
+  /// plays as silence in its place on the timeline. (The damage also misplaced the bytes around
+  /// the run, so the range, pre-roll included, stays inside it; the clean case is below.)
+  @Test func theFuzzersEmptySamplesPlayAsSilence() throws {
+    let path = Fixtures.folder("regressions").appendingPathComponent("mp4/zero-size-sample.m4a").path
+    let track = try AudioTrack.read(path: path)
+    let empty = try #require(track.samples.firstIndex { $0.size == 0 })
+    let after = track.samples[empty...].firstIndex { $0.size > 0 } ?? track.samples.count
+    #expect(after - empty > 8)
+    let decoder = try TrackDecoder(track: track)
+    let timeline = decoder.timeline
+    // Starting four samples in, the pre-roll begins at the first empty sample.
+    let from = timeline.absoluteStart(ofSample: empty + 4) - timeline.primingFrames
+    let to = timeline.absoluteStart(ofSample: after) - timeline.primingFrames
+    decoder.start(atHeardFrame: from, until: to)
+    var ours: [Float] = []
+    var expectedFirst = from
+    while let (first, samples) = try decoder.next() {
+      #expect(first == expectedFirst)
+      ours += samples
+      expectedFirst += samples.count / decoder.channels
+    }
+    #expect(ours.count == (to - from) * decoder.channels)
+    #expect(ours.allSatisfy { $0 == 0 })
+  }
+
+  /// An empty sample in a clean track: its span is silent, the track keeps its length, and the
+  /// audio after it is ffmpeg's decode at the same times (from the second sample after it on; the
+  /// first still overlaps the skipped one).
+  @Test func anEmptySampleIsSkippedInItsTime() throws {
+    let folder = try TestAudio.folder()
+    let path = folder.appendingPathComponent("sweep-empty.aac").path
+    try TestAudio.sweep(path, seconds: 2)
+    var track = try ADTSTrack.read(path)
+    let empty = 40
+    track.samples[empty].size = 0
+    let decoder = try TrackDecoder(track: track)
+    decoder.start(atHeardFrame: 0)
+    var ours: [Float] = []
+    while let (_, samples) = try decoder.next() { ours += samples }
+    let reference = try TestAudio.ffmpegDecode(path)
+    #expect(ours.count == track.samples.count * 1024 - 1024)
+    // Heard frame h is absolute frame h + 1024; sample k decodes to absolute [1024 k, 1024 (k + 1)).
+    let silent = ours[(empty - 1) * 1024..<empty * 1024]
+    #expect(silent.allSatisfy { $0 == 0 })
+    #expect(reference[empty * 1024..<(empty + 1) * 1024].contains { abs($0) > 0.01 })
+    let later = (empty + 1) * 1024
+    let difference = TestAudio.maxDifference(ours[later...], reference[(later + 1024)...])
     #expect(difference != nil && difference! < 1e-5)
   }
 }

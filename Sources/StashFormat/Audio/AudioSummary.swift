@@ -30,10 +30,11 @@ public struct AudioSummary: Sendable, Equatable {
   /// Reads the summary of the audio file at `path`; problems become a state, never a throw.
   /// Cheap: a finished file's length comes from its tables without visiting each sample, and a
   /// fragmented file's from its last fragments, found from the end; media data is never read.
-  public static func read(path: String) -> AudioSummary {
+  /// `listedAsRegularFile`: the folder listing called it a regular file (see `ReadOnlyFile`).
+  public static func read(path: String, listedAsRegularFile: Bool = false) -> AudioSummary {
     let reader: MP4Reader
     do {
-      reader = try MP4Reader(path: path, depth: .summary)
+      reader = try MP4Reader(path: path, depth: .summary, listedAsRegularFile: listedAsRegularFile)
     } catch {
       return AudioSummary(
         state: .damaged(reason: "the file cannot be read: \(error.message)"), durationSeconds: nil,

@@ -33,7 +33,7 @@ extension Memo {
     if let audioPath = path(.audio) {
       audioIsFile = readable(.audio)
       if audioIsFile {
-        audio = AudioSummary.read(path: audioPath)
+        audio = AudioSummary.read(path: audioPath, listedAsRegularFile: candidate.audio?.kind == .file)
       } else {
         let kind = candidate.audio!.kind
         audio = AudioSummary(

@@ -1,12 +1,13 @@
 /// A four-character box or sample-entry type, such as `moov` or `mp4a`, held as its 32-bit value.
-struct FourCC: Hashable, Sendable, CustomStringConvertible {
+public struct FourCC: Hashable, Sendable, CustomStringConvertible {
   /// The four bytes read big-endian.
-  let value: UInt32
+  public let value: UInt32
 
-  init(_ value: UInt32) { self.value = value }
+  /// The code whose four bytes, read big-endian, are `value`.
+  public init(_ value: UInt32) { self.value = value }
 
   /// The code for four ASCII characters.
-  init(_ text: StaticString) {
+  public init(_ text: StaticString) {
     var value: UInt32 = 0
     text.withUTF8Buffer { bytes in
       precondition(bytes.count == 4, "a FourCC has four characters")
@@ -16,7 +17,7 @@ struct FourCC: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The characters, with bytes outside printable ASCII escaped so hostile input prints safely.
-  var description: String {
+  public var description: String {
     var out = ""
     for shift in stride(from: 24, through: 0, by: -8) {
       let byte = UInt8(truncatingIfNeeded: value >> UInt32(shift))
@@ -51,13 +52,17 @@ struct FourCC: Hashable, Sendable, CustomStringConvertible {
   static let co64 = FourCC("co64")
   static let mvex = FourCC("mvex")
   static let trex = FourCC("trex")
-  static let moof = FourCC("moof")
+  /// `moof`.
+  public static let moof = FourCC("moof")
   static let mfhd = FourCC("mfhd")
-  static let traf = FourCC("traf")
+  /// `traf`.
+  public static let traf = FourCC("traf")
   static let tfhd = FourCC("tfhd")
   static let tfdt = FourCC("tfdt")
-  static let trun = FourCC("trun")
-  static let mdat = FourCC("mdat")
+  /// `trun`.
+  public static let trun = FourCC("trun")
+  /// `mdat`.
+  public static let mdat = FourCC("mdat")
   static let uuid = FourCC("uuid")
   static let mp4a = FourCC("mp4a")
   static let esds = FourCC("esds")

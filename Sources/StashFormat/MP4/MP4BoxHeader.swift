@@ -1,24 +1,29 @@
 /// The header of one box: where it starts, how big it says it is, and where its payload begins.
-struct MP4BoxHeader: Sendable, Equatable {
+/// Public so that code which rewrites boxes (StashRecover's repair) reads them as the readers do.
+public struct MP4BoxHeader: Sendable, Equatable {
   /// The box type.
-  var type: FourCC
+  public var type: FourCC
   /// File offset of the box's first byte.
-  var offset: Int
+  public var offset: Int
   /// 8, 16 with a 64-bit size, plus 16 for a `uuid` box's user type.
-  var headerSize: Int
+  public var headerSize: Int
   /// The whole box in bytes; a size of 0 in the file is resolved to the end of its container.
-  var size: Int
+  public var size: Int
   /// Whether the file said 0 ("runs to the end of the file").
-  var runsToEnd: Bool
+  public var runsToEnd: Bool
   /// The user type of a `uuid` box.
   var userType: [UInt8]?
 
-  var payloadOffset: Int { offset + headerSize }
-  var payloadSize: Int { size - headerSize }
-  var end: Int { offset + size }
+  /// File offset of the payload's first byte.
+  public var payloadOffset: Int { offset + headerSize }
+  /// Bytes after the header.
+  public var payloadSize: Int { size - headerSize }
+  /// File offset just past the box.
+  public var end: Int { offset + size }
 
   /// What reading a header found.
-  enum Outcome: Equatable {
+  public enum Outcome: Equatable, Sendable {
+    /// A header that fits what is left; the box itself may run past `containerEnd`.
     case header(MP4BoxHeader)
     /// Fewer bytes than a header needs lie before `containerEnd`.
     case short
@@ -32,7 +37,7 @@ struct MP4BoxHeader: Sendable, Equatable {
   /// Parses the header whose first byte is `bytes[index]`, which lies at file offset `offset`;
   /// the box's container ends at file offset `containerEnd`. A box that runs past `containerEnd`
   /// is returned as it claims to be: callers decide whether that is a torn tail.
-  static func parse(_ bytes: [UInt8], at index: Int, offset: Int, containerEnd: Int) -> Outcome {
+  public static func parse(_ bytes: [UInt8], at index: Int, offset: Int, containerEnd: Int) -> Outcome {
     let available = min(bytes.count - index, containerEnd - offset)
     var reader = MP4ByteReader(bytes, from: index, to: index + max(available, 0))
     guard available >= 8, let size32 = reader.uint32(), let type = reader.fourCC() else { return .short }

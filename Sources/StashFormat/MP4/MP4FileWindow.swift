@@ -24,6 +24,14 @@ struct MP4FileWindow {
   /// Loads `count` bytes at `offset` into the cache (fewer at the end of the file).
   mutating func prefetch(at offset: Int, count: Int) throws(FormatError) {
     if offset >= cacheOffset && offset + count <= cacheOffset + cache.count { return }
+    // The block read around a header often holds the box that follows it (a finished file's
+    // `moov` at its end): it becomes the cache rather than being read again.
+    let wanted = max(0, min(count, size - offset))
+    if offset >= spareOffset && offset + wanted <= spareOffset + spare.count {
+      swap(&cache, &spare)
+      (cacheOffset, spareOffset) = (spareOffset, cacheOffset)
+      return
+    }
     cache = try file.read(at: offset, count: count)
     cacheOffset = offset
     readCount += 1

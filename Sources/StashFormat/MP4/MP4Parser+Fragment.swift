@@ -89,23 +89,6 @@ extension MP4Parser {
     return fragment
   }
 
-  /// The tfdt of track `trackID`'s first `traf` in `moof`, without reading its samples.
-  mutating func decodeTime(of moof: MP4BoxHeader, trackID: UInt32) throws(FormatError) -> Int64? {
-    for box in try children(of: moof, depth: 1) where box.type == .traf {
-      let trafBoxes = try children(of: box, depth: 2)
-      guard let tfhd = trafBoxes.first(where: { $0.type == .tfhd }) else { continue }
-      var header = try payload(tfhd, limit: 8)
-      guard header.versionAndFlags() != nil, header.uint32() == trackID else { continue }
-      guard let tfdt = trafBoxes.first(where: { $0.type == .tfdt }) else { return nil }
-      var r = try payload(tfdt)
-      guard let (version, _) = r.versionAndFlags(),
-        let time = version == 1 ? r.uint64() : r.uint32().map(UInt64.init)
-      else { return nil }
-      return Int64(clamping: time)
-    }
-    return nil
-  }
-
   /// Appends one `trun`'s samples. Its data starts at `base` + data_offset, or where the previous
   /// run's data ended (`dataEnd`), or at `base` for a traf's first run.
   private mutating func samples(

@@ -15,21 +15,26 @@ extension MP4Reader {
     from firstFragment: MP4BoxHeader, track: MP4Track, defaults: MP4TrackExtends
   ) throws(FormatError) -> Bool {
     // Decode times are counted from the first fragment's, so a file whose first fragment does
-    // not start at 0 measures what it holds, as the full walk does.
+    // not start at 0 measures what it holds, as the full walk does. The quick way stands in for
+    // the walk only when the first fragment, which the walk from the start reached, holds a whole
+    // sample: then both ways agree that the file plays, even when damage between the first and
+    // the last fragment stops the walk (the fragment found from the end lies beyond the damage).
     let savedDiagnostics = parser.diagnostics
     try parser.window.prefetch(at: firstFragment.offset, count: min(firstFragment.size, Self.wholeBoxLimit))
-    let first = try parser.decodeTime(of: firstFragment, trackID: track.trackID)
+    let first = try parser.fragment(
+      firstFragment, trackID: track.trackID, defaults: defaults, nextDecodeTime: 0)
     parser.diagnostics = savedDiagnostics
-    guard let firstTime = first else { return false }
+    guard let firstTime = first.baseDecodeTime, first.samples.contains(where: isWhole) else { return false }
     var span = Self.tailBytes
     var scannedFrom = fileSize
     while true {
       let start = max(firstFragment.offset, fileSize - span)
       try parser.window.prefetch(at: start, count: fileSize - start)
       // A finished fragmented file may end in an mfra index (its mfro says how long); the last
-      // moof lies before it, so the first look back reaches past it.
+      // moof lies before it, so when the index fills more than half the first look, that look is
+      // widened to reach past it.
       if scannedFrom == fileSize, let index = Self.fragmentIndexSize(parser.window.cache),
-        index + Self.tailBytes > span, index < Self.tailLimit
+        index > span / 2, index < Self.tailLimit
       {
         span = index + Self.tailBytes
         continue
@@ -67,7 +72,7 @@ extension MP4Reader {
       parser.diagnostics = savedDiagnostics
       return .unusable
     }
-    guard fragment.samples.contains(where: { $0.offset >= 0 && $0.offset <= fileSize - $0.size }) else {
+    guard fragment.samples.contains(where: isWhole) else {
       parser.diagnostics = savedDiagnostics
       return .tryEarlier
     }

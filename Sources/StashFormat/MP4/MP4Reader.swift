@@ -32,12 +32,14 @@ struct MP4Reader {
   static let headBytes = 4 * 1024
   /// The most top-level boxes read from one file.
   static let topLevelLimit = 1 << 20
-  /// How much a summary reads around a header or small table it does not hold yet.
-  static let readAhead = 2048
+  /// How much a summary reads around a header or small table it does not hold yet: enough that
+  /// a finished file's `moov` at its end (a few KB for a short memo) comes with its header.
+  static let readAhead = 16 * 1024
   /// How much of a `moov` a summary reads at once: the small tables come before the per-sample ones.
   static let movieBytes = 16 * 1024
-  /// How much of the end a summary reads at once when it looks for the last fragment.
-  static let tailBytes = 16 * 1024
+  /// How much of the end a summary reads at once when it looks for the last fragment: a fragment
+  /// of a few seconds (some 20 KB at 32 kb/s) and an `mfra` after it fit in one read.
+  static let tailBytes = 32 * 1024
   /// The furthest back from the end a summary looks before walking every fragment instead.
   static let tailLimit = 4 * 1024 * 1024
   /// A `moov` or `moof` larger than this is read in pieces rather than into one buffer.
@@ -53,11 +55,11 @@ struct MP4Reader {
   /// Bytes after the usable end when the file was cut short; otherwise 0.
   var tailByteCount: Int { cutShort ? max(0, fileSize - usableEnd) : 0 }
 
-  init(path: String, depth: Depth) throws(FormatError) {
+  init(path: String, depth: Depth, listedAsRegularFile: Bool = false) throws(FormatError) {
     self.depth = depth
     // A summary reads a little around each miss; the full index reads exactly what it parses,
     // so walking a thousand fragments never drags media data in.
-    let file = try ReadOnlyFile(path: path)
+    let file = try ReadOnlyFile(path: path, listedAsRegularFile: listedAsRegularFile)
     parser = MP4Parser(window: MP4FileWindow(file: file, readAhead: depth == .summary ? Self.readAhead : 0))
     try parser.window.prefetch(at: 0, count: Self.headBytes)
     try read()
@@ -116,18 +118,43 @@ struct MP4Reader {
     }
     // Every fragment, in file order; a summary lands here only when the quick way fails.
     if depth == .summary { boxes += try walk(from: firstFragment.end, stopAtFirstFragment: false) }
+    // Where the audio so far ends: no sample may decode before it (FORMAT.md §2.2).
     var decodeTime = Int64(clamping: table.duration())
+    var movedLater: (first: MP4BoxHeader, count: Int)?
     for moof in boxes where moof.type == .moof {
       try parser.window.prefetch(at: moof.offset, count: min(moof.size, Self.wholeBoxLimit))
       let fragment = try parser.fragment(
         moof, trackID: track.trackID, defaults: defaults, nextDecodeTime: decodeTime)
       fragmentCount += 1
-      for sample in fragment.samples {
+      var moved = false
+      for var sample in fragment.samples {
+        // A damaged tfdt (or one taken from another clock) would put this sample before the end
+        // of the one before it; seeking binary-searches decode times, so they must not go back.
+        if sample.decodeTime < decodeTime {
+          sample.decodeTime = decodeTime
+          moved = true
+        }
         keep(sample)
-        decodeTime = sample.decodeTime &+ Int64(sample.duration)
+        decodeTime = Self.end(of: sample)
       }
+      if moved { movedLater = (movedLater?.first ?? moof, (movedLater?.count ?? 0) + 1) }
+    }
+    if let (first, count) = movedLater {
+      diagnostics.append(
+        Diagnostic(
+          code: "mp4-bad-fragment", severity: .warning,
+          message:
+            "decode times go back in \(count) fragment\(count == 1 ? "" : "s") (a damaged tfdt): their samples "
+            + "are moved to start where the audio before them ends, so that time only moves forward",
+          location: SourceLocation(offset: first.offset)))
     }
     finish()
+  }
+
+  /// When `sample` ends, in the media timescale; times past the largest are held there.
+  static func end(of sample: AudioSample) -> Int64 {
+    let (sum, overflow) = sample.decodeTime.addingReportingOverflow(Int64(sample.duration))
+    return overflow ? .max : sum
   }
 
   /// Whether the table's last chunk starts inside a complete top-level `mdat` of known size (one
@@ -149,9 +176,14 @@ struct MP4Reader {
     }
   }
 
+  /// Whether all of `sample`'s bytes lie in the file: the one test of a whole sample.
+  func isWhole(_ sample: AudioSample) -> Bool {
+    sample.offset >= 0 && sample.size >= 0 && sample.offset <= fileSize - sample.size
+  }
+
   /// Counts a sample if all its bytes lie in the file.
   mutating func keep(_ sample: AudioSample) {
-    guard sample.offset >= 0, sample.size >= 0, sample.offset <= fileSize - sample.size else {
+    guard isWhole(sample) else {
       missingSamples = true
       return
     }

@@ -17,18 +17,25 @@ public final class ReadOnlyFile {
 
   /// Opens `path` (`open(2)` with `O_RDONLY|O_NONBLOCK|O_CLOEXEC`, then `fstat(2)`); a file that is
   /// not regular is refused with a message that names its kind.
-  public init(path: String) throws(FormatError) {
+  ///
+  /// `listedAsRegularFile` says the folder's own listing (`d_type`) has just called the name a
+  /// regular file, not a link: the `stat(2)` that otherwise refuses a device before it is opened
+  /// is then skipped, and `O_NOFOLLOW` keeps a link put there since from being followed.
+  public init(path: String, listedAsRegularFile: Bool = false) throws(FormatError) {
     self.path = path
-    // Refuse what is not a regular file before opening it: opening a device can itself act.
-    var before = stat()
-    guard stat(path, &before) == 0 else { throw Self.error(errno, path: path, doing: "open") }
-    guard (before.st_mode & S_IFMT) == S_IFREG else {
-      throw FormatError(
-        code: "not-a-file", message: "\(Self.kind(of: before.st_mode)), not a regular file: it is not read",
-        path: path)
+    if !listedAsRegularFile {
+      // Refuse what is not a regular file before opening it: opening a device can itself act.
+      var before = stat()
+      guard stat(path, &before) == 0 else { throw Self.error(errno, path: path, doing: "open") }
+      guard (before.st_mode & S_IFMT) == S_IFREG else {
+        throw FormatError(
+          code: "not-a-file", message: "\(Self.kind(of: before.st_mode)), not a regular file: it is not read",
+          path: path)
+      }
     }
     // O_NONBLOCK keeps a FIFO from blocking the open; it is refused just below.
-    let fd = Self.retrying { open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+    let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (listedAsRegularFile ? O_NOFOLLOW : 0)
+    let fd = Self.retrying { open(path, flags) }
     guard fd >= 0 else { throw Self.error(errno, path: path, doing: "open") }
     var info = stat()
     guard fstat(fd, &info) == 0 else {
@@ -54,26 +61,26 @@ public final class ReadOnlyFile {
   public func read(at offset: Int, count: Int) throws(FormatError) -> [UInt8] {
     guard offset >= 0, count > 0, offset < size else { return [] }
     let wanted = min(count, size - offset)
-    var bytes = [UInt8](repeating: 0, count: wanted)
     var done = 0
     var failure: Int32 = 0
-    bytes.withUnsafeMutableBytes { raw in
+    // Read straight into the array's storage: zero-filling it first would touch every byte twice.
+    let bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, initialized in
       while done < wanted {
         let n = Self.retrying {
-          pread(descriptor, raw.baseAddress! + done, wanted - done, off_t(offset + done))
+          pread(descriptor, buffer.baseAddress! + done, wanted - done, off_t(offset + done))
         }
         if n < 0 {
           failure = errno
-          return
+          break
         }
-        if n == 0 { return }
+        if n == 0 { break }
         done += n
       }
+      initialized = done
     }
     if failure != 0 {
       throw Self.error(failure, path: path, doing: "read", location: SourceLocation(offset: offset + done))
     }
-    if done < wanted { bytes.removeSubrange(done...) }
     return bytes
   }
 

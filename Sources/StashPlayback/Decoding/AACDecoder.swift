@@ -79,6 +79,9 @@ final class AACDecoder {
   func decode(_ accessUnit: UnsafeRawBufferPointer, time: Double, into output: inout [Float])
     throws(PlaybackError) -> Int
   {
+    // FFmpeg 5.1 refuses a packet of size 0 with EINVAL (and one without data means "drain"): an
+    // empty access unit holds no audio, so it decodes to nothing.
+    guard accessUnit.count > 0 else { return 0 }
     let padding = Int(stash_av_input_padding())
     if accessUnit.count + padding > staging.count {
       staging.deallocate()

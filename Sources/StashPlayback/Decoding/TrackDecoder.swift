@@ -42,8 +42,14 @@ final class TrackDecoder {
     let probe = try AACDecoder(
       audioSpecificConfig: track.audioSpecificConfig, sampleRate: track.sampleRate, channels: track.channels)
     var scratch: [Float] = []
+    // An empty access unit tells the decoder nothing: probe the first that holds audio.
+    guard let audible = track.samples.firstIndex(where: { $0.size > 0 }) else {
+      throw PlaybackError(
+        code: .damagedAudio, message: "every sample in the audio file is empty: there is nothing to play",
+        path: track.path)
+    }
     do {
-      try reader.withSample(0, time: 0) { bytes throws(PlaybackError) in
+      try reader.withSample(audible, time: 0) { bytes throws(PlaybackError) in
         _ = try probe.decode(bytes, time: 0, into: &scratch)
       }
     } catch {
@@ -87,8 +93,15 @@ final class TrackDecoder {
       swap(&scratch, &self.scratch)
       scratch.removeAll(keepingCapacity: true)
       do {
-        try reader.withSample(index, time: time) { bytes throws(PlaybackError) in
-          _ = try decoder.decode(bytes, time: time, into: &scratch)
+        if track.samples[index].size == 0 {
+          // An empty access unit carries no audio (and FFmpeg refuses an empty packet): its time
+          // passes in silence, so the samples after it still play at their times.
+          let frames = timeline.frames(lasting: track.samples[index].duration)
+          scratch.append(contentsOf: repeatElement(0, count: frames * channels))
+        } else {
+          try reader.withSample(index, time: time) { bytes throws(PlaybackError) in
+            _ = try decoder.decode(bytes, time: time, into: &scratch)
+          }
         }
       } catch {
         var failure = error

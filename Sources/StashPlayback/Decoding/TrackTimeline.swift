@@ -27,6 +27,15 @@ struct TrackTimeline: Sendable, Equatable {
     endFrame = max(primingFrames, frames(endTime - max(0, track.endTrimSamples)))
   }
 
+  /// The most output frames one AAC access unit decodes to (2048 with SBR), with room to spare.
+  static let longestAccessUnit = 8192
+
+  /// Output frames in `duration` timescale units, as one access unit: at most `longestAccessUnit`.
+  func frames(lasting duration: Int64) -> Int {
+    let (product, overflow) = max(0, duration).multipliedReportingOverflow(by: Int64(rate))
+    return overflow ? Self.longestAccessUnit : min(Self.longestAccessUnit, Int(product / Int64(timescale)))
+  }
+
   /// Heard frames in the whole track.
   var heardFrames: Int { endFrame - primingFrames }
 

@@ -15,18 +15,10 @@ public enum TornTailRepair {
     public var detail: String
   }
 
-  struct Box {
-    var type: String
-    var offset: Int
-    var size: Int
-    var header: Int
-    var end: Int { offset + size }
-  }
-
   /// Repairs `bytes`, whose whole samples are `samples` (from `MP4Audio`); nil when the file does
   /// not end torn. Throws code `repair-unsupported` for a layout this does not rewrite.
   public static func repair(_ bytes: [UInt8], samples: [AudioSample]) throws -> Outcome? {
-    var boxes: [Box] = []
+    var boxes: [MP4BoxHeader] = []
     var offset = 0
     var torn: Int?
     while offset < bytes.count {
@@ -45,12 +37,12 @@ public enum TornTailRepair {
     let complete = boxes.filter { $0.end <= bytes.count }
     let tornBox = boxes.last.flatMap { $0.offset == tornAt ? $0 : nil }
 
-    if tornBox?.type == "mdat", let moof = complete.last, moof.type == "moof", moof.end == tornAt {
+    if tornBox?.type == .mdat, let moof = complete.last, moof.type == .moof, moof.end == tornAt {
       return try rewrite(bytes, moof: moof, mdat: tornBox!, samples: samples)
     }
     // A moof whose mdat never started is as good as torn: its samples are not on disk.
     var cut = tornAt
-    if let last = complete.last, last.type == "moof", last.end == tornAt { cut = last.offset }
+    if let last = complete.last, last.type == .moof, last.end == tornAt { cut = last.offset }
     let what = tornBox.map { "a torn \($0.type) box" } ?? "a torn box header"
     return Outcome(
       bytes: Array(bytes[0..<cut]), keptFromTornFragment: 0,
@@ -60,8 +52,10 @@ public enum TornTailRepair {
   }
 
   /// Rewrites the last fragment to hold the whole samples of its torn media data.
-  static func rewrite(_ bytes: [UInt8], moof: Box, mdat: Box, samples: [AudioSample]) throws -> Outcome {
-    let payload = mdat.offset + mdat.header
+  static func rewrite(
+    _ bytes: [UInt8], moof: MP4BoxHeader, mdat: MP4BoxHeader, samples: [AudioSample]
+  ) throws -> Outcome {
+    let payload = mdat.payloadOffset
     let kept = samples.filter { $0.offset >= payload && $0.offset + $0.size <= bytes.count }
     guard let lastEnd = kept.map({ $0.offset + $0.size }).max(), kept.first?.offset == payload else {
       return Outcome(
@@ -70,13 +64,14 @@ public enum TornTailRepair {
           "removed the last fragment (\(bytes.count - moof.offset) bytes): none of its samples was whole")
     }
     let children = boxesInside(bytes, moof)
-    let trafs = children.filter { $0.type == "traf" }
+    let trafs = children.filter { $0.type == .traf }
     guard trafs.count == 1, let traf = trafs.first else {
       throw unsupported("the torn fragment has \(trafs.count) track fragments")
     }
     let trafChildren = boxesInside(bytes, traf)
-    let truns = trafChildren.filter { $0.type == "trun" }
-    guard truns.count == 1, let trun = truns.first, trun.header == 8, traf.header == 8, moof.header == 8
+    let truns = trafChildren.filter { $0.type == .trun }
+    guard truns.count == 1, let trun = truns.first, trun.headerSize == 8, traf.headerSize == 8,
+      moof.headerSize == 8
     else {
       throw unsupported("the torn fragment's track fragment has \(truns.count) sample runs")
     }
@@ -119,30 +114,18 @@ public enum TornTailRepair {
       code: "repair-unsupported", message: "cannot repair this layout: \(why); the file is left as it is")
   }
 
-  /// The box header at `offset`, or nil when fewer bytes than a header remain or it is malformed.
-  static func header(_ bytes: [UInt8], at offset: Int, end: Int) -> Box? {
-    guard offset + 8 <= end else { return nil }
-    let size32 = Int(be32(bytes, offset))
-    let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
-    var size = size32
-    var header = 8
-    if size32 == 1 {
-      guard offset + 16 <= end else { return nil }
-      let large = UInt64(be32(bytes, offset + 8)) << 32 | UInt64(be32(bytes, offset + 12))
-      guard large <= UInt64(Int.max / 2) else { return nil }
-      size = Int(large)
-      header = 16
-    } else if size32 == 0 {
-      size = bytes.count - offset
-    }
-    guard size >= header else { return nil }
-    return Box(type: type, offset: offset, size: size, header: header)
+  /// The box header at `offset`, read as StashFormat's readers read it, or nil when fewer bytes
+  /// than a header remain or it is malformed. A box may run past `end` (a torn tail).
+  static func header(_ bytes: [UInt8], at offset: Int, end: Int) -> MP4BoxHeader? {
+    guard case .header(let box) = MP4BoxHeader.parse(bytes, at: offset, offset: offset, containerEnd: end)
+    else { return nil }
+    return box
   }
 
   /// The child boxes of a complete container box.
-  static func boxesInside(_ bytes: [UInt8], _ box: Box) -> [Box] {
-    var children: [Box] = []
-    var offset = box.offset + box.header
+  static func boxesInside(_ bytes: [UInt8], _ box: MP4BoxHeader) -> [MP4BoxHeader] {
+    var children: [MP4BoxHeader] = []
+    var offset = box.payloadOffset
     while let child = header(bytes, at: offset, end: box.end), child.end <= box.end {
       children.append(child)
       offset = child.end
