@@ -103,3 +103,43 @@ import Testing
     #expect(difference != nil && difference! < 1e-5)
   }
 }
+
+@Suite struct TrackTimelineTests {
+  /// A damaged index can hold decode times near the largest 64-bit value (the reader holds a sum
+  /// of durations there rather than wrap): the timeline's arithmetic saturates instead of trapping.
+  @Test func decodeTimesNearTheLargestValueDoNotTrap() {
+    let samples = [
+      AudioTrack.Sample(offset: 0, size: 10, decodeTime: 0, duration: 1024),
+      AudioTrack.Sample(offset: 10, size: 10, decodeTime: Int64.max - 10, duration: 1024),
+    ]
+    let track = AudioTrack(
+      path: "/dev/null", audioSpecificConfig: [0x11, 0x88], sampleRate: 48_000, channels: 1,
+      timescale: 48_000, samples: samples, primingSamples: 1024, endTrimSamples: 0, lengthKnown: true)
+    let timeline = TrackTimeline(track: track, outputRate: 48_000)
+    #expect(timeline.endFrame == Int(TrackTimeline.frameLimit))
+    #expect(timeline.primingFrames == 1024)
+    #expect(timeline.absoluteStart(ofSample: 1) == Int(TrackTimeline.frameLimit))
+    #expect(timeline.absoluteStart(ofSample: 2) == Int(TrackTimeline.frameLimit))
+    #expect(timeline.sample(containing: Int.max) == 1)
+    #expect(timeline.sample(containing: 500) == 0)
+    #expect(timeline.heardFrame(atSeconds: 1e300) == timeline.heardFrames)
+    #expect(timeline.frames(lasting: Int64.max) == TrackTimeline.longestAccessUnit)
+  }
+
+  /// Ordinary times convert exactly: a frame count is `units × rate / timescale`, rounded down.
+  @Test func ordinaryTimesConvertExactly() {
+    let samples = (0..<4).map {
+      AudioTrack.Sample(offset: $0 * 10, size: 10, decodeTime: Int64($0) * 1024, duration: 1024)
+    }
+    let track = AudioTrack(
+      path: "/dev/null", audioSpecificConfig: [0x11, 0x88], sampleRate: 44_100, channels: 1,
+      timescale: 44_100, samples: samples, primingSamples: 1024, endTrimSamples: 100, lengthKnown: true)
+    let timeline = TrackTimeline(track: track, outputRate: 48_000)
+    #expect(timeline.primingFrames == 1024 * 48_000 / 44_100)
+    #expect(timeline.endFrame == (4 * 1024 - 100) * 48_000 / 44_100)
+    #expect(timeline.absoluteStart(ofSample: 3) == 3 * 1024 * 48_000 / 44_100)
+    // Sample 2 starts at frame 2229.1: frame 2229 is still sample 1's, 2230 is sample 2's.
+    #expect(timeline.sample(containing: 2229) == 1)
+    #expect(timeline.sample(containing: 2230) == 2)
+  }
+}
