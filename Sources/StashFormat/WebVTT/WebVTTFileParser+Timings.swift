@@ -302,13 +302,7 @@ extension WebVTTFileParser {
 
   /// Checks a cue's text for the linter (tags, timestamps, references) without building nodes.
   mutating func checkCueText(_ range: Range<Int>, start: Double, end: Double) {
-    guard let base = bytes.baseAddress else { return }
-    // Plain text needs no tokenizing.
-    if memchr(base + range.lowerBound, 0x3C, range.count) == nil
-      && memchr(base + range.lowerBound, 0x26, range.count) == nil
-    {
-      return
-    }
+    // Plain text, and the tags and timestamps Stash writes, need no tokenizing.
     if WebVTTCueTextParser.isCertainlyClean(bytes, range, cueStart: start, cueEnd: end) { return }
     checker.check(range, cueStart: start, cueEnd: end)
     dropped += checker.droppedIssues
