@@ -176,9 +176,13 @@ struct WebVTTFileParser {
           seenArrow = true
           // (No `buffer.map(string)`: a method reference copies the whole parser in a debug build.)
           var id = ""
-          if let buffer { id = string(buffer) }
+          var idIsNote = false
+          if let buffer {
+            id = string(buffer)
+            idIsNote = startsWithNote(buffer)
+          }
           cue = WebVTTCue(id: id, startTime: 0, endTime: 0, text: "")
-          if timingsAndSettings(start..<end, line: startLine, for: &cue) {
+          if timingsAndSettings(start..<end, line: startLine, idIsNote: idIsNote, for: &cue) {
             hasCue = true
             cueLine = startLine
             buffer = nil
