@@ -289,6 +289,18 @@ import Testing
     #expect(codes(document) == ["vtt-note-with-arrow"])
   }
 
+  /// Only an identifier that is a NOTE line (NOTE alone, or then a space or tab) is reported; an
+  /// identifier that merely starts with the letters is an ordinary one.
+  @Test func onlyANoteLineAsIdentifierIsReported() {
+    for (id, reported) in [
+      ("NOTE x", true), ("NOTE\tx", true), ("NOTES", false), ("NOT", false), ("note", false),
+    ] {
+      let document = WebVTTParser.parse("WEBVTT\n\n\(id)\n00:00.000 --> 00:01.000\nsurprise\n")
+      #expect(document.cues.map(\.id) == [id])
+      #expect(codes(document) == (reported ? ["vtt-note-with-arrow"] : []), "\(id.debugDescription)")
+    }
+  }
+
   @Test func everyCodeIsStableAndPrefixed() {
     let codes = WebVTTDiagnosticCode.allCases.map(\.rawValue)
     #expect(Set(codes).count == codes.count)

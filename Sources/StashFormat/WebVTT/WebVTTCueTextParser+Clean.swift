@@ -15,12 +15,9 @@ extension WebVTTCueTextParser {
     var last = cueStart
     var i = range.lowerBound
     while i < end {
-      let b = bytes[i]
-      if b == UInt8(ascii: "&") { return false }
-      if b != UInt8(ascii: "<") {
-        i += 1
-        continue
-      }
+      i = nextMarkup(bytes, from: i, end: end)
+      guard i < end else { break }
+      if bytes[i] == UInt8(ascii: "&") { return false }
       i += 1
       guard i < end else { return false }
       let c = bytes[i]
@@ -58,6 +55,28 @@ extension WebVTTCueTextParser {
       }
     }
     return depth == 0
+  }
+
+  /// The offset of the first `<` or `&` at or after `i` (or `end`): eight bytes at a time, since
+  /// most of a cue's text is words between tags.
+  @inline(__always)
+  static func nextMarkup(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, end: Int) -> Int {
+    guard let base = bytes.baseAddress else { return end }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    var i = start
+    while i + 8 <= end {
+      let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+      let lt = word ^ (ones &* 0x3C)
+      let amp = word ^ (ones &* 0x26)
+      // The high bit of a byte is set where `lt` or `amp` has a zero byte; bytes above the first
+      // such one may be marked wrongly, but the lowest mark is exact.
+      let marks = ((lt &- ones) & ~lt | (amp &- ones) & ~amp) & high
+      if marks != 0 { return i + marks.trailingZeroBitCount >> 3 }
+      i += 8
+    }
+    while i < end && base[i] != 0x3C && base[i] != 0x26 { i += 1 }
+    return i
   }
 
   /// `c`, `i`, `b` or `u`: tags that take classes but no annotation and need no parent.

@@ -7,7 +7,10 @@
 /// "Collect WebVTT cue timings and settings" and "parse the WebVTT cue settings".
 extension WebVTTFileParser {
   /// Reads the timing line at `range` into `cue`; false when the algorithm fails (cue dropped).
-  mutating func timingsAndSettings(_ range: Range<Int>, line number: Int, for cue: inout WebVTTCue) -> Bool {
+  /// `idIsNote` says whether the cue's identifier is a NOTE line (the caller has its bytes at hand).
+  mutating func timingsAndSettings(
+    _ range: Range<Int>, line number: Int, idIsNote: Bool, for cue: inout WebVTTCue
+  ) -> Bool {
     let end = range.upperBound
     var position = range.lowerBound
     func fail(_ code: WebVTTDiagnosticCode, at offset: Int, _ message: String) -> Bool {
@@ -55,7 +58,12 @@ extension WebVTTFileParser {
         .badTimestamp, at: position, lineNumber: number, lineStart: range.lowerBound,
         "text right after the end time; separate settings from it with a space")
     }
-    settings(position..<end, line: number, lineStart: range.lowerBound, for: &cue)
+    // Most timing lines end here: no settings to read.
+    var settingsStart = position
+    skipWhitespace(&settingsStart, end)
+    if settingsStart < end {
+      settings(position..<end, line: number, lineStart: range.lowerBound, for: &cue)
+    }
     if !(cue.endTime > cue.startTime) {
       report(
         .endNotAfterStart, at: range.lowerBound, lineNumber: number, lineStart: range.lowerBound,
@@ -69,9 +77,7 @@ extension WebVTTFileParser {
       )
     }
     previousCueStart = max(previousCueStart ?? cue.startTime, cue.startTime)
-    if cue.id.utf8.first == UInt8(ascii: "N"), cue.id.hasPrefix("NOTE"),
-      cue.id.utf8.count == 4 || [0x20, 0x09, 0x0A].contains(cue.id.utf8.dropFirst(4).first!)
-    {
+    if idIsNote {
       report(
         .noteWithArrow, at: range.lowerBound, lineNumber: number, lineStart: range.lowerBound,
         "a NOTE followed by a line with --> is read as a cue with the id \"NOTE…\"; a NOTE must not contain -->"
@@ -302,13 +308,7 @@ extension WebVTTFileParser {
 
   /// Checks a cue's text for the linter (tags, timestamps, references) without building nodes.
   mutating func checkCueText(_ range: Range<Int>, start: Double, end: Double) {
-    guard let base = bytes.baseAddress else { return }
-    // Plain text needs no tokenizing.
-    if memchr(base + range.lowerBound, 0x3C, range.count) == nil
-      && memchr(base + range.lowerBound, 0x26, range.count) == nil
-    {
-      return
-    }
+    // Plain text, and the tags and timestamps Stash writes, need no tokenizing.
     if WebVTTCueTextParser.isCertainlyClean(bytes, range, cueStart: start, cueEnd: end) { return }
     checker.check(range, cueStart: start, cueEnd: end)
     dropped += checker.droppedIssues

@@ -94,9 +94,8 @@ struct WebVTTFileParser {
       let blockStart = position
       let blockLine = line
       switch collectBlock(inHeader: false) {
-      case .cue(let cue, let timingLine):
-        cues.append(cue)
-        cueLines.append(timingLine)
+      case .cue:
+        break
       case .style(let css):
         document.styles.append(css)
       case .region(let region):
@@ -140,7 +139,8 @@ struct WebVTTFileParser {
 
   /// What "collect a WebVTT block" returns.
   enum Block {
-    case cue(WebVTTCue, line: Int)
+    /// A cue, already appended to `cues` (building it in place there saves copying it).
+    case cue
     case style(String)
     case region(WebVTTRegion)
     /// Nothing the algorithm keeps: the buffer, whether it starts at the block's first line, and
@@ -158,7 +158,8 @@ struct WebVTTFileParser {
     var bufferStartsBlock = false
     var seenArrow = false
     var failedTiming: Range<Int>? = nil
-    var cue: WebVTTCue? = nil
+    var cue = WebVTTCue(startTime: 0, endTime: 0, text: "")
+    var hasCue = false
     var cueLine = 0
     var isStyle = false
     var isRegion = false
@@ -175,15 +176,19 @@ struct WebVTTFileParser {
           seenArrow = true
           // (No `buffer.map(string)`: a method reference copies the whole parser in a debug build.)
           var id = ""
-          if let buffer { id = string(buffer) }
-          var created = WebVTTCue(id: id, startTime: 0, endTime: 0, text: "")
-          if timingsAndSettings(start..<end, line: startLine, for: &created) {
-            cue = created
+          var idIsNote = false
+          if let buffer {
+            id = string(buffer)
+            idIsNote = startsWithNote(buffer)
+          }
+          cue = WebVTTCue(id: id, startTime: 0, endTime: 0, text: "")
+          if timingsAndSettings(start..<end, line: startLine, idIsNote: idIsNote, for: &cue) {
+            hasCue = true
             cueLine = startLine
             buffer = nil
             seenCue = true
           } else {
-            cue = nil
+            hasCue = false
             // The line with its LF: what the buffer skips.
             failedTiming = start..<(seenEOF ? end : end + 1)
           }
@@ -221,12 +226,14 @@ struct WebVTTFileParser {
       }
       if seenEOF { break }
     }
-    if var cue {
+    if hasCue {
       if let buffer {
         cue.text = string(buffer)
         checkCueText(buffer, start: cue.startTime, end: cue.endTime)
       }
-      return .cue(cue, line: cueLine)
+      cues.append(cue)
+      cueLines.append(cueLine)
+      return .cue
     }
     if isStyle {
       guard let buffer else { return .style("") }

@@ -10,61 +10,85 @@ struct WebVTTInput {
   var issues: [WebVTTIssue] = []
   /// Whether any bytes were not UTF-8.
   var wasNotUTF8 = false
-  /// How many LFs the text has (counted only for clean input): the parser sizes its cue list by it.
+  /// About how many LFs the text has (estimated only for clean input): the parser sizes its cue
+  /// list by it.
   var lineFeeds = 0
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) {
     skipped = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
     let body = UnsafeBufferPointer(rebasing: bytes[skipped...])
-    if let lineFeeds = Self.lineFeedsIfNormal(body) {
+    if Self.isNormal(body) {
       rewritten = nil
-      self.lineFeeds = lineFeeds
+      lineFeeds = Self.estimatedLineFeeds(body)
     } else {
       rewritten = []
       normalize(body)
     }
   }
 
-  /// The number of LFs when `bytes` is valid UTF-8 with no NUL and no CR, else nil: eight ASCII
-  /// bytes at a time.
-  static func lineFeedsIfNormal(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-    guard let base = bytes.baseAddress else { return 0 }
+  /// Whether `bytes` is valid UTF-8 with no NUL and no CR: sixteen ASCII bytes at a time.
+  static func isNormal(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
     let n = bytes.count
     let high: UInt64 = 0x8080_8080_8080_8080
     let ones: UInt64 = 0x0101_0101_0101_0101
-    let carriageReturns: UInt64 = 0x0D0D_0D0D_0D0D_0D0D
-    let lineFeeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
-    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-    var count = 0
+    let suspects: UInt64 = 0xF2F2_F2F2_F2F2_F2F2
+    // High bits where an ASCII word may hold a NUL or a CR: bytes with none of the bits of 0xF2 are
+    // NUL, CR and a few other controls (tab among them) but never LF, so one test covers both,
+    // and only a block with a tab or such takes the byte-by-byte path below.
+    @inline(__always) func nullsOrCRs(_ word: UInt64) -> UInt64 {
+      let masked = word & suspects
+      return (masked &- ones) & ~masked
+    }
     var i = 0
     while i < n {
-      if i + 8 <= n {
-        let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-        if word & high == 0 {
-          let cr = word ^ carriageReturns
-          // A zero byte in `word` (NUL) or in `cr` (a CR).
-          if ((word &- ones) & ~word & high) | ((cr &- ones) & ~cr & high) != 0 { return nil }
-          // Exactly the bytes equal to LF: the high bit of each byte of `lf` that is zero. Summed
-          // by a multiply, which is cheaper than a bit count on CPUs without POPCNT (the baseline).
-          let lf = word ^ lineFeeds
-          let marks = (~(((lf & low) &+ low) | lf) & high) >> 7
-          count += Int((marks &* ones) >> 56)
-          i += 8
-          continue
+      if i + 16 <= n {
+        let first = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+        let second = UnsafeRawPointer(base + i + 8).loadUnaligned(as: UInt64.self)
+        if (first | second) & high == 0 {
+          if (nullsOrCRs(first) | nullsOrCRs(second)) & high == 0 {
+            i += 16
+            continue
+          }
         }
       }
       let b = base[i]
       if b < 0x80 {
-        if b == 0 || b == 0x0D { return nil }
-        if b == 0x0A { count += 1 }
+        if b == 0 || b == 0x0D { return false }
         i += 1
         continue
       }
       let length = sequenceLength(bytes, at: i)
-      if length == 0 { return nil }
+      if length == 0 { return false }
       i += length
     }
-    return count
+    return true
+  }
+
+  /// The LFs of the first 16 KiB, scaled to the whole text: a guess at its line count that costs
+  /// little however big the file. (A file whose start is unlike the rest only makes the parser's
+  /// first reservation too big or too small, and the parser caps it by the file's size.)
+  static func estimatedLineFeeds(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let base = bytes.baseAddress else { return 0 }
+    let sample = min(bytes.count, 1 << 14)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let lineFeeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    var count = 0
+    var i = 0
+    while i + 8 <= sample {
+      // Exactly the bytes equal to LF: the high bit of each byte of `lf` that is zero, summed by
+      // a multiply (cheaper than a bit count on CPUs without POPCNT, the baseline).
+      let lf = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) ^ lineFeeds
+      let marks = ~(((lf & low) &+ low) | lf | low) >> 7
+      count += Int((marks &* ones) >> 56)
+      i += 8
+    }
+    while i < sample {
+      if base[i] == 0x0A { count += 1 }
+      i += 1
+    }
+    return sample == bytes.count ? count : Int(Double(count) * Double(bytes.count) / Double(sample))
   }
 
   /// The length of the valid UTF-8 sequence at `i`, or 0 when the bytes there are not one.

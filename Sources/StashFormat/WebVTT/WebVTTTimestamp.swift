@@ -10,10 +10,20 @@ public enum WebVTTTimestamp {
 
   /// A timestamp read at `position`; on success `position` is just after it. `shortHours` is set
   /// when the hours have one digit, which the parser takes but the syntax forbids.
+  @inline(__always)
   static func collect(
     _ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, end: Int, shortHours: inout Bool
   ) -> Result<Double, Failure> {
     if let time = collectCommon(bytes, &position, end: end) { return .success(time) }
+    return collectAny(bytes, &position, end: end, shortHours: &shortHours)
+  }
+
+  /// The spec's steps for any timestamp, out of line so that the common form's fast path above is
+  /// all that its callers inline.
+  @inline(never)
+  private static func collectAny(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int, end: Int, shortHours: inout Bool
+  ) -> Result<Double, Failure> {
     guard position < end, isDigit(bytes[position]) else {
       return .failure(Failure(message: "a timestamp starts with a digit", offset: position))
     }
