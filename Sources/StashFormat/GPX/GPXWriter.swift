@@ -16,8 +16,7 @@ public enum GPXWriter {
   /// The document as GPX 1.1 bytes (UTF-8): what `serialize` returns, built without going
   /// through `String`.
   public static func bytes(_ document: GPXDocument) -> [UInt8] {
-    var out = Output()
-    out.bytes.reserveCapacity(512 + document.pointCount * 300)
+    var out = Output(capacity: 512 + document.pointCount * 300)
     out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     out += "<gpx version=\"1.1\" creator=\""
     out.escaped(document.creator ?? defaultCreator, attribute: true)
