@@ -46,16 +46,14 @@ extension GPXWriter {
       count += 1
     }
 
-    static func += (out: inout Output, text: StaticString) {
+    /// Fixed markup. There is deliberately no `String` overload: a literal would pick it (a
+    /// string literal's default type is `String`) and pay for building a string per fragment.
+    @inline(__always) static func += (out: inout Output, text: StaticString) {
       text.withUTF8Buffer { out.append($0) }
     }
 
-    static func += (out: inout Output, text: String) {
-      out.append(text)
-    }
-
     /// Two spaces per level.
-    mutating func indent(_ depth: Int) {
+    @inline(__always) mutating func indent(_ depth: Int) {
       let width = depth * 2
       guard width > 0 else { return }
       room(width).initialize(repeating: UInt8(ascii: " "), count: width)
@@ -71,14 +69,18 @@ extension GPXWriter {
     mutating func decimal(_ value: Double) {
       let magnitude = value.magnitude
       if magnitude > 0, magnitude < 1e15 {
+        let interval = magnitude.ulp * 2
         var scale = 1.0
         for places in 0...9 {
           let scaled = magnitude * scale
-          guard scaled < 9e15, magnitude.ulp * 2 * scale < 1 else { break }
-          let whole = scaled.rounded()
-          if whole / scale == magnitude {
+          guard scaled < 9e15, interval * scale < 1 else { break }
+          // `scaled.rounded()` (half away from zero) without a call into libm: below 2^53 the
+          // fraction `scaled - truncated` is exact, so comparing it with 0.5 rounds the same way.
+          var whole = UInt64(scaled)
+          if scaled - Double(whole) >= 0.5 { whole += 1 }
+          if Double(whole) / scale == magnitude {
             if value < 0 { byte(UInt8(ascii: "-")) }
-            fixedPoint(UInt64(whole), places: places)
+            fixedPoint(whole, places: places)
             return
           }
           scale *= 10

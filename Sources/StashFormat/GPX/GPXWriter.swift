@@ -20,8 +20,8 @@ public enum GPXWriter {
     out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     out += "<gpx version=\"1.1\" creator=\""
     out.escaped(document.creator ?? defaultCreator, attribute: true)
-    out += "\" xmlns=\"\(GPXNamespace.gpx11)\" xmlns:gpxtpx=\"\(GPXNamespace.trackPointExtensionV2)\""
-    out += " xmlns:stash=\"\(GPXNamespace.stash)\">\n"
+    out.append("\" xmlns=\"\(GPXNamespace.gpx11)\" xmlns:gpxtpx=\"\(GPXNamespace.trackPointExtensionV2)\"")
+    out.append(" xmlns:stash=\"\(GPXNamespace.stash)\">\n")
     writeMetadata(document.metadata, to: &out)
     for waypoint in document.waypoints { writePoint(waypoint, element: "wpt", depth: 1, to: &out) }
     for route in document.routes {
