@@ -76,11 +76,12 @@ extension GPXWriter {
           guard scaled < 9e15, interval * scale < 1 else { break }
           // `scaled.rounded()` (half away from zero) without a call into libm: below 2^53 the
           // fraction `scaled - truncated` is exact, so comparing it with 0.5 rounds the same way.
-          var whole = UInt64(scaled)
+          // Signed conversions are one instruction each way on x86-64; unsigned ones are not.
+          var whole = Int64(scaled)
           if scaled - Double(whole) >= 0.5 { whole += 1 }
           if Double(whole) / scale == magnitude {
             if value < 0 { byte(UInt8(ascii: "-")) }
-            fixedPoint(whole, places: places)
+            fixedPoint(UInt64(whole), places: places)
             return
           }
           scale *= 10
@@ -100,16 +101,16 @@ extension GPXWriter {
         places -= 1
       }
       var digits = 1
-      var rest = number / 10
-      while rest > 0 {
+      var power: UInt64 = 10
+      while digits < 20 && number >= power {
         digits += 1
-        rest /= 10
+        power &*= 10
       }
+      var rest = number
       let shown = max(digits, places + 1)
       let length = shown + (places > 0 ? 1 : 0)
       let to = room(length)
       var index = length
-      rest = number
       for written in 0..<shown {
         if written == places && places > 0 {
           index -= 1
