@@ -16,13 +16,12 @@ public enum GPXWriter {
   /// The document as GPX 1.1 bytes (UTF-8): what `serialize` returns, built without going
   /// through `String`.
   public static func bytes(_ document: GPXDocument) -> [UInt8] {
-    var out = Output()
-    out.bytes.reserveCapacity(512 + document.pointCount * 300)
+    var out = Output(capacity: 512 + document.pointCount * 300)
     out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     out += "<gpx version=\"1.1\" creator=\""
     out.escaped(document.creator ?? defaultCreator, attribute: true)
-    out += "\" xmlns=\"\(GPXNamespace.gpx11)\" xmlns:gpxtpx=\"\(GPXNamespace.trackPointExtensionV2)\""
-    out += " xmlns:stash=\"\(GPXNamespace.stash)\">\n"
+    out.append("\" xmlns=\"\(GPXNamespace.gpx11)\" xmlns:gpxtpx=\"\(GPXNamespace.trackPointExtensionV2)\"")
+    out.append(" xmlns:stash=\"\(GPXNamespace.stash)\">\n")
     writeMetadata(document.metadata, to: &out)
     for waypoint in document.waypoints { writePoint(waypoint, element: "wpt", depth: 1, to: &out) }
     for route in document.routes {

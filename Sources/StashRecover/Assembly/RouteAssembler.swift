@@ -22,10 +22,10 @@ public enum RouteAssembler {
     var haveRead = false
     var lastNumber = 0
 
-    for part in parts {
+    let documents = PartReading.map(parts) { GPXReader.read($0.bytes) }
+    for (part, document) in zip(parts, documents) {
       missing += Array(expected..<part.number)
       expected = part.number + 1
-      let document = GPXReader.read(part.bytes)
       let points = document.tracks.flatMap { $0.segments.flatMap(\.points) }
       if document.isDamaged {
         let error = document.diagnostics.first { $0.severity == .error }

@@ -44,7 +44,7 @@ public enum TranscriptAssembler {
 
   /// Assembles `parts` (ascending by number).
   public static func assemble(_ parts: [Part]) -> Assembly {
-    let reads = parts.map(read)
+    let reads = PartReading.map(parts, read)
     var cues: [WebVTTCue] = []
     var notes: [WebVTTNote] = []
     var regions: [WebVTTRegion] = []
