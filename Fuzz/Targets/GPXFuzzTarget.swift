@@ -1,5 +1,5 @@
-/// Fuzzes the GPX reader: reading in one piece and in tiny chunks agrees, and what was read
-/// survives being written and read again.
+/// Fuzzes the GPX reader: reading in one piece and in tiny chunks agrees (points, damage, where
+/// each point starts), and what was read survives being written and read again.
 enum GPXFuzzTarget {
   static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
     let input = Array(bytes)
@@ -9,6 +9,10 @@ enum GPXFuzzTarget {
     fuzzRequire(
       chunked.pointCount == document.pointCount && chunked.isDamaged == document.isDamaged,
       "chunk size changed the result: \(chunked.pointCount) vs \(document.pointCount) points")
+    // A whole read places points by counting lines itself; a read in pieces lets expat place them.
+    fuzzRequire(
+      pointLocations(chunked) == pointLocations(document),
+      "point positions differ between a whole read and a read in pieces")
     fuzzRequire(document.pointCount <= input.count / 10 + 1, "\(document.pointCount) points from \(input.count) bytes")
     for diagnostic in document.diagnostics {
       if let offset = diagnostic.location.offset { fuzzRequire(offset >= 0 && offset <= input.count, "offset \(offset)") }
@@ -24,5 +28,11 @@ enum GPXFuzzTarget {
     if expected.creator == nil { again.creator = nil }
     fuzzRequire(again == expected, "read(write(doc)) != doc\n--- written ---\n\(written)")
     _ = document.json
+  }
+
+  /// Where every point of a document starts, in document order.
+  static func pointLocations(_ document: GPXDocument) -> [SourceLocation?] {
+    document.tracks.flatMap { $0.segments.flatMap { $0.points.map(\.location) } }
+      + document.routes.flatMap { $0.points.map(\.location) } + document.waypoints.map(\.location)
   }
 }
