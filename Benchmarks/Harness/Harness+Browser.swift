@@ -10,20 +10,11 @@ extension Harness {
     guard first.stdout.split(separator: "\n").count >= 10 else {
       throw HarnessError("--render-once printed no screen")
     }
-    var walls: [Double] = []
-    var peaks: [Double] = []
-    var cpus: [Double] = []
-    for _ in 0..<runs {
-      let child = try ChildRun.checked(command, keepOutput: false)
-      walls.append(child.wall)
-      peaks.append(child.peakMB)
-      cpus.append(child.cpu)
-    }
-    let wall = Runs(values: walls)
-    let peak = Runs(values: peaks)
+    let timed = try RepeatedRuns(command, count: runs)
+    let (wall, peak) = (timed.wall, timed.peak)
     let note =
       "120x40, `stash-tui --render-once` (no terminal: the cell grid is printed instead of drawn); CPU time "
-      + Runs(values: cpus).text(3, unit: " s")
+      + timed.cpu.text(3, unit: " s")
     figures.append(
       Figure(
         issue: "#7", name: "Browser first screen, \(memos.count) memos: wall",

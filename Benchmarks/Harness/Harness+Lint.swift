@@ -27,21 +27,16 @@ extension Harness {
     let broken = MemoFolderCorpus.brokenCounts(memos.count).map { "\($0.memos) \($0.kind)" }
       .joined(separator: ", ")
     log("  findings by code: \(codes)")
-    var walls: [Double] = []
-    var cpus: [Double] = []
     // A lint far over its target gets fewer runs, so the whole bench stays within minutes.
-    for _ in 0..<(first.wall > 10 ? 2 : runs) {
-      let child = try ChildRun.checked([stash, "lint", memos.folder], keepOutput: false, accepting: [0, 1])
-      walls.append(child.wall)
-      cpus.append(child.cpu)
-    }
-    let wall = Runs(values: walls)
+    let timed = try RepeatedRuns(
+      [stash, "lint", memos.folder], count: first.wall > 10 ? 2 : runs, accepting: [0, 1])
+    let wall = timed.wall
     figures.append(
       Figure(
         issue: "#8", name: name, result: wall.text(3, unit: " s"), target: "≤ 3 s",
         verdict: .verdict(wall.median <= 3),
         note:
-          "exit \(first.status); CPU time " + Runs(values: cpus).text(3, unit: " s")
+          "exit \(first.status); CPU time " + timed.cpu.text(3, unit: " s")
           + "; \(findings.count) findings (\(codes)) on a folder with memos broken on purpose (\(broken))"))
   }
 }

@@ -12,20 +12,11 @@ extension Harness {
       throw HarnessError("stash ls --json printed no array")
     }
     let known = list.filter { $0["durationSeconds"] is NSNumber }.count
-    var walls: [Double] = []
-    var peaks: [Double] = []
-    var cpus: [Double] = []
-    for _ in 0..<(quick ? 5 : 7) {
-      let child = try ChildRun.checked(command, keepOutput: false)
-      walls.append(child.wall)
-      peaks.append(child.peakMB)
-      cpus.append(child.cpu)
-    }
-    let wall = Runs(values: walls)
-    let peak = Runs(values: peaks)
+    let timed = try RepeatedRuns(command, count: quick ? 5 : 7)
+    let (wall, peak) = (timed.wall, timed.peak)
     let note =
       "\(list.count) memos listed, \(known) with a length; \(first.stdout.utf8.count / 1000) kB of JSON; "
-      + "CPU time " + Runs(values: cpus).text(3, unit: " s")
+      + "CPU time " + timed.cpu.text(3, unit: " s")
     figures.append(
       Figure(
         issue: "#2", name: "`stash ls --json`, \(memos.count) memos: wall", result: wall.text(3, unit: " s"),

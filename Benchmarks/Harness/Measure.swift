@@ -133,6 +133,27 @@ struct ChildRun {
   }
 }
 
+/// Wall time, CPU time and peak memory over several runs of one command.
+struct RepeatedRuns {
+  var wall: Runs
+  var cpu: Runs
+  var peak: Runs
+
+  /// Runs `arguments` `count` times through `ChildRun.checked`, output discarded.
+  init(_ arguments: [String], count: Int, accepting: Set<Int32> = [0]) throws {
+    var walls: [Double] = []
+    var cpus: [Double] = []
+    var peaks: [Double] = []
+    for _ in 0..<count {
+      let child = try ChildRun.checked(arguments, keepOutput: false, accepting: accepting)
+      walls.append(child.wall)
+      cpus.append(child.cpu)
+      peaks.append(child.peakMB)
+    }
+    (wall, cpu, peak) = (Runs(values: walls), Runs(values: cpus), Runs(values: peaks))
+  }
+}
+
 /// A harness failure, with what went wrong in plain words.
 struct HarnessError: Error, CustomStringConvertible {
   var description: String
