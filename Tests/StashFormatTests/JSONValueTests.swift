@@ -20,6 +20,12 @@ import Testing
 
   @Test func pathTextEscapesControlsAndInvalidUTF8() {
     #expect(PathText.escaped("a\nb\u{1b}c") == #"a\nb\x1bc"#)
+    #expect(PathText.escaped("a\\b") == #"a\\b"#)
+    #expect(PathText.escaped("del\u{7f} c1\u{85} nbsp\u{a0}") == #"del\x7f c1\x85 nbsp"# + "\u{a0}")
+    // Names with nothing to escape come back whole, whatever their script.
+    for name in ["2026-04-01T09-00-00_audio.m4a", "散歩 メモ", "שלום 🎙️", "café ¡olé!"] {
+      #expect(PathText.escaped(name) == name)
+    }
     #expect(PathText.decode([0x61, 0xFF, 0x62]) == #"a\xffb"#)
     #expect(PathText.decode(Array("é".utf8)) == "é")
   }

@@ -3,6 +3,10 @@ public enum PathText {
   /// The name with control characters and invalid UTF-8 escaped (`\n`, `\x1b`, `\xff`), so that a
   /// hostile name can neither break a line of output nor drive the terminal.
   public static func escaped(_ path: String) -> String {
+    // Most names hold nothing to escape: hand those back as they are. A byte below 0x20, DEL, a
+    // backslash or 0xC2 (the lead byte of U+0080–U+00BF, which holds the C1 controls) takes the
+    // scalar-by-scalar way below.
+    if !path.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0x5C || $0 == 0xC2 }) { return path }
     var out = ""
     for scalar in path.unicodeScalars {
       switch scalar {
