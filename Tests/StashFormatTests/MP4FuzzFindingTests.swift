@@ -31,16 +31,19 @@ import Testing
 
   static let head = B.ftyp() + B.fragmentedMoov(trexDuration: 1024, trexSize: 4)
 
+  /// An mdat that claims 4 KB more than the file has, holding a whole later fragment.
+  static func overlongBoxHoldingAFragment() -> [UInt8] {
+    let inside = moof(sequence: 2, tfdt: 2048, sizes: [4, 4]) + mdat(8)
+    return B.u32(UInt32(8 + inside.count + 4096)) + B.fourCC("mdat") + inside
+  }
+
   /// The listing and the full index once disagreed: a first fragment with no whole sample, then a
   /// box whose size runs past the end of the file, inside which lie a whole fragment. The walk
   /// from the start stops at that box, so nothing plays; the listing found the later fragment
   /// from the end and called the file playable.
   @Test func theListingAndTheFullIndexAgreeOnWhatPlays() throws {
     let first = Self.moof(sequence: 1, tfdt: 0, sizes: [0x7FFF_FFF0, 4])
-    let later = Self.moof(sequence: 2, tfdt: 2048, sizes: [4, 4])
-    let inside = later + Self.mdat(8)
-    // The damaged box claims 4 KB more than the file has.
-    let damaged = B.u32(UInt32(8 + inside.count + 4096)) + B.fourCC("mdat") + inside
+    let damaged = Self.overlongBoxHoldingAFragment()
     let path = try files.write(Self.head + first + Self.mdat(8) + damaged, as: "summary-agrees.m4a")
     let audio = try MP4Audio.read(path: path)
     #expect(audio.samples.isEmpty)
@@ -57,9 +60,7 @@ import Testing
   /// the file playable in both readers.
   @Test func aPlayableFirstFragmentKeepsTheQuickWay() throws {
     let first = Self.moof(sequence: 1, tfdt: 0, sizes: [4, 4])
-    let later = Self.moof(sequence: 2, tfdt: 2048, sizes: [4, 4])
-    let inside = later + Self.mdat(8)
-    let damaged = B.u32(UInt32(8 + inside.count + 4096)) + B.fourCC("mdat") + inside
+    let damaged = Self.overlongBoxHoldingAFragment()
     let path = try files.write(Self.head + first + Self.mdat(8) + damaged, as: "summary-quick.m4a")
     let audio = try MP4Audio.read(path: path)
     #expect(audio.damaged == nil && audio.samples.count == 2)
