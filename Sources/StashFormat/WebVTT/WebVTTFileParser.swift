@@ -256,28 +256,23 @@ struct WebVTTFileParser {
       return
     }
     if failedTiming != nil { return }  // Already reported with the timing line.
-    if startsBlock && startsWithKeyword(buffer.lowerBound..<lineEnd(from: buffer.lowerBound), "STYLE") {
-      if seenCue {
-        report(
-          .styleAfterCue, at: buffer.lowerBound, lineNumber: blockLine, lineStart: blockStart,
-          "a STYLE block after the first cue is ignored; move it before the cues")
-      } else {
-        report(
-          .strayText, at: buffer.lowerBound, lineNumber: blockLine, lineStart: blockStart,
-          "a STYLE line with no style sheet after it is ignored")
-      }
-      return
-    }
-    if startsBlock && startsWithKeyword(buffer.lowerBound..<lineEnd(from: buffer.lowerBound), "REGION") {
-      if seenCue {
-        report(
-          .regionAfterCue, at: buffer.lowerBound, lineNumber: blockLine, lineStart: blockStart,
-          "a REGION block after the first cue is ignored; move it before the cues")
-      } else {
-        report(
-          .strayText, at: buffer.lowerBound, lineNumber: blockLine, lineStart: blockStart,
-          "a REGION line with no settings after it is ignored")
-      }
+    // A STYLE or REGION header whose block was not taken: after the cues, or with nothing after it.
+    let headers: [(keyword: StaticString, afterCue: WebVTTDiagnosticCode, late: String, empty: String)] = [
+      (
+        "STYLE", .styleAfterCue, "a STYLE block after the first cue is ignored; move it before the cues",
+        "a STYLE line with no style sheet after it is ignored"
+      ),
+      (
+        "REGION", .regionAfterCue, "a REGION block after the first cue is ignored; move it before the cues",
+        "a REGION line with no settings after it is ignored"
+      ),
+    ]
+    for header in headers
+    where startsBlock
+      && startsWithKeyword(buffer.lowerBound..<lineEnd(from: buffer.lowerBound), header.keyword)
+    {
+      let (code, message) = seenCue ? (header.afterCue, header.late) : (.strayText, header.empty)
+      report(code, at: buffer.lowerBound, lineNumber: blockLine, lineStart: blockStart, message)
       return
     }
     let shown = excerpt(buffer.lowerBound..<lineEnd(from: buffer.lowerBound))
