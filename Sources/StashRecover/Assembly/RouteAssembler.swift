@@ -22,7 +22,7 @@ public enum RouteAssembler {
     var haveRead = false
     var lastNumber = 0
 
-    let documents = PartReading.map(parts) { GPXReader.read($0.bytes) }
+    let documents = parts.map { GPXReader.read($0.bytes) }
     for (part, document) in zip(parts, documents) {
       missing += Array(expected..<part.number)
       expected = part.number + 1

@@ -44,7 +44,7 @@ public enum TranscriptAssembler {
 
   /// Assembles `parts` (ascending by number).
   public static func assemble(_ parts: [Part]) -> Assembly {
-    let reads = PartReading.map(parts, read)
+    let reads = parts.map(read)
     var cues: [WebVTTCue] = []
     var notes: [WebVTTNote] = []
     var regions: [WebVTTRegion] = []
