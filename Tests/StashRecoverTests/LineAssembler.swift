@@ -33,9 +33,8 @@ struct LineAssembler: PartsAssembler {
     let lines = Set(String(decoding: finished, as: UTF8.self).split(separator: "\n").map(String.init))
     guard !lines.contains(where: { $0.hasPrefix("GAP") }) else { return false }
     return parts.allSatisfy { part in
-      String(decoding: part.bytes, as: UTF8.self).split(separator: "\n").allSatisfy {
-        lines.contains(String($0))
-      }
+      let partLines = String(decoding: part.bytes, as: UTF8.self).split(separator: "\n")
+      return partLines.first != "TORN" && partLines.allSatisfy { lines.contains(String($0)) }
     }
   }
 }

@@ -80,8 +80,8 @@ public enum RouteAssembler {
       items: segments.reduce(0) { $0 + $1.points.count }, segments: segments.count, damage: damage)
   }
 
-  /// True when `finished` reads cleanly and holds every track point of `parts` (same position and
-  /// time).
+  /// True when `finished` and every part read cleanly and `finished` holds every track point of
+  /// the parts (same position and time).
   public static func finished(_ finished: [UInt8], holdsAllOf parts: [Part]) -> Bool {
     let document = GPXReader.read(finished)
     guard !document.isDamaged else { return false }
@@ -91,6 +91,9 @@ public enum RouteAssembler {
       }
     }
     let held = Set(keys(document))
-    return parts.allSatisfy { keys(GPXReader.read($0.bytes)).allSatisfy(held.contains) }
+    return parts.allSatisfy { part in
+      let read = GPXReader.read(part.bytes)
+      return !read.isDamaged && keys(read).allSatisfy(held.contains)
+    }
   }
 }

@@ -104,7 +104,8 @@ public enum TranscriptAssembler {
       unconfirmedWords: cues.contains { $0.text.contains("<c.unconfirmed") })
   }
 
-  /// True when `finished` reads cleanly, notes no missing speech, and holds every cue of `parts`.
+  /// True when `finished` reads cleanly and notes no missing speech, and every part reads cleanly
+  /// with every cue of it in `finished`.
   public static func finished(_ finished: [UInt8], holdsAllOf parts: [Part]) -> Bool {
     let document = WebVTTParser.parse(finished)
     guard document.missingSpeech.isEmpty, !document.diagnostics.contains(where: { $0.severity == .error })
@@ -116,9 +117,11 @@ public enum TranscriptAssembler {
     }
     let held = Set(document.cues.map { Key(start: $0.startTime, end: $0.endTime, text: $0.text) })
     return parts.allSatisfy { part in
-      WebVTTParser.parse(part.bytes).cues.allSatisfy {
-        held.contains(Key(start: $0.startTime, end: $0.endTime, text: $0.text))
-      }
+      let read = read(part)
+      return read.damage == nil
+        && read.document.cues.allSatisfy {
+          held.contains(Key(start: $0.startTime, end: $0.endTime, text: $0.text))
+        }
     }
   }
 }

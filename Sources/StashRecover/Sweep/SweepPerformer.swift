@@ -167,7 +167,7 @@ struct SweepPerformer {
       finishedBytes = nil
     }
     let runsFromOne = numbers == Array(1...max(1, numbers.count)) && !numbers.isEmpty
-    if runsFromOne, let finishedBytes, sweeper.assembler.assemble(kind, parts: parts).unbroken,
+    if runsFromOne, parts.count == numbers.count, let finishedBytes,
       sweeper.assembler.finished(kind, finishedBytes, holdsAllOf: parts)
     {
       try removeParts(kind, numbers, base: base, durableNow: false)
