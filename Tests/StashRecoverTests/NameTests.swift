@@ -48,10 +48,12 @@ import Testing
       // A name Stash accepts prints back exactly as it was read.
       if let part = PartName(name) { #expect(part.fileName == name) }
     }
-    for part in [PartName.transcript(7), .route(10_000), .withdrawn] {
+    for part in [PartName.transcript(7), .transcript(1234), .route(9999), .route(10_000), .withdrawn] {
       #expect(PartName(part.fileName) == part)
     }
     #expect(PartName.transcript(7).fileName == "transcription.0007.vtt")
+    #expect(PartName.route(42).fileName == "track.0042.gpx")
+    #expect(PartName.route(123_456).fileName == "track.123456.gpx")
   }
 
   /// Each name alone in a capture's parts folder: the folder reader's classification and the sweep's

@@ -1,7 +1,8 @@
 import Foundation
-import StashRecover
 import StashTestSupport
 import Testing
+
+@testable import StashRecover
 
 /// Parts beside a finished file go only when they are whole copies of what it holds: the real
 /// assemblers' `finished(_:holdsAllOf:)` on the crash fixtures' clean capture, whole and torn.
@@ -62,5 +63,33 @@ import Testing
       let holds = assembler.finished(kind, withGap.bytes, holdsAllOf: [parts[1]])
       #expect(!holds)
     }
+  }
+}
+
+/// What an assembly says about words the speech engine never confirmed.
+@Suite struct UnconfirmedWordsTests {
+  static func transcriptParts(_ base: String) throws -> [Part] {
+    let folder = Fixtures.folder("crash").appendingPathComponent(base + ".parts")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      .filter { $0.hasPrefix("transcription.") }.sorted()
+    return try names.enumerated().map { index, name in
+      Part(number: index + 1, bytes: Array(try Data(contentsOf: folder.appendingPathComponent(name))))
+    }
+  }
+
+  @Test func aTranscriptWithUnconfirmedWordsSaysSo() throws {
+    let assembly = TranscriptAssembler.assemble(try Self.transcriptParts("2026-04-04T09-00-00"))
+    #expect(assembly.unconfirmedWords)
+    let clean = TranscriptAssembler.assemble(try Self.transcriptParts("2026-04-01T09-00-00"))
+    #expect(!clean.unconfirmedWords)
+  }
+
+  @Test(arguments: [
+    ("<c.unconfirmed>left</c>", true), ("we turned <c.unconfirmed>left", true), ("<c.unconfirmed", true),
+    ("<c.unconfirme>x</c>", false), ("c.unconfirmed", false), ("<<c.unconfirmed>", true), ("", false),
+    ("é <c.unconfirmed>ü</c>", true), ("<v Ann>hello</v>", false),
+  ])
+  func theSpanIsFoundByItsOpeningTag(text: String, marked: Bool) {
+    #expect(TranscriptAssembler.marksUnconfirmed(text) == marked)
   }
 }

@@ -32,8 +32,8 @@ public enum PartName: Sendable, Hashable, Comparable {
   /// The file name inside the parts folder, exactly as the phone writes it.
   public var fileName: String {
     switch self {
-    case .transcript(let number): "transcription.\(Self.digits(number)).vtt"
-    case .route(let number): "track.\(Self.digits(number)).gpx"
+    case .transcript(let number): Self.name(Self.transcriptPrefix, number, Self.transcriptSuffix)
+    case .route(let number): Self.name(Self.routePrefix, number, Self.routeSuffix)
     case .withdrawn: "track.withdrawn"
     }
   }
@@ -53,6 +53,33 @@ public enum PartName: Sendable, Hashable, Comparable {
   private static let routeSuffix = Array(".gpx".utf8)
 
   /// `number` zero-padded to four digits (more when it needs more).
+  /// `prefix`, the number in at least four digits, `suffix`: written as bytes, since a sweep names
+  /// every part several times.
+  private static func name(_ prefix: [UInt8], _ number: Int, _ suffix: [UInt8]) -> String {
+    guard (0...9999).contains(number) else {
+      return String(decoding: prefix, as: UTF8.self) + digits(number)
+        + String(decoding: suffix, as: UTF8.self)
+    }
+    return String(unsafeUninitializedCapacity: prefix.count + 4 + suffix.count) { buffer in
+      var end = 0
+      for byte in prefix {
+        buffer[end] = byte
+        end += 1
+      }
+      var rest = number
+      for place in (0..<4).reversed() {
+        buffer[end + place] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
+      }
+      end += 4
+      for byte in suffix {
+        buffer[end] = byte
+        end += 1
+      }
+      return end
+    }
+  }
+
   private static func digits(_ number: Int) -> String {
     let text = String(number)
     return text.utf8.count >= 4 ? text : String(repeating: "0", count: 4 - text.utf8.count) + text
