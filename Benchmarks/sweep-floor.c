@@ -105,15 +105,15 @@ static int part_number(const char *name, int *kind) {
 
 /* Reads part `name` of the parts folder `parts_fd` onto the end of the worker's buffer for `kind`,
    sized from fstat plus one byte to see the end in one read(2), as StashRecover reads a part. */
-static size_t read_part(struct worker *w, int kind, size_t used, int parts_fd, const char *parts,
+static size_t read_part(struct worker *w, int kind, size_t used, int parts_fd, const char *shown,
                         const char *name) {
   int fd = openat(parts_fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) fail("open", parts, name);
+  if (fd < 0) fail("open", shown, name);
   struct stat info;
-  if (fstat(fd, &info) != 0) fail("fstat", parts, name);
+  if (fstat(fd, &info) != 0) fail("fstat", shown, name);
   if (!S_ISREG(info.st_mode)) {
     errno = EINVAL;
-    fail("read (not a regular file)", parts, name);
+    fail("read (not a regular file)", shown, name);
   }
   size_t start = used;
   for (;;) {
@@ -121,18 +121,18 @@ static size_t read_part(struct worker *w, int kind, size_t used, int parts_fd, c
     if (w->capacity[kind] - used < want) {
       size_t capacity = w->capacity[kind] * 2 > used + want ? w->capacity[kind] * 2 : used + want;
       w->buffer[kind] = realloc(w->buffer[kind], capacity);
-      if (!w->buffer[kind]) fail("allocate for", parts, name);
+      if (!w->buffer[kind]) fail("allocate for", shown, name);
       w->capacity[kind] = capacity;
     }
     ssize_t n = read(fd, w->buffer[kind] + used, w->capacity[kind] - used);
     if (n < 0) {
       if (errno == EINTR) continue;
-      fail("read", parts, name);
+      fail("read", shown, name);
     }
     used += (size_t)n;
     if (n == 0 || used - start == (size_t)info.st_size) break;
   }
-  if (close(fd) != 0) fail("close", parts, name);
+  if (close(fd) != 0) fail("close", shown, name);
   size_t length = used - start;
   const char *bytes = w->buffer[kind] + start;
   if (kind == ROUTE) {
@@ -142,7 +142,7 @@ static size_t read_part(struct worker *w, int kind, size_t used, int parts_fd, c
     XML_SetElementHandler(w->parser, start_element, NULL);
     XML_SetCharacterDataHandler(w->parser, character_data);
     if (XML_Parse(w->parser, bytes, (int)length, 1) == XML_STATUS_ERROR) {
-      fprintf(stderr, "sweep-floor: %s/%s: %s at line %lu\n", parts, name,
+      fprintf(stderr, "sweep-floor: %s/%s: %s at line %lu\n", shown, name,
               XML_ErrorString(XML_GetErrorCode(w->parser)),
               (unsigned long)XML_GetCurrentLineNumber(w->parser));
       exit(1);
@@ -190,6 +190,9 @@ static void sweep_capture(struct worker *w, const char *base) {
     errno = ENAMETOOLONG;
     fail("name", folder, base);
   }
+  /* The parts folder's full path, for messages only: calls go through parts_fd. */
+  char shown[1024];
+  snprintf(shown, sizeof shown, "%s/%s", folder, parts);
   int parts_fd = openat(folder_fd, parts, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
   if (parts_fd < 0) fail("open", folder, parts);
   /* The listing keeps its own descriptor: parts_fd stays for the *at calls. */
@@ -204,12 +207,12 @@ static void sweep_capture(struct worker *w, const char *base) {
     const char *name = entry->d_name;
     if (name[0] == '.' && (name[1] == 0 || (name[1] == '.' && name[2] == 0))) continue;
     struct stat info;
-    if (fstatat(parts_fd, name, &info, AT_SYMLINK_NOFOLLOW) != 0) fail("lstat", parts, name);
+    if (fstatat(parts_fd, name, &info, AT_SYMLINK_NOFOLLOW) != 0) fail("lstat", shown, name);
     int kind;
     int number = part_number(name, &kind);
     if (number < 0 || !S_ISREG(info.st_mode)) {
       errno = EEXIST;
-      fail("sweep (a stranger's file)", parts, name);
+      fail("sweep (a stranger's file)", shown, name);
     }
     memcpy(w->names[kind][number], name, strlen(name) + 1);
     if (number > highest[kind]) highest[kind] = number;
@@ -222,16 +225,19 @@ static void sweep_capture(struct worker *w, const char *base) {
     size_t used = 0;
     for (int number = 1; number <= highest[kind]; number++) {
       if (!w->names[kind][number][0]) {
+        char missing[32];
+        snprintf(missing, sizeof missing, "%s.%04d.%s", kind == ROUTE ? "track" : "transcription", number,
+                 kind == ROUTE ? "gpx" : "vtt");
         errno = ENOENT;
-        fail("find (a gap)", parts, "part");
+        fail("find (a gap in the numbering)", shown, missing);
       }
-      used = read_part(w, kind, used, parts_fd, parts, w->names[kind][number]);
+      used = read_part(w, kind, used, parts_fd, shown, w->names[kind][number]);
     }
     if (highest[kind] == 0) continue;
     publish(base, suffixes[kind], w->buffer[kind], used);
     for (int number = 1; number <= highest[kind]; number++) {
       if (unlinkat(parts_fd, w->names[kind][number], 0) != 0)
-        fail("unlink", parts, w->names[kind][number]);
+        fail("unlink", shown, w->names[kind][number]);
       w->names[kind][number][0] = 0;
     }
   }
