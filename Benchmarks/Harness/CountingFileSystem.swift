@@ -1,10 +1,14 @@
 import StashRecover
+import Synchronization
 
-/// The system's file calls, counting the fsyncs a sweep asks for.
-final class CountingFileSystem: FileSystem {
+/// The system's file calls, counting the fsyncs a sweep asks for; as concurrent as the system's.
+final class CountingFileSystem: FileSystem, Sendable {
   let base: SystemFileSystem
-  var fileSyncs = 0
-  var folderSyncs = 0
+  private let files = Atomic<Int>(0)
+  private let folders = Atomic<Int>(0)
+  var fileSyncs: Int { files.load(ordering: .relaxed) }
+  var folderSyncs: Int { folders.load(ordering: .relaxed) }
+  var allowsConcurrentCalls: Bool { base.allowsConcurrentCalls }
 
   init(_ base: SystemFileSystem) { self.base = base }
 
@@ -14,7 +18,7 @@ final class CountingFileSystem: FileSystem {
   func createExclusive(_ p: String) throws -> Int32 { try base.createExclusive(p) }
   func write(_ d: Int32, _ b: [UInt8]) throws { try base.write(d, b) }
   func sync(_ d: Int32) throws {
-    fileSyncs += 1
+    files.add(1, ordering: .relaxed)
     try base.sync(d)
   }
   func close(_ d: Int32) throws { try base.close(d) }
@@ -24,7 +28,7 @@ final class CountingFileSystem: FileSystem {
   func removeDirectory(_ p: String) throws { try base.removeDirectory(p) }
   func makeDirectory(_ p: String) throws { try base.makeDirectory(p) }
   func syncDirectory(_ p: String) throws {
-    folderSyncs += 1
+    folders.add(1, ordering: .relaxed)
     try base.syncDirectory(p)
   }
   func openDirectory(_ p: String) throws -> Int32 { try base.openDirectory(p) }

@@ -27,14 +27,14 @@ struct CrashFolder {
   /// Sweeps the copy with the real assembler and repairer.
   func sweep(
     fileSystem: any FileSystem = SystemFileSystem(), options: ((inout SweepOptions) -> Void)? = nil,
-    consent: Bool = true, dryRun: Bool = false
+    consent: Bool = true, dryRun: Bool = false, workers: Int = Sweeper.defaultWorkers
   ) throws -> SweepReport {
     var sweepOptions = SweepOptions(now: now)
     options?(&sweepOptions)
-    return try Sweeper(
-      fileSystem: fileSystem, assembler: FormatAssembler(), audioRepairer: MP4AudioRepairer()
-    )
-    .run(root.path, options: sweepOptions, dryRun: dryRun, routeConsent: { consent })
+    var sweeper = Sweeper(
+      fileSystem: fileSystem, assembler: FormatAssembler(), audioRepairer: MP4AudioRepairer())
+    sweeper.workers = workers
+    return try sweeper.run(root.path, options: sweepOptions, dryRun: dryRun, routeConsent: { consent })
   }
 
   /// The names of `base`'s files after the sweep, parts folder contents as `<base>.parts/<name>`.

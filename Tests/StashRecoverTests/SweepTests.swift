@@ -129,15 +129,18 @@ import Testing
   @Test func consentIsAskedAfterReadingAndBeforeTheRouteIsWritten() throws {
     let root = try Self.makeFolder()
     defer { try? FileManager.default.removeItem(at: root) }
-    let fs = FaultyFileSystem()
-    var callsAtConsent: [[String]] = []
+    // The fake takes one call at a time, so the sweep asks on one thread: neither needs a lock.
+    nonisolated(unsafe) let fs = FaultyFileSystem()
+    final class Asked: @unchecked Sendable { var calls: [[String]] = [] }
+    let asked = Asked()
     _ = try Sweeper(fileSystem: fs, assembler: LineAssembler())
       .run(
         root.path, options: SweepOptions(now: Self.now),
         routeConsent: {
-          callsAtConsent.append(fs.calls)
+          asked.calls.append(fs.calls)
           return true
         })
+    let callsAtConsent = asked.calls
     // Asked once per route assembled (A and B), each time after its last part was read and before
     // anything was created for the route.
     #expect(callsAtConsent.count == 2)

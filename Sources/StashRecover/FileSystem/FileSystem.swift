@@ -34,9 +34,15 @@ public protocol FileSystem {
   func openDirectory(_ path: String) throws -> Int32
   /// `flock(2)` with `LOCK_EX`, plus `LOCK_NB` unless `wait`: false when another holder has it.
   func lock(_ descriptor: Int32, wait: Bool) throws -> Bool
+  /// Whether calls may come from several threads at once. False unless a file system says so, so
+  /// a test's fake that counts its calls sees them one at a time, in a fixed order.
+  var allowsConcurrentCalls: Bool { get }
 }
 
 extension FileSystem {
+  /// One call at a time.
+  public var allowsConcurrentCalls: Bool { false }
+
   /// Whether `path` names a regular file (not following links).
   func isRegularFile(_ path: String) throws -> Bool {
     try status(path)?.kind == .regular

@@ -15,6 +15,9 @@ public struct SystemFileSystem: FileSystem, Sendable {
     self.synchronizes = synchronizes
   }
 
+  /// True: every call is a system call on its own arguments, with nothing shared between them.
+  public var allowsConcurrentCalls: Bool { true }
+
   /// `lstat(2)`.
   public func status(_ path: String) throws -> FileStatus? {
     var info = stat()

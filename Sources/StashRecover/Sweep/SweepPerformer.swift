@@ -11,7 +11,7 @@ struct SweepPerformer {
   let sweeper: Sweeper
   let folder: String
   let dryRun: Bool
-  let routeConsent: () -> Bool
+  let routeConsent: @Sendable () -> Bool
   var fs: any FileSystem { sweeper.fileSystem }
 
   /// Names a dry run has pretended to remove from the current parts folder.
@@ -19,7 +19,7 @@ struct SweepPerformer {
   /// Parts of the current capture removed but not yet made durable by an fsync of their folder.
   private var unsyncedRemovals = false
 
-  init(sweeper: Sweeper, folder: String, dryRun: Bool, routeConsent: @escaping () -> Bool) {
+  init(sweeper: Sweeper, folder: String, dryRun: Bool, routeConsent: @escaping @Sendable () -> Bool) {
     self.sweeper = sweeper
     self.folder = folder
     self.dryRun = dryRun
@@ -41,10 +41,25 @@ struct SweepPerformer {
     if let temporaryFailure {
       report.captures.append(SweepReport.Capture(base: "", events: [temporaryFailure]))
     }
-    for capture in plan.captures {
-      report.captures.append(perform(capture))
-    }
+    report.captures += perform(plan.captures)
     return report
+  }
+
+  /// Performs every capture's plan, several at once when the sweeper and its file system allow,
+  /// each on a copy of this performer (its per-capture state is its own); the results in plan
+  /// order.
+  func perform(_ captures: [SweepPlan.Capture]) -> [SweepReport.Capture] {
+    let workers = fs.allowsConcurrentCalls ? sweeper.workers : 1
+    var results = [SweepReport.Capture?](repeating: nil, count: captures.count)
+    results.withUnsafeMutableBufferPointer { buffer in
+      // Each capture's slot is written by the one worker that took it.
+      nonisolated(unsafe) let slots = buffer
+      SweepWorkers.forEach(captures.count, workers: workers) { index in
+        var performer = self
+        slots[index] = performer.perform(captures[index])
+      }
+    }
+    return results.map { $0! }
   }
 
   mutating func perform(_ capture: SweepPlan.Capture) -> SweepReport.Capture {

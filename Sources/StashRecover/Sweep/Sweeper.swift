@@ -10,6 +10,15 @@ public struct Sweeper {
   public var audioRepairer: (any AudioRepairer)?
   /// The largest part or finished file read, in bytes; a bigger one is treated as unreadable.
   public var readLimit = 256 << 20
+  /// How many captures are swept at once when the file system allows concurrent calls (see
+  /// `FileSystem.allowsConcurrentCalls`; otherwise one at a time). Each capture's own calls keep
+  /// their order whatever this is, so a kill leaves every capture where a serial sweep could have
+  /// left it, and the report lists captures in the same order.
+  public var workers = Sweeper.defaultWorkers
+
+  /// Four: two cores' work, and the unlinks of two more captures waiting on the disk meanwhile
+  /// (measured in `make bench`, docs/BENCHMARKS.md).
+  public static let defaultWorkers = 4
 
   /// A sweeper over `fileSystem`, assembling with `assembler`.
   public init(
@@ -20,13 +29,14 @@ public struct Sweeper {
     self.audioRepairer = audioRepairer
   }
 
-  /// Sweeps `folder`. `routeConsent` is asked again in the instant before each route is written;
-  /// a no drops the route and removes its parts. With `dryRun`, reads and assembles in memory and
+  /// Sweeps `folder`. `routeConsent` is asked again in the instant before each route is written
+  /// (from several threads at once when captures are swept at once); a no drops the route and
+  /// removes its parts. With `dryRun`, reads and assembles in memory and
   /// reports what would happen, writing nothing. Holds the folder's lock throughout: with `wait`
   /// a second sweep waits (after calling `onWait`), without it fails with code `busy`.
   public func run(
     _ folder: String, options: SweepOptions, dryRun: Bool = false,
-    routeConsent: @escaping () -> Bool = { true },
+    routeConsent: @escaping @Sendable () -> Bool = { true },
     wait: Bool = true, onWait: () -> Void = {}
   ) throws -> SweepReport {
     let lock = try FolderLock.acquire(folder, wait: wait, fileSystem: fileSystem, onWait: onWait)
