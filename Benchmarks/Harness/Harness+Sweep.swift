@@ -10,6 +10,8 @@ extension Harness {
     let parts = 40
     let transcriptParts = (1...parts).map { TextCorpus.transcriptPart($0) }
     let routeParts = (1...parts).map { TextCorpus.routePart($0) }
+    // How many captures the sweep takes at once, and so the width the floor is measured at too.
+    let workers = Sweeper.defaultWorkers
     var serial = 0
     // In `parent` (the scratch folder, or one on another file system), linking the audio to
     // `audioSource`, which must be on the same file system.
@@ -37,7 +39,8 @@ extension Harness {
     func sweep(synchronizes: Bool) throws -> (seconds: Double, cpu: Double, fs: CountingFileSystem) {
       let folder = try makeFolder()
       let fs = CountingFileSystem(SystemFileSystem(synchronizes: synchronizes))
-      let sweeper = Sweeper(fileSystem: fs, assembler: FormatAssembler())
+      var sweeper = Sweeper(fileSystem: fs, assembler: FormatAssembler())
+      sweeper.workers = workers
       // The captures were made just now: includeRecent, or the sweep would leave them as still recording.
       let options = SweepOptions(now: Date().timeIntervalSince1970, includeRecent: true)
       var report: SweepReport?
@@ -57,8 +60,6 @@ extension Harness {
     var syncs = (files: 0, folders: 0)
     // The floor (sweep-floor.c) runs beside each sweep without fsync, on its own fresh folder, at
     // one thread and at the sweep's width, so the ratio compares runs made under the same load.
-    // TODO(coordinator): `sweeper.workers` once Sweeper has it; 2 is what it will sweep at here.
-    let workers = 2
     let floorProgram = try compile("sweep-floor", libraries: ["-lexpat", "-pthread"])
     func floor(threads: Int, in parent: String = Harness.scratch, audioSource: String = audio.finished[0])
       throws -> (wall: Double, cpu: Double)
