@@ -10,15 +10,21 @@ extension Harness {
     let parts = 40
     let transcriptParts = (1...parts).map { TextCorpus.transcriptPart($0) }
     let routeParts = (1...parts).map { TextCorpus.routePart($0) }
+    // How many captures the sweep takes at once, and so the width the floor is measured at too.
+    let workers = Sweeper.defaultWorkers
     var serial = 0
-    func makeFolder() throws -> String {
+    // In `parent` (the scratch folder, or one on another file system), linking the audio to
+    // `audioSource`, which must be on the same file system.
+    func makeFolder(in parent: String = Harness.scratch, audioSource: String = audio.finished[0]) throws
+      -> String
+    {
       serial += 1
-      let folder = Harness.scratch + "/captures-\(serial)"
+      let folder = parent + "/captures-\(serial)"
       try Files.makeFolder(folder)
       for capture in 0..<captures {
         let base =
           folder + String(format: "/2026-04-01T09-%02d-%02d_%04d", capture / 60 % 60, capture % 60, capture)
-        try Files.link(audio.finished[0], base + "_audio.m4a")
+        try Files.link(audioSource, base + "_audio.m4a")
         try Files.makeFolder(base + ".parts")
         for number in 1...parts {
           let digits = String(format: "%04d", number)
@@ -33,7 +39,8 @@ extension Harness {
     func sweep(synchronizes: Bool) throws -> (seconds: Double, cpu: Double, fs: CountingFileSystem) {
       let folder = try makeFolder()
       let fs = CountingFileSystem(SystemFileSystem(synchronizes: synchronizes))
-      let sweeper = Sweeper(fileSystem: fs, assembler: FormatAssembler())
+      var sweeper = Sweeper(fileSystem: fs, assembler: FormatAssembler())
+      sweeper.workers = workers
       // The captures were made just now: includeRecent, or the sweep would leave them as still recording.
       let options = SweepOptions(now: Date().timeIntervalSince1970, includeRecent: true)
       var report: SweepReport?
@@ -51,10 +58,35 @@ extension Harness {
     var with: [Double] = []
     var withCPU: [Double] = []
     var syncs = (files: 0, folders: 0)
+    // The floor (sweep-floor.c) runs beside each sweep without fsync, on its own fresh folder, at
+    // one thread and at the sweep's width, so the ratio compares runs made under the same load.
+    let floorProgram = try compile("sweep-floor", libraries: ["-lexpat", "-pthread"])
+    func floor(threads: Int, in parent: String = Harness.scratch, audioSource: String = audio.finished[0])
+      throws -> (wall: Double, cpu: Double)
+    {
+      let folder = try makeFolder(in: parent, audioSource: audioSource)
+      let line = try ChildRun.checked([floorProgram, folder, String(threads)]).stdout
+      var fields: [String: Double] = [:]
+      for field in line.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+        let pair = field.split(separator: "=", maxSplits: 1)
+        if pair.count == 2, let value = Double(pair[1]) { fields[String(pair[0])] = value }
+      }
+      guard let wall = fields["wall"], let cpu = fields["cpu"], fields["captures"] == Double(captures),
+        fields["parts"] == Double(2 * parts * captures)
+      else { throw HarnessError("sweep-floor did not sweep every part: \(line)") }
+      return (wall, cpu)
+    }
+    var floorWalls: [Int: [Double]] = [:]
+    var floorCPUs: [Int: [Double]] = [:]
     for run in 0..<2 {
       let off = try sweep(synchronizes: false)
       without.append(off.seconds)
       withoutCPU.append(off.cpu)
+      for threads in Set([workers, 1]).sorted(by: >) {
+        let time = try floor(threads: threads)
+        floorWalls[threads, default: []].append(time.wall)
+        floorCPUs[threads, default: []].append(time.cpu)
+      }
       guard run == 0 || quick else { continue }
       let on = try sweep(synchronizes: true)
       with.append(on.seconds)
@@ -87,5 +119,77 @@ extension Harness {
         note:
           share + "; CPU time \(Runs(values: withCPU).text(3, unit: " s")); "
           + "\(syncs.files) file and \(syncs.folders) folder fsyncs per sweep"))
+
+    // The same floor once on a memory file system, in a folder of our own there: how much of the
+    // disk-backed floor is the disk (ext4 here discards at every unlink).
+    var memory: [Int: (wall: Double, cpu: Double)] = [:]
+    var memoryProblem = ""
+    var template = Array("/dev/shm/stash-bench-floor.XXXXXX".utf8CString)
+    if let made = mkdtemp(&template) {
+      let shm = String(cString: made)
+      // Made by mkdtemp just above: nothing but the floor's folder and its audio is in it.
+      defer { _ = try? FileManager.default.removeItem(atPath: shm) }
+      do {
+        // Audio is hard-linked into a capture, so its source must be on the same file system.
+        let source = shm + "/audio.m4a"
+        try Files.copy(audio.finished[0], to: source)
+        for threads in Set([workers, 1]).sorted(by: >) {
+          memory[threads] = try floor(threads: threads, in: shm, audioSource: source)
+        }
+      } catch {
+        memoryProblem = "failed: \(error)"
+      }
+    } else {
+      memoryProblem = "no writable /dev/shm: \(String(cString: strerror(errno)))"
+    }
+
+    let floorOne = Runs(values: floorWalls[1]!)
+    let floorWide = Runs(values: floorWalls[workers]!)
+    let cpuText = { (threads: Int) in Runs(values: floorCPUs[threads]!).text(3, unit: " s") }
+    figures.append(
+      Figure(
+        issue: "#5", name: name + ": floor, bare C, 1 thread", result: floorOne.text(3, unit: " s"),
+        target: "report", verdict: .info,
+        note:
+          "sweep-floor.c on a fresh folder: list, lstat, open+fstat+read every part, expat over every "
+          + "route part, a line count over every transcript part, write and rename the two files, "
+          + "unlink the parts, rmdir; no fsync; CPU time \(cpuText(1))"))
+    figures.append(
+      Figure(
+        issue: "#5", name: name + ": floor, bare C, at the sweep's width",
+        result: floorWide.text(3, unit: " s"),
+        target: "report", verdict: .info,
+        note:
+          "\(workers) threads, each taking the next capture; CPU time \(cpuText(workers)) "
+          + "(all threads)"))
+    // Each sweep is set against the floor run just after it, then the median of those ratios.
+    let ratios = Runs(values: zip(without, floorWalls[workers]!).map { $0 / $1 })
+    let cpuRatios = Runs(values: zip(withoutCPU, floorCPUs[workers]!).map { $0 / $1 })
+    let oneRatios = Runs(values: zip(without, floorWalls[1]!).map { $0 / $1 })
+    figures.append(
+      Figure(
+        issue: "#5", name: name + ": work besides fsync over the floor at the same width",
+        result: ratios.text(2, unit: "x"), target: "report", verdict: .info,
+        note:
+          "wall time of the sweep without fsync ÷ the floor's at \(workers) threads, each pair in the same "
+          + "run; by CPU time \(cpuRatios.text(2, unit: "x")); over the 1-thread floor "
+          + oneRatios.text(2, unit: "x")))
+    if let wide = memory[workers], let one = memory[1] {
+      let share = (floorWide.median - wide.wall) / floorWide.median * 100
+      figures.append(
+        Figure(
+          issue: "#5", name: name + ": floor on /dev/shm at the sweep's width",
+          result: String(format: "%.3f s (1 run)", wide.wall), target: "report", verdict: .info,
+          note:
+            String(
+              format:
+                "tmpfs, same program and folder: CPU time %.3f s at %d threads; 1 thread %.3f s wall, "
+                + "%.3f s CPU; the disk is ≈ %.0f%% of the disk-backed floor's wall time at %d threads",
+              wide.cpu, workers, one.wall, one.cpu, share, workers)))
+    } else {
+      figures.append(
+        .missing(
+          "#5", name + ": floor on /dev/shm at the sweep's width", target: "report", because: memoryProblem))
+    }
   }
 }
