@@ -36,8 +36,10 @@ extension Harness {
       sync()
       return folder
     }
-    func sweep(synchronizes: Bool) throws -> (seconds: Double, cpu: Double, fs: CountingFileSystem) {
-      let folder = try makeFolder()
+    func sweep(
+      synchronizes: Bool, in parent: String = Harness.scratch, audioSource: String = audio.finished[0]
+    ) throws -> (seconds: Double, cpu: Double, fs: CountingFileSystem) {
+      let folder = try makeFolder(in: parent, audioSource: audioSource)
       let fs = CountingFileSystem(SystemFileSystem(synchronizes: synchronizes))
       var sweeper = Sweeper(fileSystem: fs, assembler: FormatAssembler())
       sweeper.workers = workers
@@ -120,9 +122,11 @@ extension Harness {
           share + "; CPU time \(Runs(values: withCPU).text(3, unit: " s")); "
           + "\(syncs.files) file and \(syncs.folders) folder fsyncs per sweep"))
 
-    // The same floor once on a memory file system, in a folder of our own there: how much of the
-    // disk-backed floor is the disk (ext4 here discards at every unlink).
+    // The same floor, and the sweep, once on a memory file system, in a folder of our own there:
+    // how much of the disk-backed floor is the disk (ext4 here discards at every unlink), and the
+    // sweep's work with no disk under it at all.
     var memory: [Int: (wall: Double, cpu: Double)] = [:]
+    var memorySweep: (seconds: Double, cpu: Double)?
     var memoryProblem = ""
     var template = Array("/dev/shm/stash-bench-floor.XXXXXX".utf8CString)
     if let made = mkdtemp(&template) {
@@ -133,6 +137,8 @@ extension Harness {
         // Audio is hard-linked into a capture, so its source must be on the same file system.
         let source = shm + "/audio.m4a"
         try Files.copy(audio.finished[0], to: source)
+        let swept = try sweep(synchronizes: false, in: shm, audioSource: source)
+        memorySweep = (swept.seconds, swept.cpu)
         for threads in Set([workers, 1]).sorted(by: >) {
           memory[threads] = try floor(threads: threads, in: shm, audioSource: source)
         }
@@ -190,6 +196,21 @@ extension Harness {
       figures.append(
         .missing(
           "#5", name + ": floor on /dev/shm at the sweep's width", target: "report", because: memoryProblem))
+    }
+    if let swept = memorySweep, let wide = memory[workers] {
+      figures.append(
+        Figure(
+          issue: "#5", name: name + ": work besides fsync on /dev/shm",
+          result: String(format: "%.3f s (1 run)", swept.seconds), target: "report", verdict: .info,
+          note:
+            String(
+              format:
+                "the same sweep without fsync on tmpfs, no disk under it: CPU time %.3f s; %.2fx the floor "
+                + "there by wall time, %.2fx by CPU time", swept.cpu, swept.seconds / wide.wall,
+              swept.cpu / wide.cpu)))
+    } else {
+      figures.append(
+        .missing("#5", name + ": work besides fsync on /dev/shm", target: "report", because: memoryProblem))
     }
   }
 }
