@@ -2,6 +2,7 @@ import Foundation
 import StashFormat
 import StashRecover
 import StashTestSupport
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -124,5 +125,76 @@ import Testing
       _ = try sweep(root)
       #expect(try FolderTree(root) == expected, "killed at step \(stop)")
     }
+  }
+
+  @Test func freshlyCopiedAudioIsLookedAtNotRewritten() throws {
+    let root = try Self.tornFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    // A whole recording beside them, and all three just copied (modified now).
+    let whole = "2026-04-01T09-00-00_audio.m4a"
+    try FileManager.default.copyItem(
+      at: Fixtures.folder("crash").appendingPathComponent(whole), to: root.appendingPathComponent(whole))
+    let now = Date().timeIntervalSince1970
+    for name in try FileManager.default.contentsOfDirectory(atPath: root.path) {
+      try setModificationTime(root.path + "/" + name, now - 5)
+    }
+    let before = try FolderTree(root)
+    let report = try Sweeper(
+      fileSystem: SystemFileSystem(), assembler: FormatAssembler(), audioRepairer: MP4AudioRepairer()
+    )
+    .run(root.path, options: SweepOptions(now: now, repairAudio: true))
+    #expect(try FolderTree(root) == before, "nothing rewritten while it may still be being written")
+    let events = report.captures.flatMap(\.events)
+    // Only the torn ones are reported, each by its own name (no parts folder exists).
+    #expect(events.map(\.action) == [.skipped, .skipped])
+    #expect(events.map(\.names) == Self.torn.map { [$0 + "_audio.m4a"] })
+    #expect(events.allSatisfy { $0.needsPerson && $0.detail.contains("5 s ago") })
+    // Once it is known to be complete, it is repaired.
+    let later = try Sweeper(
+      fileSystem: SystemFileSystem(), assembler: FormatAssembler(), audioRepairer: MP4AudioRepairer()
+    )
+    .run(root.path, options: SweepOptions(now: now, includeRecent: true, repairAudio: true))
+    #expect(later.captures.flatMap(\.events).filter { $0.action == .repaired }.count == 2)
+  }
+
+  /// A repairer that notes whether two repairs were ever under way at once. Each repair waits a
+  /// little for another to begin, so a sweep that lets them overlap is seen doing it.
+  final class OverlapRepairer: AudioRepairer, @unchecked Sendable {
+    private let state = Mutex((inside: 0, most: 0, calls: 0))
+    var most: Int { state.withLock { $0.most } }
+    var calls: Int { state.withLock { $0.calls } }
+
+    func repair(_ name: String, in folder: String, dryRun: Bool, fileSystem: any FileSystem) throws
+      -> AudioRepair
+    {
+      state.withLock {
+        $0.inside += 1
+        $0.calls += 1
+        $0.most = max($0.most, $0.inside)
+      }
+      var waited = 0
+      while state.withLock({ $0.most }) < 2 && waited < 100 {
+        usleep(1000)
+        waited += 1
+      }
+      state.withLock { $0.inside -= 1 }
+      return AudioRepair(rewritten: false, bytesRemoved: 0, duration: 0, detail: "whole")
+    }
+  }
+
+  @Test func audioIsRepairedOneFileAtATimeWhileCapturesRunAtOnce() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "stash-gate-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    for index in 0..<8 { try put("not read", "M\(index)_audio.m4a", in: root) }
+    let repairer = OverlapRepairer()
+    var sweeper = Sweeper(
+      fileSystem: SystemFileSystem(), assembler: FormatAssembler(), audioRepairer: repairer)
+    sweeper.workers = 4
+    _ = try sweeper.run(
+      root.path,
+      options: SweepOptions(now: Date().timeIntervalSince1970, includeRecent: true, repairAudio: true))
+    #expect(repairer.calls == 8)
+    #expect(repairer.most == 1)
   }
 }

@@ -176,6 +176,59 @@ import Testing
     let partRemoval = try #require(calls.firstIndex(of: "unlink \(path)/C.parts/track.0002.gpx"))
     let marker = try #require(calls.firstIndex(of: "unlink \(path)/C.parts/track.withdrawn"))
     #expect(calls[partRemoval..<marker].contains("syncDirectory \(path)/C.parts"))
+    // ... and so is the finished route's: a power cut must not leave the route without the marker
+    // that says it is to go.
+    let route = try #require(calls.firstIndex(of: "unlink \(path)/C_track.gpx"))
+    #expect(route < marker && calls[route..<marker].contains("syncDirectory \(path)"))
+    // The withdrawal comes before the capture's transcript is assembled: nothing that fails there
+    // can hold it back.
+    let transcript = try #require(calls.firstIndex { $0.hasPrefix("create \(path)/.C_transcription.vtt") })
+    #expect(marker < transcript)
+    // Transcripts are assembled before routes.
+    let transcriptA = try #require(calls.firstIndex { $0.hasPrefix("create \(path)/.A_transcription.vtt") })
+    let routeA = try #require(calls.firstIndex { $0.hasPrefix("create \(path)/.A_track.gpx") })
+    #expect(transcriptA < routeA)
+  }
+
+  @Test func aMemoFileThatCannotBeLookedAtStopsOnlyItsCapture() throws {
+    let root = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let fs = FaultyFileSystem()
+    fs.failing = [("status", "/A_audio.m4a", EIO)]
+    let report = try sweep(root, fileSystem: fs)
+    let a = report.captures.first { $0.base == "A" }?.events ?? []
+    #expect(a.map(\.action) == [.failed])
+    #expect(a.first?.detail.contains("\(root.path)/A_audio.m4a") == true, "\(a)")
+    let tree = try FolderTree(root)
+    #expect(
+      tree.entries["A.parts/transcription.0001.vtt"] == "a1\na2" && tree.entries["A_transcription.vtt"] == nil
+    )
+    // Every other capture is swept as usual.
+    #expect(tree.entries["B_transcription.vtt"] == "b1\nGAP 2\nb3\n")
+    #expect(tree.entries["C.parts/track.withdrawn"] == nil)
+  }
+
+  @Test func aFailingStepStopsNeitherTheWithdrawalNorTheOtherKind() throws {
+    let root = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    // Every write fails, as on a full disk: no file can be published, but C's withdrawal, which
+    // only deletes, is finished, and A's route is still tried after its transcript failed.
+    let fs = FaultyFileSystem()
+    fs.failing = [("write", "", ENOSPC)]
+    let report = try sweep(root, fileSystem: fs)
+    let tree = try FolderTree(root)
+    #expect(tree.entries["C_track.gpx"] == nil && tree.entries["C.parts/track.withdrawn"] == nil)
+    #expect(tree.entries["C.parts/track.0002.gpx"] == nil)
+    let eventsA = report.captures.first { $0.base == "A" }?.events ?? []
+    let failures = eventsA.filter { $0.action == .failed }
+    // Each failure names the file it was writing, not a descriptor.
+    #expect(failures.map(\.names) == [["A_transcription.vtt"], ["A_track.gpx"]], "\(failures)")
+    #expect(
+      failures.allSatisfy { $0.detail.hasPrefix("\(root.path)/A_") && !$0.detail.contains("descriptor") })
+    // Nothing was lost: A's parts are all still there, and no temporary file is left.
+    #expect(tree.entries["A.parts/transcription.0001.vtt"] == "a1\na2")
+    #expect(tree.entries["A.parts/track.0002.gpx"] == "p2")
+    #expect(!tree.entries.keys.contains { $0.contains(".stash-tmp-") && !$0.hasPrefix(".notes.txt") })
   }
 
   @Test func recentCapturesAreSweptWithIncludeRecent() throws {

@@ -1,5 +1,9 @@
-/// Every file-system call StashRecover makes goes through this seam, one requirement per call, so a
-/// test can fail any of them with ENOSPC, EIO, EACCES or EINTR, or stop a sweep dead at step N.
+/// Every file-system call StashRecover makes to change a folder, and every read its decisions rest
+/// on, goes through this seam, one requirement per call, so a test can fail any of them with
+/// ENOSPC, EIO, EACCES or EINTR, or stop a sweep dead at step N. Two reads go around it: the audio
+/// repairer's index of the file (StashFormat's MP4 reader, read-only) and memo deletion's
+/// `realpath(3)` of the memo folder for a `.trashinfo`; neither changes anything, so neither
+/// bears on crash safety.
 /// Paths are absolute or relative to the working folder; no requirement follows a symbolic link
 /// where it writes or deletes. Every requirement throws `RecoverError`.
 public protocol FileSystem {

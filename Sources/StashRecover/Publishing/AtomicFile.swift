@@ -31,9 +31,9 @@ public enum AtomicFile {
         try fs.sync(descriptor)
       } catch {
         try? fs.close(descriptor)
-        throw error
+        throw naming(error, final)
       }
-      try fs.close(descriptor)
+      do { try fs.close(descriptor) } catch { throw naming(error, final) }
       try verify(temporary)
       switch mode {
       case .createNew:
@@ -52,5 +52,13 @@ public enum AtomicFile {
       throw error
     }
     try fs.syncDirectory(folder)
+  }
+
+  /// An error from a call on the open temporary file, which the seam can only name by its
+  /// descriptor, named after the file being written instead.
+  static func naming(_ error: any Error, _ path: String) -> any Error {
+    guard var error = error as? RecoverError else { return error }
+    error.path = path
+    return error
   }
 }

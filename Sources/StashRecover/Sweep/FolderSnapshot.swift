@@ -23,7 +23,8 @@ public struct FolderSnapshot: Sendable, Equatable {
     public var entries: [Entry]
     /// The memo's files that exist beside it, by kind.
     public var files: [MemoFileKind: FileStatus]
-    /// Why the parts folder could not be read (an I/O error, a permission), or nil.
+    /// Why the parts folder, or one of the memo's files, could not be read (an I/O error, a
+    /// permission), with its path; or nil.
     public var problem: String?
   }
 
@@ -49,7 +50,8 @@ public struct FolderSnapshot: Sendable, Equatable {
         if kind == .parts || (includeAllAudio && kind == .audio) { bases.insert(base) }
       } else if let final = TemporaryName.finalName(of: name),
         case .memoFile(_, let kind) = FolderName.classify(final), kind != .parts,
-        try fs.status(folder + "/" + name)?.kind == .regular
+        // One that cannot be looked at is left where it is.
+        (try? fs.status(folder + "/" + name))??.kind == .regular
       {
         temporaries.append(name)
       }
@@ -59,25 +61,26 @@ public struct FolderSnapshot: Sendable, Equatable {
     for base in bases.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
       var capture = Capture(base: base, partsFolder: nil, entries: [], files: [:], problem: nil)
       let partsPath = folder + "/" + base + MemoFileKind.parts.suffix
-      if present.contains(base + MemoFileKind.parts.suffix) {
-        capture.partsFolder = try fs.status(partsPath)
-      }
-      if capture.partsFolder?.kind == .directory {
-        // One folder that cannot be read stops its own capture, not the sweep.
-        do {
+      // One name that cannot be read (an I/O error, a permission) stops its own capture, not the
+      // sweep.
+      do {
+        if present.contains(base + MemoFileKind.parts.suffix) {
+          capture.partsFolder = try fs.status(partsPath)
+        }
+        if capture.partsFolder?.kind == .directory {
           for name in try fs.list(partsPath) {
             guard let status = try fs.status(partsPath + "/" + name) else { continue }
             // A part that is not a regular file (a link, a FIFO) is not one the phone wrote.
             let part = status.kind == .regular ? PartName(name) : nil
             capture.entries.append(Entry(name: name, part: part, status: status))
           }
-        } catch let error as RecoverError where error.code == "io" {
-          capture.entries = []
-          capture.problem = error.description
         }
-      }
-      for kind in MemoFileKind.allCases where kind != .parts && present.contains(kind.name(for: base)) {
-        if let status = try fs.status(folder + "/" + kind.name(for: base)) { capture.files[kind] = status }
+        for kind in MemoFileKind.allCases where kind != .parts && present.contains(kind.name(for: base)) {
+          if let status = try fs.status(folder + "/" + kind.name(for: base)) { capture.files[kind] = status }
+        }
+      } catch let error as RecoverError where error.code == "io" {
+        capture.entries = []
+        capture.problem = error.description
       }
       captures.append(capture)
     }

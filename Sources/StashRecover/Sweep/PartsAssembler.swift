@@ -79,8 +79,10 @@ public protocol PartsAssembler {
   /// Assembles `parts` (ascending by number, possibly with holes) of `kind`; never fails: what
   /// cannot be read is a gap.
   func assemble(_ kind: PartsKind, parts: [Part]) -> Assembly
-  /// True when `finished` has no gap, every one of `parts` reads cleanly (none torn or
-  /// unreadable), and `finished` holds every cue or point of them: the parts are then copies of
-  /// what is already published (an earlier removal was cut short) and may go.
+  /// True when `finished` reads cleanly and marks no gap (a transcript's missing-speech notes; a
+  /// route has no mark of its own, since a part may start a segment), every one of `parts` reads
+  /// cleanly (none torn or unreadable), and `finished` holds every cue or point of them: the
+  /// parts are then copies of what is already published (an earlier removal was cut short) and
+  /// may go. The caller checks that they run from 0001.
   func finished(_ kind: PartsKind, _ finished: [UInt8], holdsAllOf parts: [Part]) -> Bool
 }

@@ -1,4 +1,5 @@
 import StashFormat
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -14,6 +15,14 @@ struct SweepPerformer {
   let routeConsent: @Sendable () -> Bool
   var fs: any FileSystem { sweeper.fileSystem }
 
+  /// Held while audio is repaired, by whichever capture repairs: one repair at a time, since each
+  /// holds a whole recording (up to the repairer's limit, a gigabyte) and its rewrite in memory.
+  /// Shared by the copies that sweep captures at once.
+  private let audioRepairs = Gate()
+  /// A lock shared by reference.
+  final class Gate: Sendable {
+    let mutex = Mutex(())
+  }
   /// Names a dry run has pretended to remove from the current parts folder.
   private var pretendRemoved = Set<String>()
   /// Parts of the current capture removed but not yet made durable by an fsync of their folder.
@@ -85,13 +94,17 @@ struct SweepPerformer {
     case .unreadable(let reason)?:
       events.append(
         SweepReport.Event(
-          action: .failed, names: [partsFolder], detail: "the parts folder cannot be read: \(reason)",
+          action: .failed, names: [partsFolder], detail: "left alone, since it cannot be read: \(reason)",
           needsPerson: true, assembly: nil))
       return SweepReport.Capture(base: capture.base, events: events)
     case nil: break
     }
-    do {
-      for step in capture.steps {
+    // Each step stands on its own: one that fails (a full disk refusing the transcript) is
+    // reported and the next still runs (a withdrawal needs no space), except the parts folder's
+    // removal, which waits for a sweep where every step went through.
+    var failed = false
+    for step in capture.steps {
+      do {
         switch step {
         case .assemble(let kind, let parts):
           try assemble(kind, parts: parts, base: capture.base, into: &events)
@@ -99,17 +112,37 @@ struct SweepPerformer {
           try reconcile(kind, parts: parts, base: capture.base, into: &events)
         case .withdraw(let parts, let finishedRoute):
           try withdraw(parts: parts, finishedRoute: finishedRoute, base: capture.base, into: &events)
-        case .repairAudio: try repairAudio(base: capture.base, into: &events)
+        case .repairAudio(let recentAge):
+          try repairAudio(base: capture.base, recentAge: recentAge, into: &events)
         case .removePartsFolderIfEmpty:
+          guard !failed else { continue }
           try removeFolderIfEmpty(base: capture.base, strangers: capture.strangers, into: &events)
         }
+      } catch {
+        failed = true
+        events.append(
+          Self.failure(error, names: [name(of: error) ?? Self.subject(of: step, base: capture.base)]))
       }
-    } catch {
-      // Best effort: the disk failing here may refuse this too; a lost removal is redone.
-      if unsyncedRemovals { try? fs.syncDirectory(folder + "/" + partsFolder) }
-      events.append(Self.failure(error, names: [partsFolder]))
     }
+    // Best effort: the disk failing may refuse this too; a lost removal is redone.
+    if failed && unsyncedRemovals { try? fs.syncDirectory(folder + "/" + partsFolder) }
     return SweepReport.Capture(base: capture.base, events: events)
+  }
+
+  /// The name, relative to the memo folder, of the file an error is about, when it is in it.
+  func name(of error: any Error) -> String? {
+    guard let path = (error as? RecoverError)?.path, path.hasPrefix(folder + "/") else { return nil }
+    return String(path.dropFirst(folder.count + 1))
+  }
+
+  /// The file a step is about, for a failure that names no file of its own.
+  static func subject(of step: SweepPlan.Step, base: String) -> String {
+    switch step {
+    case .assemble(let kind, _), .reconcile(let kind, _): kind.finishedFile.name(for: base)
+    case .withdraw: MemoFileKind.route.name(for: base)
+    case .repairAudio: MemoFileKind.audio.name(for: base)
+    case .removePartsFolderIfEmpty: base + MemoFileKind.parts.suffix
+    }
   }
 
   // MARK: Steps
@@ -190,7 +223,11 @@ struct SweepPerformer {
     var names = numbers.map { partsFolder + "/" + PartName.route($0).fileName }
     if finishedRoute {
       let route = MemoFileKind.route.name(for: base)
-      if !dryRun { try fs.unlink(folder + "/" + route) }
+      if !dryRun {
+        try fs.unlink(folder + "/" + route)
+        // Durable before the marker goes: a power cut must not leave the route without its marker.
+        try fs.syncDirectory(folder)
+      }
       names.append(route)
     }
     // The marker goes last: until then a rerun knows the deletion is unfinished.
@@ -198,7 +235,6 @@ struct SweepPerformer {
     if !dryRun {
       try fs.unlink(folder + "/" + marker)
       try fs.syncDirectory(folder + "/" + partsFolder)
-      if finishedRoute { try fs.syncDirectory(folder) }
     } else {
       pretendRemoved.insert(PartName.withdrawn.fileName)
     }
@@ -208,7 +244,7 @@ struct SweepPerformer {
         .withdrawn, names, "location was turned off during the recording: its route deletion was finished"))
   }
 
-  mutating func repairAudio(base: String, into events: inout [SweepReport.Event]) throws {
+  mutating func repairAudio(base: String, recentAge: Double?, into events: inout [SweepReport.Event]) throws {
     let audio = MemoFileKind.audio.name(for: base)
     guard let repairer = sweeper.audioRepairer else {
       events.append(event(.kept, [audio], "this build cannot repair audio", needsPerson: true))
@@ -216,14 +252,27 @@ struct SweepPerformer {
     }
     let repair: AudioRepair
     do {
-      repair = try repairer.repair(audio, in: folder, dryRun: dryRun, fileSystem: fs)
+      // A recent file is only looked at (a dry run of the repair), never rewritten.
+      let look = dryRun || recentAge != nil
+      repair = try audioRepairs.mutex.withLock { _ in
+        try repairer.repair(audio, in: folder, dryRun: look, fileSystem: fs)
+      }
     } catch let error as RecoverError
       where error.code == "repair-unsupported" || error.code == "repair-failed"
     {
       events.append(event(.kept, [audio], error.message, needsPerson: true))
       return
     }
-    if repair.rewritten { events.append(event(.repaired, [audio], repair.detail)) }
+    if let recentAge, repair.rewritten {
+      let seconds = max(0, Int(recentAge.rounded()))
+      events.append(
+        event(
+          .skipped, [audio],
+          "cut short, but it changed \(seconds) s ago: it may still be being written or copied; "
+            + "run again later, or with --include-recent once it is complete", needsPerson: true))
+    } else if repair.rewritten {
+      events.append(event(.repaired, [audio], repair.detail))
+    }
   }
 
   mutating func removeFolderIfEmpty(
@@ -328,12 +377,19 @@ struct SweepPerformer {
 
   static func whyKept(_ assembly: Assembly, _ kind: PartsKind) -> String {
     var reasons: [String] = []
+    // Each part of a gap says what became of it: its damage when it was read, else missing.
+    func what(_ number: Int) -> String {
+      let name = kind.partName(number).fileName
+      guard let damage = assembly.damage.first(where: { $0.number == number }) else {
+        return name + " missing"
+      }
+      return name + ": " + damage.reason
+    }
     for gap in assembly.gaps {
-      let missing = gap.parts.map { kind.partName($0).fileName }.joined(separator: ", ")
-      reasons.append("\(missing) missing, unreadable or torn (\(Self.span(gap, kind)))")
+      reasons.append(gap.parts.map(what).joined(separator: "; ") + " (\(Self.span(gap, kind)))")
     }
     for damage in assembly.damage where !assembly.gaps.contains(where: { $0.parts.contains(damage.number) }) {
-      reasons.append("\(kind.partName(damage.number).fileName): \(damage.reason)")
+      reasons.append(what(damage.number))
     }
     return "the parts stay beside the finished file as the sign of what is missing: "
       + reasons.joined(separator: "; ")

@@ -6,14 +6,18 @@ public struct SweepPlan: Sendable, Equatable {
     /// Assemble these parts (by number) into the finished file, publish it, then remove the parts
     /// if the chain was unbroken. For a route, consent is asked again just before writing.
     case assemble(PartsKind, parts: [Int])
-    /// A finished file already exists beside these parts: remove them only if it already holds all
-    /// they hold and has no gap (an earlier removal was cut short); otherwise they stay as the sign.
+    /// A finished file already exists beside these parts: remove them only if they run from 0001,
+    /// every one reads cleanly, and the file already holds all they hold (an earlier removal was
+    /// cut short); otherwise they stay as the sign.
     case reconcile(PartsKind, parts: [Int])
     /// Finish an interrupted withdrawal of the route: remove these route parts, the finished route
     /// when `finishedRoute`, and the `track.withdrawn` marker last.
     case withdraw(parts: [Int], finishedRoute: Bool)
-    /// Repair the audio's torn tail (only with `--repair-audio`).
-    case repairAudio
+    /// Repair the audio's torn tail (only with `--repair-audio`). With `recentAge` (the audio, with
+    /// no parts beside it, changed that many seconds ago, within the recent window), a torn tail
+    /// is left and reported, since the file may still be being written or copied; whole audio is
+    /// left without a word.
+    case repairAudio(recentAge: Double?)
     /// Remove the parts folder if it is empty by then; otherwise report what it holds.
     case removePartsFolderIfEmpty
   }
@@ -24,7 +28,8 @@ public struct SweepPlan: Sendable, Equatable {
     case possiblyRecording(age: Double)
     /// `<base>.parts` is not a folder (a link, a file): not something Stash wrote.
     case partsNotAFolder
-    /// The parts folder could not be read; the reason names the path and the error.
+    /// The parts folder, or one of the memo's files, could not be read; the reason names the path
+    /// and the error.
     case unreadable(String)
   }
 
@@ -34,7 +39,7 @@ public struct SweepPlan: Sendable, Equatable {
     public var base: String
     /// Set when the capture is left alone; `steps` is then empty.
     public var hold: Hold?
-    /// The steps, in order: transcripts, then routes, then the folder.
+    /// The steps, in order: a withdrawal, transcripts, routes, audio, then the folder.
     public var steps: [Step]
     /// Names in the parts folder that are not Stash's; they are never touched.
     public var strangers: [String]

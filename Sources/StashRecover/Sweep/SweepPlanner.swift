@@ -23,15 +23,14 @@ public enum SweepPlanner {
     let repair = options.repairAudio && capture.files[.audio]?.kind == .regular
     guard capture.partsFolder != nil || repair else { return nil }
 
-    if !options.includeRecent {
-      let times =
-        capture.entries.map(\.status.modificationTime) + [capture.files[.audio]?.modificationTime ?? 0]
-      let age = options.now - (times.max() ?? 0)
-      // A time in the future (a clock set wrong) counts as recent: leaving a capture is harmless.
-      if age < options.recentWindow {
-        plan.hold = .possiblyRecording(age: age)
-        return plan
-      }
+    // A time in the future (a clock set wrong) counts as recent: leaving a capture is harmless.
+    let times =
+      capture.entries.map(\.status.modificationTime) + [capture.files[.audio]?.modificationTime ?? 0]
+    let age = options.now - (times.max() ?? 0)
+    let recent = !options.includeRecent && age < options.recentWindow
+    if recent && capture.partsFolder != nil {
+      plan.hold = .possiblyRecording(age: age)
+      return plan
     }
 
     func numbers(_ kind: PartsKind) -> [Int] {
@@ -42,20 +41,25 @@ public enum SweepPlanner {
         }
       }.sorted()
     }
+    let routes = numbers(.route)
+    let withdrawn = capture.entries.contains { $0.part == .withdrawn }
+    // A withdrawal comes first: it only deletes, and nothing that fails after it may hold it back.
+    if withdrawn {
+      plan.steps.append(.withdraw(parts: routes, finishedRoute: capture.files[.route] != nil))
+    }
     let transcripts = numbers(.transcript)
     if !transcripts.isEmpty {
       plan.steps.append(
         capture.files[.transcript] == nil
           ? .assemble(.transcript, parts: transcripts) : .reconcile(.transcript, parts: transcripts))
     }
-    let routes = numbers(.route)
-    if capture.entries.contains(where: { $0.part == .withdrawn }) {
-      plan.steps.append(.withdraw(parts: routes, finishedRoute: capture.files[.route] != nil))
-    } else if !routes.isEmpty {
+    if !withdrawn && !routes.isEmpty {
       plan.steps.append(
         capture.files[.route] == nil ? .assemble(.route, parts: routes) : .reconcile(.route, parts: routes))
     }
-    if repair { plan.steps.append(.repairAudio) }
+    // Audio alone (no parts) that changed just now is most likely a fresh copy: only a torn one
+    // could be a file still being written, and the performer looks before it leaves it.
+    if repair { plan.steps.append(.repairAudio(recentAge: recent ? age : nil)) }
     if capture.partsFolder != nil { plan.steps.append(.removePartsFolderIfEmpty) }
     return plan
   }
