@@ -180,37 +180,34 @@ extension Harness {
           "wall time of the sweep without fsync ÷ the floor's at \(workers) threads, each pair in the same "
           + "run; by CPU time \(cpuRatios.text(2, unit: "x")); over the 1-thread floor "
           + oneRatios.text(2, unit: "x")))
-    if let wide = memory[workers], let one = memory[1] {
-      let share = (floorWide.median - wide.wall) / floorWide.median * 100
+    // One run each on /dev/shm: the figure, or why it is missing.
+    func memoryFigure(_ suffix: String, seconds: Double?, note: () -> String) {
+      guard let seconds else {
+        figures.append(.missing("#5", name + suffix, target: "report", because: memoryProblem))
+        return
+      }
       figures.append(
         Figure(
-          issue: "#5", name: name + ": floor on /dev/shm at the sweep's width",
-          result: String(format: "%.3f s (1 run)", wide.wall), target: "report", verdict: .info,
-          note:
-            String(
-              format:
-                "tmpfs, same program and folder: CPU time %.3f s at %d threads; 1 thread %.3f s wall, "
-                + "%.3f s CPU; the disk is ≈ %.0f%% of the disk-backed floor's wall time at %d threads",
-              wide.cpu, workers, one.wall, one.cpu, share, workers)))
-    } else {
-      figures.append(
-        .missing(
-          "#5", name + ": floor on /dev/shm at the sweep's width", target: "report", because: memoryProblem))
+          issue: "#5", name: name + suffix, result: String(format: "%.3f s (1 run)", seconds),
+          target: "report",
+          verdict: .info, note: note()))
     }
-    if let swept = memorySweep, let wide = memory[workers] {
-      figures.append(
-        Figure(
-          issue: "#5", name: name + ": work besides fsync on /dev/shm",
-          result: String(format: "%.3f s (1 run)", swept.seconds), target: "report", verdict: .info,
-          note:
-            String(
-              format:
-                "the same sweep without fsync on tmpfs, no disk under it: CPU time %.3f s; %.2fx the floor "
-                + "there by wall time, %.2fx by CPU time", swept.cpu, swept.seconds / wide.wall,
-              swept.cpu / wide.cpu)))
-    } else {
-      figures.append(
-        .missing("#5", name + ": work besides fsync on /dev/shm", target: "report", because: memoryProblem))
+    let wide = memory[workers]
+    memoryFigure(": floor on /dev/shm at the sweep's width", seconds: wide?.wall) {
+      let one = memory[1]!
+      return String(
+        format:
+          "tmpfs, same program and folder: CPU time %.3f s at %d threads; 1 thread %.3f s wall, "
+          + "%.3f s CPU; the disk is ≈ %.0f%% of the disk-backed floor's wall time at %d threads",
+        wide!.cpu, workers, one.wall, one.cpu, (floorWide.median - wide!.wall) / floorWide.median * 100,
+        workers)
+    }
+    memoryFigure(": work besides fsync on /dev/shm", seconds: wide == nil ? nil : memorySweep?.seconds) {
+      String(
+        format:
+          "the same sweep without fsync on tmpfs, no disk under it: CPU time %.3f s; %.2fx the floor "
+          + "there by wall time, %.2fx by CPU time", memorySweep!.cpu, memorySweep!.seconds / wide!.wall,
+        memorySweep!.cpu / wide!.cpu)
     }
   }
 }
