@@ -1,3 +1,5 @@
+import StashRecover
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -29,7 +31,9 @@ let folder = options.folder
 if let problem = FolderCheck.problem(folder) { LaunchOptions.fail(problem) }
 
 let library: MemoLibrary = FolderLibrary(folder: folder)
-let editor: MemoEditor = FolderEditor(folder: folder)
+// The writers follow no symbolic link, so they get the folder itself when the name given is a link
+// to it (FolderCheck has just found it, so it resolves); nothing inside it is ever followed.
+let editor: MemoEditor = FolderEditor(folder: (try? MemoFolderPath.resolve(folder)) ?? folder)
 
 if let size = options.renderOnce {
   let steps: [KeyScript.Step]

@@ -83,7 +83,9 @@ enum CommandCatalogue {
           help: "read this configuration instead of each folder's .stashlint"),
         Option(
           name: "fix",
-          help: "apply safe fixes (recovery sweep, rmdir of empty parts folders), say each, count them"),
+          help:
+            "apply safe fixes (the recovery sweep, which also removes empty parts folders), say each, count them"
+        ),
         Option(
           name: "explain", value: "CODE", help: "print the rule's page: why it matters and how to fix it"),
         Option(name: "list-rules", help: "list every rule with its severity"),

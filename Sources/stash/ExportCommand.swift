@@ -56,7 +56,7 @@ enum ExportCommand {
   /// Writes atomically (temporary file, fsync, rename, fsync the folder); refuses to replace a file without `force`.
   static func write(_ text: String, to output: String, force: Bool) -> Int32 {
     let slash = output.lastIndex(of: "/")
-    let folder = slash.map { $0 == output.startIndex ? "/" : String(output[..<$0]) } ?? "."
+    let given = slash.map { $0 == output.startIndex ? "/" : String(output[..<$0]) } ?? "."
     let name = slash.map { String(output[output.index(after: $0)...]) } ?? output
     guard !name.isEmpty else {
       standardError("stash export: \(PathText.escaped(output)) names a folder; give a file name")
@@ -67,6 +67,8 @@ enum ExportCommand {
       return 2
     }
     do {
+      // The folder is followed if it is a link: the write's fsync of it follows none.
+      let folder = try MemoFolderPath.resolve(given)
       try AtomicFile.write(
         Array(text.utf8), named: name, in: folder, mode: force ? .replace : .createNew,
         fileSystem: SystemFileSystem())

@@ -20,7 +20,7 @@ enum RecoverCommand {
     guard arguments.positionals.count <= 1 else {
       throw UsageError(message: "give at most one folder: \(usage)")
     }
-    let folder = arguments.positionals.first ?? "."
+    let given = arguments.positionals.first ?? "."
     let publishRoutes: Bool
     switch arguments.options["routes"] ?? "publish" {
     case "publish": publishRoutes = true
@@ -39,9 +39,19 @@ enum RecoverCommand {
     let dryRun = arguments.flags.contains("dry-run")
 
     let fileSystem = SystemFileSystem()
+    // The folder named here is followed if it is a link (as `stash ls` follows it); nothing inside
+    // it ever is. Everything below works on the resolved folder.
+    let folder: String
+    do {
+      folder = try MemoFolderPath.resolve(given)
+    } catch {
+      let reason = String(cString: strerror(error.number))
+      standardError("stash recover: \(PathText.escaped(given)): not a folder (\(reason))")
+      return 2
+    }
     do {
       guard try fileSystem.status(folder)?.kind == .directory else {
-        standardError("stash recover: \(PathText.escaped(folder)): not a folder")
+        standardError("stash recover: \(PathText.escaped(given)): not a folder")
         return 2
       }
     } catch {
@@ -57,7 +67,7 @@ enum RecoverCommand {
         wait: !arguments.flags.contains("no-wait"),
         onWait: {
           standardError(
-            "stash recover: another stash process is writing in \(PathText.escaped(folder)); waiting for it")
+            "stash recover: another stash process is writing in \(PathText.escaped(given)); waiting for it")
         })
     } catch {
       standardError("stash recover: \(error)")

@@ -2,6 +2,10 @@ import Foundation
 import StashTestSupport
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `--fix`, hostile names, unreadable files, single files.
 @Suite struct LintFixTests {
   @Test func fixRunsTheSweepAndRemovesEmptyPartsFoldersAndCountsWhatItFixed() throws {
@@ -36,10 +40,9 @@ import Testing
     #expect(!result.standardOutput.contains("lint/2026-05-08T15-00-00_track.gpx"))
   }
 
-  /// With nothing to recover, an empty parts folder is removed with rmdir, and nothing else is touched.
-  @Test func fixRemovesAnEmptyPartsFolderWithoutASweep() throws {
-    let folder = try LintFixtureFolder()
-    defer { folder.remove() }
+  /// A folder `tidy` beside `lint/`: `m.parts` empty, `n.parts` holding a stranger's note, each
+  /// beside audio, every file made old so the sweep takes none for a live recording.
+  static func tidyFolder(in folder: LintFixtureFolder) throws -> URL {
     let dir = folder.root.appendingPathComponent("tidy")
     try FileManager.default.createDirectory(
       at: dir.appendingPathComponent("m.parts"), withIntermediateDirectories: true)
@@ -51,12 +54,59 @@ import Testing
         at: folder.root.appendingPathComponent("lint/2026-05-02T09-00-00_audio.m4a"),
         to: dir.appendingPathComponent("\(base)_audio.m4a"))
     }
+    let aged = try runProcess(
+      "find", [dir.path, "-exec", "touch", "-h", "-d", "2026-05-08 16:00", "{}", "+"])
+    #expect(aged.status == 0, "\(aged.standardError)")
+    return dir
+  }
+
+  /// With nothing to recover, the sweep still runs to remove an empty parts folder (under the
+  /// folder's lock, through the file-system seam), and nothing else is touched.
+  @Test func fixRemovesAnEmptyPartsFolderThroughTheSweep() throws {
+    let folder = try LintFixtureFolder()
+    defer { folder.remove() }
+    let dir = try Self.tidyFolder(in: folder)
     let result = try folder.run(["lint", "tidy", "--fix"])
-    #expect(result.standardError.contains("fix: removed the empty parts folder m.parts"))
+    #expect(
+      result.standardError.contains("fix: m: removed m.parts: the parts folder, now empty"),
+      "\(result.standardError)")
     #expect(result.standardError.contains("stash lint: fixed 1 finding\n"))
     #expect(result.standardOutput.contains("tidy/n.parts: info[folder-parts-strangers]"))
     let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
     #expect(names == ["m_audio.m4a", "n.parts", "n_audio.m4a"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path + "/n.parts") == ["notes.txt"])
+  }
+
+  /// Like every stash writer, `--fix` takes the memo folder's lock: while another process holds
+  /// it, the empty parts folder stays and the fix says it is waiting; it goes once the lock is let go.
+  @Test func fixWaitsForTheFolderLockBeforeRemovingAnEmptyPartsFolder() throws {
+    let folder = try LintFixtureFolder()
+    defer { folder.remove() }
+    let dir = try Self.tidyFolder(in: folder)
+    let descriptor = open(dir.path, O_RDONLY | O_DIRECTORY)
+    #expect(flock(descriptor, LOCK_EX) == 0)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: folder.stash)
+    process.arguments = ["lint", dir.path, "--fix"]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    var said = Data()
+    let deadline = Date().addingTimeInterval(20)
+    while !String(decoding: said, as: UTF8.self).contains("waiting for it") && Date() < deadline {
+      let more = errors.fileHandleForReading.availableData
+      if more.isEmpty && !process.isRunning { break }
+      said += more
+    }
+    #expect(String(decoding: said, as: UTF8.self).contains("waiting for it"))
+    #expect(process.isRunning)
+    #expect(FileManager.default.fileExists(atPath: dir.path + "/m.parts"), "removed under another's lock")
+    close(descriptor)
+    said += errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(String(decoding: said, as: UTF8.self).contains("fix: m: removed m.parts"))
+    #expect(!FileManager.default.fileExists(atPath: dir.path + "/m.parts"))
   }
 
   @Test func hostileNamesAreEscapedInTextAndValidInJSONAndSARIF() throws {

@@ -56,6 +56,19 @@ import Testing
     #expect(PartName.route(123_456).fileName == "track.123456.gpx")
   }
 
+  /// One printer for every number: zero-padded to four digits, as many more as the number needs.
+  @Test func partNamesPrintEveryNumber() {
+    #expect(PartName.transcript(1).fileName == "transcription.0001.vtt")
+    #expect(PartName.route(9_999).fileName == "track.9999.gpx")
+    #expect(PartName.route(10_000).fileName == "track.10000.gpx")
+    #expect(PartName.transcript(999_999_999).fileName == "transcription.999999999.vtt")
+    #expect(PartName.route(Int.max).fileName == "track.\(Int.max).gpx")
+    #expect(PartName.route(0).fileName == "track.0000.gpx")
+    // Never Stash's numbers, and never read back as parts.
+    #expect(PartName(PartName.route(0).fileName) == nil)
+    #expect(PartName(PartName.route(-3).fileName) == nil)
+  }
+
   /// Each name alone in a capture's parts folder: the folder reader's classification and the sweep's
   /// plan must agree on whether it is a part, of which kind and number, or a stranger's file.
   @Test func folderReaderAndSweepAgreeOnEveryName() throws {

@@ -52,37 +52,41 @@ public enum PartName: Sendable, Hashable, Comparable {
   private static let routePrefix = Array("track.".utf8)
   private static let routeSuffix = Array(".gpx".utf8)
 
-  /// `number` zero-padded to four digits (more when it needs more).
-  /// `prefix`, the number in at least four digits, `suffix`: written as bytes, since a sweep names
-  /// every part several times.
+  /// `prefix`, `number` in decimal zero-padded to at least four digits (`0007`, `10000`), `suffix`.
+  /// Written as bytes rather than through `String(number)`, since a sweep names every part several
+  /// times. A negative number (never Stash's) keeps its sign, so it can never read back as a part.
   private static func name(_ prefix: [UInt8], _ number: Int, _ suffix: [UInt8]) -> String {
-    guard (0...9999).contains(number) else {
-      return String(decoding: prefix, as: UTF8.self) + digits(number)
-        + String(decoding: suffix, as: UTF8.self)
+    let magnitude = number.magnitude
+    var width = 1
+    var scale = magnitude / 10
+    while scale > 0 {
+      width += 1
+      scale /= 10
     }
-    return String(unsafeUninitializedCapacity: prefix.count + 4 + suffix.count) { buffer in
+    width = max(width, 4)
+    let sign = number < 0 ? 1 : 0
+    return String(unsafeUninitializedCapacity: prefix.count + sign + width + suffix.count) { buffer in
       var end = 0
       for byte in prefix {
         buffer[end] = byte
         end += 1
       }
-      var rest = number
-      for place in (0..<4).reversed() {
+      if sign == 1 {
+        buffer[end] = UInt8(ascii: "-")
+        end += 1
+      }
+      var rest = magnitude
+      for place in (0..<width).reversed() {
         buffer[end + place] = UInt8(ascii: "0") + UInt8(rest % 10)
         rest /= 10
       }
-      end += 4
+      end += width
       for byte in suffix {
         buffer[end] = byte
         end += 1
       }
       return end
     }
-  }
-
-  private static func digits(_ number: Int) -> String {
-    let text = String(number)
-    return text.utf8.count >= 4 ? text : String(repeating: "0", count: 4 - text.utf8.count) + text
   }
 
   /// The number between `prefix` and `suffix` when the name is exactly that and prints back unchanged.

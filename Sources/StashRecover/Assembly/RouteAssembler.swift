@@ -32,7 +32,8 @@ public enum RouteAssembler {
         let reason =
           points.isEmpty && document.waypoints.isEmpty
           ? "not a readable GPX file" : "torn: \(points.count) points read before the damage"
-        damage.append((part.number, reason + (error.map { " (\($0.message))" } ?? "")))
+        damage.append(
+          (part.number, reason + (error.map { " (\(position($0.location))\($0.message))" } ?? "")))
         if points.isEmpty {
           missing.append(part.number)
           continue
@@ -78,6 +79,13 @@ public enum RouteAssembler {
     return Assembly(
       bytes: GPXWriter.bytes(document), unbroken: runsFromOne && damage.isEmpty, gaps: gaps,
       items: segments.reduce(0) { $0 + $1.points.count }, segments: segments.count, damage: damage)
+  }
+
+  /// `damaged at line N, column C: ` where the reader knows the place (libexpat gives both), so a
+  /// person can open the part at the damage; empty when it does not.
+  static func position(_ location: SourceLocation) -> String {
+    guard let line = location.line else { return "" }
+    return "damaged at line \(line)" + (location.column.map { ", column \($0)" } ?? "") + ": "
   }
 
   /// True when `finished` and every part read cleanly and `finished` holds every track point of

@@ -103,10 +103,8 @@ public enum MemoDeletion {
     return Outcome(removed: removed)
   }
 
-  /// `realpath(3)` of the folder, for the `.trashinfo`; the path as given when that fails.
+  /// The folder's real path, for the `.trashinfo`; the path as given when that fails.
   static func absolutePath(_ folder: String) -> String {
-    guard let resolved = realpath(folder, nil) else { return folder }
-    defer { free(resolved) }
-    return String(cString: resolved)
+    (try? MemoFolderPath.resolve(folder)) ?? folder
   }
 }

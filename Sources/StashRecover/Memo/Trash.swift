@@ -24,16 +24,23 @@ public struct Trash: Sendable {
     return Trash(directory: home + "/.local/share/Trash")
   }
 
-  /// Makes `files/` and `info/` where missing, and checks the Trash shares `folder`'s file system.
+  /// Makes `files/` and `info/` where missing, each made folder fsynced into its parent so that a
+  /// power cut cannot take a folder away with the files later moved into it, and checks the Trash
+  /// shares `folder`'s file system.
   func prepare(for folder: String, fileSystem fs: some FileSystem) throws {
+    var parentsToSync: [String] = []
     for path in [directory, directory + "/files", directory + "/info"] {
       switch try fs.status(path)?.kind {
       case .directory: continue
-      case nil: try fs.makeDirectory(path)
+      case nil:
+        try fs.makeDirectory(path)
+        let parent = Self.parent(of: path)
+        if parentsToSync.last != parent { parentsToSync.append(parent) }
       default:
         throw RecoverError(code: "trash-unavailable", message: "the Trash is not a folder here", path: path)
       }
     }
+    for parent in parentsToSync { try fs.syncDirectory(parent) }
     guard let trash = try fs.status(directory + "/files"), let memo = try fs.status(folder),
       trash.device == memo.device
     else {
@@ -47,7 +54,9 @@ public struct Trash: Sendable {
 
   /// Moves `name` in `folder` to the Trash: claims a free name by creating its `.trashinfo` (with
   /// `O_EXCL`), then renames the file there, never over anything. `absoluteFolder` is what the
-  /// `.trashinfo` records as where it came from.
+  /// `.trashinfo` records as where it came from. The `.trashinfo` and its entry in `info/` are
+  /// fsynced before the file moves, as the Trash specification orders it, so a power cut can leave
+  /// an info file without its file (which file managers ignore) but never a file without its info.
   func move(
     _ name: String, in folder: String, absoluteFolder: String, date: Double, fileSystem fs: some FileSystem
   ) throws {
@@ -75,6 +84,7 @@ public struct Trash: Sendable {
           throw error
         }
         try fs.close(descriptor)
+        try fs.syncDirectory(directory + "/info")
         try fs.renameNoReplace(folder + "/" + name, directory + "/files/" + trashName)
       } catch let error as RecoverError where error.number == EEXIST {
         // A file without its info already holds this name in files/: try the next name.
@@ -87,6 +97,12 @@ public struct Trash: Sendable {
       try fs.syncDirectory(directory + "/files")
       return
     }
+  }
+
+  /// The folder holding `path` (`/` for a name at the root).
+  static func parent(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
   /// A path escaped as the Trash specification asks (as in a URI): bytes outside the unreserved

@@ -91,7 +91,9 @@ enum LintExplain {
       ## Fixes
 
       `--fix` applies only safe fixes: it runs the recovery sweep (`stash recover`) on a folder whose
-      captures need it, and removes empty parts folders with `rmdir`. It says each fix, then lints again.
+      captures need it or that holds an empty parts folder, which the sweep removes with `rmdir`. Like
+      every stash writer it takes the folder's lock, waiting for another one to finish, and leaves a
+      capture that may still be recording alone. It says each fix, then lints again.
 
       ## Rules
 

@@ -6,35 +6,40 @@ import StashRecover
 #endif
 
 /// The safe fixes of `stash lint --fix`, each said on standard error as it is done: the recovery
-/// sweep where a capture needs it (assembly, a withdrawal to finish), and `rmdir` of empty parts
-/// folders. Nothing else is touched; nothing is removed recursively.
+/// sweep, where a capture needs assembly or a withdrawal finished, or has an empty parts folder
+/// (the sweep removes those itself). Every change goes through the sweep, so it holds the folder's
+/// lock like every other stash writer and skips a capture that may still be recording. Nothing
+/// else is touched; nothing is removed recursively.
 enum LintFix {
-  static func apply(folder: String) {
-    guard let reading = try? MemoFolder.read(path: folder) else { return }
-    if reading.memos.contains(where: \.needsRecovery) {
-      let sweeper = Sweeper(fileSystem: SystemFileSystem(), assembler: FormatAssembler(), audioRepairer: nil)
-      do {
-        let report = try sweeper.run(folder, options: SweepOptions(now: Double(time(nil))))
-        for capture in report.captures {
-          for event in capture.events {
-            let names = event.names.map { PathText.escaped($0) }.joined(separator: ", ")
-            standardError(
-              "fix: \(PathText.escaped(capture.base)): \(event.action.rawValue) \(names): \(event.detail)")
-          }
-        }
-      } catch {
-        standardError("fix: the recovery sweep of \(PathText.escaped(folder)) failed: \(error)")
-      }
+  /// Sweeps `folder` when a fixable finding calls for it. The folder is followed if it is itself a
+  /// symbolic link (the sweep follows none).
+  static func apply(folder given: String) {
+    guard let reading = try? MemoFolder.read(path: given) else { return }
+    guard reading.memos.contains(where: { $0.needsRecovery || $0.parts?.isEmpty == true }) else { return }
+    let folder: String
+    do {
+      folder = try MemoFolderPath.resolve(given)
+    } catch {
+      standardError("fix: cannot fix \(error)")
+      return
     }
-    guard let after = try? MemoFolder.read(path: folder) else { return }
-    for memo in after.memos {
-      guard let parts = memo.parts, parts.isEmpty, let path = after.path(of: memo, .parts) else { continue }
-      if rmdir(path) == 0 {
-        standardError("fix: removed the empty parts folder \(PathText.escaped(parts.name))")
-      } else {
-        standardError(
-          "fix: could not remove \(PathText.escaped(parts.name)): \(String(cString: strerror(errno)))")
+    let sweeper = Sweeper(fileSystem: SystemFileSystem(), assembler: FormatAssembler(), audioRepairer: nil)
+    do {
+      let report = try sweeper.run(
+        folder, options: SweepOptions(now: Double(time(nil))),
+        onWait: {
+          standardError(
+            "stash lint: another stash process is writing in \(PathText.escaped(given)); waiting for it")
+        })
+      for capture in report.captures {
+        for event in capture.events {
+          let names = event.names.map { PathText.escaped($0) }.joined(separator: ", ")
+          standardError(
+            "fix: \(PathText.escaped(capture.base)): \(event.action.rawValue) \(names): \(event.detail)")
+        }
       }
+    } catch {
+      standardError("fix: the recovery sweep of \(PathText.escaped(given)) failed: \(error)")
     }
   }
 }
