@@ -2,6 +2,10 @@ import Foundation
 import StashRecover
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The order of the Trash's writes, as the specification asks: each `.trashinfo` is durable (its
 /// bytes and its name in `info/`) before its file moves into `files/`, so a power cut can leave an
 /// info file without its file, never a file that cannot be restored. Checked on the calls a
@@ -51,5 +55,26 @@ import Testing
       let synced = calls[mkdir..<firstCreate].contains("syncDirectory \(parent)")
       #expect(synced, "\(made) not fsynced into \(parent) before use: \(calls)")
     }
+  }
+
+  /// A `.trashinfo` that cannot be written (a full disk) is named in the error, not by a descriptor,
+  /// and nothing has moved.
+  @Test func aTrashInfoThatCannotBeWrittenIsNamed() throws {
+    let root = try MemoEditingTests.memo()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let folder = root.path + "/memos"
+    let trash = root.path + "/Trash"
+    let before = try FolderTree(URL(fileURLWithPath: folder))
+    let fs = FaultyFileSystem()
+    fs.failing = [("write", "", ENOSPC)]
+    #expect {
+      try MemoDeletion.delete(
+        base: "m", in: folder, disposal: .trash(Trash(directory: trash)), fileSystem: fs)
+    } throws: { error in
+      let path = (error as? RecoverError)?.path ?? ""
+      return path.hasPrefix(trash + "/info/") && path.hasSuffix(".trashinfo")
+        && error.localizedDescription != ""
+    }
+    #expect(try FolderTree(URL(fileURLWithPath: folder)) == before)
   }
 }

@@ -76,14 +76,7 @@ public struct Trash: Sendable {
         "[Trash Info]\nPath=\(Self.percentEncoded(absoluteFolder + "/" + name))\n"
         + "DeletionDate=\(Self.localDate(date))\n"
       do {
-        do {
-          try fs.write(descriptor, Array(text.utf8))
-          try fs.sync(descriptor)
-        } catch {
-          try? fs.close(descriptor)
-          throw error
-        }
-        try fs.close(descriptor)
+        try AtomicFile.finish(descriptor, writing: Array(text.utf8), as: info, fileSystem: fs)
         try fs.syncDirectory(directory + "/info")
         try fs.renameNoReplace(folder + "/" + name, directory + "/files/" + trashName)
       } catch let error as RecoverError where error.number == EEXIST {

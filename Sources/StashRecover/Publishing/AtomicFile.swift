@@ -26,14 +26,7 @@ public enum AtomicFile {
     let final = folder + "/" + name
     let descriptor = try fs.createExclusive(temporary)
     do {
-      do {
-        try fs.write(descriptor, bytes)
-        try fs.sync(descriptor)
-      } catch {
-        try? fs.close(descriptor)
-        throw naming(error, final)
-      }
-      do { try fs.close(descriptor) } catch { throw naming(error, final) }
+      try finish(descriptor, writing: bytes, as: final, fileSystem: fs)
       try verify(temporary)
       switch mode {
       case .createNew:
@@ -54,11 +47,24 @@ public enum AtomicFile {
     try fs.syncDirectory(folder)
   }
 
-  /// An error from a call on the open temporary file, which the seam can only name by its
-  /// descriptor, named after the file being written instead.
-  static func naming(_ error: any Error, _ path: String) -> any Error {
-    guard var error = error as? RecoverError else { return error }
-    error.path = path
-    return error
+  /// Writes `bytes` into the new file open as `descriptor`, fsyncs it and closes it (closed
+  /// whatever fails). An error is named after `path`, the file being written: the seam can name
+  /// these calls only by their descriptor.
+  static func finish(
+    _ descriptor: Int32, writing bytes: [UInt8], as path: String, fileSystem fs: some FileSystem
+  ) throws {
+    func named(_ error: any Error) -> any Error {
+      guard var error = error as? RecoverError else { return error }
+      error.path = path
+      return error
+    }
+    do {
+      try fs.write(descriptor, bytes)
+      try fs.sync(descriptor)
+    } catch {
+      try? fs.close(descriptor)
+      throw named(error)
+    }
+    do { try fs.close(descriptor) } catch { throw named(error) }
   }
 }
