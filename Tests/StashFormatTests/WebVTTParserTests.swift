@@ -283,6 +283,23 @@ import Testing
     #expect(codes(odd) == ["vtt-bad-stash-note", "vtt-bad-stash-note", "vtt-stash-note-after-cue"])
   }
 
+  @Test(arguments: [
+    ("stash part 00:00:01.000 00:00:02.000", WebVTTTimeSpan(start: 1, end: 2), [String]()),
+    ("stash\tpart\n00:00:01.000  00:00:02.000", WebVTTTimeSpan(start: 1, end: 2), []),
+    ("stash part 00:00:01.000 00:00:02.000 more", nil, ["vtt-bad-stash-note"]),
+    ("stash part 00:00:03.000 00:00:02.000", nil, ["vtt-bad-stash-note"]),
+    ("stash part 00:00:01.000 00:00:0x.000", nil, ["vtt-bad-stash-note"]),
+    ("stash part", nil, ["vtt-bad-stash-note"]),
+    ("stash", nil, ["vtt-bad-stash-note"]),
+    ("stashy part 00:00:01.000 00:00:02.000", nil, []),
+  ])
+  func aStashPartNoteIsReadWordByWord(note: String, span: WebVTTTimeSpan?, expected: [String]) {
+    let document = WebVTTParser.parse("WEBVTT\n\nNOTE \(note)\n\n00:00:01.000 --> 00:00:02.000\nx\n")
+    #expect(document.partSpan == span)
+    #expect(codes(document) == expected)
+    #expect(document.notes.count == (span == nil ? 1 : 0))
+  }
+
   @Test func aNoteWithAnArrowBecomesACue() {
     let document = WebVTTParser.parse("WEBVTT\n\nNOTE\n00:00.000 --> 00:01.000\nsurprise\n")
     #expect(document.cues.map(\.id) == ["NOTE"])

@@ -84,16 +84,24 @@ extension WebVTTFileParser {
       document.notes.append(WebVTTNote(text: text, cuesBefore: cues.count))
       return
     }
-    // Words by bytes: the separators are ASCII, and splitting by characters cost a sweep as much
-    // as the rest of a transcript part's parse.
-    let words = utf8.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }).map {
-      String(decoding: $0, as: UTF8.self)
+    // The words, found in the bytes without making a string of each (every transcript part has
+    // such a note, and a sweep reads tens of thousands): the first is `stash`, as checked above.
+    var bytes = text
+    let (kind, wordCount, start, end) = bytes.withUTF8 { bytes -> (String, Int, Double?, Double?) in
+      var words: [Range<Int>] = []
+      var index = 0
+      // Five are enough to tell a note of four words from a longer one.
+      while index < bytes.count && words.count < 5 {
+        while index < bytes.count && [0x20, 0x09, 0x0A].contains(bytes[index]) { index += 1 }
+        let first = index
+        while index < bytes.count && ![0x20, 0x09, 0x0A].contains(bytes[index]) { index += 1 }
+        if index > first { words.append(first..<index) }
+      }
+      func word(_ n: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[words[n]]) }
+      let kind = words.count > 1 ? String(decoding: word(1), as: UTF8.self) : ""
+      guard words.count == 4 else { return (kind, words.count, nil, nil) }
+      return (kind, 4, WebVTTTimestamp.parse(word(2)), WebVTTTimestamp.parse(word(3)))
     }
-    guard words.first == "stash" else {
-      document.notes.append(WebVTTNote(text: text, cuesBefore: cues.count))
-      return
-    }
-    let kind = words.count > 1 ? words[1] : ""
     guard kind == "missing-speech" || kind == "part" else {
       report(
         .badStashNote, at: offset,
@@ -101,8 +109,7 @@ extension WebVTTFileParser {
       document.notes.append(WebVTTNote(text: text, cuesBefore: cues.count))
       return
     }
-    guard words.count == 4, let start = WebVTTTimestamp.parse(words[2]),
-      let end = WebVTTTimestamp.parse(words[3]), start <= end
+    guard wordCount == 4, let start, let end, start <= end
     else {
       report(
         .badStashNote, at: offset,

@@ -134,17 +134,18 @@ public enum WebVTTTimestamp {
 
   /// A timestamp in `text` (nothing else in it), or nil: for Stash's notes and for tests.
   public static func parse(_ text: String) -> Double? {
-    var bytes = Array(text.utf8)
-    return bytes.withUnsafeMutableBufferPointer { buffer in
-      var position = 0
-      var shortHours = false
-      guard
-        case .success(let value) = collect(
-          UnsafeBufferPointer(buffer), &position, end: buffer.count, shortHours: &shortHours),
-        position == buffer.count
-      else { return nil }
-      return value
-    }
+    var text = text
+    return text.withUTF8 { parse($0) }
+  }
+
+  /// A timestamp in `bytes` (nothing else in them), or nil.
+  static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    var position = 0
+    var shortHours = false
+    guard case .success(let value) = collect(bytes, &position, end: bytes.count, shortHours: &shortHours),
+      position == bytes.count
+    else { return nil }
+    return value
   }
 
   /// `hh:mm:ss.ttt` (hours always, at least two digits), rounded to the millisecond; negative or

@@ -68,8 +68,9 @@ public struct FolderSnapshot: Sendable, Equatable {
           capture.partsFolder = try fs.status(partsPath)
         }
         if capture.partsFolder?.kind == .directory {
+          let prefix = partsPath + "/"
           for name in try fs.list(partsPath) {
-            guard let status = try fs.status(partsPath + "/" + name) else { continue }
+            guard let status = try fs.status(prefix + name) else { continue }
             // A part that is not a regular file (a link, a FIFO) is not one the phone wrote.
             let part = status.kind == .regular ? PartName(name) : nil
             capture.entries.append(Entry(name: name, part: part, status: status))

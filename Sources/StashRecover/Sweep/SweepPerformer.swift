@@ -153,7 +153,7 @@ struct SweepPerformer {
     let parts = try read(kind, numbers, base: base)
     let assembly = sweeper.assembler.assemble(kind, parts: parts)
     let finished = kind.finishedFile.name(for: base)
-    let partNames = numbers.map { base + MemoFileKind.parts.suffix + "/" + kind.partName($0).fileName }
+    let partNames = Self.partNames(kind, numbers, base: base)
     // Consent is asked here, after the slow part, in the instant before the file is written.
     if kind == .route && !routeConsent() {
       try removeParts(kind, numbers, base: base)
@@ -191,7 +191,7 @@ struct SweepPerformer {
     _ kind: PartsKind, parts numbers: [Int], base: String, into events: inout [SweepReport.Event]
   ) throws {
     let finished = kind.finishedFile.name(for: base)
-    let partNames = numbers.map { base + MemoFileKind.parts.suffix + "/" + kind.partName($0).fileName }
+    let partNames = Self.partNames(kind, numbers, base: base)
     let parts = try read(kind, numbers, base: base)
     let finishedBytes: [UInt8]?
     do {
@@ -220,7 +220,7 @@ struct SweepPerformer {
   ) throws {
     let partsFolder = base + MemoFileKind.parts.suffix
     try removeParts(.route, numbers, base: base)
-    var names = numbers.map { partsFolder + "/" + PartName.route($0).fileName }
+    var names = Self.partNames(.route, numbers, base: base)
     if finishedRoute {
       let route = MemoFileKind.route.name(for: base)
       if !dryRun {
@@ -302,11 +302,20 @@ struct SweepPerformer {
 
   // MARK: Helpers
 
+  /// The parts' names as the report gives them, relative to the memo folder.
+  static func partNames(_ kind: PartsKind, _ numbers: [Int], base: String) -> [String] {
+    let prefix = base + MemoFileKind.parts.suffix + "/"
+    return numbers.map { prefix + kind.partName($0).fileName }
+  }
+
   /// Reads the parts; one too large or not a regular file is left out, which breaks the chain.
   func read(_ kind: PartsKind, _ numbers: [Int], base: String) throws -> [Part] {
     var parts: [Part] = []
+    // Each path is one append to this: a sweep builds one per part, and a string built of several
+    // appends costs an allocation each.
+    let prefix = folder + "/" + base + MemoFileKind.parts.suffix + "/"
     for number in numbers {
-      let path = folder + "/" + base + MemoFileKind.parts.suffix + "/" + kind.partName(number).fileName
+      let path = prefix + kind.partName(number).fileName
       do {
         parts.append(Part(number: number, bytes: try fs.read(path, limit: sweeper.readLimit)))
       } catch let error as RecoverError where Self.isContentProblem(error) {
@@ -327,12 +336,13 @@ struct SweepPerformer {
   mutating func removeParts(_ kind: PartsKind, _ numbers: [Int], base: String, durableNow: Bool = true) throws
   {
     let partsPath = folder + "/" + base + MemoFileKind.parts.suffix
+    let prefix = partsPath + "/"
     for number in numbers.sorted(by: >) {
       let name = kind.partName(number).fileName
       if dryRun {
         pretendRemoved.insert(name)
       } else {
-        try fs.unlink(partsPath + "/" + name)
+        try fs.unlink(prefix + name)
       }
     }
     guard !dryRun && !numbers.isEmpty else { return }
