@@ -85,27 +85,13 @@ import Testing
     let dir = try Self.tidyFolder(in: folder)
     let descriptor = open(dir.path, O_RDONLY | O_DIRECTORY)
     #expect(flock(descriptor, LOCK_EX) == 0)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: folder.stash)
-    process.arguments = ["lint", dir.path, "--fix"]
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    var said = Data()
-    let deadline = Date().addingTimeInterval(20)
-    while !String(decoding: said, as: UTF8.self).contains("waiting for it") && Date() < deadline {
-      let more = errors.fileHandleForReading.availableData
-      if more.isEmpty && !process.isRunning { break }
-      said += more
-    }
-    #expect(String(decoding: said, as: UTF8.self).contains("waiting for it"))
-    #expect(process.isRunning)
+    var fix = try WaitingWriter(folder.stash, ["lint", dir.path, "--fix"])
+    #expect(fix.text.contains("waiting for it"))
+    #expect(fix.process.isRunning)
     #expect(FileManager.default.fileExists(atPath: dir.path + "/m.parts"), "removed under another's lock")
     close(descriptor)
-    said += errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(String(decoding: said, as: UTF8.self).contains("fix: m: removed m.parts"))
+    fix.finish()
+    #expect(fix.text.contains("fix: m: removed m.parts"))
     #expect(!FileManager.default.fileExists(atPath: dir.path + "/m.parts"))
   }
 

@@ -106,25 +106,14 @@ import Testing
     #expect(refused.status == 2)
     #expect(refused.standardError.contains("another stash process is writing in this folder"))
 
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: stash)
-    process.arguments = ["recover", folder.root.path]
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
     // It says it is waiting, and changes nothing while it waits.
-    var said = Data()
-    let deadline = Date().addingTimeInterval(30)
-    while !String(decoding: said, as: UTF8.self).contains("waiting") && Date() < deadline {
-      said += errors.fileHandleForReading.availableData
-    }
-    #expect(String(decoding: said, as: UTF8.self).contains("waiting for it"))
-    #expect(process.isRunning)
+    var sweep = try WaitingWriter(stash, ["recover", folder.root.path])
+    #expect(sweep.text.contains("waiting for it"))
+    #expect(sweep.process.isRunning)
     #expect(try folder.files(of: "2026-04-01T09-00-00").contains("2026-04-01T09-00-00.parts"))
     close(descriptor)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 1)
+    sweep.finish()
+    #expect(sweep.process.terminationStatus == 1)
     #expect(try folder.files(of: "2026-04-01T09-00-00").contains("2026-04-01T09-00-00_track.gpx"))
   }
 
