@@ -208,6 +208,69 @@ import Testing
     #expect(tree.entries["C.parts/track.withdrawn"] == nil)
   }
 
+  @Test func aFileThatCannotBeCreatedIsNamedNotItsTemporary() throws {
+    let root = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let fs = FaultyFileSystem()
+    fs.failing = [("create", "", ENOSPC)]
+    let report = try sweep(root, fileSystem: fs)
+    let failures = (report.captures.first { $0.base == "A" }?.events ?? []).filter { $0.action == .failed }
+    #expect(failures.map(\.names) == [["A_transcription.vtt"], ["A_track.gpx"]], "\(failures)")
+    #expect(failures.allSatisfy { !$0.detail.contains(".stash-tmp-") }, "\(failures)")
+  }
+
+  @Test func audioThatCannotBeLookedAtIsNamedItself() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "stash-audio-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    try put("not read", "X_audio.m4a", in: root)
+    let fs = FaultyFileSystem()
+    fs.failing = [("status", "/X_audio.m4a", EIO)]
+    let report = try Sweeper(fileSystem: fs, assembler: LineAssembler(), audioRepairer: nil)
+      .run(root.path, options: SweepOptions(now: Self.now, includeRecent: true, repairAudio: true))
+    let events = report.captures.flatMap(\.events)
+    #expect(events.map(\.names) == [["X_audio.m4a"]], "\(events)")
+    #expect(events.map(\.action) == [.failed])
+  }
+
+  @Test func aPartThatIsNotReadSaysWhy() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("stash-big-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    try put("m1", "M.parts/transcription.0001.vtt", in: root)
+    try put("a part too big", "M.parts/transcription.0002.vtt", in: root)
+    try put("m3", "M.parts/transcription.0003.vtt", in: root)
+    var sweeper = Sweeper(fileSystem: SystemFileSystem(), assembler: LineAssembler())
+    sweeper.readLimit = 4
+    let report = try sweeper.run(root.path, options: SweepOptions(now: Self.now, includeRecent: true))
+    let kept = report.captures.flatMap(\.events).filter { $0.action == .kept }.map(\.detail)
+    #expect(
+      kept.contains {
+        $0.contains("transcription.0002.vtt: the file is 14 bytes, more than the 4 read here")
+      }, "\(kept)")
+    #expect(try FolderTree(root).entries["M.parts/transcription.0002.vtt"] == "a part too big")
+  }
+
+  @Test func aRouteDropCutShortNeverLeavesAWholeLookingRoute() throws {
+    let root = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(at: root) }
+    // Dropped for consent, the removal fails after the first part: it went lowest first.
+    let fs = FaultyFileSystem()
+    fs.failing = [("unlink", "/A.parts/track.0002.gpx", EIO)]
+    _ = try sweep(root, fileSystem: fs, consent: false)
+    let calls = fs.calls
+    let first = try #require(calls.firstIndex(of: "unlink \(root.path)/A.parts/track.0001.gpx"))
+    let second = try #require(calls.firstIndex(of: "unlink \(root.path)/A.parts/track.0002.gpx"))
+    #expect(first < second)
+    #expect(try FolderTree(root).entries["A.parts/track.0002.gpx"] == "p2")
+    // A later sweep with consent sees a chain that does not start at 0001: a gap, parts kept.
+    let report = try sweep(root)
+    let route = report.captures.first { $0.base == "A" }?.events.first { $0.assembly?.kind == .route }
+    #expect(
+      route?.assembly?.unbroken == false && route?.assembly?.gaps.isEmpty == false,
+      "\(String(describing: route))")
+    #expect(try FolderTree(root).entries["A.parts/track.0002.gpx"] == "p2")
+  }
+
   @Test func aFailingStepStopsNeitherTheWithdrawalNorTheOtherKind() throws {
     let root = try Self.makeFolder()
     defer { try? FileManager.default.removeItem(at: root) }

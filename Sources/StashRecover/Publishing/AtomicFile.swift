@@ -24,7 +24,10 @@ public enum AtomicFile {
   ) throws {
     let temporary = folder + "/" + TemporaryName.make(for: name)
     let final = folder + "/" + name
-    let descriptor = try fs.createExclusive(temporary)
+    // Every error below is about the file being written: it is named so, never by the random
+    // temporary name (which no one will find) or by a descriptor.
+    let descriptor: Int32
+    do { descriptor = try fs.createExclusive(temporary) } catch { throw named(error, final) }
     do {
       try finish(descriptor, writing: bytes, as: final, fileSystem: fs)
       try verify(temporary)
@@ -42,7 +45,7 @@ public enum AtomicFile {
     } catch {
       // Best effort: a failing disk may refuse this too, and the next sweep removes the leftover.
       try? fs.unlink(temporary)
-      throw error
+      throw named(error, final)
     }
     try fs.syncDirectory(folder)
   }
@@ -53,18 +56,20 @@ public enum AtomicFile {
   static func finish(
     _ descriptor: Int32, writing bytes: [UInt8], as path: String, fileSystem fs: some FileSystem
   ) throws {
-    func named(_ error: any Error) -> any Error {
-      guard var error = error as? RecoverError else { return error }
-      error.path = path
-      return error
-    }
     do {
       try fs.write(descriptor, bytes)
       try fs.sync(descriptor)
     } catch {
       try? fs.close(descriptor)
-      throw named(error)
+      throw named(error, path)
     }
-    do { try fs.close(descriptor) } catch { throw named(error) }
+    do { try fs.close(descriptor) } catch { throw named(error, path) }
+  }
+
+  /// `error` (a `RecoverError`) about `path`.
+  static func named(_ error: any Error, _ path: String) -> any Error {
+    guard var error = error as? RecoverError else { return error }
+    error.path = path
+    return error
   }
 }

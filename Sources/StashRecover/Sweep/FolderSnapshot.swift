@@ -26,6 +26,8 @@ public struct FolderSnapshot: Sendable, Equatable {
     /// Why the parts folder, or one of the memo's files, could not be read (an I/O error, a
     /// permission), with its path; or nil.
     public var problem: String?
+    /// The name, relative to the folder swept, of what could not be read, with `problem`.
+    public var problemName: String?
   }
 
   /// The folder swept.
@@ -59,7 +61,8 @@ public struct FolderSnapshot: Sendable, Equatable {
     let present = Set(names)
     var captures: [Capture] = []
     for base in bases.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-      var capture = Capture(base: base, partsFolder: nil, entries: [], files: [:], problem: nil)
+      var capture = Capture(
+        base: base, partsFolder: nil, entries: [], files: [:], problem: nil, problemName: nil)
       let partsPath = folder + "/" + base + MemoFileKind.parts.suffix
       // One name that cannot be read (an I/O error, a permission) stops its own capture, not the
       // sweep.
@@ -82,6 +85,9 @@ public struct FolderSnapshot: Sendable, Equatable {
       } catch let error as RecoverError where error.code == "io" {
         capture.entries = []
         capture.problem = error.description
+        capture.problemName = error.path.map {
+          $0.hasPrefix(folder + "/") ? String($0.dropFirst(folder.count + 1)) : $0
+        }
       }
       captures.append(capture)
     }

@@ -91,10 +91,10 @@ struct SweepPerformer {
           .skipped, [partsFolder], "not a folder Stash wrote (a link or a file): left as it is",
           needsPerson: true))
       return SweepReport.Capture(base: capture.base, events: events)
-    case .unreadable(let reason)?:
+    case .unreadable(let name, let reason)?:
       events.append(
         SweepReport.Event(
-          action: .failed, names: [partsFolder], detail: "left alone, since it cannot be read: \(reason)",
+          action: .failed, names: [name], detail: "left alone, since it cannot be read: \(reason)",
           needsPerson: true, assembly: nil))
       return SweepReport.Capture(base: capture.base, events: events)
     case nil: break
@@ -150,13 +150,13 @@ struct SweepPerformer {
   mutating func assemble(
     _ kind: PartsKind, parts numbers: [Int], base: String, into events: inout [SweepReport.Event]
   ) throws {
-    let parts = try read(kind, numbers, base: base)
+    let (parts, unread) = try read(kind, numbers, base: base)
     let assembly = sweeper.assembler.assemble(kind, parts: parts)
     let finished = kind.finishedFile.name(for: base)
     let partNames = Self.partNames(kind, numbers, base: base)
     // Consent is asked here, after the slow part, in the instant before the file is written.
     if kind == .route && !routeConsent() {
-      try removeParts(kind, numbers, base: base)
+      try removeParts(kind, numbers, base: base, lowestFirst: true)
       events.append(
         event(
           .dropped, partNames,
@@ -183,7 +183,7 @@ struct SweepPerformer {
       try removeParts(kind, numbers, base: base, durableNow: false)
       events.append(event(.removed, partNames, "the \(kind.rawValue) parts, now in \(finished)"))
     } else {
-      events.append(event(.kept, partNames, Self.whyKept(assembly, kind), needsPerson: true))
+      events.append(event(.kept, partNames, Self.whyKept(assembly, kind, unread: unread), needsPerson: true))
     }
   }
 
@@ -192,7 +192,7 @@ struct SweepPerformer {
   ) throws {
     let finished = kind.finishedFile.name(for: base)
     let partNames = Self.partNames(kind, numbers, base: base)
-    let parts = try read(kind, numbers, base: base)
+    let parts = try read(kind, numbers, base: base).parts
     let finishedBytes: [UInt8]?
     do {
       finishedBytes = try fs.read(folder + "/" + finished, limit: sweeper.readLimit)
@@ -308,9 +308,13 @@ struct SweepPerformer {
     return numbers.map { prefix + kind.partName($0).fileName }
   }
 
-  /// Reads the parts; one too large or not a regular file is left out, which breaks the chain.
-  func read(_ kind: PartsKind, _ numbers: [Int], base: String) throws -> [Part] {
+  /// Reads the parts; one too large or not a regular file is left out, which breaks the chain, and
+  /// is given back in `unread` by number, with why.
+  func read(_ kind: PartsKind, _ numbers: [Int], base: String) throws -> (
+    parts: [Part], unread: [Int: String]
+  ) {
     var parts: [Part] = []
+    var unread: [Int: String] = [:]
     // Each path is one append to this: a sweep builds one per part, and a string built of several
     // appends costs an allocation each.
     let prefix = folder + "/" + base + MemoFileKind.parts.suffix + "/"
@@ -319,10 +323,10 @@ struct SweepPerformer {
       do {
         parts.append(Part(number: number, bytes: try fs.read(path, limit: sweeper.readLimit)))
       } catch let error as RecoverError where Self.isContentProblem(error) {
-        continue
+        unread[number] = error.message
       }
     }
-    return parts
+    return (parts, unread)
   }
 
   /// Removes parts by exact name, highest number first, then makes the removals durable: at once,
@@ -333,11 +337,15 @@ struct SweepPerformer {
   /// again (`reconcile`), or, if the lost removals are not a run from 0001, keeps and reports;
   /// nothing is lost either way. Routes dropped for consent and withdrawn routes are made durable
   /// at once: a rerun must not find their parts without their marker, or publish them.
-  mutating func removeParts(_ kind: PartsKind, _ numbers: [Int], base: String, durableNow: Bool = true) throws
-  {
+  /// A route dropped for consent has no finished file and no marker, so its parts go
+  /// `lowestFirst`: a removal cut short then leaves a run that does not start at 0001, which a
+  /// later sweep (with consent) can only assemble as a broken chain, never as a whole route.
+  mutating func removeParts(
+    _ kind: PartsKind, _ numbers: [Int], base: String, durableNow: Bool = true, lowestFirst: Bool = false
+  ) throws {
     let partsPath = folder + "/" + base + MemoFileKind.parts.suffix
     let prefix = partsPath + "/"
-    for number in numbers.sorted(by: >) {
+    for number in lowestFirst ? numbers.sorted() : numbers.sorted(by: >) {
       let name = kind.partName(number).fileName
       if dryRun {
         pretendRemoved.insert(name)
@@ -385,11 +393,13 @@ struct SweepPerformer {
     return words
   }
 
-  static func whyKept(_ assembly: Assembly, _ kind: PartsKind) -> String {
+  static func whyKept(_ assembly: Assembly, _ kind: PartsKind, unread: [Int: String] = [:]) -> String {
     var reasons: [String] = []
-    // Each part of a gap says what became of it: its damage when it was read, else missing.
+    // Each part of a gap says what became of it: why it was not read, its damage when it was,
+    // else missing.
     func what(_ number: Int) -> String {
       let name = kind.partName(number).fileName
+      if let reason = unread[number] { return name + ": " + reason }
       guard let damage = assembly.damage.first(where: { $0.number == number }) else {
         return name + " missing"
       }

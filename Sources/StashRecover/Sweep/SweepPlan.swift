@@ -28,9 +28,9 @@ public struct SweepPlan: Sendable, Equatable {
     case possiblyRecording(age: Double)
     /// `<base>.parts` is not a folder (a link, a file): not something Stash wrote.
     case partsNotAFolder
-    /// The parts folder, or one of the memo's files, could not be read; the reason names the path
-    /// and the error.
-    case unreadable(String)
+    /// The parts folder, or one of the memo's files, could not be read: `name` (relative to the
+    /// folder swept), and the reason, with its path and the error.
+    case unreadable(name: String, reason: String)
   }
 
   /// The plan for one capture.

@@ -1,3 +1,5 @@
+import StashFormat
+
 /// Decides what a sweep does from a snapshot, touching nothing: pure, so every rule is tested
 /// without a disk.
 public enum SweepPlanner {
@@ -17,7 +19,8 @@ public enum SweepPlanner {
       return plan
     }
     if let problem = capture.problem {
-      plan.hold = .unreadable(problem)
+      plan.hold = .unreadable(
+        name: capture.problemName ?? capture.base + MemoFileKind.parts.suffix, reason: problem)
       return plan
     }
     let repair = options.repairAudio && capture.files[.audio]?.kind == .regular
