@@ -1,6 +1,7 @@
 import Foundation
 import StashFormat
 import StashRecover
+import StashTestSupport
 import Testing
 
 /// A part that cannot be read in the middle of a chain, with the real assemblers: a gap where it
@@ -37,8 +38,7 @@ import Testing
   }
 
   @Test func theReportSaysWhatBecameOfEachPartOfAGap() throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "stash-chain-\(UUID().uuidString)")
+    let root = try Fixtures.scratchFolder("stash-chain")
     defer { try? FileManager.default.removeItem(at: root) }
     let transcripts = try ReconcileTests.parts(.transcript)
     let routes = try ReconcileTests.parts(.route)

@@ -183,8 +183,7 @@ import Testing
   }
 
   @Test func audioIsRepairedOneFileAtATimeWhileCapturesRunAtOnce() throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "stash-gate-\(UUID().uuidString)")
+    let root = try Fixtures.scratchFolder("stash-gate")
     defer { try? FileManager.default.removeItem(at: root) }
     for index in 0..<8 { try put("not read", "M\(index)_audio.m4a", in: root) }
     let repairer = OverlapRepairer()

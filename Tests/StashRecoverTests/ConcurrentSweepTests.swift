@@ -1,4 +1,5 @@
 import Foundation
+import StashTestSupport
 import Synchronization
 import Testing
 
@@ -47,8 +48,7 @@ import Testing
   }
 
   @Test func manyCapturesAtOnceEachEndAssembledWithItsPartsGone() throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "stash-many-\(UUID().uuidString)")
+    let root = try Fixtures.scratchFolder("stash-many")
     defer { try? FileManager.default.removeItem(at: root) }
     let bases = (0..<64).map { String(format: "M%02d", $0) }
     for base in bases {

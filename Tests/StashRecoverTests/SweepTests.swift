@@ -1,5 +1,6 @@
 import Foundation
 import StashRecover
+import StashTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -220,8 +221,7 @@ import Testing
   }
 
   @Test func audioThatCannotBeLookedAtIsNamedItself() throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "stash-audio-\(UUID().uuidString)")
+    let root = try Fixtures.scratchFolder("stash-audio")
     defer { try? FileManager.default.removeItem(at: root) }
     try put("not read", "X_audio.m4a", in: root)
     let fs = FaultyFileSystem()
@@ -234,7 +234,7 @@ import Testing
   }
 
   @Test func aPartThatIsNotReadSaysWhy() throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("stash-big-\(UUID().uuidString)")
+    let root = try Fixtures.scratchFolder("stash-big")
     defer { try? FileManager.default.removeItem(at: root) }
     try put("m1", "M.parts/transcription.0001.vtt", in: root)
     try put("a part too big", "M.parts/transcription.0002.vtt", in: root)
