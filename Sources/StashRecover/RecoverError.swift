@@ -33,6 +33,12 @@ public struct RecoverError: Error, Sendable, Equatable, CustomStringConvertible 
       number: number)
   }
 
+  /// `path` relative to `folder`, when it is in it: how a sweep's report names a file.
+  public func name(in folder: String) -> String? {
+    guard let path, path.hasPrefix(folder + "/") else { return nil }
+    return String(path.dropFirst(folder.count + 1))
+  }
+
   /// `path: message`, with the path escaped for printing.
   public var description: String {
     guard let path else { return message }

@@ -85,9 +85,7 @@ public struct FolderSnapshot: Sendable, Equatable {
       } catch let error as RecoverError where error.code == "io" {
         capture.entries = []
         capture.problem = error.description
-        capture.problemName = error.path.map {
-          $0.hasPrefix(folder + "/") ? String($0.dropFirst(folder.count + 1)) : $0
-        }
+        capture.problemName = error.name(in: folder)
       }
       captures.append(capture)
     }

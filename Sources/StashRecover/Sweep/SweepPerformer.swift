@@ -131,8 +131,7 @@ struct SweepPerformer {
 
   /// The name, relative to the memo folder, of the file an error is about, when it is in it.
   func name(of error: any Error) -> String? {
-    guard let path = (error as? RecoverError)?.path, path.hasPrefix(folder + "/") else { return nil }
-    return String(path.dropFirst(folder.count + 1))
+    (error as? RecoverError)?.name(in: folder)
   }
 
   /// The file a step is about, for a failure that names no file of its own.
