@@ -679,13 +679,14 @@ def write_gpx(path: str, segments: Sequence[Sequence[TrackPoint]], *, name: str 
     }
 
 
-def validate_gpx(path: str, schema_dir: str = "/work/shared/reference/schemas") -> None:
-    """Checks a GPX file is well-formed, and valid against the GPX 1.1 schema when that schema
-    is on this machine (it is reference material, never committed)."""
+SCHEMA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Tests", "Schemas")
+
+
+def validate_gpx(path: str, schema_dir: str = SCHEMA_DIR) -> None:
+    """Checks a GPX file is well-formed and valid against the GPX 1.1 schema vendored under
+    Tests/Schemas."""
     run(["xmllint", "--noout", path])
-    xsd = os.path.join(schema_dir, "gpx.xsd")
-    if os.path.exists(xsd):
-        run(["xmllint", "--noout", "--schema", xsd, path])
+    run(["xmllint", "--noout", "--schema", os.path.join(schema_dir, "gpx.xsd"), path])
 
 
 # ---------------------------------------------------------------------------------------------

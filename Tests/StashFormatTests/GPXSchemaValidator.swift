@@ -9,30 +9,17 @@ import Testing
 struct GPXSchemaValidator {
   let wrapper: URL
 
-  /// Where the reference schemas are: `$STASH_REFERENCE_SCHEMAS`, else `../shared/reference/schemas`
-  /// beside the clone (CI), else two levels up (a git worktree under `wt/`).
-  static func schemaFolder() -> URL? {
-    var candidates: [URL] = []
-    if let given = ProcessInfo.processInfo.environment["STASH_REFERENCE_SCHEMAS"] {
-      candidates.append(URL(fileURLWithPath: given))
-    }
-    let root = Fixtures.repositoryRoot
-    candidates.append(root.appendingPathComponent("../shared/reference/schemas").standardized)
-    candidates.append(root.appendingPathComponent("../../shared/reference/schemas").standardized)
-    return candidates.first {
-      FileManager.default.fileExists(atPath: $0.appendingPathComponent("gpx.xsd").path)
-        && FileManager.default.fileExists(atPath: $0.appendingPathComponent("TrackPointExtensionv2.xsd").path)
-    }
+  /// The schemas vendored under `Tests/Schemas` (their README says where they come from).
+  static var schemaFolder: URL {
+    Fixtures.repositoryRoot.appendingPathComponent("Tests/Schemas")
   }
 
   /// A validator, or a recorded test failure saying what is missing (never a silent skip).
   static func make() throws -> GPXSchemaValidator? {
-    guard let folder = schemaFolder() else {
-      Issue.record(
-        """
-        The GPX schemas were not found: put gpx.xsd and TrackPointExtensionv2.xsd in \
-        ../shared/reference/schemas beside the repository, or set STASH_REFERENCE_SCHEMAS.
-        """)
+    let folder = schemaFolder
+    for name in ["gpx.xsd", "TrackPointExtensionv2.xsd"]
+    where !FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) {
+      Issue.record("The vendored schema Tests/Schemas/\(name) is missing from the checkout")
       return nil
     }
     let which = try runProcess("xmllint", ["--version"])

@@ -1,6 +1,7 @@
 import Foundation
 import StashFormat
 import StashRecover
+import StashTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -67,7 +68,7 @@ import Testing
       let result = try runProcessChecked(
         "xmllint",
         [
-          "--noout", "--schema", "/work/shared/reference/schemas/gpx.xsd",
+          "--noout", "--schema", Fixtures.repositoryRoot.path + "/Tests/Schemas/gpx.xsd",
           folder.root.path + "/" + base + "_track.gpx",
         ])
       #expect(result == 0, "\(base)")
