@@ -10,14 +10,12 @@ package final class FileCopier<Seam: CopyingFileSystem> {
   package var onBytes: (Int) -> Void = { _ in }
   private let buffer: UnsafeMutableRawBufferPointer
 
-  /// The size of a piece: large enough that a call's cost is lost in the copy, small enough to
-  /// stay in the CPU's cache between the hash and the write.
-  package static var pieceSize: Int { 1 << 20 }
-
-  /// A copier through `fileSystem`.
-  package init(fileSystem: Seam) {
+  /// A copier through `fileSystem`, in pieces of `pieceSize` bytes: 1 MiB by default, large enough
+  /// that a call's cost is lost in the copy, small enough to stay in the CPU's cache between the
+  /// hash and the write.
+  package init(fileSystem: Seam, pieceSize: Int = 1 << 20) {
     self.fileSystem = fileSystem
-    buffer = .allocate(byteCount: Self.pieceSize, alignment: 4096)
+    buffer = .allocate(byteCount: max(1, pieceSize), alignment: 4096)
   }
 
   deinit { buffer.deallocate() }

@@ -5,7 +5,7 @@ extension Importer {
   /// with `--move` removes the memo from the source once every file of it is verified here.
   func importOne(
     _ memo: MemoSet, from source: String, into target: String, here: MemoSet?, options: ImportOptions,
-    copier: FileCopier<Seam>, progress: inout Progress, entry: inout ImportReport.Memo
+    copier: FileCopier<Seam>, entry: inout ImportReport.Memo
   ) {
     let comparison: Comparison
     do {
@@ -26,12 +26,15 @@ extension Importer {
     entry.copied = comparison.missing.map(\.name)
     entry.bytes = comparison.missing.reduce(0) { $0 + $1.status.size }
     entry.outcome = comparison.missing.isEmpty ? .alreadyHere : .copied
-    progress.bytesTotal += entry.bytes
     var notes: [String] = []
     if !comparison.recoveredHere.isEmpty {
       notes.append(
         "its parts \(comparison.recoveredHere.joined(separator: ", ")) were not copied: the file they make "
           + "is already here (recovered since an earlier import)")
+    }
+    if memo.routeWithdrawn {
+      notes.append(
+        "its route was withdrawn (location turned off while it recorded) and is not copied")
     }
     if !memo.strangers.isEmpty {
       notes.append(
@@ -154,6 +157,10 @@ extension Importer {
     if !memo.strangers.isEmpty {
       return "its parts folder holds files Stash did not write ("
         + memo.strangers.map { PathText.escaped($0) }.joined(separator: ", ") + "); move them out and import again"
+    }
+    if memo.routeWithdrawn {
+      return "its route withdrawal is unfinished there: opening Stash on the phone (or stash recover on "
+        + "the source) finishes it; then import again"
     }
     if !comparison.recoveredHere.isEmpty {
       return "its parts were not copied, since what they make is already here; remove them by hand if "

@@ -7,10 +7,18 @@ extension Importer {
   /// still held when its last change fits its recording date and length (`RecordingActivity`),
   /// since a recording running between two flushes looks still; a finished (not fragmented) audio
   /// file with no parts beside it is no recording, and a copy's times are far from its date.
-  func stillRecording(_ listing: MemoFolderListing, in folder: String, options: ImportOptions) -> [String: String]
-  {
-    let recent = listing.memos.values.filter {
-      $0.incompleteBecause == nil && options.now - $0.newestChange < options.recentWindow
+  /// A memo the target already holds exactly (every name with the same size and time) is not
+  /// looked at: a recording that ran on would not match.
+  func stillRecording(
+    _ listing: MemoFolderListing, in folder: String, here: MemoFolderListing, options: ImportOptions
+  ) -> [String: String] {
+    let recent = listing.memos.values.filter { memo in
+      guard memo.incompleteBecause == nil, options.now - memo.newestChange < options.recentWindow else {
+        return false
+      }
+      let hereNames = Dictionary(
+        (here.memos[memo.base]?.names ?? []).map { ($0.name, $0.status) }, uniquingKeysWith: { a, _ in a })
+      return !memo.names.allSatisfy { hereNames[$0.name] == $0.status }
     }
     guard !recent.isEmpty else { return [:] }
     pause(options.settle)

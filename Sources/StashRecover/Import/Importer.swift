@@ -41,6 +41,10 @@ public struct Importer<Seam: CopyingFileSystem> {
     if seconds > 0 { usleep(UInt32(min(seconds, 3600) * 1_000_000)) }
   }
 
+  /// The size of the pieces files are read and written in (1 MiB; tests make it small to fail a
+  /// read in the middle of a file).
+  package var pieceSize = 1 << 20
+
   /// An importer over `fileSystem`.
   public init(fileSystem: Seam) {
     self.fileSystem = fileSystem
@@ -56,7 +60,7 @@ public struct Importer<Seam: CopyingFileSystem> {
     defer { lock.release() }
     var report = ImportReport(
       target: target, dryRun: options.dryRun, temporariesRemoved: [], memos: [], skipped: [], errors: [])
-    var here = try MemoFolderListing.read(target, fileSystem: fs)
+    var here = try MemoFolderListing.read(target, orphans: true, fileSystem: fs)
     report.temporariesRemoved = here.temporaries
     if !options.dryRun && !here.temporaries.isEmpty {
       for name in here.temporaries { try fs.unlink(target + "/" + name) }
@@ -79,18 +83,13 @@ public struct Importer<Seam: CopyingFileSystem> {
         report.errors.append("\(error)")
       }
     }
-    var progress = Progress()
-    progress.memosTotal = listings.reduce(0) { $0 + $1.1.memos.count }
-    let copier = FileCopier(fileSystem: fs)
-    copier.onBytes = { bytes in
-      progress.bytesDone += bytes
-      onProgress(progress)
-    }
-
+    // First every memo is judged and compared (names and statuses only), so the bytes to copy are
+    // known before the first byte is, for the progress line.
+    let tally = Tally(memosTotal: listings.reduce(0) { $0 + $1.1.memos.count })
+    var work: [(source: String, memo: MemoSet, entry: ImportReport.Memo)] = []
     for (source, listing) in listings {
-      let bases = listing.memos.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-      let live = stillRecording(listing, in: source.folder, options: options)
-      for base in bases {
+      let live = stillRecording(listing, in: source.folder, here: here, options: options)
+      for base in listing.memos.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
         let memo = listing.memos[base]!
         var entry = ImportReport.Memo(
           source: source.folder, base: base, outcome: .copied, copied: [], bytes: 0, moved: false, detail: "")
@@ -101,19 +100,42 @@ public struct Importer<Seam: CopyingFileSystem> {
           entry.outcome = .stillRecording
           entry.detail = reason
         } else {
-          importOne(memo, from: source.folder, into: target, here: here.memos[base], options: options,
-            copier: copier, progress: &progress, entry: &entry)
-          if entry.outcome == .copied && !options.dryRun {
-            // What is now here, for a later source naming the same base.
-            here.memos[base] = try? MemoFolderListing.read(target, only: [base], fileSystem: fs).memos[base]
+          let hereNames = Set(here.memos[base]?.names.map(\.name) ?? [])
+          tally.progress.bytesTotal += memo.names.filter { !hereNames.contains($0.name) }.reduce(0) {
+            $0 + $1.status.size
           }
         }
-        progress.memosDone += 1
-        onProgress(progress)
-        report.memos.append(entry)
+        work.append((source.folder, memo, entry))
       }
     }
+    let copier = FileCopier(fileSystem: fs, pieceSize: pieceSize)
+    copier.onBytes = { bytes in
+      tally.progress.bytesDone += bytes
+      onProgress(tally.progress)
+    }
+    for (source, memo, var entry) in work {
+      if entry.outcome == .copied {
+        importOne(
+          memo, from: source, into: target, here: here.memos[memo.base], options: options, copier: copier,
+          entry: &entry)
+        if entry.outcome == .copied && !options.dryRun {
+          // What is now here, for a later source naming the same base.
+          here.memos[memo.base] = try? MemoFolderListing.read(
+            target, only: [memo.base], orphans: true, fileSystem: fs)
+            .memos[memo.base]
+        }
+      }
+      tally.progress.memosDone += 1
+      onProgress(tally.progress)
+      report.memos.append(entry)
+    }
     return report
+  }
+
+  /// The progress so far, shared by the loop over memos and the copier's callback.
+  final class Tally {
+    var progress = Progress()
+    init(memosTotal: Int) { progress.memosTotal = memosTotal }
   }
 
   /// The folder a name relative to `target` is in: `target`, or a parts folder in it.

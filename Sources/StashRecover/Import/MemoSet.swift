@@ -19,13 +19,24 @@ package struct MemoSet: Sendable, Equatable {
 
   /// Every name to copy, relative to the folder, with its status: the parts first, the audio
   /// last, so that in the target a memo is only a memo (it has its audio) once all else is there.
+  /// A route being withdrawn (the marker is there) is none of these: not its parts, not its
+  /// marker, not its finished route, since location was turned off and the route is not to travel.
   package var names: [(name: String, kind: MemoFileKind, status: FileStatus)] {
-    var out = parts.keys.sorted().map { (partsName + "/" + $0, MemoFileKind.parts, parts[$0]!) }
-    for kind in [MemoFileKind.title, .transcript, .route, .audio] {
+    let withdrawn = routeWithdrawn
+    var out = parts.keys.sorted().filter { name in
+      switch PartName(name) {
+      case .route?, .withdrawn?: !withdrawn
+      default: true
+      }
+    }.map { (partsName + "/" + $0, MemoFileKind.parts, parts[$0]!) }
+    for kind in [MemoFileKind.title, .transcript, .route, .audio] where !(withdrawn && kind == .route) {
       if let status = files[kind] { out.append((kind.name(for: base), kind, status)) }
     }
     return out
   }
+
+  /// Whether its parts folder holds `track.withdrawn`: a route withdrawal the phone has not finished.
+  package var routeWithdrawn: Bool { parts[PartName.withdrawn.fileName] != nil }
 
   /// The latest modification time of anything of the memo's, the parts folder included (a part
   /// created or renamed changes it).
@@ -70,9 +81,11 @@ package struct MemoFolderListing: Sendable {
   /// relative to the folder.
   package var temporaries: [String] = []
 
-  /// Reads `folder`. With `only`, reads just those bases' memos, and reports no other name.
+  /// Reads `folder`. With `only`, reads just those bases' memos, and reports no other name. With
+  /// `orphans`, a base with only a transcript, route or title is read as a memo too (a target's
+  /// half of a memo, which a source's memo is compared with).
   package static func read(
-    _ folder: String, only: Set<String>? = nil, fileSystem fs: some FileSystem
+    _ folder: String, only: Set<String>? = nil, orphans: Bool = false, fileSystem fs: some FileSystem
   ) throws -> MemoFolderListing {
     var listing = MemoFolderListing()
     let names = try fs.list(folder)
@@ -96,7 +109,7 @@ package struct MemoFolderListing: Sendable {
     for (base, entries) in byBase {
       if let only, !only.contains(base) { continue }
       let kinds = Set(entries.map(\.1))
-      guard kinds.contains(.audio) || kinds.contains(.parts) else {
+      guard kinds.contains(.audio) || kinds.contains(.parts) || orphans else {
         for (name, _) in entries {
           listing.others.append((name, "an orphan: no audio or parts folder shares its base"))
         }
