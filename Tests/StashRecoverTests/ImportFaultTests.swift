@@ -114,18 +114,19 @@ import Testing
 
   @Test func aKillAtEveryStepOfAMoveConvergesAndLosesNothing() throws {
     let small = try Small()
-    defer { small.folders.remove() }
+    let pristine = try Fixtures.scratchFolder("stash-import-pristine").appendingPathComponent("source")
+    defer {
+      small.folders.remove()
+      try? FileManager.default.removeItem(at: pristine.deletingLastPathComponent())
+    }
+    #expect(try runProcess("cp", ["-a", small.folders.source.path, pristine.path]).status == 0)
     var step = 1
     while true {
       try small.emptyTarget()
+      // The same source each time, times and all.
       try FileManager.default.removeItem(at: small.folders.source)
-      let copy = try CrashFixtureCopy(label: "stash-import-move", now: Date())
-      try FileManager.default.moveItem(at: copy.root, to: small.folders.source)
-      for name in try FileManager.default.contentsOfDirectory(atPath: small.folders.source.path)
-      where !(name.hasPrefix("2026-04-01") || name.hasPrefix("2026-04-05") || name.hasPrefix("2026-04-10")) {
-        try FileManager.default.removeItem(at: small.folders.source.appendingPathComponent(name))
-      }
-      try put("someone's", "notes.txt", in: small.folders.source)
+      let copied = try runProcess("cp", ["-a", pristine.path, small.folders.source.path])
+      #expect(copied.status == 0, "\(copied.standardError)")
       let faulty = FaultyFileSystem(base: small.quiet, stopAt: step)
       _ = try? small.folders.run(fileSystem: faulty, move: true, pieceSize: 16_384)
       let done = faulty.steps < step
