@@ -93,23 +93,31 @@ enum ImportCommand {
         return (report.exitCode, copied)
       }
     }
-    if json {
-      print(report.json.serialized(pretty: !quietRepeats))
-    } else {
-      print(report.textLines.joined(separator: "\n"))
-    }
     var code = report.exitCode
+    var swept: SweepReport?
     if recover && !options.dryRun && (copied || !quietRepeats) {
       let sweeper = Sweeper(
         fileSystem: SystemFileSystem(), assembler: FormatAssembler(), audioRepairer: MP4AudioRepairer())
       do {
-        let swept = try sweeper.run(target, options: SweepOptions(now: options.now))
-        print(json ? swept.json.serialized(pretty: !quietRepeats) : swept.textLines.joined(separator: "\n"))
-        code = max(code, swept.exitCode)
+        swept = try sweeper.run(target, options: SweepOptions(now: options.now))
+        code = max(code, swept!.exitCode)
       } catch {
         standardError("stash import: recover: \(error)")
         code = 2
       }
+    }
+    if json {
+      // One document: the import's report, and the sweep's under "recover" (null without --recover).
+      var object = report.json
+      if case .object(var fields) = object {
+        fields.append(("recover", swept?.json ?? .null))
+        fields[fields.firstIndex { $0.0 == "exitCode" }!].1 = .int(Int(code))
+        object = .object(fields)
+      }
+      print(object.serialized(pretty: !quietRepeats))
+    } else {
+      print(report.textLines.joined(separator: "\n"))
+      if let swept { print((["", "Recovery in \(PathText.escaped(target)):"] + swept.textLines).joined(separator: "\n")) }
     }
     fflush(nil)
     return (code, copied)
