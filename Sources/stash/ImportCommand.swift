@@ -152,8 +152,12 @@ enum ImportCommand {
           message: "\(PathText.escaped(given)): cannot make the folder: \(String(cString: strerror(errno)))")
       }
     } else if !create && lstat(given, &info) != 0 && errno == ENOENT {
-      throw ImportCommandError(
-        message: "\(PathText.escaped(given)): no such folder (a dry run does not make it)")
+      // A dry run makes nothing: the folder it would make, in its resolved parent.
+      let trimmed = given.count > 1 && given.hasSuffix("/") ? String(given.dropLast()) : given
+      let slash = trimmed.lastIndex(of: "/")
+      let parent = slash.map { $0 == trimmed.startIndex ? "/" : String(trimmed[..<$0]) } ?? "."
+      let name = slash.map { String(trimmed[trimmed.index(after: $0)...]) } ?? trimmed
+      return try resolve(parent, given) + "/" + name
     }
     let folder = try resolve(given, given)
     guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {

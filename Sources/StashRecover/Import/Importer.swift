@@ -50,17 +50,19 @@ public struct Importer<Seam: CopyingFileSystem> {
     self.fileSystem = fileSystem
   }
 
-  /// Imports `sources` into `target` (which must exist). With `wait`, waits for another writer's
+  /// Imports `sources` into `target` (which must exist, except for a dry run). With `wait`, waits for another writer's
   /// folder lock (after calling `onWait`); without, throws code `busy`.
   public func run(
     _ sources: [Source], into target: String, options: ImportOptions, wait: Bool = true, onWait: () -> Void = {}
   ) throws -> ImportReport {
     let fs = fileSystem
-    let lock = try FolderLock.acquire(target, wait: wait, fileSystem: fs, onWait: onWait)
-    defer { lock.release() }
+    // A dry run into a folder not made yet plans against an empty one.
+    let missing = options.dryRun && (try fs.status(target)) == nil
+    let lock = missing ? nil : try FolderLock.acquire(target, wait: wait, fileSystem: fs, onWait: onWait)
+    defer { lock?.release() }
     var report = ImportReport(
       target: target, dryRun: options.dryRun, temporariesRemoved: [], memos: [], skipped: [], errors: [])
-    var here = try MemoFolderListing.read(target, orphans: true, fileSystem: fs)
+    var here = missing ? MemoFolderListing() : try MemoFolderListing.read(target, orphans: true, fileSystem: fs)
     report.temporariesRemoved = here.temporaries
     if !options.dryRun && !here.temporaries.isEmpty {
       for name in here.temporaries { try fs.unlink(target + "/" + name) }
