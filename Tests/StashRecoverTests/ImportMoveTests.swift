@@ -21,11 +21,13 @@ import Testing
       #expect(left.filter { $0.key.hasPrefix(base) } == before.filter { $0.key.hasPrefix(base) }, "\(base)")
       let memo = report.memos.first { $0.base == base }
       #expect(memo?.moved == false)
+      #expect(memo?.keptOnSource == true)
       #expect(memo?.detail.contains("kept on the source") == true, "\(memo?.detail ?? "")")
     }
     let others = left.keys.filter { path in !kept.contains { path.hasPrefix($0) } }.sorted()
     #expect(others == ["2026-05-01T10-00-00_transcription.vtt", "MANIFEST.json"], "names of no memo stay")
     #expect(report.memos.filter(\.moved).count == 9)
+    #expect(report.exitCode == 1, "a memo kept on the source needs a person")
   }
 
   @Test func aMemoAlreadyHereIsRemovedFromTheSourceOnlyWhenItsBytesMatch() throws {

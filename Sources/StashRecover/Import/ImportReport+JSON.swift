@@ -23,10 +23,11 @@ extension ImportReport.Memo {
       ("source", .string(source)),
       ("base", .string(base)),
       ("outcome", .string(outcome.rawValue)),
-      ("needsPerson", .bool(outcome.needsPerson)),
+      ("needsPerson", .bool(needsPerson)),
       ("files", .array(copied.map { .string($0) })),
       ("bytes", .int(bytes)),
       ("moved", .bool(moved)),
+      ("keptOnSource", .bool(keptOnSource)),
       ("detail", .string(detail)),
     ])
   }

@@ -11,7 +11,7 @@ extension ImportReport {
     }
     for error in errors { lines.append("! \(error)") }
     for memo in memos {
-      let mark = memo.outcome.needsPerson ? "!" : " "
+      let mark = memo.needsPerson ? "!" : " "
       lines.append("\(mark) \(verb(memo.outcome, moved: memo.moved)): \(PathText.escaped(memo.base))")
       if !memo.detail.isEmpty { lines.append("      \(memo.detail)") }
     }

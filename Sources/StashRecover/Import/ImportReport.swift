@@ -34,8 +34,13 @@ public struct ImportReport: Sendable, Equatable {
     public var bytes: Int
     /// Whether it was removed from the source (`--move`).
     public var moved: Bool
+    /// Whether `--move` had to leave it on the source (the detail says why): a person's to see to.
+    public var keptOnSource = false
     /// Plain words: why, and what the person can do where it needs one.
     public var detail: String
+
+    /// Whether a person has to do something about it.
+    public var needsPerson: Bool { outcome.needsPerson || keptOnSource }
   }
 
   /// A name of a source that belongs to no memo, and was not copied.
@@ -62,10 +67,10 @@ public struct ImportReport: Sendable, Equatable {
   public var errors: [String]
 
   /// Whether anything needs a person.
-  public var needsPerson: Bool { memos.contains { $0.outcome.needsPerson } }
+  public var needsPerson: Bool { memos.contains(where: \.needsPerson) }
 
   /// 2 when a source could not be read or a file failed, 1 when something needs a person
-  /// (a conflict, a memo incomplete on the source), 0 otherwise: everything that could be imported
+  /// (a conflict, a memo incomplete on the source, one `--move` had to keep), 0 otherwise: everything that could be imported
   /// was (a memo still recording waits for a later run, and is not a person's to fix).
   public var exitCode: Int32 {
     if !errors.isEmpty || memos.contains(where: { $0.outcome == .failed }) { return 2 }

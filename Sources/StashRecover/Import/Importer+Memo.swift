@@ -61,12 +61,14 @@ extension Importer {
     if options.move {
       if let refusal = moveRefusal(memo, comparison) {
         notes.append("kept on the source: \(refusal)")
+        entry.keptOnSource = true
       } else {
         do {
           try remove(memo, from: source)
           entry.moved = true
         } catch {
           notes.append("kept on the source, or part of it: \(error); a rerun with --move finishes it")
+          entry.keptOnSource = true
         }
       }
     }
