@@ -1,3 +1,4 @@
+import StashBrowser
 import StashFormat
 
 /// The memo folder through StashFormat: `MemoFolder.read` for the list, `WebVTTParser` and

@@ -1,4 +1,5 @@
 import Dispatch
+import StashBrowser
 import Synchronization
 
 /// Performs effects against the folder, the editor and the player, and turns what happened into
