@@ -42,6 +42,9 @@ package enum BrowserView {
     if !model.filter.isEmpty { summary += " · filter “\(model.filter)”: \(model.visible.count) shown" }
     line.append(summary, .bar)
     if let error = model.listError { line.append(" · " + error, .error) }
+    if let source = model.importSource {
+      line.append(" · I imports from " + PathTextShort.make(source), .bar)
+    }
     let used = grid.put(line, x: 0, y: rect.y)
     let room = rect.width - used - 2
     if room > 8 {

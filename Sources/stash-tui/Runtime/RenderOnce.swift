@@ -13,6 +13,7 @@ enum RenderOnce {
     let player = VirtualPlayer()
     let runner = EffectRunner(library: library, editor: editor, player: player)
     var model = BrowserModel(folderPath: folder, width: width, height: height)
+    model.importSource = editor.importSource
     runner.drive(&model, [.list])
     for step in script {
       if model.finished { break }
