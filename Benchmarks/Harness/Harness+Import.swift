@@ -51,7 +51,7 @@ extension Harness {
         let target = fresh()
         if tool == "cp" {
           let copy = try ChildRun.checked(["cp", "-a", source, target])
-          let flush = try Measure.time { sync() }
+          let flush = Measure.time { sync() }
           copies.append(copy.wall)
           copiesSynced.append(copy.wall + flush.wall)
         } else {

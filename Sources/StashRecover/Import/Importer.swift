@@ -57,7 +57,7 @@ public struct Importer<Seam: CopyingFileSystem> {
   ) throws -> ImportReport {
     let fs = fileSystem
     // A dry run into a folder not made yet plans against an empty one.
-    let missing = options.dryRun && (try fs.status(target)) == nil
+    let missing = try options.dryRun && fs.status(target) == nil
     let lock = missing ? nil : try FolderLock.acquire(target, wait: wait, fileSystem: fs, onWait: onWait)
     defer { lock?.release() }
     var report = ImportReport(
