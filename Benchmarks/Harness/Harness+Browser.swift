@@ -15,15 +15,18 @@ extension Harness {
     let note =
       "120x40, `stash-tui --render-once` (no terminal: the cell grid is printed instead of drawn); CPU time "
       + timed.cpu.text(3, unit: " s")
+    // #7's targets are for 10,000 memos; #20 asks for 0.2 s at 100,000.
+    let lifetime = memos.count > 10_000
+    let (issue, seconds) = lifetime ? ("#20", 0.2) : ("#7", 0.5)
     figures.append(
       Figure(
-        issue: "#7", name: "Browser first screen, \(memos.count) memos: wall",
+        issue: issue, name: "Browser first screen, \(memos.count) memos: wall",
         result: wall.text(3, unit: " s"),
-        target: "≤ 0.5 s", verdict: .verdict(wall.median <= 0.5), note: note))
+        target: "≤ \(seconds) s", verdict: .verdict(wall.median <= seconds), note: note))
     figures.append(
       Figure(
-        issue: "#7", name: "Browser first screen, \(memos.count) memos: peak memory",
-        result: peak.text(1, unit: " MB"), target: "< 150 MB", verdict: .verdict(peak.median < 150)))
+        issue: issue, name: "Browser first screen, \(memos.count) memos: peak memory",
+        result: peak.text(1, unit: " MB"), target: "≤ 150 MB", verdict: .verdict(peak.median <= 150)))
   }
 
 }
