@@ -39,4 +39,14 @@ struct MemoRow: Equatable, Sendable {
   var partFiles: [String]
   /// The name of the memo's parts folder, when it has one (watched for changes).
   var partsFolder: String?
+  /// True while only the memo's names are known: its length, title and problems are not read yet
+  /// (the browser shows the list at once and fills these in as they are read).
+  var pending = false
+
+  /// Rows newest first, ties by base in byte order: the order `MemoFolder.read` gives.
+  static func inListingOrder(_ rows: [MemoRow]) -> [MemoRow] {
+    rows.sorted { a, b in
+      a.recordedAt != b.recordedAt ? a.recordedAt > b.recordedAt : a.base.utf8.lexicographicallyPrecedes(b.base.utf8)
+    }
+  }
 }
