@@ -1,5 +1,9 @@
 import Dispatch
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Work spread over every core, its results in a fixed order: the one place our modules fill a
 /// buffer in parallel (folder reading, name classification, the listing's JSON, lint's checks).
 package enum Parallel {
@@ -32,6 +36,32 @@ package enum Parallel {
       }
       initialized = count
     }
+  }
+}
+
+/// Threads of our own, for work that blocks in the kernel (a pool sized to the cores would not
+/// overlap the waits): the one place a closure is handed to `pthread_create(3)`.
+package enum Threads {
+  /// Starts a thread running `body`; nil when none can be had (a limit reached), and `body` is
+  /// then not run. Join it with `pthread_join(3)`.
+  package static func start(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
+    final class Start {
+      let body: @Sendable () -> Void
+      init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+    let start = Unmanaged.passRetained(Start(body)).toOpaque()
+    var thread = pthread_t()
+    let result = pthread_create(
+      &thread, nil,
+      { raw in
+        Unmanaged<Start>.fromOpaque(raw!).takeRetainedValue().body()
+        return nil
+      }, start)
+    guard result == 0 else {
+      Unmanaged<Start>.fromOpaque(start).release()
+      return nil
+    }
+    return thread
   }
 }
 

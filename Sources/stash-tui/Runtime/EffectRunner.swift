@@ -1,4 +1,5 @@
 import Dispatch
+import StashFormat
 import Synchronization
 
 /// Performs effects against the folder, the editor and the player, and turns what happened into
@@ -79,7 +80,7 @@ final class EffectRunner {
     case .recover:
       guard let inbox else { return [.recovered(editor.recover())] }
       // The editor's sweep uses only its folder path; nothing else touches it meanwhile.
-      let editor = UncheckedBox(editor)
+      let editor = UnsafeTransfer(editor)
       worker.async { inbox.post(.recovered(editor.value.recover())) }
       return []
     case .quit:
@@ -162,13 +163,6 @@ final class EffectRunner {
       for event in perform(effect) { queue += model.update(event) }
     }
   }
-}
-
-/// Carries a value the compiler cannot prove safe across threads where the code's structure makes
-/// it safe (said at each use).
-struct UncheckedBox<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
 }
 
 /// The newest search generation, shared with the worker.
