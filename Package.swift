@@ -19,6 +19,8 @@ let package = Package(
     .systemLibrary(
       name: "CNcursesw", path: "Sources/CNcursesw", pkgConfig: "ncursesw",
       providers: [.apt(["libncurses-dev"])]),
+    // wcwidth alone, so the browser's library needs no curses.
+    .systemLibrary(name: "CWcwidth", path: "Sources/CWcwidth"),
     .systemLibrary(
       name: "CALSA", path: "Sources/CALSA", pkgConfig: "alsa",
       providers: [.apt(["libasound2-dev"])]),
@@ -30,9 +32,11 @@ let package = Package(
     .target(name: "StashRecover", dependencies: ["StashFormat"]),
     .target(name: "StashPlayback", dependencies: ["StashFormat", "CALSA", "CAVCodec"]),
     .executableTarget(name: "stash", dependencies: ["StashFormat", "StashRecover"]),
+    // The browser's pure logic: model, views and the cell grid, tested in-process.
+    .target(name: "StashBrowser", dependencies: ["StashFormat", "CWcwidth"]),
     .executableTarget(
       name: "stash-tui",
-      dependencies: ["StashFormat", "StashRecover", "StashPlayback", "CNcursesw"]),
+      dependencies: ["StashBrowser", "StashFormat", "StashRecover", "StashPlayback", "CNcursesw"]),
     .executableTarget(
       name: "stash-bench", dependencies: ["StashFormat", "StashRecover"],
       path: "Benchmarks/Harness"),

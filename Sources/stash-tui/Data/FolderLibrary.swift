@@ -1,3 +1,4 @@
+import StashBrowser
 import StashFormat
 import Synchronization
 

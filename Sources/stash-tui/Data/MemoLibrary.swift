@@ -1,3 +1,5 @@
+import StashBrowser
+
 /// Where the browser's memos come from: the folder reading, a memo's transcript and route, and
 /// the text searched by the filter. The real readers sit behind it; the update step never sees it.
 protocol MemoLibrary: AnyObject {

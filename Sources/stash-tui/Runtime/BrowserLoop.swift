@@ -1,3 +1,5 @@
+import StashBrowser
+
 #if canImport(Glibc)
   import Glibc
 #endif

@@ -1,3 +1,4 @@
+import StashBrowser
 import StashFormat
 
 #if canImport(Glibc)

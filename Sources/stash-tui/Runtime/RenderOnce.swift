@@ -1,3 +1,5 @@
+import StashBrowser
+
 /// The `--render-once WxH --keys SCRIPT DIR` test hook: runs the real update step and view on a
 /// key script, with the folder read and written for real and a virtual-clock player, and prints
 /// the final screen as plain text (no curses). Golden screens come from here.

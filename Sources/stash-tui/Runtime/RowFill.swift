@@ -1,4 +1,5 @@
 import Dispatch
+import StashBrowser
 import StashFormat
 import Synchronization
 

@@ -1,5 +1,5 @@
 /// Something the browser's logic asks the I/O loop to do; the loop reports back with an event.
-enum BrowserEffect: Equatable, Sendable {
+package enum BrowserEffect: Equatable, Sendable {
   /// Read the folder again (answered by `.listed`).
   case list
   /// Read a memo's transcript and route (answered by `.detailLoaded`).
@@ -28,7 +28,7 @@ enum BrowserEffect: Equatable, Sendable {
 
 /// Something that happened: a key, a mouse event, a resize, the player, the folder or the result
 /// of an effect. The update step takes these one at a time.
-enum BrowserEvent: Equatable, Sendable {
+package enum BrowserEvent: Equatable, Sendable {
   case key(Key)
   case mouse(MouseEvent)
   case resize(width: Int, height: Int)
@@ -49,7 +49,7 @@ enum BrowserEvent: Equatable, Sendable {
 }
 
 /// How a write to the folder ended.
-enum ActionOutcome: Equatable, Sendable {
+package enum ActionOutcome: Equatable, Sendable {
   /// Done; a line saying what was done.
   case done(String)
   /// The Trash cannot take the files; the reason. The browser asks before deleting for good.

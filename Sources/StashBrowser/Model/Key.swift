@@ -1,5 +1,5 @@
 /// A key the browser understands, decoded from the terminal (or from a test's key script).
-enum Key: Hashable, Sendable {
+package enum Key: Hashable, Sendable {
   /// A printable character.
   case char(Character)
   /// A control chord, by its letter (`ctrl("l")` is Ctrl-L).
@@ -10,7 +10,7 @@ enum Key: Hashable, Sendable {
   case function(Int)
 
   /// How the help screen and the docs name the key.
-  var label: String {
+  package var label: String {
     switch self {
     case .char(" "): return "space"
     case .char(let c): return String(c)
@@ -37,10 +37,17 @@ enum Key: Hashable, Sendable {
 }
 
 /// A mouse event at a cell.
-struct MouseEvent: Equatable, Sendable {
+package struct MouseEvent: Equatable, Sendable {
   /// What happened.
-  enum Kind: Equatable, Sendable { case click, wheelUp, wheelDown }
-  var kind: Kind
-  var x: Int
-  var y: Int
+  package enum Kind: Equatable, Sendable { case click, wheelUp, wheelDown }
+  package var kind: Kind
+  package var x: Int
+  package var y: Int
+
+  /// A value with every field given.
+  package init(kind: Kind, x: Int, y: Int) {
+    self.kind = kind
+    self.x = x
+    self.y = y
+  }
 }

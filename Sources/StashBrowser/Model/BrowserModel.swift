@@ -1,27 +1,27 @@
 /// The browser's whole state: a value the update step changes and the view draws. It performs no
 /// I/O; what it needs done it returns as effects.
-struct BrowserModel: Equatable, Sendable {
+package struct BrowserModel: Equatable, Sendable {
   /// Which pane keys go to (and, on a narrow terminal, which pane is shown).
-  enum Focus: Equatable, Sendable { case list, transcript }
+  package enum Focus: Equatable, Sendable { case list, transcript }
 
   /// A line being typed at the bottom of the screen.
-  struct Prompt: Equatable, Sendable {
+  package struct Prompt: Equatable, Sendable {
     /// What the typed text is for.
-    enum Purpose: Equatable, Sendable {
+    package enum Purpose: Equatable, Sendable {
       case rename(base: String)
       case goToTime
       case filter
     }
-    var purpose: Purpose
-    var text: String
+    package var purpose: Purpose
+    package var text: String
     /// Cursor position in characters.
-    var cursor: Int
+    package var cursor: Int
     /// The text before editing, restored by Esc.
-    var original: String = ""
+    package var original: String = ""
   }
 
   /// A box over the panes.
-  enum Overlay: Equatable, Sendable {
+  package enum Overlay: Equatable, Sendable {
     case help
     /// A report (recovery, or a refusal naming files); any key but the scroll keys closes it.
     case report(title: String, lines: [String])
@@ -30,70 +30,70 @@ struct BrowserModel: Equatable, Sendable {
   }
 
   /// Transcripts searched so far, of how many (0 before the first report).
-  struct SearchProgress: Equatable, Sendable {
-    var done: Int
-    var total: Int
+  package struct SearchProgress: Equatable, Sendable {
+    package var done: Int
+    package var total: Int
   }
 
   /// The folder shown.
-  var folderPath: String
+  package var folderPath: String
   /// Terminal size.
-  var width: Int
-  var height: Int
+  package var width: Int
+  package var height: Int
   /// Every memo, newest first, as last read.
-  var memos: [MemoRow] = []
+  package var memos: [MemoRow] = []
   /// Why the folder could not be read, if it could not.
-  var listError: String?
+  package var listError: String?
   /// Indices into `memos` that pass the filter.
-  var visible: [Int] = []
+  package var visible: [Int] = []
   /// Position in `visible` of the selected memo.
-  var selection: Int = 0
+  package var selection: Int = 0
   /// First row of the list shown.
-  var listTop: Int = 0
+  package var listTop: Int = 0
   /// The selected memo's base, so a re-read keeps the selection on the same memo.
-  var selectedBase: String?
+  package var selectedBase: String?
   /// The selected memo's transcript and route, once read.
-  var detail: MemoDetail?
+  package var detail: MemoDetail?
   /// Which pane has the keys.
-  var focus: Focus = .list
+  package var focus: Focus = .list
   /// The cue under the transcript cursor.
-  var cueCursor: Int = 0
+  package var cueCursor: Int = 0
   /// First transcript line shown.
-  var transcriptTop: Int = 0
+  package var transcriptTop: Int = 0
   /// Whether the transcript follows the spoken cue.
-  var following: Bool = true
+  package var following: Bool = true
   /// The filter's text (empty: no filter).
-  var filter: String = ""
+  package var filter: String = ""
   /// Memos whose transcript contains `filter`, once searched.
-  var transcriptMatches: Set<String> = []
+  package var transcriptMatches: Set<String> = []
   /// The newest transcript search asked for; results of older ones are ignored.
-  var searchGeneration = 0
+  package var searchGeneration = 0
   /// How far the running transcript search has got (nil: none running).
-  var searchProgress: SearchProgress?
+  package var searchProgress: SearchProgress?
   /// Whether the recovery sweep is running.
-  var recovering = false
+  package var recovering = false
   /// The player as last reported.
-  var player: PlayerSnapshot = .idle
+  package var player: PlayerSnapshot = .idle
   /// The line being typed, if any.
-  var prompt: Prompt?
+  package var prompt: Prompt?
   /// The box shown over the panes, if any.
-  var overlay: Overlay?
+  package var overlay: Overlay?
   /// Scroll offset inside the overlay.
-  var overlayTop: Int = 0
+  package var overlayTop: Int = 0
   /// A one-line message on the status bar.
-  var message: StyledLine?
+  package var message: StyledLine?
   /// Whether the loop should end.
-  var finished = false
+  package var finished = false
 
   /// A browser on `folderPath` in a terminal of the given size, before the folder is read.
-  init(folderPath: String, width: Int, height: Int) {
+  package init(folderPath: String, width: Int, height: Int) {
     self.folderPath = folderPath
     self.width = width
     self.height = height
   }
 
   /// What runs in the background, for the status line ("searching 3,000 of 9,000 transcripts…").
-  var workStatus: String? {
+  package var workStatus: String? {
     var parts: [String] = []
     if recovering { parts.append("recovering…") }
     if let p = searchProgress {
@@ -106,7 +106,7 @@ struct BrowserModel: Equatable, Sendable {
   }
 
   /// `n` with thousands separated by commas.
-  static func grouped(_ n: Int) -> String {
+  package static func grouped(_ n: Int) -> String {
     var digits = Array(String(n.magnitude))
     var out = ""
     while digits.count > 3 {
@@ -117,30 +117,30 @@ struct BrowserModel: Equatable, Sendable {
   }
 
   /// The selected memo's row.
-  var selectedRow: MemoRow? {
+  package var selectedRow: MemoRow? {
     guard selection >= 0, selection < visible.count else { return nil }
     return memos[visible[selection]]
   }
 
   /// The memo the player holds, if it is in the list.
-  var playingRow: MemoRow? {
+  package var playingRow: MemoRow? {
     guard let base = player.base else { return nil }
     return memos.first { $0.base == base }
   }
 
   /// Whether the player holds the selected memo.
-  var playerHoldsSelection: Bool {
+  package var playerHoldsSelection: Bool {
     player.isActive && player.base != nil && player.base == selectedBase
   }
 
   /// The index of the cue being spoken, when the selected memo is the one playing.
-  var spokenCue: Int? {
+  package var spokenCue: Int? {
     guard playerHoldsSelection, let detail else { return nil }
     return BrowserModel.cueIndex(in: detail.cues, at: player.position)
   }
 
   /// The last cue starting at or before `time`; nil before the first.
-  static func cueIndex(in cues: [MemoDetail.Cue], at time: Double) -> Int? {
+  package static func cueIndex(in cues: [MemoDetail.Cue], at time: Double) -> Int? {
     var low = 0
     var high = cues.count
     while low < high {

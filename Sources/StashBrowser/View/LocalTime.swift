@@ -4,9 +4,9 @@
 
 /// Local time formatting through the C library (`localtime_r`), so TZ is honoured and no
 /// Foundation is loaded for a list of thousands of dates.
-enum LocalTime {
+package enum LocalTime {
   /// `YYYY-MM-DD HH:MM` in the local zone.
-  static func format(_ secondsSince1970: Double) -> String {
+  package static func format(_ secondsSince1970: Double) -> String {
     var t = time_t(secondsSince1970.rounded(.down))
     var parts = tm()
     guard localtime_r(&t, &parts) != nil else { return "????-??-?? ??:??" }

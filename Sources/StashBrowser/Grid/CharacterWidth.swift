@@ -1,14 +1,14 @@
-import CNcursesw
+import CWcwidth
 
 /// The number of terminal cells a grapheme takes, as the terminal and curses count them.
 ///
 /// Uses the C library's `wcwidth`, which is what ncurses and most terminals consult, so the grid
 /// and the screen agree; a handful of cases `wcwidth` cannot see (emoji presentation selectors,
 /// flags) are decided here.
-enum CharacterWidth {
+package enum CharacterWidth {
   /// Cells taken by `character`: 0, 1 or 2. Control characters count as 1 because the grid
   /// replaces them with a visible placeholder.
-  static func of(_ character: Character) -> Int {
+  package static func of(_ character: Character) -> Int {
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 0 }
     if first.value < 0x80 { return 1 }
@@ -22,7 +22,7 @@ enum CharacterWidth {
   }
 
   /// Cells taken by `text`.
-  static func of(_ text: String) -> Int {
+  package static func of(_ text: String) -> Int {
     var total = 0
     for c in text { total += of(c) }
     return total

@@ -1,7 +1,7 @@
 /// The update step: one event in, the state changed, effects out.
 extension BrowserModel {
   /// Applies `event`; returns what the I/O loop should do.
-  mutating func update(_ event: BrowserEvent) -> [BrowserEffect] {
+  package mutating func update(_ event: BrowserEvent) -> [BrowserEffect] {
     var effects: [BrowserEffect] = []
     switch event {
     case .key(let key):
@@ -71,7 +71,7 @@ extension BrowserModel {
   }
 
   /// Recomputes the visible memos for the filter and keeps the selection by base.
-  mutating func refilter() -> [BrowserEffect] {
+  package mutating func refilter() -> [BrowserEffect] {
     let needle = filter.lowercased()
     visible = memos.indices.filter { i in
       needle.isEmpty || memos[i].displayName.lowercased().contains(needle)
@@ -86,7 +86,7 @@ extension BrowserModel {
   }
 
   /// Loads the detail when the selected memo changed.
-  mutating func selectionChanged() -> [BrowserEffect] {
+  package mutating func selectionChanged() -> [BrowserEffect] {
     let base = selectedRow?.base
     guard base != selectedBase || (detail == nil && base != nil) else { return [] }
     let changed = base != selectedBase
@@ -123,7 +123,7 @@ extension BrowserModel {
   }
 
   /// Keeps every index in range and the cursors in view after any change.
-  mutating func normalize() {
+  package mutating func normalize() {
     selection = max(0, min(selection, visible.count - 1))
     let layout = self.layout
     if let list = layout.list {

@@ -1,9 +1,9 @@
 import StashFormat
 
 /// Draws a model into a grid. Pure: the same model always gives the same grid.
-enum BrowserView {
+package enum BrowserView {
   /// The whole screen for `model`.
-  static func render(_ model: BrowserModel) -> CellGrid {
+  package static func render(_ model: BrowserModel) -> CellGrid {
     var grid = CellGrid(width: model.width, height: model.height)
     let layout = model.layout
     if layout.tooSmall {
@@ -168,8 +168,8 @@ enum BrowserView {
 }
 
 /// Shortens a path for the header: the home folder becomes `~`.
-enum PathTextShort {
-  static func make(_ path: String) -> String {
+package enum PathTextShort {
+  package static func make(_ path: String) -> String {
     if let home = Environment.value("HOME"), !home.isEmpty, path.hasPrefix(home + "/") {
       return "~" + path.dropFirst(home.count)
     }

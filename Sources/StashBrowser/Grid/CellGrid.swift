@@ -1,27 +1,27 @@
 /// A rectangle of cells: everything the browser draws goes here first, so a screen can be
 /// compared as plain text in tests and curses only copies it to the terminal.
-struct CellGrid: Equatable, Sendable {
+package struct CellGrid: Equatable, Sendable {
   /// Columns.
-  let width: Int
+  package let width: Int
   /// Rows.
-  let height: Int
+  package let height: Int
   /// Row-major cells.
-  private(set) var cells: [Cell]
+  package private(set) var cells: [Cell]
 
   /// A blank grid.
-  init(width: Int, height: Int) {
+  package init(width: Int, height: Int) {
     self.width = max(0, width)
     self.height = max(0, height)
     cells = Array(repeating: .blank, count: self.width * self.height)
   }
 
   /// The cell at column `x`, row `y`.
-  subscript(x: Int, y: Int) -> Cell {
+  package subscript(x: Int, y: Int) -> Cell {
     cells[y * width + x]
   }
 
   /// Fills a rectangle with blanks of `style`.
-  mutating func fill(_ rect: Rect, style: Style = .normal) {
+  package mutating func fill(_ rect: Rect, style: Style = .normal) {
     let r = rect.clipped(to: Rect(x: 0, y: 0, width: width, height: height))
     guard r.width > 0, r.height > 0 else { return }
     for y in r.y..<r.y + r.height {
@@ -35,7 +35,8 @@ struct CellGrid: Equatable, Sendable {
   /// neutralised so a hostile title cannot move the cursor or reorder the row. Text with
   /// right-to-left letters is isolated (see `isolate`).
   @discardableResult
-  mutating func put(_ text: String, x: Int, y: Int, style: Style = .normal, limit: Int? = nil) -> Int {
+  package mutating func put(_ text: String, x: Int, y: Int, style: Style = .normal, limit: Int? = nil) -> Int
+  {
     guard y >= 0, y < height, x < width else { return x }
     let column = write(text, x: x, y: y, style: style, limit: limit)
     if column > max(0, x), CellGrid.hasRightToLeft(text) { isolate(from: max(0, x), to: column, y: y) }
@@ -44,8 +45,8 @@ struct CellGrid: Equatable, Sendable {
 
   /// First Strong Isolate and Pop Directional Isolate: zero-width marks that make a run of text
   /// one neutral unit to the bidirectional algorithm of a bidi-aware terminal.
-  static let isolateStart: Unicode.Scalar = "\u{2068}"
-  static let isolateEnd: Unicode.Scalar = "\u{2069}"
+  package static let isolateStart: Unicode.Scalar = "\u{2068}"
+  package static let isolateEnd: Unicode.Scalar = "\u{2069}"
 
   /// Brackets the cells `from..<to` of row `y` with FSI and PDI, so a bidi-aware terminal
   /// reorders a right-to-left name only inside its own cells and never moves the columns around
@@ -64,7 +65,7 @@ struct CellGrid: Equatable, Sendable {
 
   /// Whether `text` has a strong right-to-left letter (Hebrew, Arabic, Syriac, Thaana, N'Ko and
   /// the other right-to-left blocks and presentation forms).
-  static func hasRightToLeft(_ text: String) -> Bool {
+  package static func hasRightToLeft(_ text: String) -> Bool {
     text.unicodeScalars.contains { s in
       switch s.value {
       case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
@@ -100,7 +101,7 @@ struct CellGrid: Equatable, Sendable {
 
   /// Writes styled spans one after the other; returns the column after the last.
   @discardableResult
-  mutating func put(_ line: StyledLine, x: Int, y: Int, limit: Int? = nil) -> Int {
+  package mutating func put(_ line: StyledLine, x: Int, y: Int, limit: Int? = nil) -> Int {
     let end = limit.map { x + $0 } ?? width
     var column = x
     let fieldStart = line.isolatedFrom ?? line.spans.count
@@ -122,7 +123,7 @@ struct CellGrid: Equatable, Sendable {
   }
 
   /// Sets the style of a run of cells, keeping their text (used to paint selection bars).
-  mutating func restyle(_ rect: Rect, style: Style) {
+  package mutating func restyle(_ rect: Rect, style: Style) {
     let r = rect.clipped(to: Rect(x: 0, y: 0, width: width, height: height))
     guard r.width > 0, r.height > 0 else { return }
     for y in r.y..<r.y + r.height {
@@ -132,7 +133,7 @@ struct CellGrid: Equatable, Sendable {
 
   /// The rows as plain text, trailing blanks trimmed: what a golden screen compares. The
   /// isolation marks are shown as `⁅` and `⁆` so a golden screen shows where they are.
-  var plainText: String {
+  package var plainText: String {
     var lines: [String] = []
     for y in 0..<height {
       var line = ""
@@ -172,7 +173,7 @@ struct CellGrid: Equatable, Sendable {
 
   /// What a grapheme is drawn as, and its width: controls become a visible mark, bidirectional
   /// controls and other zero-width graphemes are dropped.
-  static func displayable(_ character: Character) -> (String, Int) {
+  package static func displayable(_ character: Character) -> (String, Int) {
     let first = character.unicodeScalars.first!.value
     if first < 0x20 || (0x7F...0x9F).contains(first) { return ("\u{FFFD}", 1) }
     if (0x202A...0x202E).contains(first) || (0x2066...0x2069).contains(first) || first == 0x200E
@@ -186,14 +187,14 @@ struct CellGrid: Equatable, Sendable {
 }
 
 /// A rectangle of cells.
-struct Rect: Equatable, Sendable {
-  var x: Int
-  var y: Int
-  var width: Int
-  var height: Int
+package struct Rect: Equatable, Sendable {
+  package var x: Int
+  package var y: Int
+  package var width: Int
+  package var height: Int
 
   /// The part of this rectangle inside `bounds`.
-  func clipped(to bounds: Rect) -> Rect {
+  package func clipped(to bounds: Rect) -> Rect {
     let x0 = max(x, bounds.x)
     let y0 = max(y, bounds.y)
     let x1 = min(x + width, bounds.x + bounds.width)
@@ -202,7 +203,7 @@ struct Rect: Equatable, Sendable {
   }
 
   /// Whether the cell at (`px`, `py`) is inside.
-  func contains(_ px: Int, _ py: Int) -> Bool {
+  package func contains(_ px: Int, _ py: Int) -> Bool {
     px >= x && px < x + width && py >= y && py < y + height
   }
 }

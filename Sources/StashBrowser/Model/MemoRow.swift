@@ -1,7 +1,7 @@
 /// What the list shows about one memo; built from the folder reading.
-struct MemoRow: Equatable, Sendable {
+package struct MemoRow: Equatable, Sendable {
   /// The condition of the audio, as the list and the transport need it.
-  enum Audio: Equatable, Sendable {
+  package enum Audio: Equatable, Sendable {
     case ok
     /// Plays up to its last whole sample.
     case cutShort
@@ -14,37 +14,59 @@ struct MemoRow: Equatable, Sendable {
   }
 
   /// The shared name of the memo's files.
-  var base: String
+  package var base: String
   /// The title, or the recording date when there is none.
-  var displayName: String
+  package var displayName: String
   /// The title file's text, if any.
-  var title: String?
+  package var title: String?
   /// Recording date, seconds since 1970 UTC.
-  var recordedAt: Double
+  package var recordedAt: Double
   /// Length in seconds, or nil when unknown.
-  var durationSeconds: Double?
+  package var durationSeconds: Double?
   /// The audio's condition.
-  var audio: Audio
+  package var audio: Audio
   /// Whether a finished transcript is present.
-  var hasTranscript: Bool
+  package var hasTranscript: Bool
   /// Whether a finished route is present.
-  var hasRoute: Bool
+  package var hasRoute: Bool
   /// Whether parts are waiting to be assembled.
-  var needsRecovery: Bool
+  package var needsRecovery: Bool
   /// Problems in plain words (unreadable files and the like).
-  var problems: [String]
+  package var problems: [String]
   /// The files of the memo, names only, in the folder.
-  var files: [String]
+  package var files: [String]
   /// The files Stash wrote in `<base>.parts/`, names only.
-  var partFiles: [String]
+  package var partFiles: [String]
   /// The name of the memo's parts folder, when it has one (watched for changes).
-  var partsFolder: String?
+  package var partsFolder: String?
   /// True while only the memo's names are known: its length, title and problems are not read yet
   /// (the browser shows the list at once and fills these in as they are read).
-  var pending = false
+  package var pending: Bool
+
+  /// A value with every field given.
+  package init(
+    base: String, displayName: String, title: String? = nil, recordedAt: Double,
+    durationSeconds: Double? = nil, audio: Audio, hasTranscript: Bool, hasRoute: Bool, needsRecovery: Bool,
+    problems: [String], files: [String], partFiles: [String], partsFolder: String? = nil, pending: Bool = false
+  ) {
+    self.base = base
+    self.displayName = displayName
+    self.title = title
+    self.recordedAt = recordedAt
+    self.durationSeconds = durationSeconds
+    self.audio = audio
+    self.hasTranscript = hasTranscript
+    self.hasRoute = hasRoute
+    self.needsRecovery = needsRecovery
+    self.problems = problems
+    self.files = files
+    self.partFiles = partFiles
+    self.partsFolder = partsFolder
+    self.pending = pending
+  }
 
   /// Rows newest first, ties by base in byte order: the order `MemoFolder.read` gives.
-  static func inListingOrder(_ rows: [MemoRow]) -> [MemoRow] {
+  package static func inListingOrder(_ rows: [MemoRow]) -> [MemoRow] {
     rows.sorted { a, b in
       a.recordedAt != b.recordedAt ? a.recordedAt > b.recordedAt : a.base.utf8.lexicographicallyPrecedes(b.base.utf8)
     }

@@ -2,9 +2,9 @@ import StashFormat
 
 /// The bottom line: state, elapsed, a scrubber that fits the width, remaining (or counting up),
 /// and the memo playing.
-enum TransportLine {
+package enum TransportLine {
   /// The line for `snapshot` in `width` cells; `name` is the memo's display name.
-  static func make(width: Int, snapshot: PlayerSnapshot, name: String?) -> StyledLine {
+  package static func make(width: Int, snapshot: PlayerSnapshot, name: String?) -> StyledLine {
     var line = StyledLine()
     let symbol: String
     switch snapshot.state {
@@ -48,7 +48,7 @@ enum TransportLine {
   }
 
   /// The columns the scrubber takes, or nil when the length is unknown or nothing plays.
-  static func scrubberRange(width: Int, snapshot: PlayerSnapshot) -> Range<Int>? {
+  package static func scrubberRange(width: Int, snapshot: PlayerSnapshot) -> Range<Int>? {
     guard snapshot.duration != nil, snapshot.base != nil, snapshot.state != .stopped else { return nil }
     let start = 3 + TimeText.clock(snapshot.position).count + 1
     // Room for the remaining time and a short name.

@@ -4,9 +4,9 @@
 
 /// A small drawing of a route in braille dots (2 x 4 dots per cell), each segment drawn on its own
 /// so a gap in the recording shows as a gap in the line.
-enum BrailleSketch {
+package enum BrailleSketch {
   /// `rows` lines of `columns` cells showing `segments` of (latitude, longitude) points.
-  static func draw(_ segments: [[(Double, Double)]], columns: Int, rows: Int) -> [String] {
+  package static func draw(_ segments: [[(Double, Double)]], columns: Int, rows: Int) -> [String] {
     let dotsX = columns * 2
     let dotsY = rows * 4
     guard columns > 0, rows > 0 else { return [] }

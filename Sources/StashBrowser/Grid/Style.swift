@@ -1,6 +1,6 @@
 /// How a cell is drawn. Every style reads without colour too: colour only adds to an attribute
 /// (reverse, bold, underline, dim), so NO_COLOR and monochrome terminals lose nothing.
-enum Style: UInt8, CaseIterable, Sendable {
+package enum Style: UInt8, CaseIterable, Sendable {
   case normal
   /// A title or heading.
   case heading

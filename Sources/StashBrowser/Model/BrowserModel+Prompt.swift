@@ -2,7 +2,7 @@ import StashFormat
 
 /// The typed line at the bottom and the boxes over the panes.
 extension BrowserModel {
-  mutating func handlePrompt(key: Key) -> [BrowserEffect] {
+  package mutating func handlePrompt(key: Key) -> [BrowserEffect] {
     guard var p = prompt else { return [] }
     var chars = Array(p.text)
     switch key {
@@ -46,7 +46,7 @@ extension BrowserModel {
 
   /// Filters by `text` at once on names; the transcript search starts in the background and
   /// supersedes any older one (an empty text only cancels it).
-  mutating func setFilter(_ text: String) -> [BrowserEffect] {
+  package mutating func setFilter(_ text: String) -> [BrowserEffect] {
     filter = text
     transcriptMatches = []
     searchGeneration += 1
@@ -55,7 +55,7 @@ extension BrowserModel {
   }
 
   /// Says how many memos the filter lets through.
-  mutating func announceMatches() {
+  package mutating func announceMatches() {
     let still = searchProgress == nil ? "" : " so far (still searching transcripts)"
     message = StyledLine(
       "\(visible.count) of \(memos.count) memos match\(still); n/N find it in the transcript.", .dim)
@@ -95,7 +95,7 @@ extension BrowserModel {
     }
   }
 
-  mutating func handleOverlay(key: Key) -> [BrowserEffect] {
+  package mutating func handleOverlay(key: Key) -> [BrowserEffect] {
     guard let current = overlay else { return [] }
     switch key {
     case .up, .char("k"):

@@ -1,11 +1,11 @@
 /// Keys and the mouse.
 extension BrowserModel {
   /// Seconds a left/right seek moves.
-  static let shortSeek = 5.0
+  package static let shortSeek = 5.0
   /// Seconds a `[`/`]` seek moves.
-  static let longSeek = 60.0
+  package static let longSeek = 60.0
 
-  mutating func handle(key: Key) -> [BrowserEffect] {
+  package mutating func handle(key: Key) -> [BrowserEffect] {
     if prompt != nil { return handlePrompt(key: key) }
     if overlay != nil { return handleOverlay(key: key) }
     message = nil
@@ -16,7 +16,7 @@ extension BrowserModel {
     return perform(action)
   }
 
-  mutating func perform(_ action: Action) -> [BrowserEffect] {
+  package mutating func perform(_ action: Action) -> [BrowserEffect] {
     switch action {
     case .moveUp: return move(by: -1)
     case .moveDown: return move(by: 1)
@@ -113,7 +113,7 @@ extension BrowserModel {
   }
 
   /// Rows a page moves in the focused pane.
-  var pageSize: Int {
+  package var pageSize: Int {
     let l = layout
     if focus == .transcript, let rect = l.detail, let row = selectedRow {
       return DetailLayout.make(row: row, detail: detail, rect: rect, spoken: nil, query: "")
@@ -152,13 +152,13 @@ extension BrowserModel {
   }
 
   /// The detail pane's layout for the current state, when it is shown.
-  func detailLayout() -> DetailLayout? {
+  package func detailLayout() -> DetailLayout? {
     guard let row = selectedRow, let rect = layout.detail else { return nil }
     return DetailLayout.make(row: row, detail: detail, rect: rect, spoken: nil, query: "")
   }
 
   /// Why the selected memo cannot play, or nil when it can.
-  func playRefusal(_ row: MemoRow) -> StyledLine? {
+  package func playRefusal(_ row: MemoRow) -> StyledLine? {
     switch row.audio {
     case .damaged(let reason):
       return StyledLine("Cannot play: \(reason)", .error)
@@ -263,7 +263,7 @@ extension BrowserModel {
     return []
   }
 
-  mutating func handle(mouse: MouseEvent) -> [BrowserEffect] {
+  package mutating func handle(mouse: MouseEvent) -> [BrowserEffect] {
     if overlay != nil {
       switch mouse.kind {
       case .wheelUp: overlayTop = max(0, overlayTop - 3)

@@ -1,5 +1,5 @@
 /// What a key does.
-enum Action: Equatable, Sendable {
+package enum Action: Equatable, Sendable {
   case moveUp, moveDown, pageUp, pageDown, first, last
   case open, back, switchPane
   case playPause, seekBackward, seekForward, seekBackwardMinute, seekForwardMinute
@@ -10,16 +10,16 @@ enum Action: Equatable, Sendable {
 
 /// Every key binding with its help text: the one table that binds keys, draws the help screen and
 /// is printed by `--help`, so they cannot disagree.
-enum KeyTable {
+package enum KeyTable {
   /// One binding.
-  struct Binding: Sendable {
-    var keys: [Key]
-    var action: Action
-    var help: String
+  package struct Binding: Sendable {
+    package var keys: [Key]
+    package var action: Action
+    package var help: String
   }
 
   /// The groups the help screen shows, in order.
-  static let groups: [(title: String, bindings: [Binding])] = [
+  package static let groups: [(title: String, bindings: [Binding])] = [
     (
       "Moving",
       [
@@ -66,7 +66,7 @@ enum KeyTable {
   ]
 
   /// The action bound to `key`, if any.
-  static func action(for key: Key) -> Action? {
+  package static func action(for key: Key) -> Action? {
     lookup[key]
   }
 
@@ -84,7 +84,7 @@ enum KeyTable {
   }()
 
   /// The help text, one line per binding, as the `?` screen and `--help` print it.
-  static func helpLines() -> [StyledLine] {
+  package static func helpLines() -> [StyledLine] {
     var lines: [StyledLine] = []
     for (index, group) in groups.enumerated() {
       if index > 0 { lines.append(StyledLine()) }

@@ -1,29 +1,29 @@
 /// Where each part of the screen goes for a terminal size: side by side when wide, one pane at a
 /// time when narrow.
-struct Layout: Equatable, Sendable {
+package struct Layout: Equatable, Sendable {
   /// The smallest terminal the browser draws in.
-  static let minimumWidth = 40
-  static let minimumHeight = 10
+  package static let minimumWidth = 40
+  package static let minimumHeight = 10
   /// From this width on, the list and the detail sit side by side.
-  static let sideBySideWidth = 90
+  package static let sideBySideWidth = 90
 
   /// Whether the terminal is too small to draw in.
-  var tooSmall: Bool
+  package var tooSmall: Bool
   /// The top line: folder, count, total length, filter.
-  var header: Rect
+  package var header: Rect
   /// The memo list, when shown.
-  var list: Rect?
+  package var list: Rect?
   /// The detail pane, when shown.
-  var detail: Rect?
+  package var detail: Rect?
   /// The column of the line between the panes, when side by side.
-  var divider: Int?
+  package var divider: Int?
   /// The status line: messages, prompts, hints.
-  var status: Rect
+  package var status: Rect
   /// The transport line.
-  var transport: Rect
+  package var transport: Rect
 
   /// The layout for a `width` x `height` terminal with `focus` deciding the pane when narrow.
-  static func make(width: Int, height: Int, focus: BrowserModel.Focus) -> Layout {
+  package static func make(width: Int, height: Int, focus: BrowserModel.Focus) -> Layout {
     let tooSmall = width < minimumWidth || height < minimumHeight
     let header = Rect(x: 0, y: 0, width: width, height: 1)
     let status = Rect(x: 0, y: max(0, height - 2), width: width, height: 1)
@@ -45,5 +45,5 @@ struct Layout: Equatable, Sendable {
 
 extension BrowserModel {
   /// The layout for the current size and focus.
-  var layout: Layout { Layout.make(width: width, height: height, focus: focus) }
+  package var layout: Layout { Layout.make(width: width, height: height, focus: focus) }
 }

@@ -1,7 +1,7 @@
 /// Boxes drawn over the panes: help, reports, the delete confirmation.
-enum OverlayView {
+package enum OverlayView {
   /// Draws `overlay` centred in the grid, scrolled by `top` lines.
-  static func draw(_ overlay: BrowserModel.Overlay, top: Int, in grid: inout CellGrid) {
+  package static func draw(_ overlay: BrowserModel.Overlay, top: Int, in grid: inout CellGrid) {
     let title: String
     var lines: [StyledLine]
     var footer: String

@@ -1,8 +1,8 @@
 /// Breaks styled text into lines of at most a given number of cells, at spaces where it can and
 /// between graphemes where a word is longer than a line (a wide grapheme is never split).
-enum TextWrap {
+package enum TextWrap {
   /// The lines `line` wraps to in `width` cells; always at least one line.
-  static func wrap(_ line: StyledLine, width: Int) -> [StyledLine] {
+  package static func wrap(_ line: StyledLine, width: Int) -> [StyledLine] {
     guard width > 0 else { return [StyledLine()] }
     // Words keep their style runs; a space belongs to the word before it.
     var words: [[StyledLine.Span]] = []
@@ -87,7 +87,7 @@ enum TextWrap {
   }
 
   /// `text` cut to `width` cells, ending in "…" when it was longer.
-  static func truncate(_ text: String, width: Int) -> String {
+  package static func truncate(_ text: String, width: Int) -> String {
     guard width > 0 else { return "" }
     if CharacterWidth.of(text) <= width { return text }
     var out = ""
@@ -102,14 +102,14 @@ enum TextWrap {
   }
 
   /// `text` padded with spaces on the right (or cut) to exactly `width` cells.
-  static func pad(_ text: String, width: Int) -> String {
+  package static func pad(_ text: String, width: Int) -> String {
     let t = truncate(text, width: width)
     let w = CharacterWidth.of(t)
     return w < width ? t + String(repeating: " ", count: width - w) : t
   }
 
   /// `text` padded on the left to `width` cells.
-  static func padLeft(_ text: String, width: Int) -> String {
+  package static func padLeft(_ text: String, width: Int) -> String {
     let w = CharacterWidth.of(text)
     return w < width ? String(repeating: " ", count: width - w) + text : text
   }

@@ -3,24 +3,24 @@ import StashFormat
 /// The detail pane laid out for a width: the lines above the transcript (title, date, files,
 /// audio and route, missing speech, legend) and the transcript's wrapped lines, so the view draws
 /// them and the update step scrolls and maps clicks with the same numbers.
-struct DetailLayout: Equatable, Sendable {
+package struct DetailLayout: Equatable, Sendable {
   /// A transcript line and the cue it belongs to.
-  struct Line: Equatable, Sendable {
-    var cue: Int
-    var text: StyledLine
+  package struct Line: Equatable, Sendable {
+    package var cue: Int
+    package var text: StyledLine
   }
 
   /// Lines above the transcript.
-  var header: [StyledLine]
+  package var header: [StyledLine]
   /// The transcript's lines (or the reason there is none).
-  var lines: [Line]
+  package var lines: [Line]
   /// The first line of each cue.
-  var cueFirstLine: [Int]
+  package var cueFirstLine: [Int]
   /// Where the transcript is drawn.
-  var transcriptRect: Rect
+  package var transcriptRect: Rect
 
   /// Lays out `row` and `detail` in `rect`; `spoken` is the cue and word being spoken, for styling.
-  static func make(
+  package static func make(
     row: MemoRow, detail: MemoDetail?, rect: Rect, spoken: (cue: Int, word: Int?)?, query: String
   ) -> DetailLayout {
     let width = max(1, rect.width - 1)
@@ -144,7 +144,7 @@ struct DetailLayout: Equatable, Sendable {
   }
 
   /// The lines of cue `index`.
-  func lineRange(ofCue index: Int) -> Range<Int> {
+  package func lineRange(ofCue index: Int) -> Range<Int> {
     guard index >= 0, index < cueFirstLine.count else { return 0..<0 }
     let end = index + 1 < cueFirstLine.count ? cueFirstLine[index + 1] : lines.count
     return cueFirstLine[index]..<end
@@ -179,7 +179,7 @@ struct DetailLayout: Equatable, Sendable {
   }
 
   /// `value` with `places` decimals.
-  static func decimal(_ value: Double, _ places: Int) -> String {
+  package static func decimal(_ value: Double, _ places: Int) -> String {
     var factor = 1.0
     for _ in 0..<places { factor *= 10 }
     let scaled = Int((value * factor).rounded())

@@ -1,16 +1,16 @@
 /// One terminal cell: a grapheme and its style. A wide grapheme fills its cell and the next, which
 /// holds a continuation marker so the pair is always written, moved and cut together.
-struct Cell: Equatable, Sendable {
+package struct Cell: Equatable, Sendable {
   /// The grapheme drawn here; empty in the right half of a wide grapheme.
-  var text: String
+  package var text: String
   /// 2 for a wide grapheme, 1 for a narrow one, 0 for the continuation of a wide one.
-  var width: UInt8
+  package var width: UInt8
   /// How it is drawn.
-  var style: Style
+  package var style: Style
 
   /// A blank cell.
-  static let blank = Cell(text: " ", width: 1, style: .normal)
+  package static let blank = Cell(text: " ", width: 1, style: .normal)
 
   /// Whether this cell is the right half of a wide grapheme.
-  var isContinuation: Bool { width == 0 }
+  package var isContinuation: Bool { width == 0 }
 }
