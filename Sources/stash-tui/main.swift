@@ -48,7 +48,7 @@ if let size = options.renderOnce {
   }
   let screen = RenderOnce.run(
     width: size.width, height: size.height, script: steps, folder: folder, library: library,
-    editor: editor, styles: options.showStyles)
+    editor: editor, styles: options.showStyles, firstScreen: options.firstScreen)
   LaunchOptions.write(1, screen)
   exit(0)
 }
@@ -58,5 +58,7 @@ if isatty(0) == 0 || isatty(1) == 0 {
 }
 let inbox = EventInbox()
 let player = AudioPlayer(onChange: { inbox.wake() })
-let runner = EffectRunner(library: library, editor: editor, player: player, inbox: inbox)
+let fillDelay = getenv("STASH_TUI_FILL_DELAY").flatMap { Double(String(cString: $0)) } ?? 0
+let runner = EffectRunner(
+  library: library, editor: editor, player: player, inbox: inbox, fill: RowFill(delay: fillDelay))
 exit(BrowserLoop(folder: folder, runner: runner, inbox: inbox, mouse: options.mouse).run())

@@ -39,6 +39,9 @@ package enum BrowserView {
     let unknown = model.memos.contains { $0.durationSeconds == nil }
     var summary = "\(model.memos.count) memo" + (model.memos.count == 1 ? "" : "s")
     summary += " · " + TimeText.clock(total) + (unknown ? "+" : "")
+    // Rows shown from their names alone until their memos are read (RowFill).
+    let unread = model.memos.count { $0.pending }
+    if unread > 0 { summary += " · reading \(unread)…" }
     if !model.filter.isEmpty { summary += " · filter “\(model.filter)”: \(model.visible.count) shown" }
     line.append(summary, .bar)
     if let error = model.listError { line.append(" · " + error, .error) }
@@ -74,7 +77,7 @@ package enum BrowserView {
       var line = StyledLine(selected ? "›" : " ", .normal)
       line.append(playing ? (model.player.state == .playing ? "▶" : "‖") : " ", .spoken)
       if dateWidth > 0 { line.append(String(TimeText.date(memo.recordedAt).prefix(dateWidth)) + " ", .dim) }
-      line.append(TextWrap.padLeft(TimeText.clock(memo.durationSeconds), width: 7) + " ", .dim)
+      line.append(TextWrap.padLeft(memo.pending ? "…" : TimeText.clock(memo.durationSeconds), width: 7) + " ", .dim)
       line.append(memo.hasTranscript ? "T" : " ", .dim)
       line.append(memo.hasRoute ? "R" : " ", .dim)
       let problem: Bool

@@ -21,6 +21,9 @@ struct LaunchOptions {
   var showStyles = false
   /// Where memos can be imported from: `--import-from DIR`, else $STASH_IMPORT_FROM.
   var importFrom: String?
+  /// Whether the hook prints the first screen as the browser first shows it: the list from the
+  /// folder's names, only the rows on screen read (the rest would be read behind it).
+  var firstScreen = false
 
   /// A command-line mistake.
   struct UsageError: Error {
@@ -43,6 +46,7 @@ struct LaunchOptions {
       case "--version": options.version = true
       case "--no-mouse": options.mouse = false
       case "--show-styles": options.showStyles = true
+      case "--first-screen": options.firstScreen = true
       case "--render-once":
         guard let v = value() else {
           return .failure(UsageError(message: "--render-once needs WIDTHxHEIGHT"))
@@ -115,6 +119,8 @@ struct LaunchOptions {
         --keys SCRIPT          keys for --render-once: characters, <enter> <esc> <up> <c-left> ...,
                                <wait SECONDS> <resize WxH> <click X,Y> <changed>
         --show-styles          with --render-once, also print one style letter per cell
+        --first-screen         with --render-once, print the first screen as soon as the rows on
+                               it are read, as the browser first shows it (no keys)
 
       Environment: NO_COLOR turns colours off; STASH_DIR is the default folder;
       STASH_IMPORT_FROM the default --import-from.
