@@ -43,7 +43,7 @@ enum CommandCatalogue {
     ),
     Command(
       name: "inspect", arguments: "FILE", completes: "file",
-      summary: "parse one .m4a, .vtt, .gpx or _title.txt file into JSON",
+      summary: "parse one .m4a or .mp4, .vtt, .gpx or title (.txt) file into JSON",
       description:
         "Prints what the reader makes of one file, as documented in docs/inspect-*.md. Exit 0 when the file could be read, damaged or not; 2 when it could not.",
       options: [Option(name: "json", help: "print JSON (the only output; accepted for clarity)")]),

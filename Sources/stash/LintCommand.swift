@@ -66,6 +66,7 @@ enum LintCommand {
     var findings: [LintFinding] = []
     var failOn = Severity.error
     var trouble = false
+    var unchecked = 0
     var fixed = 0
     let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
     for path in paths {
@@ -73,6 +74,7 @@ enum LintCommand {
       guard stat(path, &info) == 0 else {
         standardError("stash lint: \(PathText.escaped(path)): \(String(cString: strerror(errno)))")
         trouble = true
+        unchecked += 1
         continue
       }
       let isFolder = (info.st_mode & S_IFMT) == S_IFDIR
@@ -101,15 +103,23 @@ enum LintCommand {
       } catch {
         standardError("stash lint: \(PathText.escaped(path)): \(error.message)")
         trouble = true
+        unchecked += 1
       }
     }
     let colour =
       format == .human && isatty(1) != 0 && (getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true)
       && (getenv("TERM").map { String(cString: $0) != "dumb" } ?? false)
     let fixable = findings.count { LintCatalogue.rule($0.code)?.fixable == true }
-    print(
-      format.render(findings, colour: colour, fixableCount: arguments.flags.contains("fix") ? 0 : fixable),
-      terminator: "")
+    var rendered = format.render(
+      findings, colour: colour, fixableCount: arguments.flags.contains("fix") ? 0 : fixable)
+    // "No problems found." beside an error would be untrue: what could not be read was not checked.
+    if format == .human && unchecked > 0 && findings.isEmpty {
+      rendered =
+        unchecked == paths.count
+        ? "Nothing was checked.\n"
+        : "No problems found in what was checked; \(unchecked) of \(paths.count) could not be checked.\n"
+    }
+    print(rendered, terminator: "")
     if arguments.flags.contains("fix") {
       standardError("stash lint: fixed \(fixed) finding\(fixed == 1 ? "" : "s")")
     }

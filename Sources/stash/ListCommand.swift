@@ -82,10 +82,7 @@ enum ListCommand {
       out += RecordingDate.localMinute(memo.recordedAt) + "  "
       let length = memo.durationSeconds.map(FolderSummary.clock) ?? "--:--"
       out += String(repeating: " ", count: max(0, 8 - length.count)) + length + "  "
-      out += memo.hasTranscript ? "T" : "-"
-      out += memo.hasRoute ? "R" : "-"
-      out += memo.hasProblem ? "!" : "-"
-      out += memo.needsRecovery ? "*" : "-"
+      out += MemoMarks(memo).text()
       out += "  " + PathText.escaped(memo.displayName) + "\n"
     }
     out += summary(folder)

@@ -20,6 +20,28 @@ extension WebVTTCue {
     return out
   }
 
+  /// The cue's text as SRT writes it: the plain text with the `<i>`, `<b>` and `<u>` that SRT
+  /// players show kept as tags; every other tag is stripped as in `plainText`.
+  public var srtText: String {
+    var out = ""
+    func walk(_ nodes: [WebVTTNode]) {
+      for node in nodes {
+        switch node {
+        case .text(let text): out += text
+        case .timestamp: break
+        case .span(let span):
+          guard span.kind != .rubyText else { continue }
+          let kept = [.italic, .bold, .underline].contains(span.kind)
+          if kept { out += "<\(span.kind.rawValue)>" }
+          walk(span.children)
+          if kept { out += "</\(span.kind.rawValue)>" }
+        }
+      }
+    }
+    walk(nodes)
+    return out
+  }
+
   /// The text in runs of one confirmation state and start time, in order; adjacent text with the
   /// same state and time is merged.
   public var runs: [WebVTTRun] {

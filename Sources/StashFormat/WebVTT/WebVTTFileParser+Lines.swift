@@ -64,6 +64,11 @@ extension WebVTTFileParser {
   /// The first characters of `range` for a message: at most 60, control characters shown as
   /// U+FFFD, "…" when cut. Reads no more than it shows, however long the line.
   func excerpt(_ range: Range<Int>) -> String {
+    // A line of only white space is described, not quoted: its width is all there is to see.
+    if range.count > 3, bytes[range].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+      let tabs = bytes[range].contains(0x09)
+      return "[\(range.count) \(tabs ? "spaces and tabs" : "spaces")]"
+    }
     var end = min(range.upperBound, range.lowerBound + 240)
     // Do not cut a UTF-8 sequence in two.
     while end < range.upperBound && end > range.lowerBound && bytes[end] & 0xC0 == 0x80 { end -= 1 }

@@ -33,6 +33,8 @@ struct MemoRow: Equatable, Sendable {
   var needsRecovery: Bool
   /// Problems in plain words (unreadable files and the like).
   var problems: [String]
+  /// Whether any of the memo's files has a problem (the `!` of MemoMarks, as `stash ls` shows it).
+  var hasProblem = false
   /// The files of the memo, names only, in the folder.
   var files: [String]
   /// The files Stash wrote in `<base>.parts/`, names only.

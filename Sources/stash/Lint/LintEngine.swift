@@ -6,11 +6,14 @@ import StashFormat
 /// scheduling.
 enum LintEngine {
   /// Audio codes that state facts rather than problems; the listing and `inspect` show them.
-  static let quietAudioCodes: Set<String> = ["mp4-priming-assumed", "mp4-complex-edit-list"]
-  /// The listing's one-word audio states; lint reports the precise `mp4-` codes instead.
-  static let listingAudioCodes: Set<String> = [
-    FolderCode.audioDamaged, FolderCode.audioCutShort, FolderCode.audioLengthUnreadable,
+  static let quietAudioCodes: Set<String> = [
+    "mp4-priming-assumed", "mp4-complex-edit-list", "mp4-gapless-metadata",
   ]
+  /// What the listing found from a summary or a few bytes; lint reads each file whole and reports
+  /// its findings instead.
+  static let listingAudioCodes: Set<String> = AudioSummary.codes.union(MemoFileSniff.codes).union([
+    FolderCode.audioDamaged, FolderCode.audioCutShort, FolderCode.audioLengthUnreadable,
+  ])
 
   /// Every finding in the folder at `path`. Throws only when the folder itself cannot be read.
   static func lint(folder path: String, deepAudio: Bool = false) throws(FormatError) -> [LintFinding] {
@@ -64,7 +67,7 @@ enum LintEngine {
     } else {
       throw FormatError(
         code: "unknown-kind",
-        message: "stash lint checks folders, and .m4a, .vtt, .gpx and _title.txt files; this is none of them",
+        message: "stash lint checks folders, and .m4a or .mp4, .vtt, .gpx and _title.txt files; this is none of them",
         path: path)
     }
     return LintFinding.sorted(checks.findings)

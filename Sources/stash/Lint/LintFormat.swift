@@ -46,10 +46,28 @@ enum LintFormat: String, CaseIterable {
     text.utf8.contains { $0 < 0x20 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 }
   }
 
+  /// How many findings of one code in one file the human format lists before counting the rest.
+  static let repeatsShown = 3
+
   static func human(_ findings: [LintFinding], colour: Bool, fixableCount: Int) -> String {
     func paint(_ code: String, _ text: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
     var out = ""
+    // Past `repeatsShown` findings of one code in one file, the rest are counted on one line.
+    var seen: [String: Int] = [:]
+    var total: [String: Int] = [:]
+    for finding in findings { total[finding.path + "\u{0}" + finding.code, default: 0] += 1 }
     for finding in findings {
+      let key = finding.path + "\u{0}" + finding.code
+      seen[key, default: 0] += 1
+      let count = seen[key]!
+      if count > repeatsShown {
+        if count == repeatsShown + 1 {
+          let more = total[key]! - repeatsShown
+          out += paint("1", finding.path) + ": " + "[" + paint("2", finding.code) + "] "
+          out += "\(more) more like \(repeatsShown == 1 ? "this" : "these") in this file (`--format json` lists each)\n"
+        }
+        continue
+      }
       let severity: String
       switch finding.severity {
       case .error: severity = paint("1;31", "error")

@@ -39,7 +39,7 @@ extension GoldenScreens {
                 │   q Ctrl-C          quit (stops playback)                               │
                 │                                                                         │
                 │ List marks                                                              │
-                │   T transcript  R route  ! problem  P parts to recover                  │
+                │   T transcript  R route  ! problem  * parts to recover                  │
                 │ Transcript marks                                                        │
                 │   ▶ being spoken  ‹ › words the speech engine never confirmed           │
                 │ Mouse                                                                   │
