@@ -51,7 +51,7 @@ enum CommandCatalogue {
       name: "export", arguments: "MEMO --to FORMAT", completes: "file",
       summary: "the transcript as txt, md, srt or json; the route as GeoJSON",
       description:
-        "Writes the memo's transcript (txt: plain text; md: Markdown with timestamps; srt: SubRip; json: cues) or its route (geojson: RFC 7946, a LineString per segment, times as properties) to standard output, or atomically to -o FILE.",
+        "Writes the memo's transcript (txt: plain text; md: Markdown with timestamps; srt: SubRip, keeping <i>, <b> and <u>; json: cues) or its route (geojson: RFC 7946, a LineString per segment, each point with its own elevation where it has one, points off the globe left out and counted as offGlobePointCount, times as properties) to standard output, or atomically to -o FILE.",
       options: [
         Option(
           name: "to", value: "FORMAT", choices: ["txt", "md", "srt", "json", "geojson"], help: "what to write"

@@ -52,7 +52,7 @@ import Testing
     let distance = try #require(statistics["distance"] as? Double)
     #expect(distance > 200 && distance < 250)
     let box = try #require(statistics["boundingBox"] as? [String: Any])
-    #expect((box["maxLatitude"] as? Double ?? 999) <= 90)
+    #expect((box["maxLat"] as? Double ?? 999) <= 90)
     #expect((statistics["maxSpeed"] as? Double ?? .infinity) < 1000)
 
     let show = try run(["show", dir.appendingPathComponent(base).path]).standardOutput
