@@ -189,7 +189,9 @@ enum ExportCommand {
           ]))
       }
     }
-    var collection: [(String, JSONValue)] = [("type", .string("FeatureCollection")), ("features", .array(features))]
+    var collection: [(String, JSONValue)] = [
+      ("type", .string("FeatureCollection")), ("features", .array(features)),
+    ]
     let offGlobe = route.offGlobePointCount
     if offGlobe > 0 { collection.append(("offGlobePointCount", .int(offGlobe))) }
     return .object(collection)

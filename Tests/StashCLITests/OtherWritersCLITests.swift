@@ -43,7 +43,8 @@ import Testing
     let base = "2026-01-07T21-51-59Z"
     let dir = try folder([base + "_track.gpx": Self.pauseMarkers], audioFor: [base])
     let inspect = try run(["inspect", dir.appendingPathComponent(base + "_track.gpx").path])
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(inspect.standardOutput.utf8)) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(inspect.standardOutput.utf8)) as? [String: Any])
     let statistics = try #require(object["statistics"] as? [String: Any])
     #expect(statistics["pointCount"] as? Int == 4)
     #expect(statistics["segmentCount"] as? Int == 2)
@@ -74,7 +75,8 @@ import Testing
 
   @Test func headerLinesOfKnownWritersAreInfoNamingTheWriter() throws {
     let youtube = "WEBVTT\nKind: captions\nLanguage: en\n\n00:00:01.000 --> 00:00:02.000\nhello\n"
-    let hls = "WEBVTT\nX-TIMESTAMP-MAP=LOCAL:00:00:00.000,MPEGTS:900000\n\n00:00:01.000 --> 00:00:02.000\nhello\n"
+    let hls =
+      "WEBVTT\nX-TIMESTAMP-MAP=LOCAL:00:00:00.000,MPEGTS:900000\n\n00:00:01.000 --> 00:00:02.000\nhello\n"
     let other = "WEBVTT\nSomething else\n\n00:00:01.000 --> 00:00:02.000\nhello\n"
     let dir = try folder(["youtube.vtt": youtube, "hls.vtt": hls, "other.vtt": other], audioFor: [])
     let lintYouTube = try run(["lint", dir.appendingPathComponent("youtube.vtt").path])
@@ -120,7 +122,8 @@ import Testing
     let dir = try folder(
       [
         notVTT + "_transcription.vtt": "1\n00:00:01,000 --> 00:00:02,000\nan SRT file\n",
-        torn + "_track.gpx": cut, fine + "_transcription.vtt": "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nfine\n",
+        torn + "_track.gpx": cut,
+        fine + "_transcription.vtt": "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nfine\n",
       ], audioFor: [notVTT, torn, fine])
     let ls = try run(["ls", dir.path]).standardOutput
     let rows = ls.split(separator: "\n")
@@ -138,7 +141,8 @@ import Testing
   }
 
   @Test func namesThatAreNotDatesAreShown() throws {
-    let dir = try folder([:], audioFor: ["New Recording 3", "2026-04-01_09-00-00 walk to work", "2026-04-02T09-00-00"])
+    let dir = try folder(
+      [:], audioFor: ["New Recording 3", "2026-04-01_09-00-00 walk to work", "2026-04-02T09-00-00"])
     let ls = try run(["ls", dir.path]).standardOutput
     #expect(ls.contains("  New Recording 3\n"), "\(ls)")
     #expect(ls.contains("  walk to work\n"), "\(ls)")

@@ -114,7 +114,9 @@ import Testing
       if let seconds, let length = memo.durationSeconds { #expect(abs(length - seconds) < 1e-6, "\(base)") }
       // A memo whose audio is not fine carries a problem, and one that is fine carries no audio problem.
       // It carries the audio's own lint code, the one lint gives it.
-      let audioProblems = memo.problems.filter { $0.file == memo.files[.audio] && AudioSummary.codes.contains($0.code) }
+      let audioProblems = memo.problems.filter {
+        $0.file == memo.files[.audio] && AudioSummary.codes.contains($0.code)
+      }
       #expect(!audioProblems.isEmpty == (state != "ok"), "\(base)")
       #expect(audioProblems.allSatisfy { $0.code == memo.audio?.code }, "\(base)")
     }

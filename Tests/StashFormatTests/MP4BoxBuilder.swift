@@ -114,7 +114,8 @@ enum MP4BoxBuilder {
       let digits = String(value, radix: 16, uppercase: true)
       return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
-    let fields = [hex(0, 8), hex(UInt64(delay), 8), hex(UInt64(padding), 8), hex(valid, 16)]
+    let fields =
+      [hex(0, 8), hex(UInt64(delay), 8), hex(UInt64(padding), 8), hex(valid, 16)]
       + [String](repeating: hex(0, 8), count: 8)
     let text = fields.map { " " + $0 }.joined()
     let item = box(

@@ -67,9 +67,11 @@ import Testing
   @Test func hugeRegionLineCountsKeepTheirValue() {
     let digits = "1" + String(repeating: "0", count: 34)
     let document = WebVTTParser.parse(
-      "WEBVTT\n\nREGION\nid:r\nlines:18446744073709551616\n\nREGION\nid:s\nlines:\(digits)\n\nREGION\nid:t\nlines:7\n")
+      "WEBVTT\n\nREGION\nid:r\nlines:18446744073709551616\n\nREGION\nid:s\nlines:\(digits)\n\nREGION\nid:t\nlines:7\n"
+    )
     #expect(document.regions.map(\.linesBeyondInt) == ["18446744073709551616", digits, nil])
-    #expect(document.regions.compactMap(\.linesBeyondInt).compactMap(Double.init) == [18446744073709551616, 1e34])
+    #expect(
+      document.regions.compactMap(\.linesBeyondInt).compactMap(Double.init) == [18446744073709551616, 1e34])
     #expect(WebVTTWriter.serialize(document).contains("lines:18446744073709551616"))
   }
 

@@ -80,13 +80,15 @@ import Testing
     #expect(withHeader.diagnostics.first?.message.contains("YouTube") == true)
     #expect(withHeader.diagnostics.first?.severity == .info)
     #expect(withHeader.cues.count == 1)
-    let hls = WebVTTParser.parse("WEBVTT\nX-TIMESTAMP-MAP=LOCAL:00:00.000,MPEGTS:0\n\n00:01.000 --> 00:02.000\nhi\n")
+    let hls = WebVTTParser.parse(
+      "WEBVTT\nX-TIMESTAMP-MAP=LOCAL:00:00.000,MPEGTS:0\n\n00:01.000 --> 00:02.000\nhi\n")
     #expect(codes(hls) == ["vtt-header-metadata"])
     #expect(hls.diagnostics.first?.message.contains("HLS") == true)
     let unknown = WebVTTParser.parse("WEBVTT\nsome header\n\n00:01.000 --> 00:02.000\nhi\n")
     #expect(codes(unknown) == ["vtt-header-no-blank-line"])
     // A line of only white space is described, not quoted in full.
-    let wide = WebVTTParser.parse("WEBVTT\n\n" + String(repeating: " ", count: 90) + "x\n" + String(repeating: " ", count: 90) + "\n")
+    let wide = WebVTTParser.parse(
+      "WEBVTT\n\n" + String(repeating: " ", count: 90) + "x\n" + String(repeating: " ", count: 90) + "\n")
     #expect(wide.diagnostics.allSatisfy { !$0.message.contains(String(repeating: " ", count: 20)) })
     // A timing line right after the signature still makes a cue (the header block gives it back).
     let noBlank = WebVTTParser.parse("WEBVTT\n00:01.000 --> 00:02.000\nhi\n")

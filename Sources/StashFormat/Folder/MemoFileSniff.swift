@@ -4,7 +4,9 @@
 /// more; the codes are the readers' own, so one problem has one code everywhere.
 public enum MemoFileSniff {
   /// Every code a sniff gives: lint finds them again from the whole file.
-  public static let codes: Set<String> = ["vtt-no-signature", "gpx-empty", "gpx-truncated", "lint-file-unreadable"]
+  public static let codes: Set<String> = [
+    "vtt-no-signature", "gpx-empty", "gpx-truncated", "lint-file-unreadable",
+  ]
 
   /// How many bytes of a route's end are read: the closing tag and the white space after it.
   static let routeTail = 256

@@ -64,7 +64,8 @@ struct MP4Length {
             code: "mp4-gapless-metadata", severity: .info,
             message:
               "iTunes gapless metadata (iTunSMPB) gives an encoder delay of \(gapless.delay) samples, "
-              + "\(gapless.padding) of padding and \(gapless.validCount) valid samples; they are used, as FORMAT.md says"))
+              + "\(gapless.padding) of padding and \(gapless.validCount) valid samples; they are used, as FORMAT.md says"
+          ))
       }
     } else if let config = reader.config, config.outputSampleRate > 0 {
       // No edit list (ffmpeg's fragmented output, Apple's Voice Memos): assume the AAC encoder's
@@ -94,7 +95,8 @@ struct MP4Length {
     // The listing and the browser give the reason in plain words; inspect and lint name the box.
     var detail: String?
     if timescale == 0 {
-      unreadableReason = "the file does not say how fast its clock runs, so its length is unknown; it still plays"
+      unreadableReason =
+        "the file does not say how fast its clock runs, so its length is unknown; it still plays"
       detail =
         "the audio track's clock rate (mdhd timescale) is 0, so its length cannot be worked out; it still plays"
     } else if total == 0 {

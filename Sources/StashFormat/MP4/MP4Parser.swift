@@ -62,7 +62,8 @@ struct MP4Parser {
             diagnostics.append(
               Diagnostic(
                 code: "mp4-bad-box-size", severity: .warning,
-                message: "the '\(box.type)' box runs past the end of the '\(container.type)' box that holds it",
+                message:
+                  "the '\(box.type)' box runs past the end of the '\(container.type)' box that holds it",
                 location: SourceLocation(offset: box.offset)))
           }
           return boxes

@@ -91,7 +91,8 @@ struct WebVTTFileParser {
       if let writer = Self.headerWriter(lines) {
         report(
           .headerMetadata, at: headerStart, lineNumber: 2, lineStart: headerStart,
-          "header lines \(writer) (\(Self.headerNames(lines))): ignored, as the WebVTT parser ignores header text")
+          "header lines \(writer) (\(Self.headerNames(lines))): ignored, as the WebVTT parser ignores header text"
+        )
       } else {
         report(
           .headerNoBlankLine, at: headerStart, lineNumber: 2, lineStart: headerStart,
@@ -125,7 +126,9 @@ struct WebVTTFileParser {
   /// lines) or HLS (`X-TIMESTAMP-MAP=`, RFC 8216 §3.5); nil for anything else.
   static func headerWriter(_ lines: [Substring]) -> String? {
     guard let first = lines.first else { return nil }
-    if lines.allSatisfy({ $0.hasPrefix("X-TIMESTAMP-MAP=") }) { return "that HLS requires in every segment (RFC 8216)" }
+    if lines.allSatisfy({ $0.hasPrefix("X-TIMESTAMP-MAP=") }) {
+      return "that HLS requires in every segment (RFC 8216)"
+    }
     if first.hasPrefix("Kind:") || first.hasPrefix("Language:") { return "of the kind YouTube writes" }
     return nil
   }

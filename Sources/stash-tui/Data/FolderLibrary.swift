@@ -62,7 +62,8 @@ final class FolderLibrary: MemoLibrary {
 
   func detail(of base: String) -> MemoDetail {
     var detail = MemoDetail(
-      transcript: .absent("the memo has no transcript file."), missingSpeech: [], transcriptNotes: [], route: nil,
+      transcript: .absent("the memo has no transcript file."), missingSpeech: [], transcriptNotes: [],
+      route: nil,
       routeProblem: nil)
     guard let memo = memosByBase[base], let reading else { return detail }
     if let path = reading.path(of: memo, .transcript) {

@@ -146,13 +146,15 @@ enum LintCatalogue {
         "The index is not whole, so where the audio lies cannot be trusted; the file was cut short while, or after, its index was written.",
       fix: "Copy the file again from its source; nothing can be played from this copy."),
     LintRule(
-      code: "mp4-audio-outside-file", severity: .error, summary: "an index whose samples all lie outside the file",
+      code: "mp4-audio-outside-file", severity: .error,
+      summary: "an index whose samples all lie outside the file",
       reason:
         "The index is whole but the media data it points at is absent (an `mdat` cut off or never copied): there is nothing to play.",
       fix: "Copy the file again from its source; the index alone holds no sound."),
     LintRule(
       code: "mp4-encrypted", severity: .error, summary: "encrypted AAC (`enca`)",
-      reason: "The audio is protected (a `sinf` box names the scheme); without the key no decoder can play it.",
+      reason:
+        "The audio is protected (a `sinf` box names the scheme); without the key no decoder can play it.",
       fix: "Use an unprotected copy of the recording."),
     LintRule(
       code: "mp4-no-audio", severity: .error, summary: "no whole sample in the file",
@@ -175,12 +177,14 @@ enum LintCatalogue {
         "The timescale is 0 or every sample lasts 0: it may play, but no length or position can be shown.",
       fix: "Re-mux the file (`ffmpeg -i IN -c copy OUT`), which writes proper durations."),
     LintRule(
-      code: "mp4-priming-assumed", severity: .info, summary: "no edit list or gapless metadata gives the priming",
+      code: "mp4-priming-assumed", severity: .info,
+      summary: "no edit list or gapless metadata gives the priming",
       reason:
         "The encoder's delay is assumed (1024 samples for AAC-LC, 2048 for HE-AAC; FORMAT.md §2.3). A fact `inspect` states; lint does not report it.",
       fix: "Nothing."),
     LintRule(
-      code: "mp4-gapless-metadata", severity: .info, summary: "iTunes gapless metadata gives the priming and padding",
+      code: "mp4-gapless-metadata", severity: .info,
+      summary: "iTunes gapless metadata gives the priming and padding",
       reason:
         "An `iTunSMPB` item gives the encoder delay, the padding and the valid samples (FORMAT.md §2.3). A fact `inspect` states; lint does not report it.",
       fix: "Nothing."),

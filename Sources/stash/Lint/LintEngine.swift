@@ -67,7 +67,8 @@ enum LintEngine {
     } else {
       throw FormatError(
         code: "unknown-kind",
-        message: "stash lint checks folders, and .m4a or .mp4, .vtt, .gpx and _title.txt files; this is none of them",
+        message:
+          "stash lint checks folders, and .m4a or .mp4, .vtt, .gpx and _title.txt files; this is none of them",
         path: path)
     }
     return LintFinding.sorted(checks.findings)

@@ -64,7 +64,8 @@ enum LintFormat: String, CaseIterable {
         if count == repeatsShown + 1 {
           let more = total[key]! - repeatsShown
           out += paint("1", finding.path) + ": " + "[" + paint("2", finding.code) + "] "
-          out += "\(more) more like \(repeatsShown == 1 ? "this" : "these") in this file (`--format json` lists each)\n"
+          out +=
+            "\(more) more like \(repeatsShown == 1 ? "this" : "these") in this file (`--format json` lists each)\n"
         }
         continue
       }
