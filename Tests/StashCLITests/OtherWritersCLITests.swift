@@ -157,6 +157,15 @@ import Testing
     #expect(result.standardOutput.contains("Nothing was checked."))
   }
 
+  @Test func suffixMessagesNameEverySuffixRead() throws {
+    let dir = try folder(["notes.pdf": "%PDF"], audioFor: [])
+    let inspect = try run(["inspect", dir.appendingPathComponent("notes.pdf").path])
+    #expect(inspect.status == 2)
+    #expect(inspect.standardError.contains(".m4a and .mp4"), "\(inspect.standardError)")
+    let lint = try run(["lint", dir.appendingPathComponent("notes.pdf").path])
+    #expect(lint.standardError.contains(".m4a or .mp4"), "\(lint.standardError)")
+  }
+
   @Test func routeNumbersCarryTheirPrecision() throws {
     let dir = try folder(["route.gpx": Self.pauseMarkers], audioFor: [])
     let inspect = try run(["inspect", dir.appendingPathComponent("route.gpx").path]).standardOutput
