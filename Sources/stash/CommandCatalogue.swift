@@ -43,7 +43,7 @@ enum CommandCatalogue {
     ),
     Command(
       name: "inspect", arguments: "FILE", completes: "file",
-      summary: "parse one .m4a, .vtt, .gpx or _title.txt file into JSON",
+      summary: "parse one .m4a or .mp4, .vtt, .gpx or title (.txt) file into JSON",
       description:
         "Prints what the reader makes of one file, as documented in docs/inspect-*.md. Exit 0 when the file could be read, damaged or not; 2 when it could not.",
       options: [Option(name: "json", help: "print JSON (the only output; accepted for clarity)")]),
@@ -51,7 +51,7 @@ enum CommandCatalogue {
       name: "export", arguments: "MEMO --to FORMAT", completes: "file",
       summary: "the transcript as txt, md, srt or json; the route as GeoJSON",
       description:
-        "Writes the memo's transcript (txt: plain text; md: Markdown with timestamps; srt: SubRip; json: cues) or its route (geojson: RFC 7946, a LineString per segment, times as properties) to standard output, or atomically to -o FILE.",
+        "Writes the memo's transcript (txt: plain text; md: Markdown with timestamps; srt: SubRip, keeping <i>, <b> and <u>; json: cues) or its route (geojson: RFC 7946, a LineString per segment, each point with its own elevation where it has one, points off the globe left out and counted as offGlobePointCount, times as properties) to standard output, or atomically to -o FILE.",
       options: [
         Option(
           name: "to", value: "FORMAT", choices: ["txt", "md", "srt", "json", "geojson"], help: "what to write"

@@ -10,7 +10,7 @@ enum StashCLI {
   /// Each returns the process exit code: 0 clean, 1 findings, 2 usage or I/O errors.
   static let commands: [(name: String, summary: String, run: @Sendable ([String]) throws -> Int32)] = [
     ("ls", "list the memos in a folder, newest first", ListCommand.run),
-    ("inspect", "parse one .m4a, .vtt, .gpx or title file into JSON", InspectCommand.run),
+    ("inspect", "parse one .m4a or .mp4, .vtt, .gpx or title file into JSON", InspectCommand.run),
     ("recover", "assemble what killed recordings left in a memo folder", RecoverCommand.run),
     ("import", "bring whole memos into a memo folder, verified, nothing overwritten", ImportCommand.run),
     ("show", "one memo's facts and its transcript as timed text", ShowCommand.run),

@@ -177,7 +177,7 @@ import Testing
     let tmux = try TmuxSession(folder: folder)
     defer { tmux.close() }
     let listed = try #require(tmux.wait(for: "3 memos"), "\(tmux.capture())")
-    #expect(TUIHarness.selectedRow(listed)?.contains("P") == true, "needs-recovery mark: \(listed)")
+    #expect(TUIHarness.selectedRow(listed)?.contains("*") == true, "needs-recovery mark: \(listed)")
     tmux.send("R")
     // The plan first, asking; nothing written until y.
     let plan = try #require(tmux.wait(for: "─ Recovery plan "), "\(tmux.capture())")

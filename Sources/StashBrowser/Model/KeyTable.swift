@@ -99,7 +99,7 @@ package enum KeyTable {
     }
     lines.append(StyledLine())
     lines.append(StyledLine("List marks", .heading))
-    lines.append(StyledLine("  T transcript  R route  ! problem  P parts to recover"))
+    lines.append(StyledLine("  T transcript  R route  ! problem  * parts to recover"))
     lines.append(StyledLine("Transcript marks", .heading))
     lines.append(StyledLine("  ▶ being spoken  ‹ › words the speech engine never confirmed"))
     lines.append(StyledLine("Mouse", .heading))

@@ -80,13 +80,14 @@ package enum BrowserView {
       line.append(TextWrap.padLeft(memo.pending ? "…" : TimeText.clock(memo.durationSeconds), width: 7) + " ", .dim)
       line.append(memo.hasTranscript ? "T" : " ", .dim)
       line.append(memo.hasRoute ? "R" : " ", .dim)
+      // The marks of MemoMarks, as `stash ls` shows them.
       let problem: Bool
       switch memo.audio {
       case .damaged, .missing: problem = true
-      default: problem = !memo.problems.isEmpty
+      default: problem = memo.hasProblem || !memo.problems.isEmpty
       }
       line.append(problem ? "!" : " ", .error)
-      line.append(memo.needsRecovery ? "P" : " ", .warning)
+      line.append(memo.needsRecovery ? "*" : " ", .warning)
       line.append(" ")
       // The name goes last, so a right-to-left name reorders only within itself.
       let room = rect.width - line.width

@@ -6,7 +6,7 @@ extension GoldenScreens {
       2026-05-01    0:20      会議のメモ 🎉      │ 2026-07-20 07:45 · 0:20
       2026-03-14┌─ Keys ──────────────────────────────────────────────────────────────────┐
                 │ Moving                                                                  │─────────────
-                │   ↑ k               previous memo or cue                                │
+                │   ↑ k               previous memo or cue                                │t file.
                 │   ↓ j               next memo or cue                                    │
                 │   PgUp              a page up                                           │
                 │   PgDn              a page down                                         │
@@ -40,7 +40,7 @@ extension GoldenScreens {
                 │   q Ctrl-C          quit (stops playback)                               │
                 │                                                                         │
                 │ List marks                                                              │
-                │   T transcript  R route  ! problem  P parts to recover                  │
+                │   T transcript  R route  ! problem  * parts to recover                  │
                 │ Transcript marks                                                        │
                 │   ▶ being spoken  ‹ › words the speech engine never confirmed           │
                 │ Mouse                                                                   │
