@@ -28,8 +28,8 @@ public final class AudioServer: @unchecked Sendable {
   /// The scratch folder holding its sockets, configuration and state.
   public let folder: URL
   private let lock = NSLock()
-  private var processes: [Process] = []
-  private var recorders: [Process] = []
+  private var processes: [AudioServerProcess] = []
+  private var recorders: [AudioServerProcess] = []
 
   /// Makes the folder and configuration and starts the server; throws when it does not come up.
   public init(_ kind: Kind) throws {
@@ -54,7 +54,7 @@ public final class AudioServer: @unchecked Sendable {
     case .pulseAudio: programs = ["pulseaudio", "pactl", "parec"]
     case .pipeWire: programs = ["pipewire", "wireplumber", "pw-cli", "pw-record", "dbus-daemon"]
     }
-    for program in programs where which(program) == nil { return "\(program) is not installed" }
+    for program in programs where AudioServerProcess.which(program) == nil { return "\(program) is not installed" }
     if plugin(kind) == nil { return "ALSA's \(kind == .pulseAudio ? "pulse" : "pipewire") plugin is not installed" }
     return nil
   }
@@ -111,15 +111,7 @@ public final class AudioServer: @unchecked Sendable {
     recorders = []
     processes = []
     lock.unlock()
-    for process in all where process.isRunning {
-      process.terminate()
-    }
-    for process in all {
-      let deadline = Date().addingTimeInterval(5)
-      while process.isRunning && Date() < deadline { usleep(10_000) }
-      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-      process.waitUntilExit()
-    }
+    for process in all { process.stop() }
     // dbus-daemon leaves its socket; the next start makes a new bus.
     try? FileManager.default.removeItem(at: folder.appendingPathComponent("bus"))
   }
@@ -127,11 +119,10 @@ public final class AudioServer: @unchecked Sendable {
   /// Stops the server process alone (not the bus), as a crash or a `systemctl --user stop` does.
   public func stopServer() {
     lock.lock()
-    let servers = processes.filter { $0.executableURL?.lastPathComponent != "dbus-daemon" }
-    processes.removeAll { servers.contains($0) }
+    let servers = processes.filter { $0.name != "dbus-daemon" }
+    processes.removeAll { process in servers.contains { $0 === process } }
     lock.unlock()
-    for process in servers.reversed() where process.isRunning { process.terminate() }
-    for process in servers { process.waitUntilExit() }
+    for process in servers.reversed() { process.stop() }
   }
 
   /// A recording of the null sink's monitor, running until `finish()`.
@@ -139,11 +130,11 @@ public final class AudioServer: @unchecked Sendable {
     // @unchecked: the process is started and finished by the one test that owns it.
     /// The raw file: signed 16-bit little-endian mono at `AudioServer.recordingRate`.
     public let file: URL
-    let process: Process
+    let process: AudioServerProcess
     /// When recording started (monotonic seconds, the player's clock).
     public let started: Double
 
-    init(file: URL, process: Process, started: Double) {
+    init(file: URL, process: AudioServerProcess, started: Double) {
       self.file = file
       self.process = process
       self.started = started
@@ -151,8 +142,7 @@ public final class AudioServer: @unchecked Sendable {
 
     /// Stops recording and returns the samples, scaled to -1...1.
     public func finish() -> [Float] {
-      if process.isRunning { process.terminate() }
-      process.waitUntilExit()
+      process.stop()
       guard let data = try? Data(contentsOf: file) else { return [] }
       return data.withUnsafeBytes { raw in
         raw.bindMemory(to: Int16.self).map { Float(Int16(littleEndian: $0)) / 32768 }
@@ -160,34 +150,34 @@ public final class AudioServer: @unchecked Sendable {
     }
   }
 
-  /// Starts recording the null sink's monitor (`parec` or `pw-record`).
+  /// Starts recording the null sink's monitor (`parec` or `pw-record`) and waits until the
+  /// server has connected it.
   public func record() throws -> Recording {
     let file = folder.appendingPathComponent("monitor-\(UUID().uuidString).raw")
-    let process = Process()
-    process.executableURL = try executable(kind == .pulseAudio ? "parec" : "pw-record")
+    let arguments: [String]
     switch kind {
     case .pulseAudio:
-      process.arguments = [
+      arguments = [
         "-d", Self.sinkName + ".monitor", "--format=s16le", "--rate=\(Self.recordingRate)", "--channels=1",
         "--latency-msec=10", "--raw",
       ]
     case .pipeWire:
-      process.arguments = [
+      arguments = [
         "--target", Self.sinkName, "-P", "{ stream.capture.sink = true }", "--format", "s16",
         "--rate", "\(Self.recordingRate)", "--channels", "1", "--latency", "10ms", "-",
       ]
     }
-    process.environment = environment
-    _ = FileManager.default.createFile(atPath: file.path, contents: nil)
-    process.standardOutput = try FileHandle(forWritingTo: file)
-    process.standardError = try logHandle("recorder.log")
-    try process.run()
-    let started = AudioServer.monotonicSeconds()
+    // The samples on standard output, its messages beside them in the same file would spoil
+    // them: wrap in sh to part the two.
+    let process = try AudioServerProcess(
+      "sh", ["-c", "exec \"$0\" \"$@\" 2>>\(shellQuoted(folder.appendingPathComponent("recorder.log").path))",
+        kind == .pulseAudio ? "parec" : "pw-record"] + arguments,
+      environment: environment, log: file)
     lock.lock()
     recorders.append(process)
     lock.unlock()
-    // The recorder is connected once the server lists it.
     try waitUntil("the recorder to connect") { try self.recorderConnected() }
+    let started = AudioServer.monotonicSeconds()
     return Recording(file: file, process: process, started: started)
   }
 
@@ -202,8 +192,8 @@ public final class AudioServer: @unchecked Sendable {
   /// checks of corking and of how many streams were opened.
   public func streams() throws -> String {
     switch kind {
-    case .pulseAudio: return try run("pactl", ["list", "sink-inputs"]).standardOutput
-    case .pipeWire: return try run("pw-dump", []).standardOutput
+    case .pulseAudio: return try run("pactl", ["list", "sink-inputs"]).output
+    case .pipeWire: return try run("pw-dump", []).output
     }
   }
 
@@ -269,44 +259,18 @@ public final class AudioServer: @unchecked Sendable {
     return places.map { $0 + "/" + name }.first { FileManager.default.fileExists(atPath: $0) }
   }
 
-  private static func which(_ program: String) -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    return path.split(separator: ":").map { "\($0)/\(program)" }.first {
-      FileManager.default.isExecutableFile(atPath: $0)
-    }
-  }
-
-  private func executable(_ program: String) throws -> URL {
-    guard let path = Self.which(program) else { throw AudioServerError("\(program) is not installed") }
-    return URL(fileURLWithPath: path)
-  }
-
-  private func logHandle(_ name: String) throws -> FileHandle {
-    let url = folder.appendingPathComponent(name)
-    if !FileManager.default.fileExists(atPath: url.path) {
-      _ = FileManager.default.createFile(atPath: url.path, contents: nil)
-    }
-    let handle = try FileHandle(forWritingTo: url)
-    handle.seekToEndOfFile()
-    return handle
-  }
+  private func shellQuoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
   private func launch(_ program: String, _ arguments: [String], log: String) throws {
-    let process = Process()
-    process.executableURL = try executable(program)
-    process.arguments = arguments
-    process.environment = environment
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = try logHandle(log)
-    process.standardError = try logHandle(log)
-    try process.run()
+    let process = try AudioServerProcess(
+      program, arguments, environment: environment, log: folder.appendingPathComponent(log))
     lock.lock()
     processes.append(process)
     lock.unlock()
   }
 
-  private func run(_ program: String, _ arguments: [String]) throws -> ProcessResult {
-    try runProcess(try executable(program).path, arguments, environment: environment)
+  private func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    try AudioServerProcess.run(program, arguments, environment: environment)
   }
 
   private func query(_ program: String, _ arguments: [String]) throws -> Bool {
@@ -316,10 +280,10 @@ public final class AudioServer: @unchecked Sendable {
   private func sinkReady() throws -> Bool {
     switch kind {
     case .pulseAudio:
-      return try run("pactl", ["list", "short", "sinks"]).standardOutput.contains(Self.sinkName)
+      return try run("pactl", ["list", "short", "sinks"]).output.contains(Self.sinkName)
     case .pipeWire:
       // WirePlumber has linked the sink to a driver once the sink is the default target.
-      let dump = try run("pw-dump", []).standardOutput
+      let dump = try run("pw-dump", []).output
       return dump.contains("\"node.name\": \"\(Self.sinkName)\"") && dump.contains("\"default.audio.sink\"")
     }
   }
@@ -327,9 +291,9 @@ public final class AudioServer: @unchecked Sendable {
   private func recorderConnected() throws -> Bool {
     switch kind {
     case .pulseAudio:
-      return try run("pactl", ["list", "short", "source-outputs"]).standardOutput.contains("\t")
+      return try run("pactl", ["list", "short", "source-outputs"]).output.contains("\t")
     case .pipeWire:
-      return try run("pw-dump", []).standardOutput.contains("\"Stream/Input/Audio\"")
+      return try run("pw-dump", []).output.contains("\"Stream/Input/Audio\"")
     }
   }
 

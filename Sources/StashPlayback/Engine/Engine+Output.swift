@@ -216,15 +216,9 @@ extension Engine {
     }
   }
 
-  /// The heard frame as the published clock has it now: the last delay read, run on in time
-  /// (a device that just failed cannot be asked).
-  private func heardNow(_ state: OutputState) -> Int {
-    let stamp = now()
-    return shared.withLock { shared in
-      shared.clock.generation == state.generation
-        ? shared.clock.heardFrame(at: stamp) : heard(state, delay: state.lastDelay)
-    }
-  }
+  /// The heard frame the device last confirmed (its last delay reading): a device that just
+  /// failed cannot be asked, and running the clock on would count time in which nothing was heard.
+  private func heardNow(_ state: OutputState) -> Int { heard(state, delay: state.lastDelay) }
 
   /// The heard frame given the device's delay.
   private func heard(_ state: OutputState, delay: Int = 0) -> Int {
