@@ -144,7 +144,9 @@ import Testing
     // goes, before it fails with EPIPE: the position kept is up to that far on (see the note of
     // issue 15). PulseAudio's plugin fails at once.
     let drift = kind == .pulseAudio ? 1.0 : 6.0
-    #expect(failed.position >= before.position && failed.position < before.position + drift, "\(before) then \(failed)")
+    // (The position kept is the last the device confirmed, a little behind the clock run on.)
+    #expect(
+      failed.position >= before.position - 0.1 && failed.position < before.position + drift, "\(before) then \(failed)")
     usleep(1_500_000)
     let later = try player.send("status")
     #expect(later.failures == 1 && later.position == failed.position, "\(later)")
