@@ -59,7 +59,6 @@ struct PlayerCore: Sendable, Equatable {
     loaded = true
     self.totalFrames = max(0, totalFrames)
     self.lengthKnown = lengthKnown
-    endSeen = nil
     rangeEnd = nil
     rangeStart = 0
     return stopEffects()
@@ -176,7 +175,6 @@ struct PlayerCore: Sendable, Equatable {
   /// The output played everything of generation `generation`, up to heard frame `frame`.
   mutating func reachedEnd(generation reported: UInt64, at frame: Int) -> [Effect] {
     guard reported == generation, state == .playing else { return [] }
-    if rangeEnd == nil || frame < rangeEnd! { endSeen = frame }
     state = .ended
     pausing = false
     position = frame

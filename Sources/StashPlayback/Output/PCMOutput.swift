@@ -68,10 +68,26 @@ final class PCMOutput {
     default:
       PlaybackError(
         code: .noDevice,
-        message:
-          "cannot open the sound device '\(name)': \(ALSACall.message(code)) (choose one with --device or STASH_ALSA_DEVICE; 'aplay -L' lists them)"
-      )
+        message: "cannot open the sound device '\(name)': \(ALSACall.message(code))\(choices(besides: name))")
     }
+  }
+
+  /// What the user can choose instead, from what ALSA lists here (never a name that does not
+  /// exist): a few names and where the rest are.
+  static func choices(besides failed: String) -> String {
+    // Sound servers and cards first; converters and the like (which ALSA lists too) last.
+    func rank(_ name: String) -> Int {
+      if ["default", "pulse", "pipewire"].contains(name) || name.hasPrefix("sysdefault") { return 0 }
+      if name.contains("CARD=") { return 1 }
+      return name == "null" ? 2 : 3
+    }
+    let names = PCMDeviceHint.all().map(\.name).filter { $0 != failed }.enumerated()
+      .sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+    guard !names.isEmpty else { return " (ALSA lists no other sound device here)" }
+    let shown = names.prefix(4).joined(separator: ", ")
+    let more = names.count > 4 ? ", and \(names.count - 4) more" : ""
+    return
+      " (choose another with --device NAME or STASH_ALSA_DEVICE: \(shown)\(more); stash-tui --list-devices lists them all)"
   }
 
   /// Hands over as many of `frames` frames from `samples` (interleaved) as the device takes now;
