@@ -88,7 +88,10 @@ enum PlaybackControl {
       switch scalar {
       case "\"": out += "\\\""
       case "\\": out += "\\\\"
-      case _ where scalar.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+      case _ where scalar.value < 0x20:
+        out +=
+          "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+          + String(scalar.value, radix: 16)
       default: out.unicodeScalars.append(scalar)
       }
     }

@@ -24,7 +24,8 @@ if options.help {
   exit(0)
 }
 if options.listDevices {
-  LaunchOptions.write(1, DeviceList.text(PCMDeviceHint.all(), current: options.device ?? Player.defaultDevice))
+  LaunchOptions.write(
+    1, DeviceList.text(PCMDeviceHint.all(), current: options.device ?? Player.defaultDevice))
   exit(0)
 }
 if options.version {

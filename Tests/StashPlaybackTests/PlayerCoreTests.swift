@@ -129,7 +129,8 @@ import Testing
   @Test func aDecoderFailureWaitsForNoDevice() {
     var core = loaded()
     _ = core.play()
-    let effects = core.failed(PlaybackError(code: .decoder, message: "bad"), generation: core.generation, at: 10)
+    let effects = core.failed(
+      PlaybackError(code: .decoder, message: "bad"), generation: core.generation, at: 10)
     #expect(!effects.contains(.awaitDevice))
     #expect(core.deviceReturned().isEmpty)
   }

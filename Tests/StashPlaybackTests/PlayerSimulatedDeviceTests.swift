@@ -170,7 +170,9 @@ import Testing
       return
     }
     #expect(error.code == .deviceFailed)
-    #expect(error.message == "the sound device 'simulated' stopped working: No such device; it would not open again")
+    #expect(
+      error.message == "the sound device 'simulated' stopped working: No such device; it would not open again"
+    )
     // What was heard is kept, not the frames handed over: the last the device said it had
     // played (the virtual clock stands still, so the clock has not run on since).
     #expect(failed.position == 2000.0 / 48_000)

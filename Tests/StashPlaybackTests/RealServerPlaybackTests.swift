@@ -21,7 +21,8 @@ import Testing
   /// Cue start times from the memo's transcript.
   static func cueStarts() throws -> [Double] {
     let vtt = try String(
-      contentsOfFile: memo.replacingOccurrences(of: "_audio.m4a", with: "_transcription.vtt"), encoding: .utf8)
+      contentsOfFile: memo.replacingOccurrences(of: "_audio.m4a", with: "_transcription.vtt"), encoding: .utf8
+    )
     return vtt.split(separator: "\n").compactMap { line -> Double? in
       guard line.contains("-->"), let start = line.split(separator: " ").first else { return nil }
       let parts = start.split(separator: ":").compactMap { Double($0) }
@@ -32,7 +33,8 @@ import Testing
 
   /// Root-mean-square level of `samples` between monotonic times `from` and `to`, taking the
   /// recording's first sample as heard at `recording.started`.
-  static func level(_ samples: [Float], _ recording: AudioServer.Recording, from: Double, to: Double) -> Float {
+  static func level(_ samples: [Float], _ recording: AudioServer.Recording, from: Double, to: Double) -> Float
+  {
     let rate = Double(AudioServer.recordingRate)
     let first = max(0, Int((from - recording.started) * rate))
     let last = min(samples.count, Int((to - recording.started) * rate))
@@ -97,13 +99,16 @@ import Testing
     usleep(1_000_000)
     let second = try player.send("status")
     // (A null sink just opened still settles its latency: allow for that.)
-    #expect(abs((second.position - status.position) - (second.sent - status.sent)) < 0.2, "\(status) then \(second)")
+    #expect(
+      abs((second.position - status.position) - (second.sent - status.sent)) < 0.2, "\(status) then \(second)"
+    )
 
     // Fifty seeks and cue jumps while playing: never a failure.
     var random = SystemRandomNumberGenerator()
     let length = status.duration ?? 1200
     for index in 0..<50 {
-      let target = index % 2 == 0 ? cues[index / 2 % cues.count] : Double.random(in: 0..<(length - 30), using: &random)
+      let target =
+        index % 2 == 0 ? cues[index / 2 % cues.count] : Double.random(in: 0..<(length - 30), using: &random)
       status = try player.send("seek \(target)")
       #expect(status.failures == 0, "seek \(index) to \(target): \(status)\n\(server.log())")
       usleep(UInt32.random(in: 30_000...200_000, using: &random))
@@ -128,12 +133,14 @@ import Testing
     }
     usleep(1_700_000)
     let stillPaused = try player.send("status")
-    #expect(stillPaused.position == paused.position, "the clock moved while paused: \(paused) then \(stillPaused)")
+    #expect(
+      stillPaused.position == paused.position, "the clock moved while paused: \(paused) then \(stillPaused)")
     let resume = try player.send("resume")
     status = try player.wait(seconds: 3) { $0.position >= paused.position + 0.5 }
     #expect(status.state == "playing", "\(status)")
     // Resumed at the very position paused at (the clock runs on from it, at real time).
-    #expect(abs(status.position - paused.position - (status.sent - resume.sent)) < 0.25, "\(paused) then \(status)")
+    #expect(
+      abs(status.position - paused.position - (status.sent - resume.sent)) < 0.25, "\(paused) then \(status)")
 
     // The server goes mid-play: one failure, the position kept...
     let before = try player.wait(seconds: 3) { $0.position >= paused.position + 1.0 }
@@ -146,7 +153,8 @@ import Testing
     let drift = kind == .pulseAudio ? 1.0 : 6.0
     // (The position kept is the last the device confirmed, a little behind the clock run on.)
     #expect(
-      failed.position >= before.position - 0.1 && failed.position < before.position + drift, "\(before) then \(failed)")
+      failed.position >= before.position - 0.1 && failed.position < before.position + drift,
+      "\(before) then \(failed)")
     usleep(1_500_000)
     let later = try player.send("status")
     #expect(later.failures == 1 && later.position == failed.position, "\(later)")

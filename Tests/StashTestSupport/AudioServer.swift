@@ -54,8 +54,12 @@ public final class AudioServer: @unchecked Sendable {
     case .pulseAudio: programs = ["pulseaudio", "pactl", "parec"]
     case .pipeWire: programs = ["pipewire", "wireplumber", "pw-cli", "pw-record", "dbus-daemon"]
     }
-    for program in programs where AudioServerProcess.which(program) == nil { return "\(program) is not installed" }
-    if plugin(kind) == nil { return "ALSA's \(kind == .pulseAudio ? "pulse" : "pipewire") plugin is not installed" }
+    for program in programs where AudioServerProcess.which(program) == nil {
+      return "\(program) is not installed"
+    }
+    if plugin(kind) == nil {
+      return "ALSA's \(kind == .pulseAudio ? "pulse" : "pipewire") plugin is not installed"
+    }
     return nil
   }
 
@@ -86,14 +90,18 @@ public final class AudioServer: @unchecked Sendable {
       try launch(
         "pulseaudio",
         [
-          "-n", "-F", folder.appendingPathComponent("server.pa").path, "--daemonize=no", "--exit-idle-time=-1",
+          "-n", "-F", folder.appendingPathComponent("server.pa").path, "--daemonize=no",
+          "--exit-idle-time=-1",
           "--disallow-exit", "--use-pid-file=no", "--log-target=stderr", "--log-level=error",
         ], log: "pulseaudio.log")
     case .pipeWire:
       if !FileManager.default.fileExists(atPath: folder.appendingPathComponent("bus").path) {
         try launch(
           "dbus-daemon",
-          ["--session", "--nofork", "--nopidfile", "--address=unix:path=" + folder.appendingPathComponent("bus").path],
+          [
+            "--session", "--nofork", "--nopidfile",
+            "--address=unix:path=" + folder.appendingPathComponent("bus").path,
+          ],
           log: "dbus.log")
       }
       try launch("pipewire", [], log: "pipewire.log")
@@ -170,8 +178,11 @@ public final class AudioServer: @unchecked Sendable {
     // The samples on standard output, its messages beside them in the same file would spoil
     // them: wrap in sh to part the two.
     let process = try AudioServerProcess(
-      "sh", ["-c", "exec \"$0\" \"$@\" 2>>\(shellQuoted(folder.appendingPathComponent("recorder.log").path))",
-        kind == .pulseAudio ? "parec" : "pw-record"] + arguments,
+      "sh",
+      [
+        "-c", "exec \"$0\" \"$@\" 2>>\(shellQuoted(folder.appendingPathComponent("recorder.log").path))",
+        kind == .pulseAudio ? "parec" : "pw-record",
+      ] + arguments,
       environment: environment, log: file)
     lock.lock()
     recorders.append(process)
@@ -201,7 +212,9 @@ public final class AudioServer: @unchecked Sendable {
   public func log() -> String {
     let names = ["pulseaudio.log", "pipewire.log", "wireplumber.log", "recorder.log"]
     return names.compactMap { name in
-      (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)).map { "\(name):\n\($0)" }
+      (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)).map {
+        "\(name):\n\($0)"
+      }
     }.joined(separator: "\n")
   }
 
@@ -239,9 +252,11 @@ public final class AudioServer: @unchecked Sendable {
         ]
 
         """
-      try sink.write(to: conf.appendingPathComponent("stash-null-sink.conf"), atomically: true, encoding: .utf8)
+      try sink.write(
+        to: conf.appendingPathComponent("stash-null-sink.conf"), atomically: true, encoding: .utf8)
       if let plugin = Self.plugin(.pipeWire) {
-        alsa += "pcm_type.pipewire { lib \"\(plugin)\" }\nctl_type.pipewire { lib \"\(plugin.replacingOccurrences(of: "pcm_pipewire", with: "ctl_pipewire"))\" }\n"
+        alsa +=
+          "pcm_type.pipewire { lib \"\(plugin)\" }\nctl_type.pipewire { lib \"\(plugin.replacingOccurrences(of: "pcm_pipewire", with: "ctl_pipewire"))\" }\n"
       }
       alsa += "pcm.!default { type pipewire }\nctl.!default { type pipewire }\n"
     }
@@ -259,7 +274,9 @@ public final class AudioServer: @unchecked Sendable {
     return places.map { $0 + "/" + name }.first { FileManager.default.fileExists(atPath: $0) }
   }
 
-  private func shellQuoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+  private func shellQuoted(_ text: String) -> String {
+    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
 
   private func launch(_ program: String, _ arguments: [String], log: String) throws {
     let process = try AudioServerProcess(

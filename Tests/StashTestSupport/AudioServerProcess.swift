@@ -23,7 +23,9 @@ public final class AudioServerProcess: @unchecked Sendable {
   public init(
     _ program: String, _ arguments: [String], environment: [String: String], log: URL, pipes: Bool = false
   ) throws {
-    guard let path = AudioServerProcess.which(program) else { throw AudioServerError("\(program) is not installed") }
+    guard let path = AudioServerProcess.which(program) else {
+      throw AudioServerError("\(program) is not installed")
+    }
     name = program
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)

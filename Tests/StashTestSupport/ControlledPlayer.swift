@@ -52,7 +52,8 @@ public final class ControlledPlayer: @unchecked Sendable {
       let failures = object["failures"] as? Int, let sent = object["sent"] as? Double
     else { throw AudioServerError("the player answered '\(line)'") }
     return Status(
-      state: state, position: position, duration: object["duration"] as? Double, error: object["error"] as? String,
+      state: state, position: position, duration: object["duration"] as? Double,
+      error: object["error"] as? String,
       failures: failures, sent: sent)
   }
 

@@ -57,7 +57,8 @@ extension Engine {
     var failure = error
     if state.troubles <= 4 {
       do {
-        state.output = try PCMOutput(name: deviceName, opener: opener, rate: control.rate, channels: control.channels)
+        state.output = try PCMOutput(
+          name: deviceName, opener: opener, rate: control.rate, channels: control.channels)
         report(.interrupted(generation: state.generation, frame: frame))
         return
       } catch {
@@ -79,7 +80,8 @@ extension Engine {
     }
     state.lastProbe = stamp
     guard
-      let output = try? PCMOutput(name: deviceName, opener: opener, rate: control.rate, channels: control.channels)
+      let output = try? PCMOutput(
+        name: deviceName, opener: opener, rate: control.rate, channels: control.channels)
     else {
       outputWake.wait(timeout: 250)
       return false

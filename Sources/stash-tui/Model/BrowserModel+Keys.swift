@@ -178,7 +178,9 @@ extension BrowserModel {
     }
     following = true
     // A memo whose playing failed (the sound device went) plays again from where it stopped.
-    if case .failed = player.state, player.base == row.base { return [.play(base: row.base, from: player.position)] }
+    if case .failed = player.state, player.base == row.base {
+      return [.play(base: row.base, from: player.position)]
+    }
     return [.play(base: row.base, from: 0)]
   }
 

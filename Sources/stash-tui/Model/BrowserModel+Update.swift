@@ -17,9 +17,13 @@ extension BrowserModel {
       player = snapshot
       // Said once, when playing fails; gone once playing works again. Later snapshots of the same
       // failure leave the status line to whatever the user does next.
-      if case .failed(let reason) = snapshot.state, before != snapshot.state, wasPlaying || snapshot.base != nil {
+      if case .failed(let reason) = snapshot.state, before != snapshot.state,
+        wasPlaying || snapshot.base != nil
+      {
         message = StyledLine("Cannot play: \(reason)", .error)
-      } else if case .failed = before, snapshot.state == .playing, message?.text.hasPrefix("Cannot play:") == true {
+      } else if case .failed = before, snapshot.state == .playing,
+        message?.text.hasPrefix("Cannot play:") == true
+      {
         message = nil
       }
       if following, let cue = spokenCue { cueCursor = cue }

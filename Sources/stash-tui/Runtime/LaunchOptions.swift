@@ -48,7 +48,8 @@ struct LaunchOptions {
       case "--list-devices": options.listDevices = true
       case "--device":
         guard let v = value(), !v.isEmpty else {
-          return .failure(UsageError(message: "--device needs an ALSA device name (stash-tui --list-devices lists them)"))
+          return .failure(
+            UsageError(message: "--device needs an ALSA device name (stash-tui --list-devices lists them)"))
         }
         options.device = v
       case "--render-once":
@@ -143,10 +144,13 @@ enum DeviceList {
     var text = ""
     for hint in hints {
       let mark = hint.name == current ? "*" : " "
-      let padded = hint.name.count < width ? hint.name + String(repeating: " ", count: width - hint.name.count) : hint.name
+      let padded =
+        hint.name.count < width
+        ? hint.name + String(repeating: " ", count: width - hint.name.count) : hint.name
       text += "\(mark) \(padded)  \(hint.description)\n"
     }
-    return text + "(* the device stash-tui plays on now; choose another with --device NAME or STASH_ALSA_DEVICE)\n"
+    return text
+      + "(* the device stash-tui plays on now; choose another with --device NAME or STASH_ALSA_DEVICE)\n"
   }
 }
 

@@ -25,7 +25,8 @@ enum TransportLine {
     }
     let elapsed = TimeText.clock(snapshot.position)
     line.append(elapsed + " ", .normal)
-    if let bar = scrubberRange(width: width, snapshot: snapshot, name: name), let duration = snapshot.duration {
+    if let bar = scrubberRange(width: width, snapshot: snapshot, name: name), let duration = snapshot.duration
+    {
       let fraction = duration > 0 ? min(1, snapshot.position / duration) : 0
       let done = Int((Double(bar.count - 1) * fraction).rounded())
       line.append(String(repeating: "━", count: done), .scrubberDone)
