@@ -5,7 +5,7 @@ export LC_ALL ?= C.UTF-8
 PREFIX ?= /usr/local
 SWIFT ?= swift
 
-.PHONY: install-deps build release demo test fixtures format bench install clean fuzz stress
+.PHONY: install-deps build release demo test fixtures format bench install clean fuzz stress soak
 
 install-deps:
 	@scripts/install-deps
@@ -65,6 +65,16 @@ fuzz: install-deps
 # and lint folders while files change underneath, STRESS_MINUTES (default 10) per folder.
 stress: install-deps
 	Fuzz/tui-stress.sh $(or $(STRESS_MINUTES),10) $(STRESS_FOLDERS)
+
+# The browser in tmux on PulseAudio and then PipeWire (each started with a null sink, ALSA's default
+# routed to it), SOAK_MINUTES (default 30) per server of random seeks, pauses, cue jumps and memo
+# changes: zero playback failures, memory flat. Prints one JSON line per server.
+soak: release
+	bin=$$($(SWIFT) build -c release --show-bin-path) && \
+	  for server in pulseaudio pipewire; do \
+	    python3 Benchmarks/real-server-playback.py --soak $(or $(SOAK_MINUTES),30) "$$bin/stash-tui" \
+	      SyntheticFixtures/demo $$server "$(CURDIR)/.build/audio-plugins/pipewire-alsa" || exit 1; \
+	  done
 
 clean:
 	rm -rf .build

@@ -87,6 +87,12 @@ do {
   harness.section("#6", "Decode a 40-minute memo", target: "≤ 1.2x ffmpeg") { try $0.decode(audio) }
   harness.section("#6", "Seek in a two-hour memo", target: "≤ 50 ms") { try $0.seeks(audio) }
   harness.section("#6", "CPU while playing", target: "< 2 %") { try $0.playingCPU(audio) }
+  harness.section("#15", "Playing on PulseAudio", target: "≤ 100 ms seeks, ≤ 50 ms clock") {
+    try $0.realServer("pulseaudio", label: "PulseAudio")
+  }
+  harness.section("#15", "Playing on PipeWire", target: "≤ 100 ms seeks, ≤ 50 ms clock") {
+    try $0.realServer("pipewire", label: "PipeWire")
+  }
   harness.section("#5", "Recovery sweep", target: "< 1 s besides fsync") {
     try $0.sweep(captures: quick ? 100 : 1_000, audio: audio)
   }

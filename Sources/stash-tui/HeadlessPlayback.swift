@@ -10,7 +10,9 @@ import StashPlayback
 /// and exits when it is done (0), or says on stderr why it could not (1; 2 for a usage mistake).
 /// FILE is a memo's audio file, any other of its files, or its base path; T is `83`, `1:23` or
 /// `1:02:03`. `--measure-seeks N` (benchmarks) seeks N times to spread-out places and prints how
-/// long each took to reach the device.
+/// long each took to reach the device. `--control` (tests, benchmarks) takes commands on standard
+/// input instead, one a line, and answers each with the player's snapshot as a JSON line
+/// (`PlaybackControl`).
 enum HeadlessPlayback {
   struct Options {
     var file = ""
@@ -18,6 +20,7 @@ enum HeadlessPlayback {
     var to: Double? = nil
     var device: String? = nil
     var measureSeeks = 0
+    var control = false
   }
 
   /// Whether the command line asks for headless playing.
@@ -33,7 +36,13 @@ enum HeadlessPlayback {
       return 2
     }
     let changed = DispatchSemaphore(value: 0)
-    let player = Player(device: options.device, onChange: { _ in changed.signal() })
+    let failures = PlaybackControl.FailureCount()
+    let player = Player(
+      device: options.device,
+      onChange: { snapshot in
+        failures.note(snapshot.state)
+        changed.signal()
+      })
     do {
       try player.load(path: options.file)
     } catch {
@@ -41,6 +50,7 @@ enum HeadlessPlayback {
       return 1
     }
     if options.measureSeeks > 0 { return measureSeeks(player, count: options.measureSeeks, changed: changed) }
+    if options.control { return PlaybackControl.run(player, failures: failures) }
     player.play(from: options.from ?? 0, until: options.to)
     while true {
       let snapshot = player.snapshot
@@ -118,6 +128,7 @@ enum HeadlessPlayback {
         case "--from": options.from = try time("--from").get()
         case "--to": options.to = try time("--to").get()
         case "--device": options.device = try value("--device").get()
+        case "--control": options.control = true
         case "--measure-seeks":
           let text = try value("--measure-seeks").get()
           guard let n = Int(text), n > 0 else { throw Problem(text: "--measure-seeks takes a count") }

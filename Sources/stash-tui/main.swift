@@ -1,3 +1,4 @@
+import StashPlayback
 import StashRecover
 
 #if canImport(Glibc)
@@ -20,6 +21,11 @@ case .failure(let error):
 
 if options.help {
   LaunchOptions.printHelp()
+  exit(0)
+}
+if options.listDevices {
+  LaunchOptions.write(
+    1, DeviceList.text(PCMDeviceHint.all(), current: options.device ?? Player.defaultDevice))
   exit(0)
 }
 if options.version {
@@ -57,7 +63,7 @@ if isatty(0) == 0 || isatty(1) == 0 {
   LaunchOptions.fail("stash-tui needs a terminal on standard input and output")
 }
 let inbox = EventInbox()
-let player = AudioPlayer(onChange: { inbox.wake() })
+let player = AudioPlayer(device: options.device, onChange: { inbox.wake() })
 let fillDelay = getenv("STASH_TUI_FILL_DELAY").flatMap { Double(String(cString: $0)) } ?? 0
 let runner = EffectRunner(
   library: library, editor: editor, player: player, inbox: inbox, fill: RowFill(delay: fillDelay))

@@ -77,13 +77,16 @@ import Testing
     #expect(core.state == .playing)
   }
 
-  @Test func anUnknownLengthBecomesKnownAtTheEnd() {
+  /// Issue 15: one play showed "counting up; length unknown" and the next "-0:06" left.
+  @Test func anUnknownLengthStaysUnknownOnEveryPlay() {
     var core = loaded(frames: 5000, lengthKnown: false)
     #expect(core.knownLength == nil)
-    _ = core.play()
-    _ = core.reachedEnd(generation: core.generation, at: 5000)
-    #expect(core.state == .ended)
-    #expect(core.knownLength == 5000)
+    for _ in 0..<2 {
+      _ = core.play()
+      _ = core.reachedEnd(generation: core.generation, at: 5000)
+      #expect(core.state == .ended)
+      #expect(core.knownLength == nil)
+    }
   }
 
   @Test func playingAgainAfterTheEndReplaysTheRange() {
@@ -101,8 +104,56 @@ import Testing
     let effects = core.failed(error, generation: nil, at: 1234)
     #expect(core.state == .failed(error))
     #expect(core.position == 1234)
-    #expect(effects == [.silence(generation: core.generation), .hold(report: false), .releaseDevice])
+    // Lost while playing: the output watches for it to come back.
+    #expect(
+      effects == [.silence(generation: core.generation), .hold(report: false), .releaseDevice, .awaitDevice])
     // Playing again tries again, from where it failed.
     #expect(core.play().contains(.decode(generation: core.generation, from: 1234, until: nil)))
+  }
+
+  @Test func aLostDeviceThatComesBackPlaysOnFromTheKeptPosition() {
+    var core = loaded()
+    _ = core.play()
+    _ = core.failed(PlaybackError(code: .deviceFailed, message: "gone"), generation: nil, at: 4321)
+    let effects = core.deviceReturned()
+    #expect(core.state == .playing)
+    #expect(effects.contains(.decode(generation: core.generation, from: 4321, until: nil)))
+    // Once only; and not when the user asked for something meanwhile.
+    #expect(core.deviceReturned().isEmpty)
+    _ = core.failed(PlaybackError(code: .deviceFailed, message: "gone"), generation: nil, at: 100)
+    _ = core.seek(to: 500)
+    #expect(core.deviceReturned().isEmpty)
+    #expect(core.state == .paused)
+  }
+
+  @Test func aDecoderFailureWaitsForNoDevice() {
+    var core = loaded()
+    _ = core.play()
+    let effects = core.failed(
+      PlaybackError(code: .decoder, message: "bad"), generation: core.generation, at: 10)
+    #expect(!effects.contains(.awaitDevice))
+    #expect(core.deviceReturned().isEmpty)
+  }
+
+  @Test func anInterruptedOutputGoesOnFromTheFrameHeard() {
+    var core = loaded()
+    _ = core.play()
+    let g = core.generation
+    #expect(core.interrupted(generation: g, at: 777) == [.decode(generation: g + 1, from: 777, until: nil)])
+    #expect(core.state == .playing)
+    // A report from an older generation is stale.
+    #expect(core.interrupted(generation: g, at: 10).isEmpty)
+  }
+
+  @Test func aPauseInPlaceKeepsTheGenerationAndResumesWithRun() {
+    var core = loaded()
+    _ = core.play()
+    let g = core.generation
+    _ = core.pause()
+    #expect(core.outputHeld(generation: g, at: 600, inPlace: true).isEmpty)
+    #expect(core.state == .paused)
+    #expect(core.position == 600)
+    #expect(core.generation == g)
+    #expect(core.resume() == [.openDevice, .run])
   }
 }

@@ -7,7 +7,9 @@ import Synchronization
 
 /// A sound device in memory, driven by the test: frames written wait in its buffer until the test
 /// `consume`s them (they are then "heard"); its delay is what the buffer holds plus an injected
-/// extra; errors can be injected at the Nth write. Mono float only.
+/// extra; errors can be injected at the Nth write, a delay that cannot be read (as the pulse
+/// plugin's after a prepare), and a device that goes away for good; it can pause in place when
+/// told it may. Mono float only.
 final class SimulatedDevice: PCMDevice, Sendable {
   struct State {
     var capacity = 4800
@@ -20,6 +22,15 @@ final class SimulatedDevice: PCMDevice, Sendable {
     var drops = 0
     var configured: (rate: Int, channels: Int)? = nil
     var started = false
+    /// What `delay` fails with, when it fails (every call).
+    var delayFailure: Int32? = nil
+    /// From this write on, every call fails with ENODEV: the device is gone.
+    var goneAtWrite: Int? = nil
+    var gone = false
+    /// Whether it says it can pause in place, and whether it is paused.
+    var pausable = false
+    var paused = false
+    var pauses = 0
   }
 
   let name = "simulated"
@@ -54,6 +65,8 @@ final class SimulatedDevice: PCMDevice, Sendable {
   func write(_ data: UnsafeRawPointer, frames: Int) -> Int {
     state.withLock { s in
       s.writes += 1
+      if let at = s.goneAtWrite, s.writes >= at { s.gone = true }
+      if s.gone { return -Int(ENODEV) }
       if let failure = s.failures.removeValue(forKey: s.writes) { return Int(failure) }
       let room = s.capacity - s.queue.count
       guard room > 0 else { return -Int(EAGAIN) }
@@ -64,8 +77,25 @@ final class SimulatedDevice: PCMDevice, Sendable {
     }
   }
 
-  func delay() -> (result: Int32, frames: Int) { state.withLock { (0, $0.queue.count + $0.extraDelay) } }
-  var isRunning: Bool { state.withLock { $0.started && !$0.queue.isEmpty } }
+  func delay() -> (result: Int32, frames: Int) {
+    state.withLock { s in
+      if s.gone { return (-ENODEV, 0) }
+      if let failure = s.delayFailure { return (failure, 0) }
+      return (0, s.queue.count + s.extraDelay)
+    }
+  }
+  func avail() -> Int { state.withLock { $0.gone ? -Int(ENODEV) : $0.capacity - $0.queue.count } }
+  var bufferFrames: Int { state.withLock { $0.capacity } }
+  var canPause: Bool { state.withLock { $0.pausable } }
+  func pause(_ on: Bool) -> Int32 {
+    state.withLock { s in
+      if s.gone { return -ENODEV }
+      s.paused = on
+      if on { s.pauses += 1 }
+      return 0
+    }
+  }
+  var isRunning: Bool { state.withLock { $0.started && !$0.paused && !$0.queue.isEmpty } }
   var isPrepared: Bool { state.withLock { !$0.started } }
   func start() -> Int32 {
     state.withLock { $0.started = true }
@@ -76,10 +106,11 @@ final class SimulatedDevice: PCMDevice, Sendable {
       s.queue.removeAll()
       s.drops += 1
       s.started = false
+      s.paused = false
     }
     return 0
   }
-  func prepare() -> Int32 { 0 }
+  func prepare() -> Int32 { state.withLock { $0.gone ? -ENODEV : 0 } }
   func recover(_ error: Int32) -> Int32 {
     state.withLock { $0.recoveries.append(error) }
     return 0

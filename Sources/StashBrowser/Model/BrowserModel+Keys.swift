@@ -199,6 +199,10 @@ extension BrowserModel {
       return []
     }
     following = true
+    // A memo whose playing failed (the sound device went) plays again from where it stopped.
+    if case .failed = player.state, player.base == row.base {
+      return [.play(base: row.base, from: player.position)]
+    }
     return [.play(base: row.base, from: 0)]
   }
 
@@ -297,7 +301,7 @@ extension BrowserModel {
     let l = layout
     if l.transport.contains(mouse.x, mouse.y), mouse.kind == .click {
       guard player.isActive, let d = player.duration, d > 0,
-        let bar = TransportLine.scrubberRange(width: width, snapshot: player)
+        let bar = TransportLine.scrubberRange(width: width, snapshot: player, name: playingRow?.displayName)
       else { return [] }
       let fraction = Double(mouse.x - bar.lowerBound) / Double(max(1, bar.count - 1))
       let target = max(0, min(d, fraction * d))

@@ -13,9 +13,18 @@ extension BrowserModel {
       height = h
     case .player(let snapshot):
       let wasPlaying = player.state == .playing
+      let before = player.state
       player = snapshot
-      if case .failed(let reason) = snapshot.state, wasPlaying || snapshot.base != nil {
+      // Said once, when playing fails; gone once playing works again. Later snapshots of the same
+      // failure leave the status line to whatever the user does next.
+      if case .failed(let reason) = snapshot.state, before != snapshot.state,
+        wasPlaying || snapshot.base != nil
+      {
         message = StyledLine("Cannot play: \(reason)", .error)
+      } else if case .failed = before, snapshot.state == .playing,
+        message?.text.hasPrefix("Cannot play:") == true
+      {
+        message = nil
       }
       if following, let cue = spokenCue { cueCursor = cue }
     case .listed(let rows, let error):

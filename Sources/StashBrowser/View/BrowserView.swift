@@ -156,7 +156,7 @@ package enum BrowserView {
       return
     }
     if let message = model.message {
-      grid.put(message, x: 0, y: rect.y, limit: rect.width)
+      grid.put(TextWrap.truncate(message, width: rect.width), x: 0, y: rect.y, limit: rect.width)
       return
     }
     if model.playerHoldsSelection && !model.following && model.player.state == .playing {

@@ -101,6 +101,24 @@ package enum TextWrap {
     return out + "…"
   }
 
+  /// `line` cut to `width` cells, ending with an ellipsis when it was longer; styles kept.
+  static func truncate(_ line: StyledLine, width: Int) -> StyledLine {
+    guard line.width > width else { return line }
+    var out = StyledLine()
+    var used = 0
+    for span in line.spans {
+      let cells = CharacterWidth.of(span.text)
+      if used + cells <= width - 1 {
+        out.append(span.text, span.style)
+        used += cells
+        continue
+      }
+      out.append(truncate(span.text, width: width - used), span.style)
+      break
+    }
+    return out
+  }
+
   /// `text` padded with spaces on the right (or cut) to exactly `width` cells.
   package static func pad(_ text: String, width: Int) -> String {
     let t = truncate(text, width: width)

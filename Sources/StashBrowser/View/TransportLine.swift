@@ -25,7 +25,8 @@ package enum TransportLine {
     }
     let elapsed = TimeText.clock(snapshot.position)
     line.append(elapsed + " ", .normal)
-    if let bar = scrubberRange(width: width, snapshot: snapshot), let duration = snapshot.duration {
+    if let bar = scrubberRange(width: width, snapshot: snapshot, name: name), let duration = snapshot.duration
+    {
       let fraction = duration > 0 ? min(1, snapshot.position / duration) : 0
       let done = Int((Double(bar.count - 1) * fraction).rounded())
       line.append(String(repeating: "━", count: done), .scrubberDone)
@@ -47,13 +48,18 @@ package enum TransportLine {
     return line
   }
 
-  /// The columns the scrubber takes, or nil when the length is unknown or nothing plays.
-  package static func scrubberRange(width: Int, snapshot: PlayerSnapshot) -> Range<Int>? {
+  /// The columns the scrubber takes, or nil when the length is unknown or nothing plays. `name`
+  /// (the memo's) gets the room it needs beside it, as far as the scrubber keeps a third of the
+  /// line: a wide terminal shows a long title whole.
+  package static func scrubberRange(width: Int, snapshot: PlayerSnapshot, name: String? = nil) -> Range<Int>? {
     guard snapshot.duration != nil, snapshot.base != nil, snapshot.state != .stopped else { return nil }
     let start = 3 + TimeText.clock(snapshot.position).count + 1
-    // Room for the remaining time and a short name.
-    let reserved = 2 + TimeText.clock(snapshot.duration).count + min(24, max(0, width / 5))
-    let length = width - start - reserved
+    // Room for the remaining time, then for the name.
+    let fixed = start + 2 + TimeText.clock(snapshot.duration).count
+    let bar = max(10, (width - fixed) / 3)
+    let nameCells = name.map { CharacterWidth.of($0) + 2 } ?? 0
+    let nameRoom = max(min(24, max(0, width / 5)), min(nameCells, width - fixed - bar))
+    let length = width - fixed - nameRoom
     guard length >= 5 else { return nil }
     return start..<(start + length)
   }

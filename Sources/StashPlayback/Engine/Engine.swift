@@ -29,6 +29,8 @@ final class Engine: Sendable {
     var holdRequests: UInt64 = 0
     /// Whether the output should have the device open.
     var wantDevice = false
+    /// The device was lost while playing: the output tries it now and then, and says when it is back.
+    var awaitingDevice = false
     /// When the last seek was asked (monotonic ns), until its first frame reaches the device.
     var seekAskedAt: UInt64? = nil
   }
@@ -45,7 +47,11 @@ final class Engine: Sendable {
 
   /// What a thread reports.
   enum Report: Sendable {
-    case held(generation: UInt64, frame: Int)
+    case held(generation: UInt64, frame: Int, inPlace: Bool)
+    /// The device failed and was prepared or opened again; what it held is lost.
+    case interrupted(generation: UInt64, frame: Int)
+    /// A device lost while playing opens again.
+    case deviceReturned
     case ended(generation: UInt64, frame: Int)
     case failed(PlaybackError, generation: UInt64?, frame: Int)
   }
@@ -113,7 +119,10 @@ final class Engine: Sendable {
   func report(_ report: Report) {
     transition { core in
       switch report {
-      case .held(let generation, let frame): core.outputHeld(generation: generation, at: frame)
+      case .held(let generation, let frame, let inPlace):
+        core.outputHeld(generation: generation, at: frame, inPlace: inPlace)
+      case .interrupted(let generation, let frame): core.interrupted(generation: generation, at: frame)
+      case .deviceReturned: core.deviceReturned()
       case .ended(let generation, let frame): core.reachedEnd(generation: generation, at: frame)
       case .failed(let error, let generation, let frame):
         core.failed(error, generation: generation, at: frame)
@@ -126,6 +135,9 @@ final class Engine: Sendable {
       switch effect {
       case .openDevice:
         control.wantDevice = true
+        control.awaitingDevice = false
+      case .awaitDevice:
+        control.awaitingDevice = true
       case .decode(let generation, let from, let until):
         control.generation = generation
         control.decoding = true
@@ -138,6 +150,7 @@ final class Engine: Sendable {
         control.running = true
       case .releaseDevice:
         control.wantDevice = false
+        control.awaitingDevice = false
       case .hold(let report):
         control.running = false
         if report { control.holdRequests += 1 }

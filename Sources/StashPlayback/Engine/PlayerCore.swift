@@ -21,6 +21,9 @@ struct PlayerCore: Sendable, Equatable {
     /// The output closes the device: nothing will play until asked, and a device held open while
     /// idle would keep other programs from a sound card without mixing.
     case releaseDevice
+    /// The device was lost while playing: try it now and then, and say when it is back
+    /// (`deviceReturned`).
+    case awaitDevice
   }
 
   /// Where the player is.
@@ -45,6 +48,8 @@ struct PlayerCore: Sendable, Equatable {
   private(set) var endSeen: Int? = nil
   /// A pause was asked and the output has not yet said where it stopped.
   private(set) var pausing = false
+  /// The device was lost while playing and nothing has been asked since: play on when it is back.
+  private(set) var awaitingDevice = false
 
   /// The length in frames, when known.
   var knownLength: Int? { lengthKnown ? totalFrames : endSeen }
@@ -54,7 +59,6 @@ struct PlayerCore: Sendable, Equatable {
     loaded = true
     self.totalFrames = max(0, totalFrames)
     self.lengthKnown = lengthKnown
-    endSeen = nil
     rangeEnd = nil
     rangeStart = 0
     return stopEffects()
@@ -73,6 +77,7 @@ struct PlayerCore: Sendable, Equatable {
   /// `until` (the end when nil). Paused with neither given: resumes.
   mutating func play(from: Int? = nil, until: Int? = nil) -> [Effect] {
     guard loaded else { return [] }
+    awaitingDevice = false
     if from == nil && until == nil && state == .paused { return resume() }
     let start: Int
     if let from {
@@ -128,6 +133,7 @@ struct PlayerCore: Sendable, Equatable {
   /// paused, with the audio already decoded.
   mutating func seek(to frame: Int) -> [Effect] {
     guard loaded else { return [] }
+    awaitingDevice = false
     let target = clamp(frame)
     if let end = rangeEnd, target >= end { rangeEnd = nil }
     rangeStart = target
@@ -140,8 +146,9 @@ struct PlayerCore: Sendable, Equatable {
     return restart(at: target)
   }
 
-  /// The output stopped for a pause in generation `generation`, at heard frame `frame`.
-  mutating func outputHeld(generation reported: UInt64, at frame: Int) -> [Effect] {
+  /// The output stopped for a pause in generation `generation`, at heard frame `frame`; `inPlace`
+  /// when the device paused holding what it had (resuming goes on with it, in the same generation).
+  mutating func outputHeld(generation reported: UInt64, at frame: Int, inPlace: Bool = false) -> [Effect] {
     guard reported == generation else {
       // A seek overtook the pause: the seek's position stands.
       if pausing {
@@ -153,8 +160,14 @@ struct PlayerCore: Sendable, Equatable {
     if pausing {
       pausing = false
       state = .paused
+      if inPlace {
+        position = frame
+        return []
+      }
       return restart(at: frame)
     }
+    // Resumed before the output got to the pause: a device paused in place is resumed by `.run`.
+    if inPlace { return [] }
     // Resumed before the output got to the pause: carry on from the frame it stopped at.
     return state == .playing ? restart(at: frame) : []
   }
@@ -162,7 +175,6 @@ struct PlayerCore: Sendable, Equatable {
   /// The output played everything of generation `generation`, up to heard frame `frame`.
   mutating func reachedEnd(generation reported: UInt64, at frame: Int) -> [Effect] {
     guard reported == generation, state == .playing else { return [] }
-    if rangeEnd == nil || frame < rangeEnd! { endSeen = frame }
     state = .ended
     pausing = false
     position = frame
@@ -171,16 +183,35 @@ struct PlayerCore: Sendable, Equatable {
     return [.silence(generation: generation), .hold(report: false), .releaseDevice]
   }
 
+  /// The device failed in generation `generation` and was prepared or opened again, losing what
+  /// it held: playing goes on from heard frame `frame`.
+  mutating func interrupted(generation reported: UInt64, at frame: Int) -> [Effect] {
+    guard reported == generation, state == .playing else { return [] }
+    return restart(at: clamp(frame))
+  }
+
+  /// The device lost while playing opens again: play on from the kept position, unless something
+  /// was asked meanwhile.
+  mutating func deviceReturned() -> [Effect] {
+    guard awaitingDevice, case .failed = state else { return [] }
+    awaitingDevice = false
+    return play()
+  }
+
   /// Decoding or the device failed. A failure from generation `generation` (nil: the device, which
   /// is not tied to one) that is not current is stale and ignored.
   mutating func failed(_ error: PlaybackError, generation reported: UInt64?, at frame: Int) -> [Effect] {
     if let reported, reported != generation { return [] }
+    let wasPlaying = state == .playing
     state = .failed(error)
     pausing = false
     position = clamp(frame)
     generation += 1
     startFrame = position
-    return [.silence(generation: generation), .hold(report: false), .releaseDevice]
+    let effects: [Effect] = [.silence(generation: generation), .hold(report: false), .releaseDevice]
+    // A device lost while playing (not a decoder failure): play on when it comes back.
+    awaitingDevice = reported == nil && wasPlaying && error.code == .deviceFailed
+    return effects + (awaitingDevice ? [.awaitDevice] : [])
   }
 
   private mutating func restart(at frame: Int) -> [Effect] {
@@ -192,6 +223,7 @@ struct PlayerCore: Sendable, Equatable {
 
   private mutating func stopEffects() -> [Effect] {
     state = .idle
+    awaitingDevice = false
     pausing = false
     generation += 1
     startFrame = 0

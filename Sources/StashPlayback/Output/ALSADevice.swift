@@ -10,6 +10,9 @@ public final class ALSADevice: PCMDevice {
   public let name: String
   private var handle: OpaquePointer?
   private var descriptors: [pollfd] = []
+  /// The buffer size and pause ability, read once configured.
+  public private(set) var bufferFrames = 0
+  public private(set) var canPause = false
 
   /// Opens `name` for playback (`snd_pcm_open` with `SND_PCM_NONBLOCK`); a negative errno on failure.
   public static func open(_ name: String) -> (device: PCMDevice?, error: Int32) {
@@ -36,6 +39,10 @@ public final class ALSADevice: PCMDevice {
         handle, alsaFormat, SND_PCM_ACCESS_RW_INTERLEAVED, UInt32(channels), UInt32(rate), 1, UInt32(latency))
     }
     guard result >= 0 else { return result }
+    var buffer: snd_pcm_uframes_t = 0
+    var period: snd_pcm_uframes_t = 0
+    if snd_pcm_get_params(handle, &buffer, &period) >= 0 { bufferFrames = Int(buffer) }
+    canPause = Self.canPause(handle)
     let count = Int(snd_pcm_poll_descriptors_count(handle))
     descriptors = [pollfd](repeating: pollfd(), count: max(0, count))
     if count > 0 {
@@ -54,6 +61,19 @@ public final class ALSADevice: PCMDevice {
     let result = SystemCall.retryingNegative { snd_pcm_delay(handle, &frames) }
     return (result, Int(frames))
   }
+
+  /// `snd_pcm_hw_params_current` + `snd_pcm_hw_params_can_pause`.
+  private static func canPause(_ handle: OpaquePointer?) -> Bool {
+    var params: OpaquePointer?
+    guard snd_pcm_hw_params_malloc(&params) >= 0, let params else { return false }
+    defer { snd_pcm_hw_params_free(params) }
+    guard snd_pcm_hw_params_current(handle, params) >= 0 else { return false }
+    return snd_pcm_hw_params_can_pause(params) != 0
+  }
+
+  public func avail() -> Int { Int(SystemCall.retryingNegative { snd_pcm_avail(handle) }) }
+
+  public func pause(_ on: Bool) -> Int32 { SystemCall.retryingNegative { snd_pcm_pause(handle, on ? 1 : 0) } }
 
   public var isRunning: Bool { snd_pcm_state(handle) == SND_PCM_STATE_RUNNING }
   public var isPrepared: Bool { snd_pcm_state(handle) == SND_PCM_STATE_PREPARED }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The calls the player makes on a sound device, with ALSA's conventions (a negative errno on
 /// failure). `ALSADevice` forwards each to libasound; tests put a simulated device here to inject
 /// underruns, suspends, a device that vanishes, and a delay read from a virtual clock.
@@ -29,4 +33,23 @@ public protocol PCMDevice: AnyObject {
   /// Waits until the device takes frames, `wake` is readable, or `timeout` ms pass
   /// (`snd_pcm_poll_descriptors` + `poll`); a negative errno when the device reports an error.
   func wait(wake: Int32, timeout: Int32) -> Int32
+  /// Frames the device has room for now (`snd_pcm_avail`); a negative errno on failure.
+  func avail() -> Int
+  /// The size of the device's buffer in frames once configured (`snd_pcm_get_params`); 0 when unknown.
+  var bufferFrames: Int { get }
+  /// Whether the device can pause and resume in place (`snd_pcm_hw_params_can_pause`).
+  var canPause: Bool { get }
+  /// Pauses (`true`) or resumes (`false`) what is queued, in place (`snd_pcm_pause`).
+  func pause(_ on: Bool) -> Int32
+}
+
+extension PCMDevice {
+  /// A device that cannot say how much room it has.
+  public func avail() -> Int { -Int(ENOSYS) }
+  /// A device that does not say how large its buffer is.
+  public var bufferFrames: Int { 0 }
+  /// A device that cannot pause in place.
+  public var canPause: Bool { false }
+  /// A device that cannot pause in place.
+  public func pause(_ on: Bool) -> Int32 { -ENOSYS }
 }

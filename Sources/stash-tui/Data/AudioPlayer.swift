@@ -12,8 +12,11 @@ final class AudioPlayer: PlayerControl {
   /// Why the last load failed, kept until the next play.
   private var loadFailure: String?
 
-  /// A player on the default device; `onChange` is called, on any thread, when its state changes.
-  init(onChange: @escaping @Sendable () -> Void = {}) { player = Player(onChange: { _ in onChange() }) }
+  /// A player on `device` (nil: `STASH_ALSA_DEVICE`, else `default`); `onChange` is called, on any
+  /// thread, when its state changes.
+  init(device: String? = nil, onChange: @escaping @Sendable () -> Void = {}) {
+    player = Player(device: device, onChange: { _ in onChange() })
+  }
 
   func play(path: String, base: String, from: Double, duration: Double?) {
     loadFailure = nil

@@ -1,5 +1,6 @@
 import StashBrowser
 import StashFormat
+import StashPlayback
 
 #if canImport(Glibc)
   import Glibc
@@ -24,6 +25,10 @@ struct LaunchOptions {
   /// Whether the hook prints the first screen as the browser first shows it: the list from the
   /// folder's names, only the rows on screen read (the rest would be read behind it).
   var firstScreen = false
+  /// The ALSA device to play on (`--device`); nil: `STASH_ALSA_DEVICE`, else `default`.
+  var device: String?
+  /// Whether to list the playback devices and exit.
+  var listDevices = false
 
   /// A command-line mistake.
   struct UsageError: Error {
@@ -47,6 +52,13 @@ struct LaunchOptions {
       case "--no-mouse": options.mouse = false
       case "--show-styles": options.showStyles = true
       case "--first-screen": options.firstScreen = true
+      case "--list-devices": options.listDevices = true
+      case "--device":
+        guard let v = value(), !v.isEmpty else {
+          return .failure(
+            UsageError(message: "--device needs an ALSA device name (stash-tui --list-devices lists them)"))
+        }
+        options.device = v
       case "--render-once":
         guard let v = value() else {
           return .failure(UsageError(message: "--render-once needs WIDTHxHEIGHT"))
@@ -111,6 +123,9 @@ struct LaunchOptions {
       DIR defaults to $STASH_DIR, else the current folder.
 
       Options:
+        --device NAME          play on the ALSA device NAME (default: $STASH_ALSA_DEVICE, else
+                               ALSA's default, which a desktop routes to PulseAudio or PipeWire)
+        --list-devices         list the ALSA devices that can play, and exit
         --no-mouse             leave the mouse to the terminal (text selection)
         --import-from DIR      where I imports memos from (a phone mounted with ifuse, a stick)
         --version              print the version
@@ -122,14 +137,36 @@ struct LaunchOptions {
         --first-screen         with --render-once, print the first screen as soon as the rows on
                                it are read, as the browser first shows it (no keys)
 
+      stash-tui --play FILE [--from T] [--to T] [--device NAME]: play one memo without the
+      interface (T is 83, 1:23 or 1:02:03).
+
       Environment: NO_COLOR turns colours off; STASH_DIR is the default folder;
-      STASH_IMPORT_FROM the default --import-from.
+      STASH_IMPORT_FROM the default --import-from; STASH_ALSA_DEVICE is the default sound device.
 
       Keys:
 
       """
     for line in KeyTable.helpLines() { text += line.text + "\n" }
     write(1, text)
+  }
+}
+
+/// `stash-tui --list-devices`: the PCMs ALSA can play on, one a line, name then description.
+enum DeviceList {
+  /// The listing's text.
+  static func text(_ hints: [PCMDeviceHint], current: String) -> String {
+    guard !hints.isEmpty else { return "ALSA lists no sound device that can play here.\n" }
+    let width = min(40, hints.map(\.name.count).max() ?? 0)
+    var text = ""
+    for hint in hints {
+      let mark = hint.name == current ? "*" : " "
+      let padded =
+        hint.name.count < width
+        ? hint.name + String(repeating: " ", count: width - hint.name.count) : hint.name
+      text += "\(mark) \(padded)  \(hint.description)\n"
+    }
+    return text
+      + "(* the device stash-tui plays on now; choose another with --device NAME or STASH_ALSA_DEVICE)\n"
   }
 }
 

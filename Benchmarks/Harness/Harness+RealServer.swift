@@ -1,0 +1,48 @@
+import Foundation
+
+extension Harness {
+  /// Playing on real sound servers, as heard at their null sink's monitor (issue 15):
+  /// `Benchmarks/real-server-playback.py` starts PulseAudio and then PipeWire, each with a null
+  /// sink and ALSA's default routed to it, and drives `stash-tui --play --control` there. One
+  /// section per server: seek latency as heard, the clock against the heard onsets, CPU, failures.
+  mutating func realServer(_ kind: String, label: String) throws {
+    let memo = repo + "/SyntheticFixtures/demo/2026-07-19T16-45-10+0200_audio.m4a"
+    let seeks = quick ? 15 : 50
+    let child = try ChildRun.checked(
+      [
+        "python3", repo + "/Benchmarks/real-server-playback.py", tui, memo, kind, "\(seeks)",
+        repo + "/.build/audio-plugins/pipewire-alsa",
+      ])
+    guard let line = child.stdout.split(separator: "\n").last,
+      let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+      let heard = object["heard"] as? Int, let failures = object["failures"] as? Int,
+      let cpu = object["cpu_percent"] as? Double
+    else { throw HarnessError("real-server-playback.py printed no result") }
+    let ms = { (key: String) in (object[key] as? Double).map { String(format: "%.0f ms", $0) } ?? "—" }
+    // The null sink renders a block ahead of real time, so the monitor hears everything up to one
+    // block early: both figures below carry that same lead.
+    let lead = "the null sink renders up to a block (~20–25 ms) ahead of real time, so heard times lead"
+    let median = object["latency_median_ms"] as? Double
+    figures.append(
+      Figure(
+        issue: "#15", name: "Seek latency as heard, \(label)",
+        result: "\(ms("latency_median_ms")) median, \(ms("latency_p90_ms")) p90 (\(heard) of \(seeks) seeks heard)",
+        target: "≤ 100 ms", verdict: median.map { .verdict($0 <= 100 && heard == seeks) } ?? .fail,
+        note: "seek call to the new speech at the sink's monitor; \(lead)"))
+    let clock = object["clock_abs_p90_ms"] as? Double
+    figures.append(
+      Figure(
+        issue: "#15", name: "Clock against heard audio, \(label)",
+        result: "\(ms("clock_median_ms")) median, |error| \(ms("clock_abs_p90_ms")) p90",
+        target: "≤ 50 ms", verdict: clock.map { .verdict($0 <= 50) } ?? .fail,
+        note: "displayed clock when each speech onset reached the monitor, against the onset's place in the memo"))
+    figures.append(
+      Figure(
+        issue: "#15", name: "CPU while playing, \(label)", result: String(format: "%.2f %% of a core", cpu),
+        target: "< 2 %", verdict: .verdict(cpu < 2), note: "10 s of playing, start-up excluded"))
+    figures.append(
+      Figure(
+        issue: "#15", name: "Playback failures over \(seeks) seeks, \(label)", result: "\(failures)", target: "0",
+        verdict: .verdict(failures == 0)))
+  }
+}
