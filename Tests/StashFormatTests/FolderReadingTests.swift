@@ -251,7 +251,8 @@ import Testing
     #expect((memo(folder, "dangling")?.recordedAt ?? 0) > 1_000_000_000)
     let titled = try #require(memo(folder, "titled"))
     #expect(titled.problems.contains { $0.code == FolderCode.notAFile && $0.file == "titled_title.txt" })
-    #expect(titled.displayName == RecordingDate.localMinute(titled.recordedAt))
+    // A title that is not a file gives no name; the base, not a date, is the person's own (§1.4).
+    #expect(titled.displayName == "titled")
     let linked = try #require(memo(folder, "linked"))
     #expect(!linked.problems.contains { $0.code == FolderCode.notAFile })
     let looped = try #require(memo(folder, "loop"))

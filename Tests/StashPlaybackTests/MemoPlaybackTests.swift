@@ -207,7 +207,7 @@ import Testing
   /// A file whose track clock (mdhd timescale) is 0: the reader cannot give a length, yet every
   /// whole sample plays (1024 frames each, less the assumed priming), the clock counts up, and
   /// the length is known once the end comes.
-  @Test func aMemoWithoutAClockStillPlaysAndLearnsItsLength() throws {
+  @Test func aMemoWithoutAClockStillPlaysToItsEnd() throws {
     let folder = try TestAudio.folder()
     let audio = folder.appendingPathComponent("noclock_audio.m4a").path
     try TestAudio.sweep(audio, seconds: 2, extra: MemoPlaybackTests.fragmented)
@@ -230,7 +230,8 @@ import Testing
     let end = waitFor(player) { $0.state != .playing }
     #expect(end.state == .ended)
     let frames = index.samples.count * 1024 - 1024
-    #expect(end.duration == Double(frames) / 48_000)
+    // Still unknown after the end, so the next play counts up as this one did (issue 15).
+    #expect(end.duration == nil)
     let written = try TestAudio.floats(raw)
     #expect(written.count == frames)
     let difference = TestAudio.maxDifference(written[...], reference[1024..<1024 + frames])

@@ -157,7 +157,9 @@ import Testing
       })
     try player.load(s.track)
     player.play()
-    let first = current.withLock { $0 }!
+    let opening = Date().addingTimeInterval(10)
+    while current.withLock({ $0 }) == nil && Date() < opening { usleep(1000) }
+    let first = try #require(current.withLock { $0 })
     waitQueued(first, 4800)
     first.consume(2000)
     waitQueued(first, 4800)

@@ -145,7 +145,8 @@ import Testing
     // The server goes mid-play: one failure, the position kept...
     let before = try player.wait(seconds: 3) { $0.position >= paused.position + 1.0 }
     server.stopServer()
-    let failed = try player.wait(seconds: 10) { $0.state == "failed" }
+    // (The count comes from the player's change notices, a moment after the state itself.)
+    let failed = try player.wait(seconds: 10) { $0.state == "failed" && $0.failures > 0 }
     #expect(failed.state == "failed" && failed.failures == 1, "\(failed)")
     // pipewire-alsa goes on taking frames, as if played, for about five seconds after its server
     // goes, before it fails with EPIPE: the position kept is up to that far on (see the note of
