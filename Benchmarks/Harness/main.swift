@@ -90,6 +90,9 @@ do {
   harness.section("#5", "Recovery sweep", target: "< 1 s besides fsync") {
     try $0.sweep(captures: quick ? 100 : 1_000, audio: audio)
   }
+  harness.section("#18", "`stash import`", target: "≥ 80 % of cp -a; second run ≤ 1 s") {
+    try $0.importing(count: quick ? 200 : 1_000, audio: audio)
+  }
 } catch {
   log("stash-bench: \(error)")
   harness.figures.append(.missing("—", "corpus generation", target: "—", because: "failed: \(error)"))

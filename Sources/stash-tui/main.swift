@@ -33,7 +33,12 @@ if let problem = FolderCheck.problem(folder) { LaunchOptions.fail(problem) }
 let library: MemoLibrary = FolderLibrary(folder: folder)
 // The writers follow no symbolic link, so they get the folder itself when the name given is a link
 // to it (FolderCheck has just found it, so it resolves); nothing inside it is ever followed.
-let editor: MemoEditor = FolderEditor(folder: (try? MemoFolderPath.resolve(folder)) ?? folder)
+let importSource = options.importFrom.map { from -> String in
+  if let problem = FolderCheck.problem(from) { LaunchOptions.fail("--import-from " + problem) }
+  return (try? MemoFolderPath.resolve(from)) ?? from
+}
+let editor: MemoEditor = FolderEditor(
+  folder: (try? MemoFolderPath.resolve(folder)) ?? folder, importSource: importSource)
 
 if let size = options.renderOnce {
   let steps: [KeyScript.Step]

@@ -86,6 +86,7 @@ enum LintCommand {
     var report = LintReport(format: format, colour: colour, severalPaths: paths.count > 1)
     var failOn = Severity.error
     var trouble = false
+    var unchecked = 0
     var fixed = 0
     for (path, target) in zip(paths, targets) {
       guard let (path, isFolder, configuration) = target else {
@@ -94,6 +95,7 @@ enum LintCommand {
         _ = stat(path, &info)
         standardError("stash lint: \(PathText.escaped(path)): \(String(cString: strerror(errno)))")
         trouble = true
+        unchecked += 1
         continue
       }
       if let severity = configuration.failOn { failOn = min(failOn, severity) }
@@ -130,9 +132,10 @@ enum LintCommand {
       } catch {
         standardError("stash lint: \(PathText.escaped(path)): \(error.message)")
         trouble = true
+        unchecked += 1
       }
     }
-    report.finish(fixableCount: fix ? 0 : report.tally.fixable)
+    report.finish(fixableCount: fix ? 0 : report.tally.fixable, unchecked: unchecked, paths: paths.count)
     if fix {
       standardError("stash lint: fixed \(fixed) finding\(fixed == 1 ? "" : "s")")
     }

@@ -12,9 +12,12 @@ enum ListCommand {
 
     Lists the memos in DIR (default: the current folder), newest first, one line each:
       date (local time)   length (h:mm:ss, --:-- when unknown)   marks   name
-    The name is the memo's title, or its recording date when it has none. Marks, in this order:
+    The name is the memo's title; without one, the words of its base (a base that is not a date,
+    or the words after its date); else its recording date. Marks, in this order (FORMAT.md §1.9,
+    the same in the browser):
       T  it has a transcript            R  it has a route
-      !  a file has a problem           *  a killed recording left parts: run `stash recover`
+      !  a file has a problem: `stash show` says what
+      *  a killed recording left parts: run `stash recover`
     A mark that does not apply is shown as `-`. A capture whose audio is missing is listed too,
     with `--:--`. The last line sums it up; `stash lint` says what is wrong in detail.
 
@@ -72,10 +75,7 @@ enum ListCommand {
       out += RecordingDate.localMinute(memo.recordedAt) + "  "
       let length = memo.durationSeconds.map(FolderSummary.clock) ?? "--:--"
       out += String(repeating: " ", count: max(0, 8 - length.count)) + length + "  "
-      out += memo.hasTranscript ? "T" : "-"
-      out += memo.hasRoute ? "R" : "-"
-      out += memo.hasProblem ? "!" : "-"
-      out += memo.needsRecovery ? "*" : "-"
+      out += MemoMarks(memo).text()
       out += "  " + PathText.escaped(memo.displayName) + "\n"
     }
     out += summary(folder)

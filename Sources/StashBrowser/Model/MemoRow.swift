@@ -33,6 +33,8 @@ package struct MemoRow: Equatable, Sendable {
   package var needsRecovery: Bool
   /// Problems in plain words (unreadable files and the like).
   package var problems: [String]
+  /// Whether any of the memo's files has a problem (the `!` of MemoMarks, as `stash ls` shows it).
+  package var hasProblem = false
   /// The files of the memo, names only, in the folder.
   package var files: [String]
   /// The files Stash wrote in `<base>.parts/`, names only.

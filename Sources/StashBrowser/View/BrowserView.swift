@@ -45,6 +45,9 @@ package enum BrowserView {
     if !model.filter.isEmpty { summary += " · filter “\(model.filter)”: \(model.visible.count) shown" }
     line.append(summary, .bar)
     if let error = model.listError { line.append(" · " + error, .error) }
+    if let source = model.importSource {
+      line.append(" · I imports from " + PathTextShort.make(source), .bar)
+    }
     let used = grid.put(line, x: 0, y: rect.y)
     let room = rect.width - used - 2
     if room > 8 {
@@ -78,13 +81,14 @@ package enum BrowserView {
         TextWrap.padLeft(memo.pending ? "…" : TimeText.clock(memo.durationSeconds), width: 7) + " ", .dim)
       line.append(memo.hasTranscript ? "T" : " ", .dim)
       line.append(memo.hasRoute ? "R" : " ", .dim)
+      // The marks of MemoMarks, as `stash ls` shows them.
       let problem: Bool
       switch memo.audio {
       case .damaged, .missing: problem = true
-      default: problem = !memo.problems.isEmpty
+      default: problem = memo.hasProblem || !memo.problems.isEmpty
       }
       line.append(problem ? "!" : " ", .error)
-      line.append(memo.needsRecovery ? "P" : " ", .warning)
+      line.append(memo.needsRecovery ? "*" : " ", .warning)
       line.append(" ")
       // The name goes last, so a right-to-left name reorders only within itself.
       let room = rect.width - line.width

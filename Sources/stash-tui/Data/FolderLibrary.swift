@@ -60,10 +60,10 @@ final class FolderLibrary: MemoLibrary {
     case .lengthUnreadable(let reason): audio = .lengthUnknown(reason)
     }
     // The audio state and the recovery notice have their own lines; the rest are listed.
-    let shownElsewhere: Set<String> = [
+    let shownElsewhere = AudioSummary.codes.union([
       FolderCode.audioDamaged, FolderCode.audioCutShort, FolderCode.audioLengthUnreadable,
       FolderCode.needsRecovery, FolderCode.captureWithoutAudio,
-    ]
+    ]).subtracting(MemoFileSniff.codes)
     let problems = memo.problems.filter { $0.severity >= .warning && !shownElsewhere.contains($0.code) }
       .map { problem in (problem.file.map { PathText.escaped($0) + ": " } ?? "") + problem.message }
     var partFiles: [String] = []
@@ -73,11 +73,13 @@ final class FolderLibrary: MemoLibrary {
       if parts.routeWithdrawn { partFiles.append("track.withdrawn") }
     }
     let files = MemoFileKind.allCases.filter { $0 != .parts }.compactMap { memo.files[$0] }
-    return MemoRow(
+    var row = MemoRow(
       base: memo.base, displayName: memo.displayName, title: memo.titleText, recordedAt: memo.recordedAt,
       durationSeconds: memo.durationSeconds, audio: audio, hasTranscript: memo.hasTranscript,
       hasRoute: memo.hasRoute, needsRecovery: memo.needsRecovery, problems: problems, files: files,
       partFiles: partFiles, partsFolder: memo.files[.parts])
+    row.hasProblem = MemoMarks(memo).problem
+    return row
   }
 
   private static func fourDigits(_ n: Int) -> String {
@@ -92,7 +94,8 @@ final class FolderLibrary: MemoLibrary {
 
   func detail(of base: String) -> MemoDetail {
     var detail = MemoDetail(
-      transcript: .absent("no speech was recorded."), missingSpeech: [], transcriptNotes: [], route: nil,
+      transcript: .absent("the memo has no transcript file."), missingSpeech: [], transcriptNotes: [],
+      route: nil,
       routeProblem: nil)
     guard let candidate = listing.withLock({ $0[base] }) else { return detail }
     if let path = path(candidate, .transcript) {
@@ -160,7 +163,7 @@ final class FolderLibrary: MemoLibrary {
       return
     }
     let paths = document.tracks.flatMap { track in
-      track.segments.map { segment in segment.points.map { ($0.latitude, $0.longitude) } }
+      track.segmentsOnGlobe.map { segment in segment.points.map { ($0.latitude, $0.longitude) } }
     }
     detail.route = MemoDetail.Route(
       distanceMetres: stats.distance, durationSeconds: stats.duration,

@@ -25,6 +25,14 @@ protocol MemoEditor: AnyObject {
   func delete(base: String, permanently: Bool) -> ActionOutcome
   /// Runs the recovery sweep over the folder.
   func recover() -> ActionOutcome
+  /// What the recovery sweep would do (a dry run), as a `.plan`.
+  func planRecovery() -> ActionOutcome
+  /// The folder memos can be imported from, or nil.
+  var importSource: String? { get }
+  /// What an import from `importSource` would do (a dry run), as a `.plan`.
+  func planImport() -> ActionOutcome
+  /// Imports what is complete in `importSource`; the report.
+  func importMemos() -> ActionOutcome
 }
 
 /// The player as the browser drives it: commands go in, snapshots come out, and nothing here

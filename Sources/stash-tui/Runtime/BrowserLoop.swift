@@ -39,6 +39,7 @@ final class BrowserLoop {
     defer { terminal.close() }
     let size = terminal.size
     var model = BrowserModel(folderPath: folder, width: size.width, height: size.height)
+    model.importSource = runner.editor.importSource
     runner.drive(&model, model.update(.resize(width: size.width, height: size.height)) + [.list])
     BrowserLoop.want(model, runner)
     terminal.draw(BrowserView.render(model))

@@ -79,14 +79,25 @@ final class EffectRunner {
     case .delete(let base, let permanently):
       return [.actionFinished(editor.delete(base: base, permanently: permanently))]
     case .recover:
-      guard let inbox else { return [.recovered(editor.recover())] }
-      // The editor's sweep uses only its folder path; nothing else touches it meanwhile.
-      let editor = UnsafeTransfer(editor)
-      worker.async { inbox.post(.recovered(editor.value.recover())) }
-      return []
+      return background { .recovered($0.recover()) }
+    case .planRecovery:
+      return background { .planned(.recover, $0.planRecovery()) }
+    case .planImport:
+      return background { .planned(.importMemos, $0.planImport()) }
+    case .importMemos:
+      return background { .imported($0.importMemos()) }
     case .quit:
       return []
     }
+  }
+
+  /// Runs `work` on the editor on the worker queue, posting its event; inline without an inbox.
+  private func background(_ work: @escaping @Sendable (MemoEditor) -> BrowserEvent) -> [BrowserEvent] {
+    guard let inbox else { return [work(editor)] }
+    // The editor's sweep and import use only its folder paths; nothing else touches them meanwhile.
+    let editor = UnsafeTransfer(editor)
+    worker.async { inbox.post(work(editor.value)) }
+    return []
   }
 
   /// The rows read since the last call put in their places, as a new listing for the update

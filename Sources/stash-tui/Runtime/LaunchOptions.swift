@@ -19,6 +19,8 @@ struct LaunchOptions {
   var keys = ""
   /// Whether the hook prints the style map too.
   var showStyles = false
+  /// Where memos can be imported from: `--import-from DIR`, else $STASH_IMPORT_FROM.
+  var importFrom: String?
   /// Whether the hook prints the first screen as the browser first shows it: the list from the
   /// folder's names, only the rows on screen read (the rest would be read behind it).
   var firstScreen = false
@@ -54,6 +56,9 @@ struct LaunchOptions {
           return .failure(UsageError(message: "--render-once needs WIDTHxHEIGHT, like 100x30 (got \(v))"))
         }
         options.renderOnce = (wh[0], wh[1])
+      case "--import-from":
+        guard let v = value() else { return .failure(UsageError(message: "--import-from needs a folder")) }
+        options.importFrom = v
       case "--keys":
         guard let v = value() else { return .failure(UsageError(message: "--keys needs a key script")) }
         options.keys = v
@@ -68,6 +73,9 @@ struct LaunchOptions {
         folder = a
       }
       i += 1
+    }
+    if options.importFrom == nil, let from = Environment.value("STASH_IMPORT_FROM"), !from.isEmpty {
+      options.importFrom = from
     }
     if let folder {
       options.folder = folder
@@ -104,6 +112,7 @@ struct LaunchOptions {
 
       Options:
         --no-mouse             leave the mouse to the terminal (text selection)
+        --import-from DIR      where I imports memos from (a phone mounted with ifuse, a stick)
         --version              print the version
         --render-once WxH      test hook: run --keys on a WxH screen without a terminal, print the
                                screen as text (a virtual clock stands in for the player)
@@ -113,7 +122,8 @@ struct LaunchOptions {
         --first-screen         with --render-once, print the first screen as soon as the rows on
                                it are read, as the browser first shows it (no keys)
 
-      Environment: NO_COLOR turns colours off; STASH_DIR is the default folder.
+      Environment: NO_COLOR turns colours off; STASH_DIR is the default folder;
+      STASH_IMPORT_FROM the default --import-from.
 
       Keys:
 

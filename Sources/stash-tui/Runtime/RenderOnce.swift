@@ -16,6 +16,7 @@ enum RenderOnce {
     let runner = EffectRunner(library: library, editor: editor, player: player)
     runner.readsListingAtOnce = !firstScreen
     var model = BrowserModel(folderPath: folder, width: width, height: height)
+    model.importSource = editor.importSource
     runner.drive(&model, [.list])
     if firstScreen {
       let bases = BrowserLoop.onScreen(model).map { model.memos[$0].base }

@@ -6,11 +6,14 @@ import StashFormat
 /// findings pile up: what is held is one batch and the findings not yet known to come first.
 enum LintEngine {
   /// Audio codes that state facts rather than problems; the listing and `inspect` show them.
-  static let quietAudioCodes: Set<String> = ["mp4-priming-assumed", "mp4-complex-edit-list"]
-  /// The listing's one-word audio states; lint reports the precise `mp4-` codes instead.
-  static let listingAudioCodes: Set<String> = [
-    FolderCode.audioDamaged, FolderCode.audioCutShort, FolderCode.audioLengthUnreadable,
+  static let quietAudioCodes: Set<String> = [
+    "mp4-priming-assumed", "mp4-complex-edit-list", "mp4-gapless-metadata",
   ]
+  /// What the listing found from a summary or a few bytes; lint reads each file whole and reports
+  /// its findings instead.
+  static let listingAudioCodes: Set<String> = AudioSummary.codes.union(MemoFileSniff.codes).union([
+    FolderCode.audioDamaged, FolderCode.audioCutShort, FolderCode.audioLengthUnreadable,
+  ])
   /// How many memos are read and checked together: enough to keep both cores busy past the
   /// uneven ones (a long recording), few enough that a batch is a few megabytes.
   static let batchSize = 512
@@ -110,7 +113,8 @@ enum LintEngine {
     } else {
       throw FormatError(
         code: "unknown-kind",
-        message: "stash lint checks folders, and .m4a, .vtt, .gpx and _title.txt files; this is none of them",
+        message:
+          "stash lint checks folders, and .m4a or .mp4, .vtt, .gpx and _title.txt files; this is none of them",
         path: path)
     }
     return LintFinding.sorted(checks.findings)

@@ -35,6 +35,35 @@ enum LintFormat: String, CaseIterable {
     text.utf8.contains { $0 < 0x20 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 }
   }
 
+  /// How many findings of one code in one file the human format lists before counting the rest.
+  static let repeatsShown = 3
+
+  /// One file's findings, in print order, one line each; past `repeatsShown` findings of one code,
+  /// the rest are counted on one line where the next would have stood.
+  static func human(file findings: [LintFinding], colour: Bool) -> String {
+    var total: [String: Int] = [:]
+    for finding in findings { total[finding.code, default: 0] += 1 }
+    var seen: [String: Int] = [:]
+    var out = ""
+    for finding in findings {
+      seen[finding.code, default: 0] += 1
+      let count = seen[finding.code]!
+      if count <= repeatsShown {
+        out += human(finding, colour: colour)
+      } else if count == repeatsShown + 1 {
+        let more = total[finding.code]! - repeatsShown
+        out += paint("1", finding.path, colour) + ": [" + paint("2", finding.code, colour) + "] "
+        out += "\(more) more like \(more == 1 ? "this" : "these") in this file (`--format json` lists each)\n"
+      }
+    }
+    return out
+  }
+
+  /// `text` in the terminal style `code` when `colour`.
+  private static func paint(_ code: String, _ text: String, _ colour: Bool) -> String {
+    colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  }
+
   /// One finding's line: `path:line:col: severity[code] message`, coloured when `colour`.
   static func human(_ finding: LintFinding, colour: Bool) -> String {
     func paint(_ code: String, _ text: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
@@ -49,7 +78,14 @@ enum LintFormat: String, CaseIterable {
   }
 
   /// `3 findings (1 error, 2 warnings) in 2 files; 1 fixable with --fix`, or `No problems found.`
-  static func summary(_ tally: LintTally, fixableCount: Int) -> String {
+  /// With nothing found, what could not be checked (`unchecked` of `paths`) is said instead, so
+  /// "No problems found." never stands beside an error.
+  static func summary(_ tally: LintTally, fixableCount: Int, unchecked: Int = 0, paths: Int = 1) -> String {
+    if tally.findings == 0 && unchecked > 0 {
+      return unchecked == paths
+        ? "Nothing was checked."
+        : "No problems found in what was checked; \(unchecked) of \(paths) could not be checked."
+    }
     guard tally.findings > 0 else { return "No problems found." }
     func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
     let counts = Severity.allCases.reversed().compactMap { severity -> String? in

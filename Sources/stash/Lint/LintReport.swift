@@ -40,6 +40,9 @@ struct LintReport {
   private var paths: Set<String>?
   /// Text not yet written.
   private var buffer = ""
+  /// The human format's findings of the current file, held until the file's last so that its
+  /// repeats can be counted (`LintFormat.human(file:colour:)`): one file's findings at the most.
+  private var file: [LintFinding] = []
   /// The text of a JSON or SARIF document around its array of findings, split where it goes.
   private var document: (head: String, indent: String)?
 
@@ -83,7 +86,9 @@ struct LintReport {
     lastPath = finding.path
     tally.count(finding, newFile: newFile)
     switch format {
-    case .human: write(LintFormat.human(finding, colour: colour))
+    case .human:
+      if newFile || file.first.map({ !LintFinding.sameBytes($0.path, finding.path) }) == true { writeFile() }
+      file.append(finding)
     case .github: write(LintFormat.github(finding))
     case .gcc: write(LintFormat.gcc(finding))
     case .json: element(LintFormat.json(finding))
@@ -98,11 +103,21 @@ struct LintReport {
     write(value.serialized(pretty: true).replacingAll("\n", "\n" + indent))
   }
 
+  /// Writes the current file's findings in the human format.
+  private mutating func writeFile() {
+    guard !file.isEmpty else { return }
+    write(LintFormat.human(file: file, colour: colour))
+    file.removeAll(keepingCapacity: true)
+  }
+
   /// Prints the end: the summary, or the rest of the document. `fixableCount` is the number the
-  /// human summary offers to fix.
-  mutating func finish(fixableCount: Int) {
+  /// human summary offers to fix; `unchecked` of `paths` could not be checked at all.
+  mutating func finish(fixableCount: Int, unchecked: Int = 0, paths: Int = 1) {
     switch format {
-    case .human: write(LintFormat.summary(tally, fixableCount: fixableCount) + "\n")
+    case .human:
+      writeFile()
+      write(
+        LintFormat.summary(tally, fixableCount: fixableCount, unchecked: unchecked, paths: paths) + "\n")
     case .github, .gcc: break
     case .json, .sarif:
       let close = tally.findings == 0 ? "[]" : "\n" + document!.indent.dropLast(2) + "]"
