@@ -103,7 +103,9 @@ enum LintCommand {
       func fixable(_ path: String) throws(FormatError) -> Int {
         var count = 0
         try LintEngine.lint(folder: path, deepAudio: deep) { finding in
-          if LintCatalogue.rule(finding.code)?.fixable == true, configuration.apply(finding) != nil { count += 1 }
+          if LintCatalogue.rule(finding.code)?.fixable == true, configuration.apply(finding) != nil {
+            count += 1
+          }
         }
         return count
       }

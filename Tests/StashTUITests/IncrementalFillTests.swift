@@ -83,8 +83,13 @@ import Testing
     }
     // The header ends in the folder's path, which the harness prints as DIR.
     #expect(trimmed(filled).dropFirst() == trimmed(rendered).dropFirst(), "\(filled)\n---\n\(rendered)")
-    let summary = { (screen: String) in screen.split(separator: "\n").first?.split(separator: "  ").first }
-    #expect(summary(filled) != nil && summary(filled) == summary(rendered), "\(filled)\n---\n\(rendered)")
+    let summary = { (screen: String) -> String in
+      let header = screen.split(separator: "\n").first.map(String.init) ?? ""
+      let cut = header.replacingOccurrences(of: " DIR", with: "").components(separatedBy: "  ")[0]
+      return cut.trimmingCharacters(in: .whitespaces)
+    }
+    #expect(summary(filled).hasPrefix("stash \(Self.memoCount) memos · "), "\(filled)")
+    #expect(summary(filled) == summary(rendered), "\(filled)\n---\n\(rendered)")
     tmux.send("q")
   }
 }

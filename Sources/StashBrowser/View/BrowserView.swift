@@ -77,7 +77,8 @@ package enum BrowserView {
       var line = StyledLine(selected ? "›" : " ", .normal)
       line.append(playing ? (model.player.state == .playing ? "▶" : "‖") : " ", .spoken)
       if dateWidth > 0 { line.append(String(TimeText.date(memo.recordedAt).prefix(dateWidth)) + " ", .dim) }
-      line.append(TextWrap.padLeft(memo.pending ? "…" : TimeText.clock(memo.durationSeconds), width: 7) + " ", .dim)
+      line.append(
+        TextWrap.padLeft(memo.pending ? "…" : TimeText.clock(memo.durationSeconds), width: 7) + " ", .dim)
       line.append(memo.hasTranscript ? "T" : " ", .dim)
       line.append(memo.hasRoute ? "R" : " ", .dim)
       // The marks of MemoMarks, as `stash ls` shows them.
