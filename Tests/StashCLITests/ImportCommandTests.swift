@@ -106,6 +106,53 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: root.path + "/not-yet"), "a dry run makes no folder")
   }
 
+  @Test func watchImportsEachMemoOnceItArrivesUntilInterrupted() throws {
+    let root = try Fixtures.scratchFolder("stash-import-watch")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let synced = root.appendingPathComponent("synced")
+    let desk = root.appendingPathComponent("desk")
+    try FileManager.default.createDirectory(at: synced, withIntermediateDirectories: false)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: stash)
+    process.arguments = ["import", synced.path, desk.path, "--watch", "--settle", "0.2"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer {
+      if process.isRunning {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+      }
+    }
+    // A memo arrives as a sync tool delivers it: the transcript first, then the audio.
+    let base = "2026-04-01T09-00-00"
+    usleep(500_000)
+    let fixture = Fixtures.folder("crash")
+    let old = Date().addingTimeInterval(-86_400)
+    for name in [base + "_transcription.vtt", base + "_audio.m4a"] {
+      let from = fixture.appendingPathComponent(name.hasSuffix(".vtt") ? "2026-04-10T09-00-00_transcription.vtt" : name)
+      let to = synced.appendingPathComponent(name)
+      try FileManager.default.copyItem(at: from, to: to)
+      try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: to.path)
+      usleep(300_000)
+    }
+    let audio = desk.appendingPathComponent(base + "_audio.m4a").path
+    var waited = 0
+    while !FileManager.default.fileExists(atPath: audio) && waited < 300 {
+      usleep(100_000)
+      waited += 1
+    }
+    #expect(FileManager.default.fileExists(atPath: audio), "imported within 30 s")
+    #expect(FileManager.default.fileExists(atPath: desk.appendingPathComponent(base + "_transcription.vtt").path))
+    #expect(process.isRunning, "--watch keeps running")
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal, "interrupted, as asked")
+    let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(said.contains("copied: \(base)"), "\(said)")
+  }
+
   @Test func realKillsAtRandomMomentsConvergeOnARerun() throws {
     // Memos big enough that a copy takes a while: each kill lands somewhere in the middle.
     let root = try Fixtures.scratchFolder("stash-import-kill")
