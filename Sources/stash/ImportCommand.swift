@@ -132,10 +132,7 @@ enum ImportCommand {
   /// A SOURCE: a folder (followed if it is a link, as `stash ls` follows one), or one memo's file
   /// or parts folder, which brings that whole memo.
   static func source(_ given: String) throws -> Importer<SystemFileSystem>.Source {
-    let trimmed = given.count > 1 && given.hasSuffix("/") ? String(given.dropLast()) : given
-    let slash = trimmed.lastIndex(of: "/")
-    let name = slash.map { String(trimmed[trimmed.index(after: $0)...]) } ?? trimmed
-    let parent = slash.map { $0 == trimmed.startIndex ? "/" : String(trimmed[..<$0]) } ?? "."
+    let (trimmed, parent, name) = split(given)
     if case .memoFile(let base, _) = FolderName.classify(name) {
       let folder = try resolve(parent, given)
       return .init(folder: folder, bases: [base])
@@ -159,10 +156,7 @@ enum ImportCommand {
       }
     } else if !create && lstat(given, &info) != 0 && errno == ENOENT {
       // A dry run makes nothing: the folder it would make, in its resolved parent.
-      let trimmed = given.count > 1 && given.hasSuffix("/") ? String(given.dropLast()) : given
-      let slash = trimmed.lastIndex(of: "/")
-      let parent = slash.map { $0 == trimmed.startIndex ? "/" : String(trimmed[..<$0]) } ?? "."
-      let name = slash.map { String(trimmed[trimmed.index(after: $0)...]) } ?? trimmed
+      let (_, parent, name) = split(given)
       return try resolve(parent, given) + "/" + name
     }
     let folder = try resolve(given, given)
@@ -170,6 +164,15 @@ enum ImportCommand {
       throw ImportCommandError(message: "\(PathText.escaped(given)): not a folder")
     }
     return folder
+  }
+
+  /// `path` without a trailing slash, the folder it is in, and its last name.
+  static func split(_ path: String) -> (trimmed: String, parent: String, name: String) {
+    let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    let slash = trimmed.lastIndex(of: "/")
+    let name = slash.map { String(trimmed[trimmed.index(after: $0)...]) } ?? trimmed
+    let parent = slash.map { $0 == trimmed.startIndex ? "/" : String(trimmed[..<$0]) } ?? "."
+    return (trimmed, parent, name)
   }
 
   static func resolve(_ path: String, _ given: String) throws -> String {

@@ -92,10 +92,7 @@ extension Importer {
     _ memo: MemoSet, from source: String, with here: MemoSet?, in target: String, copier: FileCopier<Seam>
   ) throws -> Comparison {
     var comparison = Comparison()
-    let hereNames = Dictionary(
-      (here?.names ?? []).map { ($0.name, $0.status) }
-        + (here?.partsFolder.map { [(memo.partsName, $0)] } ?? []),
-      uniquingKeysWith: { a, _ in a })
+    let hereNames = here?.statuses ?? [:]
     if let folder = here?.partsFolder, folder.kind != .directory, !memo.parts.isEmpty {
       comparison.differing.append(memo.partsName)
     }
@@ -139,11 +136,13 @@ extension Importer {
     guard !missing.isEmpty else { return }
     let fs = fileSystem
     let partsPath = target + "/" + memo.partsName
-    if missing.contains(where: { $0.kind == .parts }) && here?.partsFolder == nil {
+    let makesParts = missing.contains(where: { $0.kind == .parts }) && here?.partsFolder == nil
+    if makesParts {
       try fs.makeDirectory(partsPath)
       try fs.syncDirectory(target)
     }
     var unsynced: Set<String> = []
+    var landed: [String] = []
     for (name, kind, status) in missing {
       if kind == .audio {
         for folder in unsynced.sorted() { try fs.syncDirectory(folder) }
@@ -151,7 +150,21 @@ extension Importer {
       }
       let folder = Self.folder(of: name, in: target)
       let leaf = String(name.split(separator: "/").last!)
-      _ = try copier.copy(source + "/" + name, expected: status, to: folder, name: leaf)
+      do {
+        _ = try copier.copy(source + "/" + name, expected: status, to: folder, name: leaf)
+      } catch let error as RecoverError where error.code == "changed" {
+        // A memo still being written: what this run copied of it goes again, so no half of it
+        // stays (they are files this run made, by the format's names; a kill here leaves them for
+        // the next run to complete).
+        for name in landed.reversed() { try? fs.unlink(target + "/" + name) }
+        if makesParts { try? fs.removeDirectory(partsPath) }
+        for folder in Set(landed.map { Self.folder(of: $0, in: target) } + [target])
+        where folder != partsPath || !makesParts {
+          try? fs.syncDirectory(folder)
+        }
+        throw error
+      }
+      landed.append(name)
       unsynced.insert(folder)
     }
     // The parts folder before the memo folder, so the folder's own name is durable last.

@@ -16,8 +16,7 @@ extension Importer {
       guard memo.incompleteBecause == nil, options.now - memo.newestChange < options.recentWindow else {
         return false
       }
-      let hereNames = Dictionary(
-        (here.memos[memo.base]?.names ?? []).map { ($0.name, $0.status) }, uniquingKeysWith: { a, _ in a })
+      let hereNames = here.memos[memo.base]?.statuses ?? [:]
       return !memo.names.allSatisfy { hereNames[$0.name] == $0.status }
     }
     guard !recent.isEmpty else { return [:] }

@@ -35,6 +35,11 @@ package struct MemoSet: Sendable, Equatable {
     return out
   }
 
+  /// The status of each of `names`, by name.
+  package var statuses: [String: FileStatus] {
+    Dictionary(names.map { ($0.name, $0.status) }, uniquingKeysWith: { first, _ in first })
+  }
+
   /// Whether its parts folder holds `track.withdrawn`: a route withdrawal the phone has not finished.
   package var routeWithdrawn: Bool { parts[PartName.withdrawn.fileName] != nil }
 
