@@ -118,7 +118,8 @@ enum CommandCatalogue {
         Option(name: "move", help: "remove from the source what was copied, verified and made durable"),
         Option(name: "dry-run", help: "say what would be done; write nothing"),
         Option(name: "recover", help: "run the recovery sweep (stash recover) on TARGET afterwards"),
-        Option(name: "watch", help: "keep running, importing each memo once it is complete, until interrupted"),
+        Option(
+          name: "watch", help: "keep running, importing each memo once it is complete, until interrupted"),
         Option(name: "json", help: "print the report as JSON"),
         Option(
           name: "recent-window", value: "SECONDS",

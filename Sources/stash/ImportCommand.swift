@@ -22,7 +22,9 @@ enum ImportCommand {
     var options = ImportOptions(now: RecordingDate.currentTime())
     options.move = arguments.flags.contains("move")
     options.dryRun = arguments.flags.contains("dry-run")
-    if let window = arguments.options["recent-window"] { options.recentWindow = try seconds(window, "recent-window") }
+    if let window = arguments.options["recent-window"] {
+      options.recentWindow = try seconds(window, "recent-window")
+    }
     if let settle = arguments.options["settle"] { options.settle = try seconds(settle, "settle") }
     let json = arguments.flags.contains("json")
     if arguments.flags.contains("watch") && options.dryRun {
@@ -44,7 +46,8 @@ enum ImportCommand {
     let wait = !arguments.flags.contains("no-wait")
     let recover = arguments.flags.contains("recover")
     guard arguments.flags.contains("watch") else {
-      return once(sources, target, options, json: json, recover: recover, wait: wait, quietRepeats: false).code
+      return once(sources, target, options, json: json, recover: recover, wait: wait, quietRepeats: false)
+        .code
     }
     return ImportWatch(folders: sources.map(\.folder)).run { now in
       var options = options
@@ -71,7 +74,8 @@ enum ImportCommand {
       report = try importer.run(
         sources, into: target, options: options, wait: wait,
         onWait: {
-          standardError("stash import: another stash process is writing in \(PathText.escaped(target)); waiting for it")
+          standardError(
+            "stash import: another stash process is writing in \(PathText.escaped(target)); waiting for it")
         })
     } catch {
       progress.finish()
@@ -117,7 +121,9 @@ enum ImportCommand {
       print(object.serialized(pretty: !quietRepeats))
     } else {
       print(report.textLines.joined(separator: "\n"))
-      if let swept { print((["", "Recovery in \(PathText.escaped(target)):"] + swept.textLines).joined(separator: "\n")) }
+      if let swept {
+        print((["", "Recovery in \(PathText.escaped(target)):"] + swept.textLines).joined(separator: "\n"))
+      }
     }
     fflush(nil)
     return (code, copied)
@@ -126,10 +132,7 @@ enum ImportCommand {
   /// A SOURCE: a folder (followed if it is a link, as `stash ls` follows one), or one memo's file
   /// or parts folder, which brings that whole memo.
   static func source(_ given: String) throws -> Importer<SystemFileSystem>.Source {
-    let trimmed = given.count > 1 && given.hasSuffix("/") ? String(given.dropLast()) : given
-    let slash = trimmed.lastIndex(of: "/")
-    let name = slash.map { String(trimmed[trimmed.index(after: $0)...]) } ?? trimmed
-    let parent = slash.map { $0 == trimmed.startIndex ? "/" : String(trimmed[..<$0]) } ?? "."
+    let (trimmed, parent, name) = split(given)
     if case .memoFile(let base, _) = FolderName.classify(name) {
       let folder = try resolve(parent, given)
       return .init(folder: folder, bases: [base])
@@ -153,10 +156,7 @@ enum ImportCommand {
       }
     } else if !create && lstat(given, &info) != 0 && errno == ENOENT {
       // A dry run makes nothing: the folder it would make, in its resolved parent.
-      let trimmed = given.count > 1 && given.hasSuffix("/") ? String(given.dropLast()) : given
-      let slash = trimmed.lastIndex(of: "/")
-      let parent = slash.map { $0 == trimmed.startIndex ? "/" : String(trimmed[..<$0]) } ?? "."
-      let name = slash.map { String(trimmed[trimmed.index(after: $0)...]) } ?? trimmed
+      let (_, parent, name) = split(given)
       return try resolve(parent, given) + "/" + name
     }
     let folder = try resolve(given, given)
@@ -164,6 +164,15 @@ enum ImportCommand {
       throw ImportCommandError(message: "\(PathText.escaped(given)): not a folder")
     }
     return folder
+  }
+
+  /// `path` without a trailing slash, the folder it is in, and its last name.
+  static func split(_ path: String) -> (trimmed: String, parent: String, name: String) {
+    let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    let slash = trimmed.lastIndex(of: "/")
+    let name = slash.map { String(trimmed[trimmed.index(after: $0)...]) } ?? trimmed
+    let parent = slash.map { $0 == trimmed.startIndex ? "/" : String(trimmed[..<$0]) } ?? "."
+    return (trimmed, parent, name)
   }
 
   static func resolve(_ path: String, _ given: String) throws -> String {

@@ -11,8 +11,15 @@ struct ImportWatch {
   /// The source folders.
   var folders: [String]
 
-  /// Runs `pass` (given the time now) until the process is interrupted; returns its last code.
+  /// Runs `pass` (given the time now) again and again until the process is interrupted (a signal
+  /// ends it; a kill mid-copy is safe, see FORMAT.md §7.2), so it does not return.
   func run(_ pass: (Double) -> (code: Int32, copied: Bool)) -> Int32 {
+    // "Until interrupted": a parent may have started us with these blocked (a test runner does).
+    var interrupts = sigset_t()
+    sigemptyset(&interrupts)
+    sigaddset(&interrupts, SIGINT)
+    sigaddset(&interrupts, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &interrupts, nil)
     let inotify = watch()
     let interval: Int32 = inotify == nil ? 2_000 : 10_000
     if inotify == nil {
@@ -41,7 +48,8 @@ struct ImportWatch {
     if folders.contains(where: { Self.fileSystemType(of: $0).hasPrefix("fuse") }) { return nil }
     let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
     guard descriptor >= 0 else { return nil }
-    let mask = UInt32(IN_CREATE | IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_MODIFY | IN_ATTRIB)
+    let mask = UInt32(
+      IN_CREATE | IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_MODIFY | IN_ATTRIB)
     for folder in folders where inotify_add_watch(descriptor, folder, mask) < 0 {
       close(descriptor)
       return nil

@@ -53,7 +53,8 @@ import Testing
     let desk = phone.deletingLastPathComponent().appendingPathComponent("Memos")
     defer { try? FileManager.default.removeItem(at: phone.deletingLastPathComponent()) }
     let before = try state(phone)
-    let result = try runProcess(stash, ["import", phone.path, desk.path, "--recover", "--json", "--settle", "0"])
+    let result = try runProcess(
+      stash, ["import", phone.path, desk.path, "--recover", "--json", "--settle", "0"])
     #expect(try state(phone) == before, "the source is never changed without --move")
     let report = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as! [String: Any]
     let memos = report["memos"] as! [[String: Any]]
@@ -81,7 +82,9 @@ import Testing
     let result = try runProcess(stash, ["import", phone.path + "/" + base + "_transcription.vtt", desk.path])
     #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
     let names = try FileManager.default.subpathsOfDirectory(atPath: desk.path).sorted()
-    let expected = try FileManager.default.subpathsOfDirectory(atPath: phone.path).filter { $0.hasPrefix(base) }
+    let expected = try FileManager.default.subpathsOfDirectory(atPath: phone.path).filter {
+      $0.hasPrefix(base)
+    }
     #expect(names == expected.sorted())
     #expect(!result.standardOutput.contains("MANIFEST.json"), "a memo named alone reports no other file")
   }
@@ -92,18 +95,72 @@ import Testing
     defer { try? FileManager.default.removeItem(at: root) }
     #expect(try runProcess(stash, ["import", phone.path]).status == 2, "a target is needed")
     #expect(try runProcess(stash, ["import", root.path + "/missing", root.path + "/desk"]).status == 2)
-    #expect(try runProcess(stash, ["import", phone.path, phone.path]).status == 2, "the source is not the target")
+    #expect(
+      try runProcess(stash, ["import", phone.path, phone.path]).status == 2, "the source is not the target")
     let desk = root.appendingPathComponent("desk")
     try FileManager.default.createDirectory(at: desk, withIntermediateDirectories: false)
-    try Data("WEBVTT\n\nmine\n".utf8).write(to: desk.appendingPathComponent("2026-04-11T09-00-00_transcription.vtt"))
+    try Data("WEBVTT\n\nmine\n".utf8).write(
+      to: desk.appendingPathComponent("2026-04-11T09-00-00_transcription.vtt"))
     let conflict = try runProcess(stash, ["import", phone.path, desk.path])
     #expect(conflict.status == 1)
     #expect(conflict.standardOutput.contains("! conflict: 2026-04-11T09-00-00"), "\(conflict.standardOutput)")
-    #expect(try String(contentsOf: desk.appendingPathComponent("2026-04-11T09-00-00_transcription.vtt"), encoding: .utf8) == "WEBVTT\n\nmine\n")
+    #expect(
+      try String(
+        contentsOf: desk.appendingPathComponent("2026-04-11T09-00-00_transcription.vtt"), encoding: .utf8)
+        == "WEBVTT\n\nmine\n")
     let dry = try runProcess(stash, ["import", phone.path, root.path + "/not-yet", "--dry-run"])
     #expect(dry.status == 0, "\(dry.standardError)")
     #expect(dry.standardOutput.contains("13 to copy"), "\(dry.standardOutput)")
     #expect(!FileManager.default.fileExists(atPath: root.path + "/not-yet"), "a dry run makes no folder")
+  }
+
+  @Test func watchImportsEachMemoOnceItArrivesUntilInterrupted() throws {
+    let root = try Fixtures.scratchFolder("stash-import-watch")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let synced = root.appendingPathComponent("synced")
+    let desk = root.appendingPathComponent("desk")
+    try FileManager.default.createDirectory(at: synced, withIntermediateDirectories: false)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: stash)
+    process.arguments = ["import", synced.path, desk.path, "--watch", "--settle", "0.2"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer {
+      if process.isRunning {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+      }
+    }
+    // A memo arrives as a sync tool delivers it: the transcript first, then the audio.
+    let base = "2026-04-01T09-00-00"
+    usleep(500_000)
+    let fixture = Fixtures.folder("crash")
+    let old = Date().addingTimeInterval(-86_400)
+    for name in [base + "_transcription.vtt", base + "_audio.m4a"] {
+      let from = fixture.appendingPathComponent(
+        name.hasSuffix(".vtt") ? "2026-04-10T09-00-00_transcription.vtt" : name)
+      let to = synced.appendingPathComponent(name)
+      try FileManager.default.copyItem(at: from, to: to)
+      try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: to.path)
+      usleep(300_000)
+    }
+    let audio = desk.appendingPathComponent(base + "_audio.m4a").path
+    var waited = 0
+    while !FileManager.default.fileExists(atPath: audio) && waited < 300 {
+      usleep(100_000)
+      waited += 1
+    }
+    #expect(FileManager.default.fileExists(atPath: audio), "imported within 30 s")
+    #expect(
+      FileManager.default.fileExists(atPath: desk.appendingPathComponent(base + "_transcription.vtt").path))
+    #expect(process.isRunning, "--watch keeps running")
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal, "interrupted, as asked")
+    let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(said.contains("copied: \(base)"), "\(said)")
   }
 
   @Test func realKillsAtRandomMomentsConvergeOnARerun() throws {

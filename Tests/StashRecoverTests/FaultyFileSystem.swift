@@ -22,6 +22,9 @@ final class FaultyFileSystem: CopyingFileSystem {
   /// The path each descriptor opened by `openForReading` or `createExclusive` names, so that the
   /// copying calls are described (and can fail) by path: `read <path>`, `writePiece <path>`.
   private var paths: [Int32: String] = [:]
+  /// Runs before a file is opened for reading, with its path: a test appends to it there, as a
+  /// recorder does while it is being copied.
+  var beforeOpen: (String) -> Void = { _ in }
 
   init(
     base: any FileSystem = SystemFileSystem(), stopAt: Int? = nil, failAt: Int? = nil, failure: Int32 = EIO
@@ -117,6 +120,7 @@ final class FaultyFileSystem: CopyingFileSystem {
 
   func openForReading(_ path: String) throws -> (descriptor: Int32, status: FileStatus) {
     try step("open \(path)")
+    beforeOpen(path)
     let opened = try copying.openForReading(path)
     paths[opened.descriptor] = path
     return opened

@@ -50,7 +50,8 @@ extension Importer {
       try copy(comparison.missing, of: memo, from: source, into: target, here: here, copier: copier)
     } catch let error as RecoverError where error.code == "changed" {
       entry.outcome = .stillRecording
-      entry.detail = "\(error.name(in: source) ?? memo.base) changed while it was copied (a recording still "
+      entry.detail =
+        "\(error.name(in: source) ?? memo.base) changed while it was copied (a recording still "
         + "running, or a copy onto the source not finished): nothing of it was kept; import again later"
       return
     } catch {
@@ -91,15 +92,14 @@ extension Importer {
     _ memo: MemoSet, from source: String, with here: MemoSet?, in target: String, copier: FileCopier<Seam>
   ) throws -> Comparison {
     var comparison = Comparison()
-    let hereNames = Dictionary(
-      (here?.names ?? []).map { ($0.name, $0.status) } + (here?.partsFolder.map { [(memo.partsName, $0)] } ?? []),
-      uniquingKeysWith: { a, _ in a })
+    let hereNames = here?.statuses ?? [:]
     if let folder = here?.partsFolder, folder.kind != .directory, !memo.parts.isEmpty {
       comparison.differing.append(memo.partsName)
     }
     for (name, kind, status) in memo.names {
       guard let mine = hereNames[name] else {
-        if kind == .parts, let finished = Self.finishedKind(of: name, in: memo), here?.files[finished] != nil {
+        if kind == .parts, let finished = Self.finishedKind(of: name, in: memo), here?.files[finished] != nil
+        {
           comparison.recoveredHere.append(name)
         } else {
           comparison.missing.append((name, kind, status))
@@ -129,17 +129,20 @@ extension Importer {
   /// Copies `missing` into the target: the parts (their folder made first), the title, transcript
   /// and route, then, once those are durable, the audio, and the folder fsynced after it.
   func copy(
-    _ missing: [(name: String, kind: MemoFileKind, status: FileStatus)], of memo: MemoSet, from source: String,
+    _ missing: [(name: String, kind: MemoFileKind, status: FileStatus)], of memo: MemoSet,
+    from source: String,
     into target: String, here: MemoSet?, copier: FileCopier<Seam>
   ) throws {
     guard !missing.isEmpty else { return }
     let fs = fileSystem
     let partsPath = target + "/" + memo.partsName
-    if missing.contains(where: { $0.kind == .parts }) && here?.partsFolder == nil {
+    let makesParts = missing.contains(where: { $0.kind == .parts }) && here?.partsFolder == nil
+    if makesParts {
       try fs.makeDirectory(partsPath)
       try fs.syncDirectory(target)
     }
     var unsynced: Set<String> = []
+    var landed: [String] = []
     for (name, kind, status) in missing {
       if kind == .audio {
         for folder in unsynced.sorted() { try fs.syncDirectory(folder) }
@@ -147,7 +150,21 @@ extension Importer {
       }
       let folder = Self.folder(of: name, in: target)
       let leaf = String(name.split(separator: "/").last!)
-      _ = try copier.copy(source + "/" + name, expected: status, to: folder, name: leaf)
+      do {
+        _ = try copier.copy(source + "/" + name, expected: status, to: folder, name: leaf)
+      } catch let error as RecoverError where error.code == "changed" {
+        // A memo still being written: what this run copied of it goes again, so no half of it
+        // stays (they are files this run made, by the format's names; a kill here leaves them for
+        // the next run to complete).
+        for name in landed.reversed() { try? fs.unlink(target + "/" + name) }
+        if makesParts { try? fs.removeDirectory(partsPath) }
+        for folder in Set(landed.map { Self.folder(of: $0, in: target) } + [target])
+        where folder != partsPath || !makesParts {
+          try? fs.syncDirectory(folder)
+        }
+        throw error
+      }
+      landed.append(name)
       unsynced.insert(folder)
     }
     // The parts folder before the memo folder, so the folder's own name is durable last.
@@ -158,7 +175,8 @@ extension Importer {
   func moveRefusal(_ memo: MemoSet, _ comparison: Comparison) -> String? {
     if !memo.strangers.isEmpty {
       return "its parts folder holds files Stash did not write ("
-        + memo.strangers.map { PathText.escaped($0) }.joined(separator: ", ") + "); move them out and import again"
+        + memo.strangers.map { PathText.escaped($0) }.joined(separator: ", ")
+        + "); move them out and import again"
     }
     if memo.routeWithdrawn {
       return "its route withdrawal is unfinished there: opening Stash on the phone (or stash recover on "

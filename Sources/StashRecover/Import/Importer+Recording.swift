@@ -16,8 +16,7 @@ extension Importer {
       guard memo.incompleteBecause == nil, options.now - memo.newestChange < options.recentWindow else {
         return false
       }
-      let hereNames = Dictionary(
-        (here.memos[memo.base]?.names ?? []).map { ($0.name, $0.status) }, uniquingKeysWith: { a, _ in a })
+      let hereNames = here.memos[memo.base]?.statuses ?? [:]
       return !memo.names.allSatisfy { hereNames[$0.name] == $0.status }
     }
     guard !recent.isEmpty else { return [:] }
@@ -56,7 +55,8 @@ extension Importer {
     if let old = before.files[.audio], let new = after.files[.audio], old.size != new.size {
       return "its audio grew by \(new.size - old.size) bytes"
     }
-    for (name, _, status) in after.names where before.names.first(where: { $0.name == name })?.status != status {
+    for (name, _, status) in after.names
+    where before.names.first(where: { $0.name == name })?.status != status {
       return "\(name) changed"
     }
     return "its files changed"

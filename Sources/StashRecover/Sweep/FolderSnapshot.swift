@@ -42,7 +42,8 @@ public struct FolderSnapshot: Sendable, Equatable {
     /// Reads `recordedAt` and `audioSeconds` (the audio's summary through StashFormat's MP4 reader,
     /// which reads boxes only and changes nothing) for the capture in `folder`.
     public mutating func readRecordingTimes(in folder: String) {
-      let audio = files[.audio]?.kind == .regular ? AudioSummary.read(path: folder + "/" + base + "_audio.m4a") : nil
+      let audio =
+        files[.audio]?.kind == .regular ? AudioSummary.read(path: folder + "/" + base + "_audio.m4a") : nil
       audioSeconds = audio?.durationSeconds
       if let date = RecordingDate.parse(base: base) {
         recordedAt = date
