@@ -25,8 +25,10 @@ extension CommandCatalogue {
       .SH DESCRIPTION
       A Stash memo folder holds voice memos as files sharing a base name: audio
       (\\fIbase\\fR_audio.m4a), transcript (_transcription.vtt), route (_track.gpx) and title
-      (_title.txt). \\fBstash\\fR reads the folder as it is, with no index, and never writes to it
-      except through \\fBrecover\\fR and \\fBlint \\-\\-fix\\fR.
+      (_title.txt). \\fBstash\\fR reads the folder as it is, with no index. Only these write:
+      \\fBrecover\\fR and \\fBlint \\-\\-fix\\fR (into the folder), \\fBexport \\-o\\fR (the file it
+      names), and the browser's rename, delete and recover (\\fBstash\\-tui\\fR(1)). Each write is
+      atomic: a temporary file in the same folder, fsync, rename, fsync the folder.
       .SH COMMANDS
 
       """
@@ -57,7 +59,12 @@ extension CommandCatalogue {
       .I .stashlint
       a linted folder's configuration: disable, select, ignore, fail\\-on, [severity].
       .SH SEE ALSO
-      FORMAT.md, docs/lint/README.md, docs/inspect\\-audio.md, docs/inspect\\-route.md
+      .BR stash\\-tui (1),
+      the browser (in the stash\\-tui package).
+      .PP
+      \\fBstash lint \\-\\-explain\\fR \\fICODE\\fR prints a rule's page. The format specification
+      (FORMAT.md), the rule pages (lint/) and the JSON that \\fBinspect\\fR prints (inspect\\-*.md)
+      are in /usr/share/doc/stash.
 
       """
     return out

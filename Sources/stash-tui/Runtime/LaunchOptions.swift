@@ -92,7 +92,11 @@ struct LaunchOptions {
   }
 
   /// Prints the usage and every key, from the key table.
-  static func printHelp() {
+  static func printHelp() { write(1, helpText()) }
+
+  /// The usage, the options and every key, from the key table: `--help`, and the options of the
+  /// man page (`BrowserManual`).
+  static func helpText() -> String {
     var text = """
       stash-tui [DIR]: browse, read and play the memos in a Stash folder.
       DIR defaults to $STASH_DIR, else the current folder.
@@ -112,7 +116,7 @@ struct LaunchOptions {
 
       """
     for line in KeyTable.helpLines() { text += line.text + "\n" }
-    write(1, text)
+    return text
   }
 }
 
