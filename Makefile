@@ -7,7 +7,9 @@ SWIFT ?= swift
 
 # Release builds link the Swift runtime in, so the programs need only Debian's own libraries, are
 # linked with full RELRO as Debian hardens its own, and carry the checkout's version
-# (scripts/stamp-version). demo, install, bench and deb share the one build.
+# (scripts/stamp-version). demo, install, bench and deb share the one build: other flags would
+# compile everything again. `release` builds the two programs, not stash-bench, which links
+# Foundation and so draws the linker's mktemp warning (bench builds it).
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -DSTASH_STAMPED_VERSION \
   -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now
 
@@ -21,7 +23,8 @@ build: install-deps
 
 release: install-deps
 	@scripts/stamp-version >/dev/null
-	$(SWIFT) build $(RELEASE_FLAGS)
+	$(SWIFT) build $(RELEASE_FLAGS) --product stash
+	$(SWIFT) build $(RELEASE_FLAGS) --product stash-tui
 
 # Opens the browser on a scratch copy of the demo memos (and a Trash of its own), so nothing done in
 # the demo touches the repo or your Trash; the copy is removed when the browser quits.
@@ -58,6 +61,7 @@ package-test: deb
 # Builds in release mode and runs the harness (Benchmarks/): writes docs/BENCHMARKS.md and prints the
 # table. QUICK=1 runs smaller corpora, fewer times.
 bench: release
+	$(SWIFT) build $(RELEASE_FLAGS) --product stash-bench
 	bin=$$($(SWIFT) build -c release --show-bin-path) && \
 	  "$$bin/stash-bench" --bin "$$bin" --repo "$(CURDIR)" --out "$(CURDIR)/docs/BENCHMARKS.md" \
 	    $(if $(QUICK),--quick --command "make bench QUICK=1",--command "make bench")
