@@ -9,7 +9,7 @@ import Testing
   func repository() throws -> URL {
     let scratch = try Fixtures.scratchFolder("stash-stamp-version")
     let fm = FileManager.default
-    for folder in ["scripts", "packaging", "Sources/StashFormat"] {
+    for folder in ["scripts", "packaging", "Sources/stash", "Sources/stash-tui"] {
       try fm.createDirectory(at: scratch.appendingPathComponent(folder), withIntermediateDirectories: true)
     }
     try fm.copyItem(
@@ -33,9 +33,11 @@ import Testing
     let result = try runProcess(repo.appendingPathComponent("scripts/stamp-version").path, [])
     #expect(result.status == 0, "\(result.standardError)")
     let version = result.standardOutput.trimmingCharacters(in: .newlines)
-    let file = try String(
-      contentsOf: repo.appendingPathComponent("Sources/StashFormat/StampedVersion.swift"), encoding: .utf8)
-    #expect(file.contains("let stampedVersion = \"\(version)\"\n"), "\(file)")
+    for program in ["stash", "stash-tui"] {
+      let file = try String(
+        contentsOf: repo.appendingPathComponent("Sources/\(program)/StampedVersion.swift"), encoding: .utf8)
+      #expect(file.contains("let stampedVersion = \"\(version)\"\n"), "\(program): \(file)")
+    }
     return version
   }
 
@@ -55,7 +57,7 @@ import Testing
     #expect(try stamp(repo) == "0.1.0", "not a checkout: the changelog's version")
 
     // .gitignore keeps the stamped file from making the tree dirty, as in this repository.
-    try "/Sources/StashFormat/StampedVersion.swift\n".write(
+    try "/Sources/stash/StampedVersion.swift\n/Sources/stash-tui/StampedVersion.swift\n".write(
       to: repo.appendingPathComponent(".gitignore"), atomically: true, encoding: .utf8)
     try "notes\n".write(to: repo.appendingPathComponent("notes"), atomically: true, encoding: .utf8)
     try git(repo, ["init", "-q"])

@@ -122,8 +122,13 @@ struct LaunchOptions {
 
 /// What the browser says about itself.
 enum BrowserInfo {
-  /// The version, shared with the CLI.
-  static let version = StashFormat.version
+  /// The version, the CLI's: stamped by scripts/stamp-version in a `make` release build (as
+  /// stash's ToolVersion), else StashFormat's.
+  #if STASH_STAMPED_VERSION
+    static let version = stampedVersion
+  #else
+    static let version = StashFormat.version
+  #endif
 }
 
 /// Checks the folder before anything starts.
