@@ -20,6 +20,8 @@ let package = Package(
     // warning on every build) and the shim defines itself, and -lncursesw, which the module map
     // links (Debian's libncursesw.so brings in libtinfo). libncurses-dev provides it.
     .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
+    // wcwidth alone, so the browser's library needs no curses.
+    .systemLibrary(name: "CWcwidth", path: "Sources/CWcwidth"),
     .systemLibrary(
       name: "CALSA", path: "Sources/CALSA", pkgConfig: "alsa",
       providers: [.apt(["libasound2-dev"])]),
@@ -31,9 +33,11 @@ let package = Package(
     .target(name: "StashRecover", dependencies: ["StashFormat"]),
     .target(name: "StashPlayback", dependencies: ["StashFormat", "CALSA", "CAVCodec"]),
     .executableTarget(name: "stash", dependencies: ["StashFormat", "StashRecover"]),
+    // The browser's pure logic: model, views and the cell grid, tested in-process.
+    .target(name: "StashBrowser", dependencies: ["StashFormat", "CWcwidth"]),
     .executableTarget(
       name: "stash-tui",
-      dependencies: ["StashFormat", "StashRecover", "StashPlayback", "CNcursesw"]),
+      dependencies: ["StashBrowser", "StashFormat", "StashRecover", "StashPlayback", "CNcursesw"]),
     .executableTarget(
       name: "stash-bench", dependencies: ["StashFormat", "StashRecover"],
       path: "Benchmarks/Harness"),

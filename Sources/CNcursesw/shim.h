@@ -12,10 +12,6 @@
 #include <ncursesw/curses.h>
 #include <ncursesw/term.h>
 
-/* wcwidth is only declared under _XOPEN_SOURCE, which the Glibc module does not set. */
-extern int wcwidth(wchar_t c);
-static inline int stash_wcwidth(unsigned int c) { return wcwidth((wchar_t)c); }
-
 /* stdscr, LINES and COLS are mutable globals, which Swift 6 will not read; these read them. */
 static inline WINDOW *stash_stdscr(void) { return stdscr; }
 static inline int stash_lines(void) { return LINES; }

@@ -1,3 +1,5 @@
+import StashBrowser
+
 /// The man page, stash-tui(1), in roff (`man 7 man-pages`): `stash-tui --man`, committed as
 /// docs/stash-tui.1 (a test keeps the two equal). The options come from `--help`'s text and the
 /// keys from the key table, as the help screen's do, so the page cannot disagree with either.
@@ -28,9 +30,10 @@ enum BrowserManual {
       playing follows the spoken cue, and a cue plays from its first word.
       .PP
       It reads the folder as it is and writes to it only when asked to: \\fBr\\fR renames a memo
-      (its _title.txt), \\fBd\\fR moves a memo's files to the Trash after naming each one, and
-      \\fBR\\fR runs the recovery sweep of \\fBstash recover\\fR. Each write is atomic: a temporary
-      file in the same folder, fsync, rename, fsync the folder.
+      (its _title.txt), \\fBd\\fR moves a memo's files to the Trash after naming each one,
+      \\fBR\\fR runs the recovery sweep of \\fBstash recover\\fR, and \\fBI\\fR imports memos from
+      \\fB\\-\\-import\\-from\\fR's folder as \\fBstash import\\fR does; each asks first. Each write is
+      atomic: a temporary file in the same folder, fsync, rename, fsync the folder.
       .PP
       It needs a terminal and a UTF\\-8 locale (C.UTF\\-8 will do).
       .SH OPTIONS
@@ -64,6 +67,9 @@ enum BrowserManual {
       .TP
       .B STASH_DIR
       the folder to browse when none is named.
+      .TP
+      .B STASH_IMPORT_FROM
+      the folder \\fBI\\fR imports from, when \\fB\\-\\-import\\-from\\fR names none.
       .TP
       .B STASH_ALSA_DEVICE
       the ALSA device to play to, when \\fB\\-\\-device\\fR names none.

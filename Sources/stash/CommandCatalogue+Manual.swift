@@ -26,9 +26,10 @@ extension CommandCatalogue {
       A Stash memo folder holds voice memos as files sharing a base name: audio
       (\\fIbase\\fR_audio.m4a), transcript (_transcription.vtt), route (_track.gpx) and title
       (_title.txt). \\fBstash\\fR reads the folder as it is, with no index. Only these write:
-      \\fBrecover\\fR and \\fBlint \\-\\-fix\\fR (into the folder), \\fBexport \\-o\\fR (the file it
-      names), and the browser's rename, delete and recover (\\fBstash\\-tui\\fR(1)). Each write is
-      atomic: a temporary file in the same folder, fsync, rename, fsync the folder.
+      \\fBrecover\\fR, \\fBlint \\-\\-fix\\fR and \\fBimport\\fR (into the folder), \\fBexport \\-o\\fR
+      (the file it names), and the browser's rename, delete, recover and import
+      (\\fBstash\\-tui\\fR(1)). Each write is atomic: a temporary file in the same folder, fsync,
+      rename, fsync the folder.
       .SH COMMANDS
 
       """

@@ -43,7 +43,7 @@ enum CommandCatalogue {
     ),
     Command(
       name: "inspect", arguments: "FILE", completes: "file",
-      summary: "parse one .m4a, .vtt, .gpx or _title.txt file into JSON",
+      summary: "parse one .m4a or .mp4, .vtt, .gpx or title (.txt) file into JSON",
       description:
         "Prints what the reader makes of one file, as documented in docs/inspect-*.md. Exit 0 when the file could be read, damaged or not; 2 when it could not.",
       options: [Option(name: "json", help: "print JSON (the only output; accepted for clarity)")]),
@@ -51,7 +51,7 @@ enum CommandCatalogue {
       name: "export", arguments: "MEMO --to FORMAT", completes: "file",
       summary: "the transcript as txt, md, srt or json; the route as GeoJSON",
       description:
-        "Writes the memo's transcript (txt: plain text; md: Markdown with timestamps; srt: SubRip; json: cues) or its route (geojson: RFC 7946, a LineString per segment, times as properties) to standard output, or atomically to -o FILE.",
+        "Writes the memo's transcript (txt: plain text; md: Markdown with timestamps; srt: SubRip, keeping <i>, <b> and <u>; json: cues) or its route (geojson: RFC 7946, a LineString per segment, each point with its own elevation where it has one, points off the globe left out and counted as offGlobePointCount, times as properties) to standard output, or atomically to -o FILE.",
       options: [
         Option(
           name: "to", value: "FORMAT", choices: ["txt", "md", "srt", "json", "geojson"], help: "what to write"
@@ -108,6 +108,23 @@ enum CommandCatalogue {
         Option(name: "recent-window", value: "SECONDS", help: "what counts as recent (default 120)"),
         Option(name: "no-wait", help: "fail rather than wait for another stash process"),
         Option(name: "json", help: "print the report as JSON"),
+      ]),
+    Command(
+      name: "import", arguments: "SOURCE... TARGET", completes: "dir",
+      summary: "bring whole memos into a memo folder, verified, nothing overwritten",
+      description:
+        "Copies each memo of each SOURCE (a memo folder, or one memo's file, which brings its whole set) into TARGET (made if missing) with every file it has, its parts folder included: each file under a temporary name, fsynced, read back and checked, renamed without replacing anything, its modification time kept. Files of no memo are not copied and are listed. A memo already here is skipped; the same base with other bytes is a conflict and nothing is overwritten; a memo still recording is left. Exit 0 when everything that could be imported was, 1 when something needs a person, 2 on usage or I/O errors.",
+      options: [
+        Option(name: "move", help: "remove from the source what was copied, verified and made durable"),
+        Option(name: "dry-run", help: "say what would be done; write nothing"),
+        Option(name: "recover", help: "run the recovery sweep (stash recover) on TARGET afterwards"),
+        Option(name: "watch", help: "keep running, importing each memo once it is complete, until interrupted"),
+        Option(name: "json", help: "print the report as JSON"),
+        Option(
+          name: "recent-window", value: "SECONDS",
+          help: "a memo changed this recently is looked at twice (default 120)"),
+        Option(name: "settle", value: "SECONDS", help: "the time between the two looks (default 3)"),
+        Option(name: "no-wait", help: "fail rather than wait for another stash process"),
       ]),
     Command(
       name: "completions", arguments: "bash|zsh|fish", completes: "none",

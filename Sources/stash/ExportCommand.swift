@@ -127,7 +127,8 @@ enum ExportCommand {
         out +=
           "\(n + 1)\n\(timestamp(cue.startTime, separator: ",")) --> \(timestamp(cue.endTime, separator: ","))\n"
         // A blank line ends an SRT entry, so blank lines inside a cue are dropped.
-        let lines = cue.plainText.split(whereSeparator: { $0 == "\n" || $0 == "\r" })
+        // SRT players show <i>, <b> and <u>, so they are kept (WebVTTCue.srtText).
+        let lines = cue.srtText.split(whereSeparator: { $0 == "\n" || $0 == "\r" })
         out += (lines.isEmpty ? [""] : lines.map(String.init)).joined(separator: "\n") + "\n\n"
       }
       return out
@@ -150,15 +151,17 @@ enum ExportCommand {
 
   /// The route as an RFC 7946 FeatureCollection: a LineString per segment (a Point for a segment of
   /// one point), longitude before latitude, with the points' times as `coordTimes`. Segments are
-  /// never joined: a boundary is a gap in the recording.
+  /// never joined: a boundary is a gap in the recording. Points off the globe, which RFC 7946
+  /// forbids, are left out and break their segment; `offGlobePointCount` says how many when there are any.
   static func geoJSON(_ route: GPXDocument) -> JSONValue {
     var features: [JSONValue] = []
     for (t, track) in route.tracks.enumerated() {
-      for (s, segment) in track.segments.enumerated() where !segment.points.isEmpty {
-        let withElevation = segment.points.allSatisfy { $0.elevation != nil }
+      for (s, segment) in track.segmentsOnGlobe.enumerated() where !segment.points.isEmpty {
+        // Each point keeps its own elevation: a segment that mixes both has positions of two and
+        // of three numbers, which RFC 7946 allows (docs/stash.1, EXPORT).
         let positions: [JSONValue] = segment.points.map { point in
           var position: [JSONValue] = [.double(point.longitude), .double(point.latitude)]
-          if withElevation { position.append(.double(point.elevation!)) }
+          if let elevation = point.elevation { position.append(.double(elevation)) }
           return .array(position)
         }
         let geometry: JSONValue =
@@ -186,6 +189,11 @@ enum ExportCommand {
           ]))
       }
     }
-    return .object([("type", .string("FeatureCollection")), ("features", .array(features))])
+    var collection: [(String, JSONValue)] = [
+      ("type", .string("FeatureCollection")), ("features", .array(features)),
+    ]
+    let offGlobe = route.offGlobePointCount
+    if offGlobe > 0 { collection.append(("offGlobePointCount", .int(offGlobe))) }
+    return .object(collection)
   }
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import StashFormat
 
 #if canImport(Glibc)
@@ -13,9 +12,12 @@ enum ListCommand {
 
     Lists the memos in DIR (default: the current folder), newest first, one line each:
       date (local time)   length (h:mm:ss, --:-- when unknown)   marks   name
-    The name is the memo's title, or its recording date when it has none. Marks, in this order:
+    The name is the memo's title; without one, the words of its base (a base that is not a date,
+    or the words after its date); else its recording date. Marks, in this order (FORMAT.md §1.9,
+    the same in the browser):
       T  it has a transcript            R  it has a route
-      !  a file has a problem           *  a killed recording left parts: run `stash recover`
+      !  a file has a problem: `stash show` says what
+      *  a killed recording left parts: run `stash recover`
     A mark that does not apply is shown as `-`. A capture whose audio is missing is listed too,
     with `--:--`. The last line sums it up; `stash lint` says what is wrong in detail.
 
@@ -58,16 +60,7 @@ enum ListCommand {
   static func printJSON(_ folder: MemoFolder) {
     // Each memo's text is made on its own, so the two cores share the work; the order is kept.
     let memos = folder.memos
-    var lines = [String](repeating: "", count: memos.count)
-    lines.withUnsafeMutableBufferPointer { buffer in
-      nonisolated(unsafe) let out = buffer
-      let chunk = 256
-      DispatchQueue.concurrentPerform(iterations: (memos.count + chunk - 1) / chunk) { n in
-        for index in n * chunk..<min(memos.count, (n + 1) * chunk) {
-          out[index] = memos[index].json.serialized()
-        }
-      }
-    }
+    let lines = Parallel.map(memos.count, chunk: 256) { memos[$0].json.serialized() }
     guard !lines.isEmpty else {
       print("[]")
       return
@@ -82,10 +75,7 @@ enum ListCommand {
       out += RecordingDate.localMinute(memo.recordedAt) + "  "
       let length = memo.durationSeconds.map(FolderSummary.clock) ?? "--:--"
       out += String(repeating: " ", count: max(0, 8 - length.count)) + length + "  "
-      out += memo.hasTranscript ? "T" : "-"
-      out += memo.hasRoute ? "R" : "-"
-      out += memo.hasProblem ? "!" : "-"
-      out += memo.needsRecovery ? "*" : "-"
+      out += MemoMarks(memo).text()
       out += "  " + PathText.escaped(memo.displayName) + "\n"
     }
     out += summary(folder)

@@ -83,7 +83,11 @@ enum ShowCommand {
       out += row(
         "route",
         "\(statistics.pointCount) point\(statistics.pointCount == 1 ? "" : "s") in \(statistics.segmentCount) "
-          + "segment\(statistics.segmentCount == 1 ? "" : "s"), \(km) km")
+          + "segment\(statistics.segmentCount == 1 ? "" : "s"), \(km) km"
+          + (statistics.offGlobePointCount == 0
+            ? ""
+            : "; \(statistics.offGlobePointCount) point\(statistics.offGlobePointCount == 1 ? "" : "s") off the globe left out")
+      )
     }
     if memo.needsRecovery { out += row("recovery", "needed: run `stash recover`") }
     for problem in memo.problems {

@@ -116,7 +116,7 @@ def main(out: str, work: str) -> None:
         out, audio=audio, recorded_at_local="2026-05-08T15:00:00", needs_recovery=True,
         extra={"parts": {"files": sorted(os.listdir(parts)), "needsRecovery": True,
                          "routeTimesAssumeUTC": True},
-               "codes": ["folder-audio-cut-short", "folder-needs-recovery"]}))
+               "codes": ["mp4-torn-tail", "folder-needs-recovery"]}))
 
     # --- Everything else ---------------------------------------------------------------------
 

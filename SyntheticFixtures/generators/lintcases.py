@@ -158,7 +158,7 @@ def build(out: str, work: str, make_audio) -> dict:
     deep = b"<b>" * 70 + b"deep" + b"</b>" * 70
     body = b"\n".join([
         b"WEBVTT",
-        b"Kind: captions",
+        b"Header text",
         b"",
         b"STYLE",
         b"::cue { color: yellow }",

@@ -78,7 +78,9 @@ import Testing
       if let display = entry["displayName"] as? String {
         #expect(memo.displayName == display, "\(base)")
       } else {
-        #expect(memo.displayName == RecordingDate.localMinute(memo.recordedAt), "\(base)")
+        // FORMAT.md §1.4: the words a person put in the base, else the recording date.
+        let words = RecordingDate.words(inBase: base)
+        #expect(memo.displayName == words ?? RecordingDate.localMinute(memo.recordedAt), "\(base)")
       }
       #expect(memo.needsRecovery == (entry["needsRecovery"] as? Bool), "\(base)")
       if let parts = entry["parts"] as? [String: Any] {
@@ -111,10 +113,12 @@ import Testing
       #expect((memo.durationSeconds == nil) == (seconds == nil), "\(base)")
       if let seconds, let length = memo.durationSeconds { #expect(abs(length - seconds) < 1e-6, "\(base)") }
       // A memo whose audio is not fine carries a problem, and one that is fine carries no audio problem.
-      let audioCodes: Set = [
-        FolderCode.audioDamaged, FolderCode.audioCutShort, FolderCode.audioLengthUnreadable,
-      ]
-      #expect(memo.problems.contains { audioCodes.contains($0.code) } == (state != "ok"), "\(base)")
+      // It carries the audio's own lint code, the one lint gives it.
+      let audioProblems = memo.problems.filter {
+        $0.file == memo.files[.audio] && AudioSummary.codes.contains($0.code)
+      }
+      #expect(!audioProblems.isEmpty == (state != "ok"), "\(base)")
+      #expect(audioProblems.allSatisfy { $0.code == memo.audio?.code }, "\(base)")
     }
   }
 

@@ -90,17 +90,50 @@ enum MP4BoxBuilder {
   }
 
   /// A moov with mvhd (timescale 1000) and the given tracks; `trex` defaults make it fragmented.
-  static func moov(tracks: [[UInt8]], trex: [(id: UInt32, duration: UInt32, size: UInt32)]? = nil) -> [UInt8]
-  {
+  /// `duration` is the movie header's (in its timescale of 1000 unless `timescale` says); `extra`
+  /// follows the tracks (a `udta`, say).
+  static func moov(
+    tracks: [[UInt8]], trex: [(id: UInt32, duration: UInt32, size: UInt32)]? = nil, timescale: UInt32 = 1000,
+    duration: UInt32 = 0, extra: [UInt8] = []
+  ) -> [UInt8] {
     let mvhd = fullBox(
-      "mvhd", u32(3_786_825_600) + u32(0) + u32(1000) + u32(0) + [UInt8](repeating: 0, count: 80))
+      "mvhd", u32(3_786_825_600) + u32(0) + u32(timescale) + u32(duration) + [UInt8](repeating: 0, count: 80))
     var mvex: [UInt8] = []
     if let trex {
       mvex = box(
         "mvex",
         trex.flatMap { fullBox("trex", u32($0.id) + u32(1) + u32($0.duration) + u32($0.size) + u32(0)) })
     }
-    return box("moov", mvhd + tracks.flatMap { $0 } + mvex)
+    return box("moov", mvhd + tracks.flatMap { $0 } + mvex + extra)
+  }
+
+  /// A `udta` holding iTunes gapless metadata as iTunes writes it: meta (a full box) > ilst >
+  /// `----` with mean com.apple.iTunes, name iTunSMPB and the text of twelve hex fields.
+  static func iTunesGapless(delay: UInt32, padding: UInt32, valid: UInt64) -> [UInt8] {
+    func hex(_ value: UInt64, _ width: Int) -> String {
+      let digits = String(value, radix: 16, uppercase: true)
+      return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+    let fields =
+      [hex(0, 8), hex(UInt64(delay), 8), hex(UInt64(padding), 8), hex(valid, 16)]
+      + [String](repeating: hex(0, 8), count: 8)
+    let text = fields.map { " " + $0 }.joined()
+    let item = box(
+      "----",
+      fullBox("mean", fourCC("com.apple.iTunes")) + fullBox("name", fourCC("iTunSMPB"))
+        + box("data", u32(1) + u32(0) + Array(text.utf8)))
+    let hdlr = fullBox("hdlr", u32(0) + fourCC("mdir") + fourCC("appl") + [UInt8](repeating: 0, count: 9))
+    return box("udta", fullBox("meta", hdlr + box("ilst", item)))
+  }
+
+  /// An `enca` sample entry: an mp4a's fields, its esds, and a `sinf` naming `scheme`.
+  static func enca(scheme: String = "cenc") -> [UInt8] {
+    let plain = mp4a(children: esds(config: lcConfig))
+    let sinf = box(
+      "sinf",
+      box("frma", fourCC("mp4a")) + fullBox("schm", fourCC(scheme) + u32(0x0001_0000))
+        + box("schi", fullBox("tenc", [UInt8](repeating: 0, count: 20))))
+    return box("enca", Array(plain.dropFirst(8)) + sinf)
   }
 
   /// A complete one-track audio moov for fragments: empty tables, trex defaults.

@@ -62,6 +62,19 @@ import Testing
     #expect(document.regions.map(\.lines) == [Int.max, 3])
   }
 
+  /// The web-platform tests' regions-lines.vtt: counts past 2^63 come through as the numbers
+  /// written (18446744073709551616, and 1e34 from 35 digits), not clamped.
+  @Test func hugeRegionLineCountsKeepTheirValue() {
+    let digits = "1" + String(repeating: "0", count: 34)
+    let document = WebVTTParser.parse(
+      "WEBVTT\n\nREGION\nid:r\nlines:18446744073709551616\n\nREGION\nid:s\nlines:\(digits)\n\nREGION\nid:t\nlines:7\n"
+    )
+    #expect(document.regions.map(\.linesBeyondInt) == ["18446744073709551616", digits, nil])
+    #expect(
+      document.regions.compactMap(\.linesBeyondInt).compactMap(Double.init) == [18446744073709551616, 1e34])
+    #expect(WebVTTWriter.serialize(document).contains("lines:18446744073709551616"))
+  }
+
   /// The parser replaces only NUL; other control characters are cue text like any other.
   @Test func controlCharactersOtherThanNullStayInTheText() {
     let document = WebVTTParser.parse("WEBVTT\n\n00:01.000 --> 00:02.000\na\u{3}b\u{0}c\n")

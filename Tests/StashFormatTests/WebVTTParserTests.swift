@@ -75,8 +75,21 @@ import Testing
     let withHeader = WebVTTParser.parse(
       "WEBVTT title\nKind: captions\nLanguage: en\n\n00:01.000 --> 00:02.000\nhi\n")
     #expect(withHeader.headerText == "title\nKind: captions\nLanguage: en")
-    #expect(codes(withHeader) == ["vtt-header-no-blank-line"])
+    // YouTube's header lines are info naming the writer (issue 16); other header text still warns.
+    #expect(codes(withHeader) == ["vtt-header-metadata"])
+    #expect(withHeader.diagnostics.first?.message.contains("YouTube") == true)
+    #expect(withHeader.diagnostics.first?.severity == .info)
     #expect(withHeader.cues.count == 1)
+    let hls = WebVTTParser.parse(
+      "WEBVTT\nX-TIMESTAMP-MAP=LOCAL:00:00.000,MPEGTS:0\n\n00:01.000 --> 00:02.000\nhi\n")
+    #expect(codes(hls) == ["vtt-header-metadata"])
+    #expect(hls.diagnostics.first?.message.contains("HLS") == true)
+    let unknown = WebVTTParser.parse("WEBVTT\nsome header\n\n00:01.000 --> 00:02.000\nhi\n")
+    #expect(codes(unknown) == ["vtt-header-no-blank-line"])
+    // A line of only white space is described, not quoted in full.
+    let wide = WebVTTParser.parse(
+      "WEBVTT\n\n" + String(repeating: " ", count: 90) + "x\n" + String(repeating: " ", count: 90) + "\n")
+    #expect(wide.diagnostics.allSatisfy { !$0.message.contains(String(repeating: " ", count: 20)) })
     // A timing line right after the signature still makes a cue (the header block gives it back).
     let noBlank = WebVTTParser.parse("WEBVTT\n00:01.000 --> 00:02.000\nhi\n")
     #expect(noBlank.cues.map(\.text) == ["hi"])

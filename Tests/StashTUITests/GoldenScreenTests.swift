@@ -113,11 +113,14 @@ import Testing
       to: parts.appendingPathComponent("transcription.0001.vtt"), atomically: false, encoding: .utf8)
     let unreadable = try TUIHarness.render(folder, keys: "<end>")
     #expect(unreadable.contains("Transcript unreadable (line 1): not a WebVTT file"), "\(unreadable)")
+    // The list marks it `!`, as `stash ls` does (one set of marks, MemoMarks).
+    #expect(TUIHarness.selectedRow(unreadable)?.contains("!") == true, "\(unreadable)")
     let inParts = try TUIHarness.render(folder)
     #expect(inParts.contains("No transcript: it is still in 1 part(s) in"), "\(inParts)")
     #expect(inParts.contains("R recovers"))
     let silent = try TUIHarness.render(folder, keys: "j")
-    #expect(silent.contains("No transcript: no speech was recorded."))
+    // An absent file is said to be absent, not guessed to be silence.
+    #expect(silent.contains("No transcript: the memo has no transcript file."))
   }
 
   @Test func wideCharactersAreNeverCutInHalf() throws {

@@ -19,12 +19,25 @@ public struct AudioSummary: Sendable, Equatable {
   public var creationTime: Double?
   /// Whether the file is laid out in fragments (moof + mdat).
   public var fragmented: Bool
+  /// The lint code of the state when it is not ok (`mp4-torn-tail`, `mp4-no-index`, …): the one
+  /// code the listing, `show`, the browser and lint give the problem. Nil when ok.
+  public var code: String?
 
-  public init(state: State, durationSeconds: Double?, creationTime: Double?, fragmented: Bool) {
+  /// Every code `code` can be: what lint finds again, precisely, from the full index.
+  public static let codes: Set<String> = [
+    "mp4-no-index", "mp4-no-audio-track", "mp4-not-aac", "mp4-encrypted", "mp4-bad-audio-config",
+    "mp4-no-audio", "mp4-audio-outside-file", "mp4-index-cut-off", "mp4-torn-tail", "mp4-missing-samples",
+    "mp4-length-unreadable", "lint-file-unreadable",
+  ]
+
+  public init(
+    state: State, durationSeconds: Double?, creationTime: Double?, fragmented: Bool, code: String? = nil
+  ) {
     self.state = state
     self.durationSeconds = durationSeconds
     self.creationTime = creationTime
     self.fragmented = fragmented
+    self.code = code
   }
 
   /// Reads the summary of the audio file at `path`; problems become a state, never a throw.
@@ -38,21 +51,24 @@ public struct AudioSummary: Sendable, Equatable {
     } catch {
       return AudioSummary(
         state: .damaged(reason: "the file cannot be read: \(error.message)"), durationSeconds: nil,
-        creationTime: nil, fragmented: false)
+        creationTime: nil, fragmented: false, code: "lint-file-unreadable")
     }
     let length = MP4Length(reader, explained: false)
     let state: State
+    var code: String?
     if let problem = reader.problem {
-      state = .damaged(reason: problem.message)
+      (state, code) = (.damaged(reason: problem.message), problem.code)
     } else if let reason = length.unreadableReason {
-      state = .lengthUnreadable(reason: reason)
+      (state, code) = (.lengthUnreadable(reason: reason), "mp4-length-unreadable")
     } else if reader.cutShort {
       state = .cutShort(tailBytes: reader.tailByteCount)
+      code = reader.tornBox ? "mp4-torn-tail" : "mp4-missing-samples"
     } else {
       state = .ok
     }
     return AudioSummary(
       state: state, durationSeconds: length.seconds,
-      creationTime: MP4Length.unixTime(reader.movie?.creationTime ?? 0), fragmented: reader.fragmented)
+      creationTime: MP4Length.unixTime(reader.movie?.creationTime ?? 0), fragmented: reader.fragmented,
+      code: code)
   }
 }

@@ -6,7 +6,7 @@
 
 extension Memo {
   /// Reads one memo's parts folder, audio summary and title, and works out its date and problems.
-  static func read(_ candidate: FolderGrouping.Candidate, folder: String, now: Double) -> Memo {
+  package static func read(_ candidate: FolderGrouping.Candidate, folder: String, now: Double) -> Memo {
     var problems: [MemoProblem] = []
     var files: [MemoFileKind: String] = [:]
     for (kind, slot) in candidate.filled { files[kind] = slot.name }
@@ -50,7 +50,11 @@ extension Memo {
         title = Title(text: nil, displayText: nil, byteCount: nil, problems: [])
       }
     }
-    for kind in [MemoFileKind.transcript, .route] where files[kind] != nil { _ = readable(kind) }
+    for kind in [MemoFileKind.transcript, .route] where files[kind] != nil && readable(kind) {
+      let sniffed =
+        kind == .transcript ? MemoFileSniff.transcript(at: path(kind)!) : MemoFileSniff.route(at: path(kind)!)
+      if let sniffed { problems.append(MemoProblem(file: files[kind], sniffed)) }
+    }
 
     // The date: the base, then the audio's own creation time, then a modification time.
     var recordedAt: Double
@@ -65,7 +69,8 @@ extension Memo {
 
     var memo = Memo(
       base: candidate.base, files: files, recordedAt: recordedAt, dateSource: source, title: title,
-      displayName: title?.displayText ?? RecordingDate.localMinute(recordedAt), audio: audio, parts: parts,
+      displayName: title?.displayText ?? RecordingDate.words(inBase: candidate.base)
+        ?? RecordingDate.localMinute(recordedAt), audio: audio, parts: parts,
       problems: [])
     // Audio that is not a file already has its problem (folder-not-a-file); its state only repeats it.
     memo.problems =
@@ -95,7 +100,7 @@ extension Memo {
         MemoProblem(
           file: name,
           Diagnostic(
-            code: FolderCode.audioCutShort, severity: .warning,
+            code: audio?.code ?? FolderCode.audioCutShort, severity: .warning,
             message:
               "the recording was cut short (the app was killed): it plays up to its last whole sample; "
               + "\(tail) bytes after it are a torn tail"))
@@ -105,7 +110,8 @@ extension Memo {
         MemoProblem(
           file: name,
           Diagnostic(
-            code: FolderCode.audioDamaged, severity: .error, message: "the audio cannot be played: \(reason)")
+            code: audio?.code ?? FolderCode.audioDamaged, severity: .error,
+            message: "the audio cannot be played: \(reason)")
         )
       ]
     case .lengthUnreadable(let reason)?:
@@ -113,7 +119,7 @@ extension Memo {
         MemoProblem(
           file: name,
           Diagnostic(
-            code: FolderCode.audioLengthUnreadable, severity: .warning,
+            code: audio?.code ?? FolderCode.audioLengthUnreadable, severity: .warning,
             message: "the length of the audio cannot be read (\(reason)); it may still play"))
       ]
     }

@@ -16,6 +16,15 @@ public enum RecordingDate {
     return reader.timestamp()
   }
 
+  /// The words a person put in the base after its timestamp (`2026-03-14_08-05-12 walk` gives
+  /// `walk`), the whole base when it is not a timestamp, or nil for a bare timestamp.
+  public static func words(inBase base: String) -> String? {
+    var reader = TimestampReader(Array(base.utf8))
+    guard reader.timestamp() != nil else { return base.isEmpty ? nil : base }
+    let rest = reader.bytes[reader.index...].drop { " _-".utf8.contains($0) }
+    return rest.isEmpty ? nil : String(decoding: rest, as: UTF8.self)
+  }
+
   /// Whether a creation time read from audio can be believed: after 2001 and at most a day ahead of now.
   public static func isPlausible(_ seconds: Double, now: Double = currentTime()) -> Bool {
     seconds >= 978_307_200 && seconds <= now + 86_400

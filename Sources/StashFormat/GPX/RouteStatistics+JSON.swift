@@ -1,18 +1,23 @@
 /// The statistics as `stash inspect` prints them (docs/inspect-route.md).
 extension RouteStatistics {
   /// Metres, seconds and metres per second; null where there is nothing to measure.
+  /// Numbers carry the precision of what they measure: times to the microsecond (the sums of
+  /// instants near 1.7e9 s carry float noise below that), lengths and speeds to the millimetre.
   public var json: JSONValue {
-    .object([
-      ("distance", .double(distance)),
-      ("duration", .optional(duration)),
-      ("movingTime", .double(movingTime)),
-      ("elevationGain", .double(elevationGain)),
-      ("elevationLoss", .double(elevationLoss)),
-      ("averageSpeed", .optional(averageSpeed)),
-      ("maxSpeed", .optional(maxSpeed)),
+    func seconds(_ value: Double?) -> JSONValue { value.map { .double(($0 * 1e6).rounded() / 1e6) } ?? .null }
+    func metres(_ value: Double?) -> JSONValue { value.map { .double(($0 * 1e3).rounded() / 1e3) } ?? .null }
+    return .object([
+      ("distance", metres(distance)),
+      ("duration", seconds(duration)),
+      ("movingTime", seconds(movingTime)),
+      ("elevationGain", metres(elevationGain)),
+      ("elevationLoss", metres(elevationLoss)),
+      ("averageSpeed", metres(averageSpeed)),
+      ("maxSpeed", metres(maxSpeed)),
       ("boundingBox", boundingBox.map(\.json) ?? .null),
       ("pointCount", .int(pointCount)),
       ("segmentCount", .int(segmentCount)),
+      ("offGlobePointCount", .int(offGlobePointCount)),
     ])
   }
 }

@@ -1,5 +1,6 @@
 /// What a route's tracks add up to. Everything is per segment: a segment boundary is a gap, so
-/// no distance, speed or climb is counted across it. Routes (`<rte>`, plans) and waypoints count
+/// no distance, speed or climb is counted across it. Points off the globe count for nothing and
+/// break their segment. Routes (`<rte>`, plans) and waypoints count
 /// only towards the bounding box.
 public struct RouteStatistics: Sendable, Equatable {
   /// Between consecutive points slower than this (m/s), the time is not moving time.
@@ -30,8 +31,10 @@ public struct RouteStatistics: Sendable, Equatable {
   public var boundingBox: GPXBounds?
   /// Track points counted.
   public var pointCount: Int
-  /// Track segments counted (each a run without gaps).
+  /// Track segments counted (each a run without gaps; a point off the globe ends one).
   public var segmentCount: Int
+  /// Points off the globe (tracks, routes and waypoints), left out of everything above.
+  public var offGlobePointCount: Int
 
   /// The statistics of `document`'s tracks.
   public init(
@@ -44,6 +47,7 @@ public struct RouteStatistics: Sendable, Equatable {
     elevationLoss = 0
     pointCount = 0
     segmentCount = 0
+    offGlobePointCount = document.offGlobePointCount
     var earliest = Double.infinity
     var latest = -Double.infinity
     var timedPoints = 0
@@ -51,7 +55,7 @@ public struct RouteStatistics: Sendable, Equatable {
     var derivedMax: Double?
     var box = BoxBuilder()
     for track in document.tracks {
-      for segment in track.segments {
+      for segment in track.segmentsOnGlobe {
         segmentCount += 1
         pointCount += segment.points.count
         var previous: GPXPoint?
@@ -104,8 +108,8 @@ public struct RouteStatistics: Sendable, Equatable {
         }
       }
     }
-    for route in document.routes { for point in route.points { box.add(point) } }
-    for point in document.waypoints { box.add(point) }
+    for route in document.routes { for point in route.points where point.isOnGlobe { box.add(point) } }
+    for point in document.waypoints where point.isOnGlobe { box.add(point) }
     duration = timedPoints >= 2 ? latest - earliest : nil
     averageSpeed = movingTime > 0 ? distance / movingTime : nil
     maxSpeed = reportedMax ?? derivedMax

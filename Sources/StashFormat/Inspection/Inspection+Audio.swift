@@ -21,6 +21,8 @@ extension MP4Audio {
       ("audioObjectType", audioObjectType == 0 ? .null : .int(audioObjectType)),
       ("audioSpecificConfig", hex.isEmpty ? .null : .string(hex)),
       ("sampleRate", sampleRate == 0 ? .null : .int(sampleRate)),
+      ("coreSampleRate", coreSampleRate == 0 ? .null : .int(coreSampleRate)),
+      ("sbr", .bool(sbr)),
       ("channels", channels == 0 ? .null : .int(channels)),
       ("timescale", .int(Int(timescale))),
       ("sampleCount", .int(sampleCount)),

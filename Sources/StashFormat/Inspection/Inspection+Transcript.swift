@@ -50,7 +50,7 @@ extension Inspection {
     .object([
       ("id", .string(region.id)),
       ("width", .double(region.width)),
-      ("lines", .int(region.lines)),
+      ("lines", region.linesBeyondInt.flatMap(Double.init).map(JSONValue.double) ?? .int(region.lines)),
       ("regionAnchorX", .double(region.regionAnchorX)),
       ("regionAnchorY", .double(region.regionAnchorY)),
       ("viewportAnchorX", .double(region.viewportAnchorX)),

@@ -9,7 +9,8 @@ public enum Inspection {
     if lower.hasSuffix(".txt") { return try title(at: path) }
     throw FormatError(
       code: "unknown-kind",
-      message: "stash inspect reads .m4a, .vtt, .gpx and _title.txt files; this suffix is none of them",
+      message:
+        "stash inspect reads .m4a and .mp4 (audio), .vtt, .gpx and .txt (title) files; this suffix is none of them",
       path: path)
   }
 }

@@ -44,12 +44,37 @@ struct AudioSpecificConfig: Sendable, Equatable {
       config.sbr = true
       config.outputSampleRate = extensionRate
       config.coreObjectType = core
+    } else if let extensionRate = Self.backwardCompatibleSBR(&bits, objectType: first, channels: channels) {
+      // SBR signalled after the core's config (sync extension 0x2b7), so that a decoder without
+      // SBR still plays the core: the output is at the extension rate all the same.
+      config.sbr = true
+      config.outputSampleRate = extensionRate
     }
     guard aacObjectTypes.contains(config.coreObjectType) else {
       return .failure(
         .notAAC("its AudioSpecificConfig names audio object type \(config.coreObjectType), which is not AAC"))
     }
     return .success(config)
+  }
+
+  /// The extension rate of SBR signalled by a sync extension (ISO/IEC 14496-3 1.6.5.2) after the
+  /// core's GASpecificConfig, or nil when none is signalled or the config is not one it can skip.
+  static func backwardCompatibleSBR(_ bits: inout BitReader, objectType: Int, channels: Int) -> Int? {
+    // GASpecificConfig of the object types that use it; a program config element (channel
+    // configuration 0) is not walked, so no extension is looked for behind one.
+    guard [1, 2, 3, 4, 6, 7, 17, 19, 20, 21, 22, 23].contains(objectType), channels != 0,
+      bits.read(1) != nil, let dependsOnCore = bits.read(1)
+    else { return nil }
+    if dependsOnCore == 1 { guard bits.read(14) != nil else { return nil } }
+    guard let extensionFlag = bits.read(1) else { return nil }
+    if objectType == 6 || objectType == 20 { guard bits.read(3) != nil else { return nil } }
+    if extensionFlag == 1 {
+      if objectType == 22 { guard bits.read(16) != nil else { return nil } }
+      if [17, 19, 20, 23].contains(objectType) { guard bits.read(3) != nil else { return nil } }
+      guard bits.read(1) != nil else { return nil }
+    }
+    guard bits.read(11) == 0x2B7, bits.objectType() == 5, bits.read(1) == 1 else { return nil }
+    return bits.frequency()
   }
 
   /// Reads bits most significant first; nil when the bytes run out.

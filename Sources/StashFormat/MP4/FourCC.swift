@@ -65,6 +65,12 @@ public struct FourCC: Hashable, Sendable, CustomStringConvertible {
   public static let mdat = FourCC("mdat")
   static let uuid = FourCC("uuid")
   static let mp4a = FourCC("mp4a")
+  static let enca = FourCC("enca")
+  static let sinf = FourCC("sinf")
+  static let schm = FourCC("schm")
+  static let udta = FourCC("udta")
+  static let meta = FourCC("meta")
+  static let ilst = FourCC("ilst")
   static let esds = FourCC("esds")
   static let soun = FourCC("soun")
 }

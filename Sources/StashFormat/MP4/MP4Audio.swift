@@ -9,6 +9,10 @@ public struct MP4Audio: Sendable {
   public var audioObjectType: Int
   /// The rate the decoder outputs, in Hz (with SBR, twice the core rate).
   public var sampleRate: Int
+  /// The rate of the core AAC decoder, in Hz: below `sampleRate` when SBR is signalled.
+  public var coreSampleRate: Int
+  /// Whether spectral band replication (HE-AAC) is signalled, in either way the config allows.
+  public var sbr: Bool
   /// Channels, from the AudioSpecificConfig (the sample entry's count when the config defers).
   public var channels: Int
   /// The AudioSpecificConfig bytes, to hand a decoder as extradata.
@@ -65,6 +69,8 @@ public struct MP4Audio: Sendable {
     audioObjectType = config?.audioObjectType ?? 0
     codec = config.map { "mp4a.40.\($0.audioObjectType)" } ?? ""
     sampleRate = config?.outputSampleRate ?? 0
+    coreSampleRate = config?.coreSampleRate ?? 0
+    sbr = config?.sbr ?? false
     let configured = config?.channelConfiguration ?? 0
     // Configuration 7 means eight channels; 0 defers to a program config element.
     channels = configured == 7 ? 8 : configured > 0 ? configured : reader.track?.entryChannelCount ?? 0

@@ -5,6 +5,10 @@ struct MP4Movie: Sendable {
   var timescale: UInt32 = 0
   /// mvhd creation time, seconds since 1904-01-01 UTC; 0 when the writer left it unset.
   var creationTime: UInt64 = 0
+  /// mvhd duration in the movie timescale; 0 when unknown.
+  var duration: UInt64 = 0
+  /// iTunes gapless metadata (`iTunSMPB` in moov/udta/meta/ilst), when the file carries it.
+  var gapless: MP4Gapless?
   var tracks: [MP4Track] = []
   /// `trex` defaults by track ID.
   var trackExtends: [UInt32: MP4TrackExtends] = [:]
@@ -27,6 +31,8 @@ struct MP4Track: Sendable {
   var timescale: UInt32 = 0
   /// The first sample entry's type (`mp4a` for AAC).
   var sampleEntryType: FourCC?
+  /// tkhd duration in the movie timescale; 0 when unknown.
+  var duration: UInt64 = 0
   /// The channel count the sample entry states.
   var entryChannelCount = 0
   /// The AudioSpecificConfig bytes from `esds`, or why there are none.

@@ -12,11 +12,15 @@ extension MP4Parser {
           guard let created = r.uint64(), r.skip(8), let scale = r.uint32() else { continue }
           result.creationTime = created
           result.timescale = scale
+          result.duration = r.uint64() ?? 0
         } else {
           guard let created = r.uint32(), r.skip(4), let scale = r.uint32() else { continue }
           result.creationTime = UInt64(created)
           result.timescale = scale
+          result.duration = r.uint32().map(UInt64.init) ?? 0
         }
+      case .udta:
+        result.gapless = try gapless(in: box) ?? result.gapless
       case .trak:
         result.tracks.append(try track(box))
       case .mvex:
@@ -48,6 +52,7 @@ extension MP4Parser {
           continue
         }
         track.trackID = id
+        if r.skip(4) { track.duration = (version == 1 ? r.uint64() : r.uint32().map(UInt64.init)) ?? 0 }
       case .edts:
         for child in try children(of: box, depth: 3) where child.type == .elst {
           track.edits = try edits(child)
@@ -188,6 +193,10 @@ extension MP4Parser {
       return
     }
     track.sampleEntryType = entry.type
+    if entry.type == .enca {
+      track.audioSpecificConfig = .failure(.encrypted(try protectionScheme(entry)))
+      return
+    }
     guard entry.type == .mp4a else {
       track.audioSpecificConfig = .failure(.notAAC("its sample entry is '\(entry.type)'"))
       return

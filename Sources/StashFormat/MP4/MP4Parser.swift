@@ -57,11 +57,15 @@ struct MP4Parser {
       switch try window.header(at: offset, containerEnd: end) {
       case .header(let box):
         guard box.end <= end else {
-          diagnostics.append(
-            Diagnostic(
-              code: "mp4-bad-box-size", severity: .warning,
-              message: "the '\(box.type)' box runs past the end of the '\(container.type)' box that holds it",
-              location: SourceLocation(offset: box.offset)))
+          // A container cut off by the end of the file (a torn moov) was reported as torn already.
+          if end < window.size {
+            diagnostics.append(
+              Diagnostic(
+                code: "mp4-bad-box-size", severity: .warning,
+                message:
+                  "the '\(box.type)' box runs past the end of the '\(container.type)' box that holds it",
+                location: SourceLocation(offset: box.offset)))
+          }
           return boxes
         }
         boxes.append(box)

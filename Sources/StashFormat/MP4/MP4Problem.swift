@@ -6,10 +6,16 @@ enum MP4Problem: Error, Equatable, Sendable {
   case noAudioTrack
   /// A sound track in a codec other than AAC.
   case notAAC(String)
+  /// An encrypted sound track (`enca`), with the protection scheme `schm` names, if any.
+  case encrypted(String?)
   /// An AAC track whose decoder configuration cannot be read.
   case unreadableConfig(String)
   /// An index that lists no sample lying wholly in the file.
   case noWholeSample(fragmented: Bool)
+  /// An index listing samples of which none lies in the file (the media data is absent).
+  case samplesOutsideFile(listed: Int)
+  /// The file ends inside its `moov`, before the index is whole.
+  case indexCutOff
 
   /// The diagnostic code for lint and `inspect`.
   var code: String {
@@ -17,8 +23,11 @@ enum MP4Problem: Error, Equatable, Sendable {
     case .noMovie: "mp4-no-index"
     case .noAudioTrack: "mp4-no-audio-track"
     case .notAAC: "mp4-not-aac"
+    case .encrypted: "mp4-encrypted"
     case .unreadableConfig: "mp4-bad-audio-config"
     case .noWholeSample: "mp4-no-audio"
+    case .samplesOutsideFile: "mp4-audio-outside-file"
+    case .indexCutOff: "mp4-index-cut-off"
     }
   }
 
@@ -26,9 +35,11 @@ enum MP4Problem: Error, Equatable, Sendable {
   var message: String {
     switch self {
     case .noMovie:
-      "the recording has no index: the app was killed before its first flush, so there is nothing to play"
+      "the file has no index (no moov box), so there is nothing to play; a recording killed before its first flush looks like this"
     case .noAudioTrack:
       "the file has no audio track, so there is nothing to play"
+    case .encrypted(let scheme):
+      "the audio is encrypted\(scheme.map { " (scheme '\($0)')" } ?? ""), so it cannot be played without its key"
     case .notAAC(let detail):
       "the audio is not AAC (\(detail)), so it cannot be played"
     case .unreadableConfig(let detail):
@@ -36,7 +47,11 @@ enum MP4Problem: Error, Equatable, Sendable {
     case .noWholeSample(let fragmented):
       fragmented
         ? "the recording holds no complete piece of audio: the app was killed before its first fragment was written, so there is nothing to play"
-        : "the index lists no audio that is in the file, so there is nothing to play"
+        : "the index lists no audio, so there is nothing to play"
+    case .indexCutOff:
+      "the file ends inside its index (moov box), so there is nothing to play"
+    case .samplesOutsideFile(let listed):
+      "the index lists \(listed) sample\(listed == 1 ? "" : "s") but none is wholly in the file (its media data is absent), so there is nothing to play"
     }
   }
 }

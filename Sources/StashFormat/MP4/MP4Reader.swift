@@ -26,6 +26,10 @@ struct MP4Reader {
   var tornBox = false
   /// The index places sample bytes past the end of the file.
   var missingSamples = false
+  /// Samples the index lists, whole or not.
+  var listedCount = 0
+  /// The file ends inside its `moov`: what is present of it is read, to say what it shows.
+  var tornMovie = false
 
   /// How much of the first bytes to read at once: `ftyp`, a fragmented file's `moov` and often
   /// the first `moof` fit, so a listing pays one `pread` for them.
@@ -79,6 +83,10 @@ struct MP4Reader {
       count: depth == .full ? min(moov.size, Self.wholeBoxLimit) : min(moov.size, Self.headBytes))
     let movie = try parser.parse(moov)
     self.movie = movie
+    if tornMovie {
+      try readTornMovie(movie)
+      return
+    }
     usableEnd = moov.end
     let firstFragment = boxes.first { $0.type == .moof }
     fragmented = movie.hasMovieExtends || firstFragment != nil
@@ -151,6 +159,23 @@ struct MP4Reader {
     finish()
   }
 
+  /// A `moov` the file ends inside is never played from; it is read to say what it shows: an
+  /// index whose samples all lie outside the file, or an index cut off.
+  private mutating func readTornMovie(_ movie: MP4Movie) throws(FormatError) {
+    problem = .indexCutOff
+    // A track returned by the parse is whole, its tables too (children end where the file does).
+    guard let track = movie.audioTrack, case .success(let bytes) = track.audioSpecificConfig,
+      case .success(let config) = AudioSpecificConfig.parse(bytes), !track.table.isEmpty
+    else { return }
+    (self.track, self.config) = (track, config)
+    var listed = 0
+    for sample in try track.table.samples(window: &parser.window, diagnostics: &parser.diagnostics) {
+      if isWhole(sample) { return }
+      listed += 1
+    }
+    problem = .samplesOutsideFile(listed: listed)
+  }
+
   /// When `sample` ends, in the media timescale; times past the largest are held there.
   static func end(of sample: AudioSample) -> Int64 {
     let (sum, overflow) = sample.decodeTime.addingReportingOverflow(Int64(sample.duration))
@@ -183,6 +208,7 @@ struct MP4Reader {
 
   /// Counts a sample if all its bytes lie in the file.
   mutating func keep(_ sample: AudioSample) {
+    listedCount += 1
     guard isWhole(sample) else {
       missingSamples = true
       return
@@ -194,8 +220,14 @@ struct MP4Reader {
   }
 
   private mutating func finish() {
-    if problem == nil && wholeCount == 0 { problem = .noWholeSample(fragmented: fragmented) }
-    if missingSamples && !tornBox {
+    if problem == nil && wholeCount == 0 {
+      // An index whose every sample lies past the end is not a kill before the first fragment:
+      // the bytes show an index and no media data.
+      problem =
+        missingSamples && !fragmented
+        ? .samplesOutsideFile(listed: listedCount) : .noWholeSample(fragmented: fragmented)
+    }
+    if missingSamples && !tornBox && wholeCount > 0 {
       diagnostics.append(
         Diagnostic(
           code: "mp4-missing-samples", severity: .warning,
@@ -230,6 +262,13 @@ struct MP4Reader {
             at: offset,
             "the '\(box.type)' box should be \(box.size) bytes but the file ends \(fileSize - offset) bytes into it"
           )
+          // A torn index is still read as far as it goes: its tables may be whole.
+          if box.type == .moov && !sawMovie {
+            tornMovie = true
+            var present = box
+            present.size = fileSize - offset
+            boxes.append(present)
+          }
           return boxes
         }
         boxes.append(box)

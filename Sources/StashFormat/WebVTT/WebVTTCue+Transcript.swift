@@ -5,14 +5,26 @@ extension WebVTTCue {
 
   /// The cue's text with tags stripped and references decoded; ruby text (`<rt>`) is left out, as
   /// in the spec's chapter-title rule, so the base text reads once.
-  public var plainText: String {
+  public var plainText: String { text(keeping: []) }
+
+  /// The cue's text as SRT writes it: the plain text with the `<i>`, `<b>` and `<u>` that SRT
+  /// players show kept as tags; every other tag is stripped as in `plainText`.
+  public var srtText: String { text(keeping: [.italic, .bold, .underline]) }
+
+  /// The plain text with the spans of `kept` written as bare tags (no classes or annotation).
+  func text(keeping kept: Set<WebVTTNode.Kind>) -> String {
     var out = ""
     func walk(_ nodes: [WebVTTNode]) {
       for node in nodes {
         switch node {
         case .text(let text): out += text
         case .timestamp: break
-        case .span(let span): if span.kind != .rubyText { walk(span.children) }
+        case .span(let span):
+          guard span.kind != .rubyText else { continue }
+          let tag = kept.contains(span.kind) ? span.kind.rawValue : nil
+          if let tag { out += "<\(tag)>" }
+          walk(span.children)
+          if let tag { out += "</\(tag)>" }
         }
       }
     }

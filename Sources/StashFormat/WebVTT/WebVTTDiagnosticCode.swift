@@ -9,6 +9,9 @@ public enum WebVTTDiagnosticCode: String, Sendable, CaseIterable {
   case noSignature = "vtt-no-signature"
   /// The signature line is not followed by a blank line.
   case headerNoBlankLine = "vtt-header-no-blank-line"
+  /// Header lines a known writer adds (YouTube's `Kind:`/`Language:`, HLS's `X-TIMESTAMP-MAP`),
+  /// which the parser ignores.
+  case headerMetadata = "vtt-header-metadata"
   /// A line with `-->` follows other lines of a block without a blank line between.
   case missingBlankLine = "vtt-missing-blank-line"
   /// A cue timestamp is malformed, so the cue is dropped.
@@ -82,7 +85,7 @@ public enum WebVTTDiagnosticCode: String, Sendable, CaseIterable {
       .error
     case .endNotAfterStart, .cueOutOfOrder, .missingBlankLine, .noteWithArrow:
       .error
-    case .tooManyDiagnostics, .stashNoteAfterCue:
+    case .tooManyDiagnostics, .stashNoteAfterCue, .headerMetadata:
       .info
     default:
       .warning

@@ -63,17 +63,51 @@ extension WebVTTFileParser {
 
   /// The first characters of `range` for a message: at most 60, control characters shown as
   /// U+FFFD, "…" when cut. Reads no more than it shows, however long the line.
+  /// The most spaces and tabs in a row an excerpt quotes; a longer run is described.
+  static let blankRunShown = 8
+
   func excerpt(_ range: Range<Int>) -> String {
     var end = min(range.upperBound, range.lowerBound + 240)
     // Do not cut a UTF-8 sequence in two.
     while end < range.upperBound && end > range.lowerBound && bytes[end] & 0xC0 == 0x80 { end -= 1 }
     var out = ""
     var shown = 0
-    for scalar in string(range.lowerBound..<end).unicodeScalars {
-      if shown == 60 { return out + "…" }
+    // A run of white space is described, not quoted: its width is all there is to see.
+    var blank = 0
+    var tabs = false
+    func flush() {
+      if blank > Self.blankRunShown {
+        out += "[\(blank) \(tabs ? "spaces and tabs" : "spaces")]"
+        shown += 1
+      } else {
+        out += String(repeating: " ", count: blank)
+        shown += blank
+      }
+      (blank, tabs) = (0, false)
+    }
+    var index = range.lowerBound
+    while index < range.upperBound, bytes[index] == 0x20 || bytes[index] == 0x09 {
+      blank += 1
+      tabs = tabs || bytes[index] == 0x09
+      index += 1
+    }
+    if index == range.upperBound || index >= end {
+      flush()
+      return out
+    }
+    flush()
+    for scalar in string(index..<end).unicodeScalars {
+      if scalar == " " || scalar == "\t" {
+        blank += 1
+        tabs = tabs || scalar == "\t"
+        continue
+      }
+      if blank > 0 { flush() }
+      if shown >= 60 { return out + "…" }
       out.unicodeScalars.append(scalar.value < 0x20 || scalar.value == 0x7F ? "\u{FFFD}" : scalar)
       shown += 1
     }
+    if blank > 0 { flush() }
     return end < range.upperBound ? out + "…" : out
   }
 

@@ -37,7 +37,7 @@ extension WebVTTFileParser {
           bad("lines takes a whole number, not \"\(value)\"")
           continue
         }
-        // Saturates rather than overflows; no screen has that many lines anyway.
+        // Saturates rather than overflows, keeping the digits of a count too big for 64 bits.
         var number = 0
         for digit in value.utf8 {
           let (times, o1) = number.multipliedReportingOverflow(by: 10)
@@ -45,6 +45,7 @@ extension WebVTTFileParser {
           number = o1 || o2 ? Int.max : sum
         }
         region.lines = number
+        region.linesBeyondInt = number == Int.max ? String(value.drop { $0 == "0" }) : nil
       case "regionanchor", "viewportanchor":
         guard let comma = value.firstIndex(of: ","),
           let x = Self.percentage(String(value[..<comma])),

@@ -81,9 +81,22 @@ struct WebVTTFileParser {
     guard position < count else { return }
     // Header: a block (in header) unless the signature line is followed by a blank line.
     if bytes[position] != 0x0A {
-      report(.headerNoBlankLine, at: position, "put a blank line after the WEBVTT line")
+      let headerStart = position
+      var lines: [Substring] = []
       if case .other(let buffer, _, _) = collectBlock(inHeader: true), let buffer {
-        document.headerText += "\n" + string(buffer)
+        let text = string(buffer)
+        document.headerText += "\n" + text
+        lines = text.split(separator: "\n")
+      }
+      if let writer = Self.headerWriter(lines) {
+        report(
+          .headerMetadata, at: headerStart, lineNumber: 2, lineStart: headerStart,
+          "header lines \(writer) (\(Self.headerNames(lines))): ignored, as the WebVTT parser ignores header text"
+        )
+      } else {
+        report(
+          .headerNoBlankLine, at: headerStart, lineNumber: 2, lineStart: headerStart,
+          "put a blank line after the WEBVTT line")
       }
     } else {
       advanceOverNewline()
@@ -107,6 +120,29 @@ struct WebVTTFileParser {
       }
       skipNewlines()
     }
+  }
+
+  /// The writer whose header lines these are: YouTube (`Kind:` and `Language:`, then its style
+  /// lines) or HLS (`X-TIMESTAMP-MAP=`, RFC 8216 §3.5); nil for anything else.
+  static func headerWriter(_ lines: [Substring]) -> String? {
+    guard let first = lines.first else { return nil }
+    if lines.allSatisfy({ $0.hasPrefix("X-TIMESTAMP-MAP=") }) {
+      return "that HLS requires in every segment (RFC 8216)"
+    }
+    if first.hasPrefix("Kind:") || first.hasPrefix("Language:") { return "of the kind YouTube writes" }
+    return nil
+  }
+
+  /// The names of the header lines, for the message: `Kind:`, `Language:`, `X-TIMESTAMP-MAP`.
+  static func headerNames(_ lines: [Substring]) -> String {
+    let names = lines.compactMap { line -> String? in
+      if line.hasPrefix("X-TIMESTAMP-MAP=") { return "X-TIMESTAMP-MAP" }
+      guard let colon = line.firstIndex(of: ":"), colon > line.startIndex,
+        line[..<colon].allSatisfy({ $0.isLetter || $0 == "-" })
+      else { return nil }
+      return String(line[...colon])
+    }
+    return names.joined(separator: ", ")
   }
 
   /// Steps 4 to 6: the signature; false (with a diagnostic quoting the first line) when absent.

@@ -12,6 +12,9 @@ public struct WebVTTRegion: Sendable, Equatable {
   public var width: Double = 100
   /// `VTTRegion.lines`, the height in lines.
   public var lines: Int = 3
+  /// The digits of a `lines` value past `Int.max`, which `lines` holds as `Int.max`: the spec sets
+  /// no upper bound, so `inspect` and the writer keep the number as written. Nil otherwise.
+  public var linesBeyondInt: String? = nil
   /// `VTTRegion.regionAnchorX`, a percentage of the region's width.
   public var regionAnchorX: Double = 0
   /// `VTTRegion.regionAnchorY`, a percentage of the region's height.

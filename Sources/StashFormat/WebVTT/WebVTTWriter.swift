@@ -197,7 +197,7 @@ public enum WebVTTWriter {
     var parts: [String] = []
     if !region.id.isEmpty { parts.append("id:" + token(region.id)) }
     if region.width != 100 { parts.append("width:" + number(clampPercentage(region.width)) + "%") }
-    if region.lines != 3 { parts.append("lines:" + String(max(0, region.lines))) }
+    if region.lines != 3 { parts.append("lines:" + (region.linesBeyondInt ?? String(max(0, region.lines)))) }
     if region.regionAnchorX != 0 || region.regionAnchorY != 100 {
       parts.append(
         "regionanchor:" + number(clampPercentage(region.regionAnchorX)) + "%,"

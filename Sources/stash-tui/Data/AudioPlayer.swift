@@ -1,3 +1,4 @@
+import StashBrowser
 import StashPlayback
 
 /// The browser's player: StashPlayback's `Player` on the ALSA device (`STASH_ALSA_DEVICE`, else

@@ -1,3 +1,4 @@
+import StashBrowser
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,3 +1,5 @@
+import StashBrowser
+
 /// The key script of the `--render-once` test hook: characters are keys; `<name>` is a named key
 /// (`<enter>`, `<esc>`, `<c-left>`, `<f1>`, `<c-l>`, `<space>`, `<lt>` for `<`) or a step
 /// (`<wait 2.5>` moves the virtual clock, `<resize 60x20>`, `<click X,Y>`, `<wheelup X,Y>`,

@@ -1,4 +1,5 @@
 import CNcursesw
+import StashBrowser
 
 #if canImport(Glibc)
   import Glibc

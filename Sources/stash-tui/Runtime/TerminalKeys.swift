@@ -1,4 +1,5 @@
 import CNcursesw
+import StashBrowser
 
 /// Turns curses key codes and characters into `Key`s.
 enum TerminalKeys {

@@ -1,4 +1,5 @@
 import CNcursesw
+import StashBrowser
 
 /// How each style looks: an attribute always, a colour pair when colours are on.
 enum TerminalPalette {

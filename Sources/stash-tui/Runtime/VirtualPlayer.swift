@@ -1,3 +1,5 @@
+import StashBrowser
+
 /// A player on a virtual clock for the `--render-once` test hook: it moves only when the script
 /// says `<wait N>`, so a golden screen of a memo playing is the same on every run. It plays no
 /// sound; the real player is tested on ALSA by its own module and end to end in tmux.

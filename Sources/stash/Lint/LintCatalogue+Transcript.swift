@@ -14,6 +14,7 @@ extension LintCatalogue {
     case .nullCharacter: ("NUL characters in the text", "NULs read as U+FFFD; they are a sign of a torn or padded write.", "Remove the NUL bytes (`tr -d '\\000'`).")
     case .noSignature: ("no `WEBVTT` signature", "Without the signature nothing in the file is read.", "Make `WEBVTT` the first line.")
     case .headerNoBlankLine: ("no blank line after the header", "Players may read the first cue as part of the header.", "Put a blank line after the `WEBVTT` header.")
+    case .headerMetadata: ("header lines another writer adds", "YouTube writes `Kind:` and `Language:`, HLS requires `X-TIMESTAMP-MAP` in every segment; the WebVTT parser ignores header text, so nothing is lost.", "Nothing.")
     case .missingBlankLine: ("a `-->` line inside a block", "Cues must be separated by blank lines; the cue is lost or merged.", "Add a blank line before the timing line.")
     case .badTimestamp: ("a malformed cue timestamp", "The cue is dropped: its words are never shown.", "Write the time as `hh:mm:ss.ttt` or `mm:ss.ttt`.")
     case .timestampForm: ("a timestamp the syntax does not allow", "One-digit hours are read, but other players reject them.", "Write hours with two digits (`01:02:03.000`).")

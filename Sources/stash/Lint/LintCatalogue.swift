@@ -122,7 +122,8 @@ enum LintCatalogue {
   static let audio: [LintRule] = [
     LintRule(
       code: "mp4-no-index", severity: .error, summary: "audio with no index (`moov`)",
-      reason: "The app was killed before its first flush: there is nothing a player can find in the file.",
+      reason:
+        "There is nothing a player can find in the file. A recording killed before the app's first flush looks like this.",
       fix:
         "Nothing can be recovered from the file itself; keep the transcript and route, remove the audio if it is worthless."
     ),
@@ -139,6 +140,22 @@ enum LintCatalogue {
       summary: "AAC whose decoder configuration cannot be read",
       reason: "The `esds` box or its AudioSpecificConfig is broken, so no decoder can be set up.",
       fix: "Re-encode from a copy that plays elsewhere, or replace the file."),
+    LintRule(
+      code: "mp4-index-cut-off", severity: .error, summary: "a file that ends inside its index (`moov`)",
+      reason:
+        "The index is not whole, so where the audio lies cannot be trusted; the file was cut short while, or after, its index was written.",
+      fix: "Copy the file again from its source; nothing can be played from this copy."),
+    LintRule(
+      code: "mp4-audio-outside-file", severity: .error,
+      summary: "an index whose samples all lie outside the file",
+      reason:
+        "The index is whole but the media data it points at is absent (an `mdat` cut off or never copied): there is nothing to play.",
+      fix: "Copy the file again from its source; the index alone holds no sound."),
+    LintRule(
+      code: "mp4-encrypted", severity: .error, summary: "encrypted AAC (`enca`)",
+      reason:
+        "The audio is protected (a `sinf` box names the scheme); without the key no decoder can play it.",
+      fix: "Use an unprotected copy of the recording."),
     LintRule(
       code: "mp4-no-audio", severity: .error, summary: "no whole sample in the file",
       reason:
@@ -159,6 +176,23 @@ enum LintCatalogue {
       reason:
         "The timescale is 0 or every sample lasts 0: it may play, but no length or position can be shown.",
       fix: "Re-mux the file (`ffmpeg -i IN -c copy OUT`), which writes proper durations."),
+    LintRule(
+      code: "mp4-priming-assumed", severity: .info,
+      summary: "no edit list or gapless metadata gives the priming",
+      reason:
+        "The encoder's delay is assumed (1024 samples for AAC-LC, 2048 for HE-AAC; FORMAT.md §2.3). A fact `inspect` states; lint does not report it.",
+      fix: "Nothing."),
+    LintRule(
+      code: "mp4-gapless-metadata", severity: .info,
+      summary: "iTunes gapless metadata gives the priming and padding",
+      reason:
+        "An `iTunSMPB` item gives the encoder delay, the padding and the valid samples (FORMAT.md §2.3). A fact `inspect` states; lint does not report it.",
+      fix: "Nothing."),
+    LintRule(
+      code: "mp4-complex-edit-list", severity: .info, summary: "an edit list of more than one edit",
+      reason:
+        "Only the first media time and the total duration are used. A fact `inspect` states; lint does not report it.",
+      fix: "Nothing, unless the audio plays wrong: then re-mux it with ffmpeg."),
     LintRule(
       code: "mp4-bad-box-size", severity: .warning, summary: "a box claims more room than its container has",
       reason: "A corrupt size; the reader stops reading that container there.",

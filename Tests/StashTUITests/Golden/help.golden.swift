@@ -6,7 +6,7 @@ extension GoldenScreens {
       2026-05-01    0:20      会議のメモ 🎉      │ 2026-07-20 07:45 · 0:20
       2026-03-14┌─ Keys ──────────────────────────────────────────────────────────────────┐
                 │ Moving                                                                  │─────────────
-                │   ↑ k               previous memo or cue                                │
+                │   ↑ k               previous memo or cue                                │t file.
                 │   ↓ j               next memo or cue                                    │
                 │   PgUp              a page up                                           │
                 │   PgDn              a page down                                         │
@@ -30,7 +30,8 @@ extension GoldenScreens {
                 │ Memos                                                                   │
                 │   r                 rename (an empty name removes the title)            │
                 │   d Delete          delete, after naming every file                     │
-                │   R                 recover killed recordings, show the report          │
+                │   R                 recover killed recordings: plan, ask, report        │
+                │   I                 import from --import-from DIR: plan, ask, report    │
                 │   /                 filter by title and transcript text                 │
                 │   n                 next match in the transcript                        │
                 │   N                 previous match in the transcript                    │
@@ -39,7 +40,7 @@ extension GoldenScreens {
                 │   q Ctrl-C          quit (stops playback)                               │
                 │                                                                         │
                 │ List marks                                                              │
-                │   T transcript  R route  ! problem  P parts to recover                  │
+                │   T transcript  R route  ! problem  * parts to recover                  │
                 │ Transcript marks                                                        │
                 │   ▶ being spoken  ‹ › words the speech engine never confirmed           │
                 │ Mouse                                                                   │
@@ -47,7 +48,6 @@ extension GoldenScreens {
                 │                                                                         │
                 │ ↑/↓ scroll · any other key closes                                       │
                 └─────────────────────────────────────────────────────────────────────────┘
-                                                 │
                                                  │
     Enter opens · space plays · / filters · r renames · d deletes · R recovers · ? keys · q quits
      ■ Stopped. Space plays the open memo; Enter on a cue plays from it.

@@ -1,0 +1,73 @@
+/// Something the browser's logic asks the I/O loop to do; the loop reports back with an event.
+package enum BrowserEffect: Equatable, Sendable {
+  /// Read the folder again (answered by `.listed`).
+  case list
+  /// Read a memo's transcript and route (answered by `.detailLoaded`).
+  case loadDetail(base: String)
+  /// Find the memos whose transcript contains the text, off the interface thread (answered by
+  /// `.searchProgress` while it runs and `.transcriptMatches` at the end). A newer generation
+  /// supersedes an older search; an empty text only cancels.
+  case searchTranscripts(String, generation: Int)
+  /// Start playing a memo from a time.
+  case play(base: String, from: Double)
+  /// Pause or resume the player.
+  case togglePause
+  /// Move the player to a time.
+  case seek(Double)
+  /// Stop the player and let go of the memo.
+  case stop
+  /// Write the title (empty removes it) (answered by `.actionFinished`).
+  case setTitle(base: String, title: String)
+  /// Delete a memo's files, to the Trash or for good (answered by `.actionFinished`).
+  case delete(base: String, permanently: Bool)
+  /// Make the recovery sweep's plan (a dry run), off the interface thread (answered by `.planned`).
+  case planRecovery
+  /// Run the recovery sweep, off the interface thread (answered by `.recovered`).
+  case recover
+  /// Make the plan of an import from the import source (a dry run) (answered by `.planned`).
+  case planImport
+  /// Import what is complete in the import source, off the interface thread (answered by `.imported`).
+  case importMemos
+  /// Leave.
+  case quit
+}
+
+/// Something that happened: a key, a mouse event, a resize, the player, the folder or the result
+/// of an effect. The update step takes these one at a time.
+package enum BrowserEvent: Equatable, Sendable {
+  case key(Key)
+  case mouse(MouseEvent)
+  case resize(width: Int, height: Int)
+  /// A new player snapshot.
+  case player(PlayerSnapshot)
+  /// The folder was read; or the reason it could not be.
+  case listed([MemoRow], error: String?)
+  /// A memo's detail was read.
+  case detailLoaded(base: String, MemoDetail)
+  /// How far the transcript search of that generation has got.
+  case searchProgress(generation: Int, done: Int, total: Int)
+  /// The memos whose transcript contains the query, for the search of that generation.
+  case transcriptMatches(query: String, generation: Int, bases: Set<String>)
+  /// A plan was made: `.plan` to ask about, or why it could not be.
+  case planned(BrowserModel.Confirmable, ActionOutcome)
+  /// The recovery sweep ended.
+  case recovered(ActionOutcome)
+  /// The import ended.
+  case imported(ActionOutcome)
+  /// A write finished.
+  case actionFinished(ActionOutcome)
+}
+
+/// How a write to the folder ended.
+package enum ActionOutcome: Equatable, Sendable {
+  /// Done; a line saying what was done.
+  case done(String)
+  /// The Trash cannot take the files; the reason. The browser asks before deleting for good.
+  case trashUnavailable(base: String, reason: String)
+  /// Refused or failed; what happened and what the user can do, in plain words.
+  case failed(String)
+  /// The recovery sweep's report.
+  case report(title: String, lines: [String])
+  /// What a write would do, line by line; `hasWork` false when there is nothing to do.
+  case plan(title: String, lines: [String], hasWork: Bool)
+}

@@ -1,0 +1,152 @@
+import StashFormat
+
+/// The typed line at the bottom and the boxes over the panes.
+extension BrowserModel {
+  package mutating func handlePrompt(key: Key) -> [BrowserEffect] {
+    guard var p = prompt else { return [] }
+    var chars = Array(p.text)
+    switch key {
+    case .escape:
+      prompt = nil
+      // Esc puts the filter back as it was before typing.
+      return p.purpose == .filter && p.original != filter ? setFilter(p.original) : []
+    case .enter:
+      prompt = nil
+      return submit(p)
+    case .backspace:
+      if p.cursor > 0 {
+        chars.remove(at: p.cursor - 1)
+        p.cursor -= 1
+      }
+    case .delete:
+      if p.cursor < chars.count { chars.remove(at: p.cursor) }
+    case .left: p.cursor = max(0, p.cursor - 1)
+    case .right: p.cursor = min(chars.count, p.cursor + 1)
+    case .home, .ctrl("a"): p.cursor = 0
+    case .end, .ctrl("e"): p.cursor = chars.count
+    case .ctrl("u"):
+      chars.removeSubrange(0..<p.cursor)
+      p.cursor = 0
+    case .ctrl("k"):
+      chars.removeSubrange(p.cursor..<chars.count)
+    case .char(let c):
+      chars.insert(c, at: p.cursor)
+      p.cursor += 1
+    default:
+      return []
+    }
+    p.text = String(chars)
+    prompt = p
+    if p.purpose == .filter {
+      // The list filters as the user types.
+      return setFilter(p.text)
+    }
+    return []
+  }
+
+  /// Filters by `text` at once on names; the transcript search starts in the background and
+  /// supersedes any older one (an empty text only cancels it).
+  package mutating func setFilter(_ text: String) -> [BrowserEffect] {
+    filter = text
+    transcriptMatches = []
+    searchGeneration += 1
+    searchProgress = text.isEmpty ? nil : SearchProgress(done: 0, total: 0)
+    return refilter() + [.searchTranscripts(text, generation: searchGeneration)]
+  }
+
+  /// Says how many memos the filter lets through.
+  package mutating func announceMatches() {
+    let still = searchProgress == nil ? "" : " so far (still searching transcripts)"
+    message = StyledLine(
+      "\(visible.count) of \(memos.count) memos match\(still); n/N find it in the transcript.", .dim)
+  }
+
+  private mutating func submit(_ p: Prompt) -> [BrowserEffect] {
+    switch p.purpose {
+    case .rename(let base):
+      let title = p.text.trimmingSpaces
+      return [.setTitle(base: base, title: title)]
+    case .goToTime:
+      guard let row = selectedRow else { return [] }
+      let now = playerHoldsSelection ? player.position : 0
+      guard let target = TimeText.parse(p.text, now: now) else {
+        message = StyledLine("“\(p.text)” is not a time: try 90, 1:30 or 1:02:03 (+/- to move).", .error)
+        return []
+      }
+      let limit = playerHoldsSelection ? player.duration : row.durationSeconds
+      if let limit, target > limit {
+        message = StyledLine("The memo is only \(TimeText.clock(limit)) long.", .error)
+        return []
+      }
+      following = true
+      if playerHoldsSelection {
+        player.position = target
+        if let cue = spokenCue { cueCursor = cue }
+        return [.seek(target)]
+      }
+      return [.play(base: row.base, from: target)]
+    case .filter:
+      if filter.isEmpty {
+        message = StyledLine("Filter cleared.", .dim)
+      } else {
+        announceMatches()
+      }
+      return []
+    }
+  }
+
+  package mutating func handleOverlay(key: Key) -> [BrowserEffect] {
+    guard let current = overlay else { return [] }
+    switch key {
+    case .up, .char("k"):
+      overlayTop = max(0, overlayTop - 1)
+      return []
+    case .down, .char("j"):
+      overlayTop += 1
+      return []
+    case .pageUp:
+      overlayTop = max(0, overlayTop - max(1, height - 6))
+      return []
+    case .pageDown:
+      overlayTop += max(1, height - 6)
+      return []
+    default: break
+    }
+    if case .confirmDelete(let base, _, let permanently, _) = current {
+      switch key {
+      case .char("y"), .char("Y"):
+        overlay = nil
+        message = StyledLine(permanently ? "Deleting…" : "Moving to the Trash…", .dim)
+        let stop: [BrowserEffect] = player.base == base && player.isActive ? [.stop] : []
+        return stop + [.delete(base: base, permanently: permanently)]
+      case .char("n"), .char("N"), .escape, .char("q"):
+        overlay = nil
+        message = StyledLine("Nothing deleted.", .dim)
+        return []
+      default:
+        return []
+      }
+    }
+    if case .confirm(_, _, let action) = current {
+      switch key {
+      case .char("y"), .char("Y"):
+        overlay = nil
+        message = StyledLine(action == .recover ? "Recovering…" : "Importing…", .dim)
+        return [action == .recover ? .recover : .importMemos]
+      case .char("n"), .char("N"), .escape, .char("q"):
+        overlay = nil
+        if action == .recover { recovering = false } else { importing = false }
+        message = StyledLine(action == .recover ? "Nothing recovered." : "Nothing imported.", .dim)
+        return []
+      default:
+        return []
+      }
+    }
+    if case .help = current, key == .char("q") {
+      overlay = nil
+      return []
+    }
+    overlay = nil
+    return []
+  }
+}

@@ -1,0 +1,167 @@
+/// The update step: one event in, the state changed, effects out.
+extension BrowserModel {
+  /// Applies `event`; returns what the I/O loop should do.
+  package mutating func update(_ event: BrowserEvent) -> [BrowserEffect] {
+    var effects: [BrowserEffect] = []
+    switch event {
+    case .key(let key):
+      effects = handle(key: key)
+    case .mouse(let mouse):
+      effects = handle(mouse: mouse)
+    case .resize(let w, let h):
+      width = w
+      height = h
+    case .player(let snapshot):
+      let wasPlaying = player.state == .playing
+      player = snapshot
+      if case .failed(let reason) = snapshot.state, wasPlaying || snapshot.base != nil {
+        message = StyledLine("Cannot play: \(reason)", .error)
+      }
+      if following, let cue = spokenCue { cueCursor = cue }
+    case .listed(let rows, let error):
+      effects = apply(listing: rows, error: error)
+    case .detailLoaded(let base, let loaded):
+      if base == selectedBase {
+        detail = loaded
+        if following, let cue = spokenCue { cueCursor = cue }
+        cueCursor = min(cueCursor, max(0, loaded.cues.count - 1))
+      }
+    case .searchProgress(let generation, let done, let total):
+      if generation == searchGeneration, searchProgress != nil {
+        searchProgress = SearchProgress(done: done, total: total)
+      }
+    case .transcriptMatches(let query, let generation, let bases):
+      if generation == searchGeneration && query == filter {
+        transcriptMatches = bases
+        searchProgress = nil
+        effects = refilter()
+        if prompt == nil && !filter.isEmpty { announceMatches() }
+      }
+    case .planned(let action, let outcome):
+      if case .plan(let title, let lines, true) = outcome {
+        overlay = .confirm(title: title, lines: lines, action: action)
+        overlayTop = 0
+        message = nil
+      } else {
+        if action == .recover { recovering = false } else { importing = false }
+        message = nil
+        effects = apply(outcome: outcome)
+      }
+    case .recovered(let outcome):
+      recovering = false
+      // The "Recovering…" line goes once the report shows.
+      message = nil
+      effects = apply(outcome: outcome)
+    case .imported(let outcome):
+      importing = false
+      message = nil
+      effects = apply(outcome: outcome)
+    case .actionFinished(let outcome):
+      effects = apply(outcome: outcome)
+    }
+    normalize()
+    return effects
+  }
+
+  /// Applies a new reading of the folder, keeping the selection on the same memo.
+  private mutating func apply(listing rows: [MemoRow], error: String?) -> [BrowserEffect] {
+    listError = error
+    if error != nil && rows.isEmpty && !memos.isEmpty {
+      // A failed re-read keeps what was shown; the header says why it may be stale.
+      return []
+    }
+    let previousDetailRow = selectedRow
+    memos = rows
+    var effects = refilter()
+    // The selected memo's files may have changed (a transcript assembled, a title written).
+    if let base = selectedBase, let row = selectedRow, row.base == base, row != previousDetailRow,
+      !effects.contains(.loadDetail(base: base))
+    {
+      effects.append(.loadDetail(base: base))
+    }
+    if let base = player.base, player.isActive, !rows.contains(where: { $0.base == base }) {
+      effects.append(.stop)
+      message = StyledLine("The memo playing was removed from the folder; playback stopped.", .warning)
+    }
+    return effects
+  }
+
+  /// Recomputes the visible memos for the filter and keeps the selection by base.
+  package mutating func refilter() -> [BrowserEffect] {
+    let needle = filter.lowercased()
+    visible = memos.indices.filter { i in
+      needle.isEmpty || memos[i].displayName.lowercased().contains(needle)
+        || transcriptMatches.contains(memos[i].base)
+    }
+    if let base = selectedBase, let at = visible.firstIndex(where: { memos[$0].base == base }) {
+      selection = at
+    } else {
+      selection = min(selection, max(0, visible.count - 1))
+    }
+    return selectionChanged()
+  }
+
+  /// Loads the detail when the selected memo changed.
+  package mutating func selectionChanged() -> [BrowserEffect] {
+    let base = selectedRow?.base
+    guard base != selectedBase || (detail == nil && base != nil) else { return [] }
+    let changed = base != selectedBase
+    selectedBase = base
+    if changed {
+      detail = nil
+      cueCursor = 0
+      transcriptTop = 0
+      following = true
+      if focus == .transcript && base == nil { focus = .list }
+    }
+    return base.map { [.loadDetail(base: $0)] } ?? []
+  }
+
+  private mutating func apply(outcome: ActionOutcome) -> [BrowserEffect] {
+    switch outcome {
+    case .done(let text):
+      message = StyledLine(text)
+    case .failed(let text):
+      overlay = .report(title: "Not done", lines: [text])
+      overlayTop = 0
+    case .trashUnavailable(let base, let reason):
+      guard let row = memos.first(where: { $0.base == base }) else { return [.list] }
+      overlay = .confirmDelete(
+        base: base, files: row.files + row.partFiles.map { "\(base).parts/\($0)" }, permanently: true,
+        reason: reason)
+      overlayTop = 0
+      return []
+    case .report(let title, let lines), .plan(let title, let lines, _):
+      overlay = .report(title: title, lines: lines)
+      overlayTop = 0
+    }
+    return [.list]
+  }
+
+  /// Keeps every index in range and the cursors in view after any change.
+  package mutating func normalize() {
+    selection = max(0, min(selection, visible.count - 1))
+    let layout = self.layout
+    if let list = layout.list {
+      let rows = max(1, list.height)
+      if selection < listTop { listTop = selection }
+      if selection >= listTop + rows { listTop = selection - rows + 1 }
+      listTop = max(0, min(listTop, max(0, visible.count - rows)))
+    }
+    guard let row = selectedRow, let rect = layout.detail else { return }
+    let d = DetailLayout.make(row: row, detail: detail, rect: rect, spoken: nil, query: "")
+    let rows = max(1, d.transcriptRect.height)
+    let cues = detail?.cues.count ?? 0
+    cueCursor = max(0, min(cueCursor, cues - 1))
+    if cues > 0 {
+      let range = d.lineRange(ofCue: cueCursor)
+      // When following, keep a little of what comes next in view as well.
+      let margin = following && playerHoldsSelection ? min(2, rows / 4) : 0
+      if range.lowerBound < transcriptTop { transcriptTop = range.lowerBound }
+      if range.upperBound + margin > transcriptTop + rows {
+        transcriptTop = min(range.lowerBound, range.upperBound + margin - rows)
+      }
+    }
+    transcriptTop = max(0, min(transcriptTop, max(0, d.lines.count - rows)))
+  }
+}

@@ -1,0 +1,164 @@
+/// The browser's whole state: a value the update step changes and the view draws. It performs no
+/// I/O; what it needs done it returns as effects.
+package struct BrowserModel: Equatable, Sendable {
+  /// Which pane keys go to (and, on a narrow terminal, which pane is shown).
+  package enum Focus: Equatable, Sendable { case list, transcript }
+
+  /// A line being typed at the bottom of the screen.
+  package struct Prompt: Equatable, Sendable {
+    /// What the typed text is for.
+    package enum Purpose: Equatable, Sendable {
+      case rename(base: String)
+      case goToTime
+      case filter
+    }
+    package var purpose: Purpose
+    package var text: String
+    /// Cursor position in characters.
+    package var cursor: Int
+    /// The text before editing, restored by Esc.
+    package var original: String = ""
+  }
+
+  /// A box over the panes.
+  package enum Overlay: Equatable, Sendable {
+    case help
+    /// A report (recovery, or a refusal naming files); any key but the scroll keys closes it.
+    case report(title: String, lines: [String])
+    /// Asking before a delete; lists every file that will go.
+    case confirmDelete(base: String, files: [String], permanently: Bool, reason: String?)
+    /// A plan (what recovery or an import would do), asking before it is carried out.
+    case confirm(title: String, lines: [String], action: Confirmable)
+  }
+
+  /// A write the browser shows the plan of first, and asks before.
+  package enum Confirmable: Equatable, Sendable {
+    case recover, importMemos
+  }
+
+  /// Transcripts searched so far, of how many (0 before the first report).
+  package struct SearchProgress: Equatable, Sendable {
+    package var done: Int
+    package var total: Int
+  }
+
+  /// The folder shown.
+  package var folderPath: String
+  /// Terminal size.
+  package var width: Int
+  package var height: Int
+  /// Every memo, newest first, as last read.
+  package var memos: [MemoRow] = []
+  /// Why the folder could not be read, if it could not.
+  package var listError: String?
+  /// Indices into `memos` that pass the filter.
+  package var visible: [Int] = []
+  /// Position in `visible` of the selected memo.
+  package var selection: Int = 0
+  /// First row of the list shown.
+  package var listTop: Int = 0
+  /// The selected memo's base, so a re-read keeps the selection on the same memo.
+  package var selectedBase: String?
+  /// The selected memo's transcript and route, once read.
+  package var detail: MemoDetail?
+  /// Which pane has the keys.
+  package var focus: Focus = .list
+  /// The cue under the transcript cursor.
+  package var cueCursor: Int = 0
+  /// First transcript line shown.
+  package var transcriptTop: Int = 0
+  /// Whether the transcript follows the spoken cue.
+  package var following: Bool = true
+  /// The filter's text (empty: no filter).
+  package var filter: String = ""
+  /// Memos whose transcript contains `filter`, once searched.
+  package var transcriptMatches: Set<String> = []
+  /// The newest transcript search asked for; results of older ones are ignored.
+  package var searchGeneration = 0
+  /// How far the running transcript search has got (nil: none running).
+  package var searchProgress: SearchProgress?
+  /// Whether the recovery sweep is running (or its plan is being made or shown).
+  package var recovering = false
+  /// The folder memos can be imported from (`--import-from`, `$STASH_IMPORT_FROM`), or nil.
+  package var importSource: String?
+  /// Whether an import is running (or its plan is being made or shown).
+  package var importing = false
+  /// The player as last reported.
+  package var player: PlayerSnapshot = .idle
+  /// The line being typed, if any.
+  package var prompt: Prompt?
+  /// The box shown over the panes, if any.
+  package var overlay: Overlay?
+  /// Scroll offset inside the overlay.
+  package var overlayTop: Int = 0
+  /// A one-line message on the status bar.
+  package var message: StyledLine?
+  /// Whether the loop should end.
+  package var finished = false
+
+  /// A browser on `folderPath` in a terminal of the given size, before the folder is read.
+  package init(folderPath: String, width: Int, height: Int) {
+    self.folderPath = folderPath
+    self.width = width
+    self.height = height
+  }
+
+  /// What runs in the background, for the status line ("searching 3,000 of 9,000 transcripts…").
+  package var workStatus: String? {
+    var parts: [String] = []
+    if recovering { parts.append("recovering…") }
+    if importing { parts.append("importing…") }
+    if let p = searchProgress {
+      parts.append(
+        p.total > 0
+          ? "searching \(BrowserModel.grouped(p.done)) of \(BrowserModel.grouped(p.total)) transcripts…"
+          : "searching transcripts…")
+    }
+    return parts.isEmpty ? nil : parts.joined(separator: " · ")
+  }
+
+  /// `n` with thousands separated by commas.
+  package static func grouped(_ n: Int) -> String {
+    var digits = Array(String(n.magnitude))
+    var out = ""
+    while digits.count > 3 {
+      out = "," + String(digits.suffix(3)) + out
+      digits.removeLast(3)
+    }
+    return (n < 0 ? "-" : "") + String(digits) + out
+  }
+
+  /// The selected memo's row.
+  package var selectedRow: MemoRow? {
+    guard selection >= 0, selection < visible.count else { return nil }
+    return memos[visible[selection]]
+  }
+
+  /// The memo the player holds, if it is in the list.
+  package var playingRow: MemoRow? {
+    guard let base = player.base else { return nil }
+    return memos.first { $0.base == base }
+  }
+
+  /// Whether the player holds the selected memo.
+  package var playerHoldsSelection: Bool {
+    player.isActive && player.base != nil && player.base == selectedBase
+  }
+
+  /// The index of the cue being spoken, when the selected memo is the one playing.
+  package var spokenCue: Int? {
+    guard playerHoldsSelection, let detail else { return nil }
+    return BrowserModel.cueIndex(in: detail.cues, at: player.position)
+  }
+
+  /// The last cue starting at or before `time`; nil before the first.
+  package static func cueIndex(in cues: [MemoDetail.Cue], at time: Double) -> Int? {
+    var low = 0
+    var high = cues.count
+    while low < high {
+      let mid = (low + high) / 2
+      if cues[mid].start <= time + 0.0005 { low = mid + 1 } else { high = mid }
+    }
+    return low == 0 ? nil : low - 1
+  }
+}

@@ -1,0 +1,109 @@
+/// What a key does.
+package enum Action: Equatable, Sendable {
+  case moveUp, moveDown, pageUp, pageDown, first, last
+  case open, back, switchPane
+  case playPause, seekBackward, seekForward, seekBackwardMinute, seekForwardMinute
+  case previousCue, nextCue, goToTime, follow
+  case rename, delete, recover, importMemos, filter, nextMatch, previousMatch
+  case refresh, help, quit
+}
+
+/// Every key binding with its help text: the one table that binds keys, draws the help screen and
+/// is printed by `--help`, so they cannot disagree.
+package enum KeyTable {
+  /// One binding.
+  package struct Binding: Sendable {
+    package var keys: [Key]
+    package var action: Action
+    package var help: String
+  }
+
+  /// The groups the help screen shows, in order.
+  package static let groups: [(title: String, bindings: [Binding])] = [
+    (
+      "Moving",
+      [
+        Binding(keys: [.up, .char("k")], action: .moveUp, help: "previous memo or cue"),
+        Binding(keys: [.down, .char("j")], action: .moveDown, help: "next memo or cue"),
+        Binding(keys: [.pageUp], action: .pageUp, help: "a page up"),
+        Binding(keys: [.pageDown], action: .pageDown, help: "a page down"),
+        Binding(keys: [.home], action: .first, help: "first memo or cue"),
+        Binding(keys: [.end], action: .last, help: "last memo or cue"),
+        Binding(keys: [.enter], action: .open, help: "open the memo; on a cue, play from its first word"),
+        Binding(keys: [.tab, .backTab], action: .switchPane, help: "switch between list and transcript"),
+        Binding(keys: [.escape, .backspace], action: .back, help: "back to the list; cancel"),
+      ]
+    ),
+    (
+      "Playing",
+      [
+        Binding(keys: [.char(" ")], action: .playPause, help: "play or pause the open memo"),
+        Binding(keys: [.left], action: .seekBackward, help: "back 5 seconds"),
+        Binding(keys: [.right], action: .seekForward, help: "forward 5 seconds"),
+        Binding(keys: [.char("[")], action: .seekBackwardMinute, help: "back 1 minute"),
+        Binding(keys: [.char("]")], action: .seekForwardMinute, help: "forward 1 minute"),
+        Binding(keys: [.ctrlLeft, .char(",")], action: .previousCue, help: "previous cue"),
+        Binding(keys: [.ctrlRight, .char(".")], action: .nextCue, help: "next cue"),
+        Binding(keys: [.char("g")], action: .goToTime, help: "go to a typed time (1:30, 90, 1:02:03)"),
+        Binding(keys: [.char("f")], action: .follow, help: "follow the spoken cue again"),
+      ]
+    ),
+    (
+      "Memos",
+      [
+        Binding(keys: [.char("r")], action: .rename, help: "rename (an empty name removes the title)"),
+        Binding(keys: [.char("d"), .delete], action: .delete, help: "delete, after naming every file"),
+        Binding(keys: [.char("R")], action: .recover, help: "recover killed recordings: plan, ask, report"),
+        Binding(keys: [.char("I")], action: .importMemos, help: "import from --import-from DIR: plan, ask, report"),
+        Binding(keys: [.char("/")], action: .filter, help: "filter by title and transcript text"),
+        Binding(keys: [.char("n")], action: .nextMatch, help: "next match in the transcript"),
+        Binding(keys: [.char("N")], action: .previousMatch, help: "previous match in the transcript"),
+        Binding(
+          keys: [.ctrl("l"), .function(5)], action: .refresh, help: "read the folder again and redraw"),
+        Binding(keys: [.char("?"), .function(1)], action: .help, help: "this help"),
+        Binding(keys: [.char("q"), .ctrl("c")], action: .quit, help: "quit (stops playback)"),
+      ]
+    ),
+  ]
+
+  /// The action bound to `key`, if any.
+  package static func action(for key: Key) -> Action? {
+    lookup[key]
+  }
+
+  private static let lookup: [Key: Action] = {
+    var map: [Key: Action] = [:]
+    for group in groups {
+      for binding in group.bindings {
+        for key in binding.keys {
+          precondition(map[key] == nil, "key bound twice: \(key.label)")
+          map[key] = binding.action
+        }
+      }
+    }
+    return map
+  }()
+
+  /// The help text, one line per binding, as the `?` screen and `--help` print it.
+  package static func helpLines() -> [StyledLine] {
+    var lines: [StyledLine] = []
+    for (index, group) in groups.enumerated() {
+      if index > 0 { lines.append(StyledLine()) }
+      lines.append(StyledLine(group.title, .heading))
+      for binding in group.bindings {
+        var line = StyledLine()
+        line.append("  " + TextWrap.pad(binding.keys.map(\.label).joined(separator: " "), width: 18))
+        line.append(binding.help)
+        lines.append(line)
+      }
+    }
+    lines.append(StyledLine())
+    lines.append(StyledLine("List marks", .heading))
+    lines.append(StyledLine("  T transcript  R route  ! problem  * parts to recover"))
+    lines.append(StyledLine("Transcript marks", .heading))
+    lines.append(StyledLine("  ▶ being spoken  ‹ › words the speech engine never confirmed"))
+    lines.append(StyledLine("Mouse", .heading))
+    lines.append(StyledLine("  click a memo, a cue (plays it) or the scrubber (seeks); wheel scrolls"))
+    return lines
+  }
+}

@@ -1,0 +1,182 @@
+import StashFormat
+
+/// Draws a model into a grid. Pure: the same model always gives the same grid.
+package enum BrowserView {
+  /// The whole screen for `model`.
+  package static func render(_ model: BrowserModel) -> CellGrid {
+    var grid = CellGrid(width: model.width, height: model.height)
+    let layout = model.layout
+    if layout.tooSmall {
+      let lines = [
+        "Terminal too small",
+        "\(model.width)x\(model.height); needs \(Layout.minimumWidth)x\(Layout.minimumHeight)",
+        "q quits",
+      ]
+      for (i, text) in lines.enumerated() where i < model.height {
+        grid.put(TextWrap.truncate(text, width: model.width), x: 0, y: i, style: i == 0 ? .warning : .normal)
+      }
+      return grid
+    }
+    drawHeader(model, layout.header, &grid)
+    if let rect = layout.list { drawList(model, rect, &grid) }
+    if let x = layout.divider {
+      for y in layout.header.y + 1..<layout.status.y { grid.put("│", x: x, y: y, style: .dim) }
+    }
+    if let rect = layout.detail { drawDetail(model, rect, &grid) }
+    drawStatus(model, layout.status, &grid)
+    grid.fill(layout.transport, style: .bar)
+    grid.put(
+      TransportLine.make(width: model.width, snapshot: model.player, name: model.playingRow?.displayName),
+      x: 0, y: layout.transport.y)
+    if let overlay = model.overlay { OverlayView.draw(overlay, top: model.overlayTop, in: &grid) }
+    return grid
+  }
+
+  private static func drawHeader(_ model: BrowserModel, _ rect: Rect, _ grid: inout CellGrid) {
+    grid.fill(rect, style: .bar)
+    var line = StyledLine(" stash ", .bar)
+    let total = model.memos.reduce(0.0) { $0 + ($1.durationSeconds ?? 0) }
+    let unknown = model.memos.contains { $0.durationSeconds == nil }
+    var summary = "\(model.memos.count) memo" + (model.memos.count == 1 ? "" : "s")
+    summary += " · " + TimeText.clock(total) + (unknown ? "+" : "")
+    // Rows shown from their names alone until their memos are read (RowFill).
+    let unread = model.memos.count { $0.pending }
+    if unread > 0 { summary += " · reading \(unread)…" }
+    if !model.filter.isEmpty { summary += " · filter “\(model.filter)”: \(model.visible.count) shown" }
+    line.append(summary, .bar)
+    if let error = model.listError { line.append(" · " + error, .error) }
+    if let source = model.importSource {
+      line.append(" · I imports from " + PathTextShort.make(source), .bar)
+    }
+    let used = grid.put(line, x: 0, y: rect.y)
+    let room = rect.width - used - 2
+    if room > 8 {
+      let path = TextWrap.truncate(PathTextShort.make(model.folderPath), width: room)
+      grid.put(path, x: rect.width - CharacterWidth.of(path) - 1, y: rect.y, style: .bar)
+    }
+  }
+
+  private static func drawList(_ model: BrowserModel, _ rect: Rect, _ grid: inout CellGrid) {
+    if model.visible.isEmpty {
+      let text =
+        model.listError != nil
+        ? "The folder cannot be read."
+        : model.filter.isEmpty ? "No memos in this folder." : "No memo matches."
+      grid.put(TextWrap.truncate(text, width: rect.width - 2), x: rect.x + 2, y: rect.y, style: .dim)
+      return
+    }
+    // The date column: date and time on a wide pane, the day alone on a middling one.
+    let dateWidth = rect.width >= 60 ? 16 : rect.width >= 44 ? 10 : 0
+    for row in 0..<rect.height {
+      let index = model.listTop + row
+      guard index < model.visible.count else { break }
+      let memo = model.memos[model.visible[index]]
+      let y = rect.y + row
+      let selected = index == model.selection
+      let playing = model.player.isActive && model.player.base == memo.base
+      var line = StyledLine(selected ? "›" : " ", .normal)
+      line.append(playing ? (model.player.state == .playing ? "▶" : "‖") : " ", .spoken)
+      if dateWidth > 0 { line.append(String(TimeText.date(memo.recordedAt).prefix(dateWidth)) + " ", .dim) }
+      line.append(TextWrap.padLeft(memo.pending ? "…" : TimeText.clock(memo.durationSeconds), width: 7) + " ", .dim)
+      line.append(memo.hasTranscript ? "T" : " ", .dim)
+      line.append(memo.hasRoute ? "R" : " ", .dim)
+      // The marks of MemoMarks, as `stash ls` shows them.
+      let problem: Bool
+      switch memo.audio {
+      case .damaged, .missing: problem = true
+      default: problem = memo.hasProblem || !memo.problems.isEmpty
+      }
+      line.append(problem ? "!" : " ", .error)
+      line.append(memo.needsRecovery ? "*" : " ", .warning)
+      line.append(" ")
+      // The name goes last, so a right-to-left name reorders only within itself.
+      let room = rect.width - line.width
+      line.startIsolatedField()
+      line.append(TextWrap.truncate(memo.displayName, width: room), memo.title == nil ? .dim : .normal)
+      grid.put(line, x: rect.x, y: y, limit: rect.width)
+      if selected {
+        grid.restyle(
+          Rect(x: rect.x, y: y, width: rect.width, height: 1),
+          style: model.focus == .list ? .selected : .dim)
+      }
+    }
+  }
+
+  private static func drawDetail(_ model: BrowserModel, _ rect: Rect, _ grid: inout CellGrid) {
+    guard let row = model.selectedRow else {
+      grid.put("Nothing selected.", x: rect.x + 1, y: rect.y, style: .dim)
+      return
+    }
+    let spoken: (cue: Int, word: Int?)? = model.spokenCue.map { cue in
+      let words = model.detail?.cues[cue].words ?? []
+      var word: Int?
+      for (i, w) in words.enumerated() {
+        if let s = w.start, s <= model.player.position + 0.0005 { word = i }
+      }
+      return (cue, word)
+    }
+    let d = DetailLayout.make(row: row, detail: model.detail, rect: rect, spoken: spoken, query: model.filter)
+    for (i, line) in d.header.enumerated() {
+      grid.put(line, x: rect.x + 1, y: rect.y + i, limit: rect.width - 1)
+    }
+    let t = d.transcriptRect
+    for row in 0..<t.height {
+      let index = model.transcriptTop + row
+      guard index < d.lines.count else { break }
+      let line = d.lines[index]
+      let y = t.y + row
+      grid.put(line.text, x: t.x + 1, y: y, limit: t.width - 1)
+      if line.cue == model.cueCursor && model.focus == .transcript && line.cue >= 0
+        && model.detail?.cues.isEmpty == false
+      {
+        grid.put("›", x: t.x, y: y, style: .selected)
+      }
+    }
+  }
+
+  private static func drawStatus(_ model: BrowserModel, _ rect: Rect, _ grid: inout CellGrid) {
+    var rect = rect
+    // Background work shows at the right end, beside whatever the line says.
+    if let work = model.workStatus {
+      let width = CharacterWidth.of(work)
+      if width + 20 <= rect.width {
+        grid.put(work, x: rect.x + rect.width - width, y: rect.y, style: .dim)
+        rect.width -= width + 1
+      }
+    }
+    if let prompt = model.prompt {
+      let label: String
+      switch prompt.purpose {
+      case .rename: label = "Name (empty removes the title): "
+      case .goToTime: label = "Go to (1:30, 90, +30): "
+      case .filter: label = "Filter: "
+      }
+      let x = grid.put(label, x: 0, y: rect.y, style: .heading)
+      grid.put(prompt.text, x: x, y: rect.y, limit: rect.width - x)
+      return
+    }
+    if let message = model.message {
+      grid.put(message, x: 0, y: rect.y, limit: rect.width)
+      return
+    }
+    if model.playerHoldsSelection && !model.following && model.player.state == .playing {
+      grid.put("Not following the speech: f follows again.", x: 0, y: rect.y, style: .warning)
+      return
+    }
+    let hint =
+      model.focus == .list
+      ? "Enter opens · space plays · / filters · r renames · d deletes · R recovers · ? keys · q quits"
+      : "Enter plays from the cue · Esc back · ←/→ 5 s · [/] 1 min · g go to · f follow · ? keys"
+    grid.put(TextWrap.truncate(hint, width: rect.width), x: 0, y: rect.y, style: .dim)
+  }
+}
+
+/// Shortens a path for the header: the home folder becomes `~`.
+package enum PathTextShort {
+  package static func make(_ path: String) -> String {
+    if let home = Environment.value("HOME"), !home.isEmpty, path.hasPrefix(home + "/") {
+      return "~" + path.dropFirst(home.count)
+    }
+    return path
+  }
+}

@@ -1,0 +1,191 @@
+import StashFormat
+
+/// The detail pane laid out for a width: the lines above the transcript (title, date, files,
+/// audio and route, missing speech, legend) and the transcript's wrapped lines, so the view draws
+/// them and the update step scrolls and maps clicks with the same numbers.
+package struct DetailLayout: Equatable, Sendable {
+  /// A transcript line and the cue it belongs to.
+  package struct Line: Equatable, Sendable {
+    package var cue: Int
+    package var text: StyledLine
+  }
+
+  /// Lines above the transcript.
+  package var header: [StyledLine]
+  /// The transcript's lines (or the reason there is none).
+  package var lines: [Line]
+  /// The first line of each cue.
+  package var cueFirstLine: [Int]
+  /// Where the transcript is drawn.
+  package var transcriptRect: Rect
+
+  /// Lays out `row` and `detail` in `rect`; `spoken` is the cue and word being spoken, for styling.
+  package static func make(
+    row: MemoRow, detail: MemoDetail?, rect: Rect, spoken: (cue: Int, word: Int?)?, query: String
+  ) -> DetailLayout {
+    let width = max(1, rect.width - 1)
+    var header: [StyledLine] = []
+    func add(_ line: StyledLine) { header += TextWrap.wrap(line, width: width) }
+
+    var name = StyledLine()
+    name.startIsolatedField()
+    name.append(row.displayName, .heading)
+    add(name)
+    var facts = StyledLine(TimeText.date(row.recordedAt), .dim)
+    facts.append(" · ", .dim)
+    facts.append(TimeText.clock(row.durationSeconds), .dim)
+    if row.title == nil { facts.append(" · untitled", .dim) }
+    add(facts)
+    add(StyledLine("Files: " + filesText(row), .dim))
+
+    switch row.audio {
+    case .ok: break
+    case .cutShort:
+      add(StyledLine("Audio cut short by a kill: it plays up to its last whole sample.", .warning))
+    case .damaged(let reason):
+      add(StyledLine("Audio damaged: \(reason)", .error))
+    case .lengthUnknown(let reason):
+      add(StyledLine("Length unknown: \(reason). The clock counts up as it plays.", .warning))
+    case .missing:
+      add(StyledLine("No audio file: there is nothing to play.", .error))
+    }
+    if row.needsRecovery {
+      add(StyledLine("Parts of a killed recording wait in \(row.base).parts/: R recovers them.", .warning))
+    }
+    for problem in row.problems { add(StyledLine(problem, .error)) }
+
+    if let detail {
+      if let route = detail.route {
+        add(StyledLine("Route: " + routeText(route)))
+        let sketchRows = rect.height >= 24 ? 4 : rect.height >= 16 ? 2 : 0
+        if sketchRows > 0 {
+          for text in BrailleSketch.draw(route.paths, columns: min(width, 32), rows: sketchRows) {
+            header.append(StyledLine(text, .dim))
+          }
+        }
+      } else if let problem = detail.routeProblem {
+        add(StyledLine("Route unreadable: \(problem)", .error))
+      }
+      for note in detail.transcriptNotes { add(StyledLine(note, .dim)) }
+      if !detail.missingSpeech.isEmpty {
+        let gaps = detail.missingSpeech.map { TimeText.clock($0.start) + "–" + TimeText.clock($0.end) }
+        add(StyledLine("Missing speech: " + gaps.joined(separator: ", "), .warning))
+      }
+      if detail.cues.contains(where: { $0.words.contains { $0.unconfirmed } }) {
+        var legend = StyledLine("‹ ›", .unconfirmed)
+        legend.append(" words the speech engine never confirmed", .dim)
+        add(legend)
+      }
+    }
+    header.append(StyledLine(String(repeating: "─", count: width), .dim))
+
+    // Keep at least three transcript lines: the header gives way first.
+    let maxHeader = max(1, rect.height - 3)
+    if header.count > maxHeader { header = Array(header.prefix(maxHeader)) }
+    let transcriptRect = Rect(
+      x: rect.x, y: rect.y + header.count, width: rect.width, height: rect.height - header.count)
+
+    var lines: [Line] = []
+    var firsts: [Int] = []
+    switch detail?.transcript {
+    case nil:
+      lines.append(Line(cue: -1, text: StyledLine("Reading…", .dim)))
+    case .absent(let reason):
+      for l in TextWrap.wrap(StyledLine("No transcript: \(reason)", .dim), width: width) {
+        lines.append(Line(cue: -1, text: l))
+      }
+    case .unreadable(let reason, let line):
+      let at = line.map { " (line \($0))" } ?? ""
+      for l in TextWrap.wrap(StyledLine("Transcript unreadable\(at): \(reason)", .error), width: width) {
+        lines.append(Line(cue: -1, text: l))
+      }
+    case .cues(let cues):
+      if cues.isEmpty {
+        lines.append(Line(cue: -1, text: StyledLine("The transcript has no cues.", .dim)))
+      }
+      let long = cues.last.map { $0.start >= 3600 } ?? false
+      let timeWidth = long ? 7 : 5
+      let textWidth = max(1, width - timeWidth - 3)
+      let needle = query.lowercased()
+      for (index, cue) in cues.enumerated() {
+        let isSpoken = spoken?.cue == index
+        var text = StyledLine()
+        var insideUnconfirmed = false
+        for (w, word) in cue.words.enumerated() {
+          var style: Style = isSpoken ? .spoken : .normal
+          if word.unconfirmed { style = .unconfirmed }
+          if isSpoken, let sw = spoken?.word, sw == w { style = .spokenWord }
+          if !needle.isEmpty, word.text.lowercased().contains(needle) { style = .match }
+          if w > 0 { text.append(" ", isSpoken ? .spoken : .normal) }
+          if word.unconfirmed && !insideUnconfirmed { text.append("‹", .unconfirmed) }
+          insideUnconfirmed = word.unconfirmed
+          text.append(word.text, style)
+          let nextUnconfirmed = w + 1 < cue.words.count && cue.words[w + 1].unconfirmed
+          if word.unconfirmed && !nextUnconfirmed {
+            text.append("›", .unconfirmed)
+            insideUnconfirmed = false
+          }
+        }
+        firsts.append(lines.count)
+        let wrapped = TextWrap.wrap(text, width: textWidth)
+        for (i, part) in wrapped.enumerated() {
+          var line = StyledLine(isSpoken && i == 0 ? "▶ " : "  ", .spoken)
+          line.append(
+            i == 0
+              ? TextWrap.padLeft(TimeText.clock(cue.start), width: timeWidth) + " "
+              : String(repeating: " ", count: timeWidth + 1), .dim)
+          line.startIsolatedField()
+          line.spans += part.spans
+          lines.append(Line(cue: index, text: line))
+        }
+      }
+    }
+    return DetailLayout(header: header, lines: lines, cueFirstLine: firsts, transcriptRect: transcriptRect)
+  }
+
+  /// The lines of cue `index`.
+  package func lineRange(ofCue index: Int) -> Range<Int> {
+    guard index >= 0, index < cueFirstLine.count else { return 0..<0 }
+    let end = index + 1 < cueFirstLine.count ? cueFirstLine[index + 1] : lines.count
+    return cueFirstLine[index]..<end
+  }
+
+  private static func filesText(_ row: MemoRow) -> String {
+    var kinds: [String] = []
+    for file in row.files {
+      if file.hasSuffix("_audio.m4a") {
+        kinds.append("audio")
+      } else if file.hasSuffix("_transcription.vtt") {
+        kinds.append("transcript")
+      } else if file.hasSuffix("_track.gpx") {
+        kinds.append("route")
+      } else if file.hasSuffix("_title.txt") {
+        kinds.append("title")
+      }
+    }
+    if !row.partFiles.isEmpty { kinds.append("\(row.partFiles.count) parts") }
+    return kinds.isEmpty ? "none" : kinds.joined(separator: ", ")
+  }
+
+  private static func routeText(_ route: MemoDetail.Route) -> String {
+    var parts: [String] = []
+    let km = route.distanceMetres / 1000
+    parts.append(km >= 1 ? "\(decimal(km, 2)) km" : "\(Int(route.distanceMetres.rounded())) m")
+    if let d = route.durationSeconds { parts.append(TimeText.clock(d)) }
+    if let gain = route.elevationGainMetres { parts.append("↑ \(Int(gain.rounded())) m") }
+    parts.append("\(route.points) point" + (route.points == 1 ? "" : "s"))
+    parts.append("\(route.segments) segment" + (route.segments == 1 ? "" : "s"))
+    return parts.joined(separator: " · ")
+  }
+
+  /// `value` with `places` decimals.
+  package static func decimal(_ value: Double, _ places: Int) -> String {
+    var factor = 1.0
+    for _ in 0..<places { factor *= 10 }
+    let scaled = Int((value * factor).rounded())
+    let whole = scaled / Int(factor)
+    var fraction = String(abs(scaled) % Int(factor))
+    while fraction.count < places { fraction = "0" + fraction }
+    return places == 0 ? "\(whole)" : "\(whole).\(fraction)"
+  }
+}

@@ -1,0 +1,61 @@
+/// Boxes drawn over the panes: help, reports, the delete confirmation.
+package enum OverlayView {
+  /// Draws `overlay` centred in the grid, scrolled by `top` lines.
+  package static func draw(_ overlay: BrowserModel.Overlay, top: Int, in grid: inout CellGrid) {
+    let title: String
+    var lines: [StyledLine]
+    var footer: String
+    switch overlay {
+    case .help:
+      title = "Keys"
+      lines = KeyTable.helpLines()
+      footer = "↑/↓ scroll · any other key closes"
+    case .report(let t, let text):
+      title = t
+      lines = text.map { StyledLine($0) }
+      footer = "↑/↓ scroll · any other key closes"
+    case .confirmDelete(_, let files, let permanently, let reason):
+      title = permanently ? "Delete for good?" : "Move to the Trash?"
+      lines = []
+      if let reason { lines.append(StyledLine("The Trash cannot take them: \(reason)", .warning)) }
+      lines.append(
+        StyledLine(
+          permanently
+            ? "These \(files.count) files will be deleted permanently; they cannot be restored:"
+            : "These \(files.count) files will go to the Trash:"))
+      for file in files { lines.append(StyledLine("  " + file, permanently ? .error : .normal)) }
+      footer = permanently ? "y deletes for good · n keeps them" : "y moves them to the Trash · n keeps them"
+    case .confirm(let t, let text, let action):
+      title = t
+      lines = text.map { StyledLine($0) }
+      footer = action == .recover ? "y recovers · n leaves it as it is" : "y imports · n leaves it as it is"
+    }
+    let width = min(grid.width - 4, max(50, min(90, (lines.map(\.width).max() ?? 0) + 4)))
+    let innerWidth = width - 4
+    var wrapped: [StyledLine] = []
+    for line in lines { wrapped += TextWrap.wrap(line, width: innerWidth) }
+    let maxBody = max(1, grid.height - 6)
+    let bodyHeight = min(maxBody, wrapped.count)
+    let height = bodyHeight + 4
+    let x = (grid.width - width) / 2
+    let y = max(0, (grid.height - height) / 2)
+    let start = max(0, min(top, wrapped.count - bodyHeight))
+    grid.fill(Rect(x: x, y: y, width: width, height: height))
+    let bar = String(repeating: "─", count: width - 2)
+    grid.put("┌" + bar + "┐", x: x, y: y, style: .dim)
+    grid.put(" " + title + " ", x: x + 2, y: y, style: .heading)
+    for row in 1..<height - 1 {
+      grid.put("│", x: x, y: y + row, style: .dim)
+      grid.put("│", x: x + width - 1, y: y + row, style: .dim)
+    }
+    grid.put("└" + bar + "┘", x: x, y: y + height - 1, style: .dim)
+    for i in 0..<bodyHeight {
+      grid.put(wrapped[start + i], x: x + 2, y: y + 1 + i, limit: innerWidth)
+    }
+    var foot = footer
+    if wrapped.count > bodyHeight {
+      foot = "lines \(start + 1)–\(start + bodyHeight) of \(wrapped.count) · " + footer
+    }
+    grid.put(TextWrap.truncate(foot, width: innerWidth), x: x + 2, y: y + height - 2, style: .dim)
+  }
+}
