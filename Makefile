@@ -5,7 +5,15 @@ export LC_ALL ?= C.UTF-8
 PREFIX ?= /usr/local
 SWIFT ?= swift
 
-.PHONY: install-deps build release demo test fixtures format bench install clean fuzz stress soak
+# Release builds link the Swift runtime in, so the programs need only Debian's own libraries, are
+# linked with full RELRO as Debian hardens its own, and carry the checkout's version
+# (scripts/stamp-version). demo, install, bench and deb share the one build: other flags would
+# compile everything again. `release` builds the two programs, not stash-bench, which links
+# Foundation and so draws the linker's mktemp warning (bench builds it).
+RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -DSTASH_STAMPED_VERSION \
+  -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now
+
+.PHONY: install-deps build release demo test fixtures format bench install clean fuzz stress deb package-test soak
 
 install-deps:
 	@scripts/install-deps
@@ -14,16 +22,14 @@ build: install-deps
 	$(SWIFT) build
 
 release: install-deps
-	$(SWIFT) build -c release
+	@scripts/stamp-version >/dev/null
+	$(SWIFT) build $(RELEASE_FLAGS) --product stash
+	$(SWIFT) build $(RELEASE_FLAGS) --product stash-tui
 
-# Opens the browser on a scratch copy of the demo memos, so nothing done in the demo touches the repo.
+# Opens the browser on a scratch copy of the demo memos (and a Trash of its own), so nothing done in
+# the demo touches the repo or your Trash; the copy is removed when the browser quits.
 demo: release
-	@scratch=$$(mktemp -d /tmp/stash-demo.XXXXXX) && cp -R SyntheticFixtures/demo "$$scratch/memos" && rm -f "$$scratch/memos/MANIFEST.json" && \
-	  echo "Demo memos copied to $$scratch/memos" && \
-	  bin=$$($(SWIFT) build -c release --show-bin-path) && \
-	  if "$$bin/stash-tui" --help >/dev/null 2>&1; then "$$bin/stash-tui" "$$scratch/memos"; \
-	  else echo "(the terminal browser is not built yet; here is 'stash ls' of the copy instead)"; \
-	    "$$bin/stash" ls "$$scratch/memos"; fi
+	@scripts/demo "$$($(SWIFT) build -c release --show-bin-path)"
 
 test: install-deps
 	$(SWIFT) build --build-tests
@@ -35,22 +41,28 @@ fixtures: install-deps
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
 
+# The programs, stash(1) and stash-tui(1), the completions, and FORMAT.md with the lint rule pages
+# in PREFIX/share/doc/stash; the Debian package lays out the same files (scripts/install-files).
 install: release
-	bin=$$($(SWIFT) build -c release --show-bin-path) && \
-	  install -d "$(DESTDIR)$(PREFIX)/bin" && \
-	  install -m 755 "$$bin/stash" "$$bin/stash-tui" "$(DESTDIR)$(PREFIX)/bin/" && \
-	  install -d "$(DESTDIR)$(PREFIX)/share/man/man1" && \
-	  install -m 644 docs/stash.1 "$(DESTDIR)$(PREFIX)/share/man/man1/stash.1" && \
-	  install -d "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" \
-	    "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d" && \
-	  "$$bin/stash" completions bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/stash" && \
-	  "$$bin/stash" completions zsh > "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_stash" && \
-	  "$$bin/stash" completions fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/stash.fish"
+	scripts/install-files "$$($(SWIFT) build -c release --show-bin-path)" "$(DESTDIR)" "$(PREFIX)"
+
+# Builds stash_VERSION_ARCH.deb and stash-tui_VERSION_ARCH.deb into .build/deb/ (their paths are the
+# last two lines) and runs lintian on them. The tools it needs are in packaging/build-deps.
+deb: release
+	@scripts/install-deps packaging/build-deps
+	scripts/build-deb "$$($(SWIFT) build -c release --show-bin-path)"
+
+# Installs the packages into a clean Debian 12 root (debootstrap, cached under .build/package-test/),
+# runs them there with no Swift toolchain, removes them and checks nothing is left. Takes minutes,
+# so it is not part of make test.
+package-test: deb
+	time scripts/package-test "$$($(SWIFT) build -c release --show-bin-path)"
 
 # Builds in release mode and runs the harness (Benchmarks/): writes docs/BENCHMARKS.md and prints the
 # table. QUICK=1 runs smaller corpora, fewer times; BENCH_LARGE=1 adds the 100,000-memo tier
 # (about 3 GB of scratch disk and a few more minutes).
 bench: release
+	$(SWIFT) build $(RELEASE_FLAGS) --product stash-bench
 	bin=$$($(SWIFT) build -c release --show-bin-path) && \
 	  "$$bin/stash-bench" --bin "$$bin" --repo "$(CURDIR)" --out "$(CURDIR)/docs/BENCHMARKS.md" \
 	    $(if $(BENCH_LARGE),--large) \

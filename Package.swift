@@ -16,9 +16,10 @@ let package = Package(
     .systemLibrary(
       name: "CExpat", path: "Sources/CExpat", pkgConfig: "expat",
       providers: [.apt(["libexpat1-dev"])]),
-    .systemLibrary(
-      name: "CNcursesw", path: "Sources/CNcursesw", pkgConfig: "ncursesw",
-      providers: [.apt(["libncurses-dev"])]),
+    // No pkgConfig: ncursesw.pc gives only -D flags, which SwiftPM refuses (a "prohibited flag"
+    // warning on every build) and the shim defines itself, and -lncursesw, which the module map
+    // links (Debian's libncursesw.so brings in libtinfo). libncurses-dev provides it.
+    .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
     // wcwidth alone, so the browser's library needs no curses.
     .systemLibrary(name: "CWcwidth", path: "Sources/CWcwidth"),
     .systemLibrary(

@@ -10,6 +10,12 @@ if HeadlessPlayback.wanted(Array(CommandLine.arguments.dropFirst())) {
   exit(HeadlessPlayback.run(Array(CommandLine.arguments.dropFirst())))
 }
 
+// `--man` (hidden): the man page, docs/stash-tui.1, made from the key table and --help.
+if CommandLine.arguments.dropFirst().first == "--man" {
+  LaunchOptions.write(1, BrowserManual.page())
+  exit(0)
+}
+
 // stash-tui [DIR]: the terminal browser. See `LaunchOptions` for the flags.
 setlocale(LC_ALL, "")
 let options: LaunchOptions

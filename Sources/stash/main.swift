@@ -34,7 +34,7 @@ enum StashCLI {
       printUsage()
       return 0
     case "--version":
-      print("stash \(StashFormat.version)")
+      print("stash \(ToolVersion.current)")
       return 0
     default:
       guard let command = commands.first(where: { $0.name == first }) else {

@@ -117,7 +117,11 @@ struct LaunchOptions {
   }
 
   /// Prints the usage and every key, from the key table.
-  static func printHelp() {
+  static func printHelp() { write(1, helpText()) }
+
+  /// The usage, the options and every key, from the key table: `--help`, and the options of the
+  /// man page (`BrowserManual`).
+  static func helpText() -> String {
     var text = """
       stash-tui [DIR]: browse, read and play the memos in a Stash folder.
       DIR defaults to $STASH_DIR, else the current folder.
@@ -147,7 +151,7 @@ struct LaunchOptions {
 
       """
     for line in KeyTable.helpLines() { text += line.text + "\n" }
-    write(1, text)
+    return text
   }
 }
 
@@ -172,8 +176,13 @@ enum DeviceList {
 
 /// What the browser says about itself.
 enum BrowserInfo {
-  /// The version, shared with the CLI.
-  static let version = StashFormat.version
+  /// The version, the CLI's: stamped by scripts/stamp-version in a `make` release build (as
+  /// stash's ToolVersion), else StashFormat's.
+  #if STASH_STAMPED_VERSION
+    static let version = stampedVersion
+  #else
+    static let version = StashFormat.version
+  #endif
 }
 
 /// Checks the folder before anything starts.

@@ -23,7 +23,7 @@ enum LintSARIF {
                   "driver",
                   .object([
                     ("name", .string("stash")),
-                    ("version", .string(StashFormat.version)),
+                    ("version", .string(ToolVersion.current)),
                     ("rules", .array(rules.map(rule))),
                   ])
                 )
