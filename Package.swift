@@ -49,6 +49,7 @@ let package = Package(
       name: "StashCLITests", dependencies: ["StashFormat", "StashTestSupport"],
       // Golden outputs are read through #filePath, not bundled.
       exclude: ["Golden"]),
+    .testTarget(name: "StashBrowserTests", dependencies: ["StashBrowser", "StashFormat"]),
     .testTarget(name: "StashTUITests", dependencies: ["StashFormat", "StashTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
