@@ -5,7 +5,13 @@ export LC_ALL ?= C.UTF-8
 PREFIX ?= /usr/local
 SWIFT ?= swift
 
-.PHONY: install-deps build release demo test fixtures format bench install clean fuzz stress
+# The build that `make check` and `make test` share: every import must be a declared dependency of
+# its target, and (STASH_STRICT=1, read by Package.swift) a warning in the product fails the build.
+# Both use the same settings, so the tests reuse the build.
+CHECK_FLAGS := --explicit-target-dependency-import-check error
+STRICT := STASH_STRICT=1
+
+.PHONY: install-deps build release demo check test fixtures format bench install clean fuzz stress
 
 install-deps:
 	@scripts/install-deps
@@ -25,15 +31,19 @@ demo: release
 	  else echo "(the terminal browser is not built yet; here is 'stash ls' of the copy instead)"; \
 	    "$$bin/stash" ls "$$scratch/memos"; fi
 
-test: install-deps
-	$(SWIFT) build --build-tests
-	$(SWIFT) test
+# What CI enforces beyond the tests: the tree is formatted, and the build above passes.
+check: install-deps
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks
+	$(STRICT) $(SWIFT) build --build-tests $(CHECK_FLAGS)
+
+test: check
+	$(STRICT) $(SWIFT) test $(CHECK_FLAGS)
 
 fixtures: install-deps
 	SyntheticFixtures/make-fixtures
 
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Benchmarks
 
 install: release
 	bin=$$($(SWIFT) build -c release --show-bin-path) && \

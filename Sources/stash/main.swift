@@ -6,7 +6,8 @@ import StashFormat
 
 /// The `stash` command line: dispatches to one subcommand and exits with its code.
 enum StashCLI {
-  /// Every subcommand: its name, a one-line summary for `--help`, and how it runs.
+  /// Every subcommand: its name, a one-line summary, and how it runs. Only the name and the run
+  /// are read: `--help`, the manual and the completions take their text from CommandCatalogue.
   /// Each returns the process exit code: 0 clean, 1 findings, 2 usage or I/O errors.
   static let commands: [(name: String, summary: String, run: @Sendable ([String]) throws -> Int32)] = [
     ("ls", "list the memos in a folder, newest first", ListCommand.run),
