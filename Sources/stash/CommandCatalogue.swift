@@ -33,29 +33,40 @@ enum CommandCatalogue {
       name: "ls", arguments: "[DIR]", completes: "dir", summary: "list the memos in a folder, newest first",
       description:
         "Lists the memos in DIR (default: the current folder), newest first: date, length, marks (T transcript, R route, ! a problem, * needs recovery) and name.",
-      options: [Option(name: "json", help: "print a JSON array, one object per memo")]),
+      options: [
+        Option(name: "bases", help: "end each line with the memo's base (what show and export take)"),
+        Option(name: "json", help: "print a JSON array, one object per memo"),
+        Option(name: "format", value: "FORMAT", choices: ["text", "json"], help: "text (default) or json"),
+      ]),
     Command(
       name: "show", arguments: "MEMO", completes: "file",
       summary: "one memo's facts and its transcript as timed text",
       description:
-        "MEMO is a base, any file of the memo, or DIR/base. Prints its name, date, length, files and problems, then each cue as [start → end] text.",
-      options: [Option(name: "json", help: "print one JSON object (memo, transcript cues, route statistics)")]
+        "MEMO is a base, any file of the memo, its title, or DIR/ before any of these. Prints its name, date, length, files and problems, then each cue as [start → end] text.",
+      options: [
+        Option(name: "json", help: "print one JSON object (memo, transcript cues, route statistics)"),
+        Option(name: "format", value: "FORMAT", choices: ["text", "json"], help: "text (default) or json"),
+      ]
     ),
     Command(
       name: "inspect", arguments: "FILE", completes: "file",
       summary: "parse one .m4a, .vtt, .gpx or _title.txt file into JSON",
       description:
         "Prints what the reader makes of one file, as documented in docs/inspect-*.md. Exit 0 when the file could be read, damaged or not; 2 when it could not.",
-      options: [Option(name: "json", help: "print JSON (the only output; accepted for clarity)")]),
+      options: [
+        Option(name: "json", help: "print JSON (the only output; accepted for clarity)"),
+        Option(name: "format", value: "FORMAT", choices: ["json"], help: "json (the only output)"),
+      ]),
     Command(
       name: "export", arguments: "MEMO --to FORMAT", completes: "file",
       summary: "the transcript as txt, md, srt or json; the route as GeoJSON",
       description:
-        "Writes the memo's transcript (txt: plain text; md: Markdown with timestamps; srt: SubRip; json: cues) or its route (geojson: RFC 7946, a LineString per segment, times as properties) to standard output, or atomically to -o FILE.",
+        "MEMO is a base, any file of the memo, its title, or DIR/ before any of these. Writes the memo's transcript (txt: plain text; md: Markdown with timestamps; srt: SubRip; json: cues) or its route (geojson: RFC 7946, a LineString per segment, times as properties) to standard output, or atomically to -o FILE.",
       options: [
         Option(
           name: "to", value: "FORMAT", choices: ["txt", "md", "srt", "json", "geojson"], help: "what to write"
         ),
+        Option(name: "json", help: "the same as --to json"),
         Option(
           name: "o", value: "FILE", choices: ["<file>"],
           help: "write to FILE (atomically) instead of standard output"),
@@ -70,6 +81,7 @@ enum CommandCatalogue {
         Option(
           name: "format", value: "FORMAT", choices: formats,
           help: "human (default; github when GITHUB_ACTIONS=true), json, github, sarif or gcc"),
+        Option(name: "json", help: "the same as --format json"),
         Option(
           name: "fail-on", value: "SEVERITY", choices: ["error", "warning", "info"],
           help: "the lowest severity that fails the run (default error)"),
@@ -108,6 +120,7 @@ enum CommandCatalogue {
         Option(name: "recent-window", value: "SECONDS", help: "what counts as recent (default 120)"),
         Option(name: "no-wait", help: "fail rather than wait for another stash process"),
         Option(name: "json", help: "print the report as JSON"),
+        Option(name: "format", value: "FORMAT", choices: ["text", "json"], help: "text (default) or json"),
       ]),
     Command(
       name: "completions", arguments: "bash|zsh|fish", completes: "none",

@@ -8,7 +8,7 @@ import StashRecover
 /// `stash lint [PATH…]`: every problem in memo folders (or single files), with stable codes, in
 /// the format CI wants. Exit 0 clean, 1 findings at or above `--fail-on`, 2 usage or I/O errors.
 enum LintCommand {
-  static let flags: Set<String> = ["fix", "exit-zero", "list-rules", "deep-audio", "help", "h"]
+  static let flags: Set<String> = ["fix", "exit-zero", "list-rules", "deep-audio", "json", "help", "h"]
   static let options: Set<String> = [
     "format", "config", "select", "ignore", "fail-on", "explain", "write-docs",
   ]
@@ -19,7 +19,7 @@ enum LintCommand {
       print(CommandCatalogue.help(for: "lint")!, terminator: "")
       return 0
     }
-    let formatName = arguments.options["format"]
+    let formatName = try arguments.format()
     if let code = arguments.options["explain"] {
       guard let rule = LintCatalogue.rule(code) else {
         throw UsageError(message: "no rule '\(code)'; `stash lint --list-rules` lists them")
