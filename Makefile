@@ -58,11 +58,13 @@ install: release
 	  "$$bin/stash" completions fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/stash.fish"
 
 # Builds in release mode and runs the harness (Benchmarks/): writes docs/BENCHMARKS.md and prints the
-# table. QUICK=1 runs smaller corpora, fewer times.
+# table. QUICK=1 runs smaller corpora, fewer times; BENCH_LARGE=1 adds the 100,000-memo tier
+# (about 3 GB of scratch disk and a few more minutes).
 bench: release
 	bin=$$($(SWIFT) build -c release --show-bin-path) && \
 	  "$$bin/stash-bench" --bin "$$bin" --repo "$(CURDIR)" --out "$(CURDIR)/docs/BENCHMARKS.md" \
-	    $(if $(QUICK),--quick --command "make bench QUICK=1",--command "make bench")
+	    $(if $(BENCH_LARGE),--large) \
+	    --command "make bench$(if $(QUICK), QUICK=1)$(if $(BENCH_LARGE), BENCH_LARGE=1)" $(if $(QUICK),--quick)
 
 # Builds the libFuzzer targets (Fuzz/) with AddressSanitizer and runs each for FUZZ_SECONDS
 # (default 600); FUZZ_TARGETS picks some (mp4 webvtt gpx title foldername). Findings go to Fuzz/findings/.

@@ -31,10 +31,19 @@ extension Harness {
     let timed = try RepeatedRuns(
       [stash, "lint", memos.folder], count: first.wall > 10 ? 2 : runs, accepting: [0, 1])
     let wall = timed.wall
+    // #8's target is for 10,000 memos; #20 asks for 10 s and 150 MB at 100,000.
+    let lifetime = memos.count > 10_000
+    let seconds = lifetime ? 10.0 : 3
     figures.append(
       Figure(
-        issue: "#8", name: name, result: wall.text(3, unit: " s"), target: "≤ 3 s",
-        verdict: .verdict(wall.median <= 3),
+        issue: lifetime ? "#20" : "#8", name: name + ": peak memory", result: timed.peak.text(1, unit: " MB"),
+        target: lifetime ? "≤ 150 MB" : "report",
+        verdict: lifetime ? .verdict(timed.peak.median <= 150) : .info,
+        note: "default (human) output; memory must not grow with the findings"))
+    figures.append(
+      Figure(
+        issue: lifetime ? "#20" : "#8", name: name, result: wall.text(3, unit: " s"),
+        target: "≤ \(Int(seconds)) s", verdict: .verdict(wall.median <= seconds),
         note:
           "exit \(first.status); CPU time " + timed.cpu.text(3, unit: " s")
           + "; \(findings.count) findings (\(codes)) on a folder with memos broken on purpose (\(broken))"))

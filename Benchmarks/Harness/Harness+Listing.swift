@@ -17,14 +17,20 @@ extension Harness {
     let note =
       "\(list.count) memos listed, \(known) with a length; \(first.stdout.utf8.count / 1000) kB of JSON; "
       + "CPU time " + timed.cpu.text(3, unit: " s")
+    // #2's targets are for 10,000 memos; at a lifetime's 100,000 (#20) the time is set against the
+    // floor (`listingFloor`) and the memory against the browser's and lint's 150 MB.
+    let lifetime = memos.count > 10_000
     figures.append(
       Figure(
-        issue: "#2", name: "`stash ls --json`, \(memos.count) memos: wall", result: wall.text(3, unit: " s"),
-        target: "≤ 0.3 s", verdict: .verdict(wall.median <= 0.3), note: note))
+        issue: lifetime ? "#20" : "#2", name: "`stash ls --json`, \(memos.count) memos: wall",
+        result: wall.text(3, unit: " s"), target: lifetime ? "report" : "≤ 0.3 s",
+        verdict: lifetime ? .info : .verdict(wall.median <= 0.3), note: note))
+    let memoryTarget = lifetime ? 150.0 : 100
     figures.append(
       Figure(
-        issue: "#2", name: "`stash ls --json`, \(memos.count) memos: peak memory",
-        result: peak.text(1, unit: " MB"), target: "≤ 100 MB", verdict: .verdict(peak.median <= 100)))
+        issue: lifetime ? "#20" : "#2", name: "`stash ls --json`, \(memos.count) memos: peak memory",
+        result: peak.text(1, unit: " MB"), target: "≤ \(Int(memoryTarget)) MB",
+        verdict: .verdict(peak.median <= memoryTarget)))
   }
 
   /// Lengths side by side: our reader (AudioSummary, in process) against mutagen on a sample of the

@@ -34,15 +34,18 @@ struct MemoFolderCorpus {
   var routes = 0
   var titles = 0
 
-  static func make(in scratch: String, count: Int, audio: AudioCorpus) throws -> MemoFolderCorpus {
-    let folder = scratch + "/memos"
+  /// Makes `count` memos in `scratch/name` (the audio corpus already made in `scratch/audio`).
+  static func make(
+    in scratch: String, name: String = "memos", count: Int, audio: AudioCorpus
+  ) throws -> MemoFolderCorpus {
+    let folder = scratch + "/" + name
     try Files.makeFolder(folder)
     let lengths: [(audio: String, seconds: Double)] =
       zip(audio.finished, [20.0, 45, 90, 180]).map { ($0, $1) }
       + zip(audio.fragmented, [300.0, 600, 1200, 2400]).map { ($0, $1) }
     // The torn recording: the 5-minute fragmented one cut 7 kB short, inside its last fragment
     // (about 20 kB each); what is left holds whole fragments to a little under 5 minutes.
-    let torn = (audio: scratch + "/audio/torn-5.m4a", seconds: 280.0)
+    let torn = (audio: scratch + "/audio/torn-5-\(name).m4a", seconds: 280.0)
     try Files.copy(audio.fragmented[0], to: torn.audio, droppingLast: 7_000)
 
     var corpus = MemoFolderCorpus(folder: folder, count: count, audioPaths: [])

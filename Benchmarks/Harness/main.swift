@@ -1,6 +1,8 @@
 // stash-bench: generates its corpora in a temporary folder, measures every speed figure the issues
 // name, runs the peers on the same files, prints the table and writes docs/BENCHMARKS.md.
-//   stash-bench --bin DIR [--repo DIR] [--out FILE] [--quick] [--keep] [--only WORD] [--command TEXT]
+//   stash-bench --bin DIR [--repo DIR] [--out FILE] [--quick] [--large] [--keep] [--only WORD]
+//     [--command TEXT]
+// --large (`make bench BENCH_LARGE=1`) adds the 100,000-memo tier: about 3 GB of disk.
 import Foundation
 
 #if canImport(Glibc)
@@ -15,11 +17,13 @@ let option = { (name: String) -> String? in
 let repo = option("--repo") ?? FileManager.default.currentDirectoryPath
 guard let bin = option("--bin") else {
   log(
-    "usage: stash-bench --bin DIR [--repo DIR] [--out FILE] [--quick] [--keep] [--only WORD] [--command TEXT]"
+    "usage: stash-bench --bin DIR [--repo DIR] [--out FILE] [--quick] [--large] [--keep] [--only WORD] "
+      + "[--command TEXT]"
   )
   exit(2)
 }
 let quick = arguments.contains("--quick")
+let large = arguments.contains("--large")
 let out = option("--out") ?? repo + "/docs/BENCHMARKS.md"
 let command = option("--command") ?? (quick ? "make bench QUICK=1" : "make bench")
 
@@ -48,15 +52,32 @@ do {
   let start = Measure.now()
   let audio = try AudioCorpus.make(in: Harness.scratch + "/audio")
   let memos = try MemoFolderCorpus.make(in: Harness.scratch, count: quick ? 2_000 : 10_000, audio: audio)
+  // A lifetime of memos (ten a day for 27 years): the same generator, ten times over.
+  let lifetime =
+    large ? try MemoFolderCorpus.make(in: Harness.scratch, name: "memos-large", count: 100_000, audio: audio) : nil
   // Write the corpora out now: the kernel's writeback of a few hundred megabytes would otherwise
   // run during the first timings (on this VM's disk, with its discards, for seconds).
   sync()
   log(String(format: "  (%.1f s)", Measure.now() - start))
 
   harness.section("#2", "`stash ls --json`", target: "≤ 0.3 s, ≤ 100 MB") { try $0.listing(memos) }
+  for corpus in [memos] + (lifetime.map { [$0] } ?? []) {
+    harness.section("#20", "listing floor, \(corpus.count) memos", target: "≤ 2x the C floor") {
+      try $0.listingFloor(corpus)
+    }
+  }
   harness.section("#2", "audio lengths side by side", target: "") { try $0.lengths(memos) }
   harness.section("#7", "Browser first screen", target: "≤ 0.5 s, < 150 MB") { try $0.firstScreen(memos) }
   harness.section("#8", "`stash lint`", target: "≤ 3 s") { try $0.lint(memos) }
+  if let lifetime {
+    harness.section("#20", "`stash ls --json`, large", target: "≤ 2x the C floor, ≤ 150 MB") {
+      try $0.listing(lifetime)
+    }
+    harness.section("#20", "Browser first screen, large", target: "≤ 0.2 s, ≤ 150 MB") {
+      try $0.firstScreen(lifetime)
+    }
+    harness.section("#20", "`stash lint`, large", target: "≤ 10 s, ≤ 150 MB") { try $0.lint(lifetime) }
+  }
   harness.section("#3", "WebVTT reading", target: "≥ 200 MB/s") {
     try $0.transcripts(megabytes: quick ? 20 : 100)
   }
@@ -68,6 +89,9 @@ do {
   harness.section("#6", "CPU while playing", target: "< 2 %") { try $0.playingCPU(audio) }
   harness.section("#5", "Recovery sweep", target: "< 1 s besides fsync") {
     try $0.sweep(captures: quick ? 100 : 1_000, audio: audio)
+  }
+  harness.section("#18", "`stash import`", target: "≥ 80 % of cp -a; second run ≤ 1 s") {
+    try $0.importing(count: quick ? 200 : 1_000, audio: audio)
   }
 } catch {
   log("stash-bench: \(error)")

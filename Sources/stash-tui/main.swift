@@ -34,7 +34,12 @@ if let problem = FolderCheck.problem(folder) { LaunchOptions.fail(problem) }
 let library: MemoLibrary = FolderLibrary(folder: folder)
 // The writers follow no symbolic link, so they get the folder itself when the name given is a link
 // to it (FolderCheck has just found it, so it resolves); nothing inside it is ever followed.
-let editor: MemoEditor = FolderEditor(folder: (try? MemoFolderPath.resolve(folder)) ?? folder)
+let importSource = options.importFrom.map { from -> String in
+  if let problem = FolderCheck.problem(from) { LaunchOptions.fail("--import-from " + problem) }
+  return (try? MemoFolderPath.resolve(from)) ?? from
+}
+let editor: MemoEditor = FolderEditor(
+  folder: (try? MemoFolderPath.resolve(folder)) ?? folder, importSource: importSource)
 
 if let size = options.renderOnce {
   let steps: [KeyScript.Step]
@@ -44,7 +49,7 @@ if let size = options.renderOnce {
   }
   let screen = RenderOnce.run(
     width: size.width, height: size.height, script: steps, folder: folder, library: library,
-    editor: editor, styles: options.showStyles)
+    editor: editor, styles: options.showStyles, firstScreen: options.firstScreen)
   LaunchOptions.write(1, screen)
   exit(0)
 }
@@ -54,5 +59,7 @@ if isatty(0) == 0 || isatty(1) == 0 {
 }
 let inbox = EventInbox()
 let player = AudioPlayer(onChange: { inbox.wake() })
-let runner = EffectRunner(library: library, editor: editor, player: player, inbox: inbox)
+let fillDelay = getenv("STASH_TUI_FILL_DELAY").flatMap { Double(String(cString: $0)) } ?? 0
+let runner = EffectRunner(
+  library: library, editor: editor, player: player, inbox: inbox, fill: RowFill(delay: fillDelay))
 exit(BrowserLoop(folder: folder, runner: runner, inbox: inbox, mouse: options.mouse).run())

@@ -123,6 +123,23 @@ enum CommandCatalogue {
         Option(name: "format", value: "FORMAT", choices: ["text", "json"], help: "text (default) or json"),
       ]),
     Command(
+      name: "import", arguments: "SOURCE... TARGET", completes: "dir",
+      summary: "bring whole memos into a memo folder, verified, nothing overwritten",
+      description:
+        "Copies each memo of each SOURCE (a memo folder, or one memo's file, which brings its whole set) into TARGET (made if missing) with every file it has, its parts folder included: each file under a temporary name, fsynced, read back and checked, renamed without replacing anything, its modification time kept. Files of no memo are not copied and are listed. A memo already here is skipped; the same base with other bytes is a conflict and nothing is overwritten; a memo still recording is left. Exit 0 when everything that could be imported was, 1 when something needs a person, 2 on usage or I/O errors.",
+      options: [
+        Option(name: "move", help: "remove from the source what was copied, verified and made durable"),
+        Option(name: "dry-run", help: "say what would be done; write nothing"),
+        Option(name: "recover", help: "run the recovery sweep (stash recover) on TARGET afterwards"),
+        Option(name: "watch", help: "keep running, importing each memo once it is complete, until interrupted"),
+        Option(name: "json", help: "print the report as JSON"),
+        Option(
+          name: "recent-window", value: "SECONDS",
+          help: "a memo changed this recently is looked at twice (default 120)"),
+        Option(name: "settle", value: "SECONDS", help: "the time between the two looks (default 3)"),
+        Option(name: "no-wait", help: "fail rather than wait for another stash process"),
+      ]),
+    Command(
       name: "completions", arguments: "bash|zsh|fish", completes: "none",
       summary: "print a shell completion script",
       description:

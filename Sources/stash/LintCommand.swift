@@ -63,59 +63,80 @@ enum LintCommand {
     }
 
     let deep = arguments.flags.contains("deep-audio")
-    var findings: [LintFinding] = []
-    var failOn = Severity.error
-    var trouble = false
-    var fixed = 0
+    let fix = arguments.flags.contains("fix")
     let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
+    // Each path's configuration is loaded before anything is printed, so a bad one still stops
+    // the run with only its usage error, as it did when the output came all at once at the end.
+    var targets: [(path: String, isFolder: Bool, configuration: LintConfiguration)?] = []
     for path in paths {
       var info = stat()
       guard stat(path, &info) == 0 else {
-        standardError("stash lint: \(PathText.escaped(path)): \(String(cString: strerror(errno)))")
-        trouble = true
+        targets.append(nil)
         continue
       }
       let isFolder = (info.st_mode & S_IFMT) == S_IFDIR
       let own =
         isFolder && given == nil
         ? try LintConfiguration.load(join(path, LintConfiguration.fileName), required: false) : nil
-      let configuration = (given ?? own ?? LintConfiguration()).merged(with: overlay)
+      targets.append((path, isFolder, (given ?? own ?? LintConfiguration()).merged(with: overlay)))
+    }
+    let colour =
+      format == .human && isatty(1) != 0 && (getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true)
+      && (getenv("TERM").map { String(cString: $0) != "dumb" } ?? false)
+    var report = LintReport(format: format, colour: colour, severalPaths: paths.count > 1)
+    var failOn = Severity.error
+    var trouble = false
+    var fixed = 0
+    for (path, target) in zip(paths, targets) {
+      guard let (path, isFolder, configuration) = target else {
+        // stat again for the message: errno from the first look is long gone.
+        var info = stat()
+        _ = stat(path, &info)
+        standardError("stash lint: \(PathText.escaped(path)): \(String(cString: strerror(errno)))")
+        trouble = true
+        continue
+      }
       if let severity = configuration.failOn { failOn = min(failOn, severity) }
-      do {
-        var found =
-          isFolder ? try LintEngine.lint(folder: path, deepAudio: deep) : try LintEngine.lint(file: path)
-        if isFolder && arguments.flags.contains("fix") {
-          let before = found.filter {
-            configuration.apply($0) != nil && LintCatalogue.rule($0.code)?.fixable == true
-          }
-          if !before.isEmpty {
-            LintFix.apply(folder: path)
-            found = try LintEngine.lint(folder: path, deepAudio: deep)
-            let after = found.filter {
-              configuration.apply($0) != nil && LintCatalogue.rule($0.code)?.fixable == true
-            }
-            fixed += max(0, before.count - after.count)
-          }
+      // Only a count is kept of what --fix can fix, so a first look costs no memory either.
+      func fixable(_ path: String) throws(FormatError) -> Int {
+        var count = 0
+        try LintEngine.lint(folder: path, deepAudio: deep) { finding in
+          if LintCatalogue.rule(finding.code)?.fixable == true, configuration.apply(finding) != nil { count += 1 }
         }
-        findings += configuration.changesFindings ? found.compactMap(configuration.apply) : found
+        return count
+      }
+      do {
+        var before = 0
+        if isFolder && fix {
+          before = try fixable(path)
+          if before > 0 { LintFix.apply(folder: path) }
+        }
+        var after = 0
+        let take = { (finding: LintFinding) in
+          guard let configured = configuration.changesFindings ? configuration.apply(finding) : finding else {
+            return
+          }
+          if LintCatalogue.rule(configured.code)?.fixable == true { after += 1 }
+          report.add(configured)
+        }
+        if isFolder {
+          try LintEngine.lint(folder: path, deepAudio: deep, emit: take)
+        } else {
+          try LintEngine.lint(file: path).forEach(take)
+        }
+        if before > 0 { fixed += max(0, before - after) }
       } catch {
         standardError("stash lint: \(PathText.escaped(path)): \(error.message)")
         trouble = true
       }
     }
-    let colour =
-      format == .human && isatty(1) != 0 && (getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true)
-      && (getenv("TERM").map { String(cString: $0) != "dumb" } ?? false)
-    let fixable = findings.count { LintCatalogue.rule($0.code)?.fixable == true }
-    print(
-      format.render(findings, colour: colour, fixableCount: arguments.flags.contains("fix") ? 0 : fixable),
-      terminator: "")
-    if arguments.flags.contains("fix") {
+    report.finish(fixableCount: fix ? 0 : report.tally.fixable)
+    if fix {
       standardError("stash lint: fixed \(fixed) finding\(fixed == 1 ? "" : "s")")
     }
     if trouble { return 2 }
     if arguments.flags.contains("exit-zero") { return 0 }
-    return findings.contains { $0.severity >= failOn } ? 1 : 0
+    return report.tally.worst.map { $0 >= failOn } ?? false ? 1 : 0
   }
 
   static func join(_ folder: String, _ name: String) -> String {

@@ -1,4 +1,3 @@
-import Dispatch
 import StashFormat
 
 #if canImport(Glibc)
@@ -62,16 +61,7 @@ enum ListCommand {
   static func printJSON(_ folder: MemoFolder) {
     // Each memo's text is made on its own, so the two cores share the work; the order is kept.
     let memos = folder.memos
-    var lines = [String](repeating: "", count: memos.count)
-    lines.withUnsafeMutableBufferPointer { buffer in
-      nonisolated(unsafe) let out = buffer
-      let chunk = 256
-      DispatchQueue.concurrentPerform(iterations: (memos.count + chunk - 1) / chunk) { n in
-        for index in n * chunk..<min(memos.count, (n + 1) * chunk) {
-          out[index] = memos[index].json.serialized()
-        }
-      }
-    }
+    let lines = Parallel.map(memos.count, chunk: 256) { memos[$0].json.serialized() }
     guard !lines.isEmpty else {
       print("[]")
       return

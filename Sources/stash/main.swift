@@ -13,6 +13,7 @@ enum StashCLI {
     ("ls", "list the memos in a folder, newest first", ListCommand.run),
     ("inspect", "parse one .m4a, .vtt, .gpx or title file into JSON", InspectCommand.run),
     ("recover", "assemble what killed recordings left in a memo folder", RecoverCommand.run),
+    ("import", "bring whole memos into a memo folder, verified, nothing overwritten", ImportCommand.run),
     ("show", "one memo's facts and its transcript as timed text", ShowCommand.run),
     ("export", "the transcript as txt, md, srt or json; the route as GeoJSON", ExportCommand.run),
     ("lint", "check memo folders with stable codes, for people and CI", LintCommand.run),
@@ -64,16 +65,7 @@ enum StashCLI {
 
 /// Writes a line to standard error (`write(2)` on descriptor 2).
 func standardError(_ text: String) {
-  var line = text
-  if !line.hasSuffix("\n") { line += "\n" }
-  var bytes = Array(line.utf8)
-  var done = 0
-  while done < bytes.count {
-    let n = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress! + done, $0.count - done) }
-    if n < 0 && errno == EINTR { continue }
-    if n <= 0 { break }
-    done += n
-  }
+  standardErrorRaw(text.hasSuffix("\n") ? text : text + "\n")
 }
 
 exit(StashCLI.main(Array(CommandLine.arguments.dropFirst())))

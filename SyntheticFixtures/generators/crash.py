@@ -303,7 +303,7 @@ def main(out: str, work: str) -> None:
              "--repair-audio rewrites it to end at its last whole sample", files_of(base),
              audio=facts, needsPerson=False)
 
-    # 13. A capture still being written: the test touches its files to now.
+    # 13. A fresh copy of a killed recording: the test touches its files to now, as cp does.
     c = Capture("2026-04-13T09-00-00", sentences[:2])
     audio(c)
     folder = parts_folder(c)
@@ -312,8 +312,10 @@ def main(out: str, work: str) -> None:
         part_vtt(os.path.join(folder, f"transcription.{k + 1:04d}.vtt"), c.parts[k], c.spans[k])
     fx.write_gpx(os.path.join(folder, "track.0001.gpx"), [routes[0] + routes[1]])
     b = c.base
-    case(c, "a capture still being written (its files touched at test time): left alone and "
-         "reported unless --include-recent", files_of(b), needsPerson=True,
+    case(c, "a fresh copy of a killed recording (its files touched at test time, as a copy "
+         "gives them): changed just now, but its date and length show no recording is running "
+         "into it, so it is swept", [b + "_audio.m4a", b + "_track.gpx", b + "_transcription.vtt"],
+         needsPerson=False,
          transcript=transcript_facts(sum(c.parts, []), []), route=route_facts([routes[0] + routes[1]]))
 
     for entry in cases:

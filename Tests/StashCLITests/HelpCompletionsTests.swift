@@ -9,7 +9,7 @@ import Testing
   @Test func everyCommandHasHelpBothWays() throws {
     let overview = try runProcess(stash, ["--help"])
     #expect(overview.status == 0)
-    for command in ["ls", "show", "inspect", "export", "lint", "recover", "completions", "help"] {
+    for command in ["ls", "show", "inspect", "export", "lint", "recover", "import", "completions", "help"] {
       #expect(overview.standardOutput.contains("  \(command) "), "\(command) missing from --help")
       let help = try runProcess(stash, ["help", command])
       #expect(help.status == 0 && help.standardOutput.contains("usage: stash \(command)"), "\(command)")

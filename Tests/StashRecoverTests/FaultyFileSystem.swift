@@ -7,7 +7,7 @@ import StashRecover
 /// The real file system with a fault planted at one step: every call is a step, counted from 1.
 /// `stopAt` models a kill: that call and every later one fails without touching the disk, so no
 /// clean-up runs either. `failAt` makes that one call fail with `errno` and lets the rest through.
-final class FaultyFileSystem: FileSystem {
+final class FaultyFileSystem: CopyingFileSystem {
   let base: any FileSystem
   var stopAt: Int?
   var failAt: Int?
@@ -19,6 +19,9 @@ final class FaultyFileSystem: FileSystem {
   private(set) var steps = 0
   /// Every call made, with its path or descriptor, for tests that look at the order of operations.
   private(set) var calls: [String] = []
+  /// The path each descriptor opened by `openForReading` or `createExclusive` names, so that the
+  /// copying calls are described (and can fail) by path: `read <path>`, `writePiece <path>`.
+  private var paths: [Int32: String] = [:]
 
   init(
     base: any FileSystem = SystemFileSystem(), stopAt: Int? = nil, failAt: Int? = nil, failure: Int32 = EIO
@@ -57,7 +60,9 @@ final class FaultyFileSystem: FileSystem {
   }
   func createExclusive(_ path: String) throws -> Int32 {
     try step("create \(path)")
-    return try base.createExclusive(path)
+    let descriptor = try base.createExclusive(path)
+    paths[descriptor] = path
+    return descriptor
   }
   func write(_ descriptor: Int32, _ bytes: [UInt8]) throws {
     try step("write \(descriptor)")
@@ -103,5 +108,32 @@ final class FaultyFileSystem: FileSystem {
   func lock(_ descriptor: Int32, wait: Bool) throws -> Bool {
     try step("lock \(descriptor)")
     return try base.lock(descriptor, wait: wait)
+  }
+
+  private var copying: any CopyingFileSystem {
+    base as? any CopyingFileSystem ?? SystemFileSystem()
+  }
+  private func path(_ descriptor: Int32) -> String { paths[descriptor] ?? "descriptor \(descriptor)" }
+
+  func openForReading(_ path: String) throws -> (descriptor: Int32, status: FileStatus) {
+    try step("open \(path)")
+    let opened = try copying.openForReading(path)
+    paths[opened.descriptor] = path
+    return opened
+  }
+  func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    try step("read \(path(descriptor))")
+    return try copying.read(descriptor, into: buffer)
+  }
+  func write(_ descriptor: Int32, from buffer: UnsafeRawBufferPointer) throws {
+    try step("writePiece \(path(descriptor))")
+    try copying.write(descriptor, from: buffer)
+  }
+  func setModificationTime(_ descriptor: Int32, _ seconds: Double) throws {
+    try step("setModificationTime \(path(descriptor))")
+    try copying.setModificationTime(descriptor, seconds)
+  }
+  func dropCachedPages(_ descriptor: Int32) {
+    copying.dropCachedPages(descriptor)
   }
 }

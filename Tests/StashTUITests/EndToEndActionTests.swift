@@ -179,8 +179,14 @@ import Testing
     let listed = try #require(tmux.wait(for: "3 memos"), "\(tmux.capture())")
     #expect(TUIHarness.selectedRow(listed)?.contains("P") == true, "needs-recovery mark: \(listed)")
     tmux.send("R")
-    let report = try #require(tmux.wait(for: "─ Recovery "), "\(tmux.capture())")
+    // The plan first, asking; nothing written until y.
+    let plan = try #require(tmux.wait(for: "─ Recovery plan "), "\(tmux.capture())")
+    #expect(plan.contains("y recovers"), "\(plan)")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(base + "_transcription.vtt").path))
+    tmux.send("y")
+    let report = try #require(tmux.wait(for: "    published: "), "\(tmux.capture())")
     #expect(report.contains(base))
+    #expect(!report.contains("Recovering…"), "the line goes once the report shows: \(report)")
     tmux.send("Escape", "Enter")
     #expect(tmux.wait(for: "Second part of the walk.") != nil, "\(tmux.capture())")
     #expect(

@@ -20,8 +20,14 @@ package enum BrowserEffect: Equatable, Sendable {
   case setTitle(base: String, title: String)
   /// Delete a memo's files, to the Trash or for good (answered by `.actionFinished`).
   case delete(base: String, permanently: Bool)
+  /// Make the recovery sweep's plan (a dry run), off the interface thread (answered by `.planned`).
+  case planRecovery
   /// Run the recovery sweep, off the interface thread (answered by `.recovered`).
   case recover
+  /// Make the plan of an import from the import source (a dry run) (answered by `.planned`).
+  case planImport
+  /// Import what is complete in the import source, off the interface thread (answered by `.imported`).
+  case importMemos
   /// Leave.
   case quit
 }
@@ -42,8 +48,12 @@ package enum BrowserEvent: Equatable, Sendable {
   case searchProgress(generation: Int, done: Int, total: Int)
   /// The memos whose transcript contains the query, for the search of that generation.
   case transcriptMatches(query: String, generation: Int, bases: Set<String>)
+  /// A plan was made: `.plan` to ask about, or why it could not be.
+  case planned(BrowserModel.Confirmable, ActionOutcome)
   /// The recovery sweep ended.
   case recovered(ActionOutcome)
+  /// The import ended.
+  case imported(ActionOutcome)
   /// A write finished.
   case actionFinished(ActionOutcome)
 }
@@ -58,4 +68,6 @@ package enum ActionOutcome: Equatable, Sendable {
   case failed(String)
   /// The recovery sweep's report.
   case report(title: String, lines: [String])
+  /// What a write would do, line by line; `hasWork` false when there is nothing to do.
+  case plan(title: String, lines: [String], hasWork: Bool)
 }

@@ -85,9 +85,25 @@ extension BrowserModel {
         message = StyledLine("The recovery sweep is already running.", .dim)
         return []
       }
+      if importing { return waitForImport() }
       recovering = true
-      message = StyledLine("Recovering…", .dim)
-      return [.recover]
+      message = StyledLine("Looking at what recovery would do…", .dim)
+      return [.planRecovery]
+    case .importMemos:
+      guard importSource != nil else {
+        message = StyledLine(
+          "No folder to import from: start stash-tui with --import-from DIR (or set STASH_IMPORT_FROM).",
+          .warning)
+        return []
+      }
+      if importing {
+        message = StyledLine("The import is already running.", .dim)
+        return []
+      }
+      if recovering { return waitForRecovery() }
+      importing = true
+      message = StyledLine("Looking at what can be imported…", .dim)
+      return [.planImport]
     case .filter:
       prompt = Prompt(purpose: .filter, text: filter, cursor: filter.count, original: filter)
       return []
@@ -104,6 +120,12 @@ extension BrowserModel {
       finished = true
       return player.isActive ? [.stop, .quit] : [.quit]
     }
+  }
+
+  /// Refuses a sweep while an import may be writing the same memo.
+  private mutating func waitForImport() -> [BrowserEffect] {
+    message = StyledLine("The import is running; try again when its report shows.", .warning)
+    return []
   }
 
   /// Refuses a write while the sweep may be writing the same memo.

@@ -127,6 +127,21 @@ extension BrowserModel {
         return []
       }
     }
+    if case .confirm(_, _, let action) = current {
+      switch key {
+      case .char("y"), .char("Y"):
+        overlay = nil
+        message = StyledLine(action == .recover ? "Recovering…" : "Importing…", .dim)
+        return [action == .recover ? .recover : .importMemos]
+      case .char("n"), .char("N"), .escape, .char("q"):
+        overlay = nil
+        if action == .recover { recovering = false } else { importing = false }
+        message = StyledLine(action == .recover ? "Nothing recovered." : "Nothing imported.", .dim)
+        return []
+      default:
+        return []
+      }
+    }
     if case .help = current, key == .char("q") {
       overlay = nil
       return []

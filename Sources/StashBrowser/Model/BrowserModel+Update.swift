@@ -37,8 +37,24 @@ extension BrowserModel {
         effects = refilter()
         if prompt == nil && !filter.isEmpty { announceMatches() }
       }
+    case .planned(let action, let outcome):
+      if case .plan(let title, let lines, true) = outcome {
+        overlay = .confirm(title: title, lines: lines, action: action)
+        overlayTop = 0
+        message = nil
+      } else {
+        if action == .recover { recovering = false } else { importing = false }
+        message = nil
+        effects = apply(outcome: outcome)
+      }
     case .recovered(let outcome):
       recovering = false
+      // The "Recovering…" line goes once the report shows.
+      message = nil
+      effects = apply(outcome: outcome)
+    case .imported(let outcome):
+      importing = false
+      message = nil
       effects = apply(outcome: outcome)
     case .actionFinished(let outcome):
       effects = apply(outcome: outcome)
@@ -115,7 +131,7 @@ extension BrowserModel {
         reason: reason)
       overlayTop = 0
       return []
-    case .report(let title, let lines):
+    case .report(let title, let lines), .plan(let title, let lines, _):
       overlay = .report(title: title, lines: lines)
       overlayTop = 0
     }

@@ -27,6 +27,13 @@ package struct BrowserModel: Equatable, Sendable {
     case report(title: String, lines: [String])
     /// Asking before a delete; lists every file that will go.
     case confirmDelete(base: String, files: [String], permanently: Bool, reason: String?)
+    /// A plan (what recovery or an import would do), asking before it is carried out.
+    case confirm(title: String, lines: [String], action: Confirmable)
+  }
+
+  /// A write the browser shows the plan of first, and asks before.
+  package enum Confirmable: Equatable, Sendable {
+    case recover, importMemos
   }
 
   /// Transcripts searched so far, of how many (0 before the first report).
@@ -70,8 +77,12 @@ package struct BrowserModel: Equatable, Sendable {
   package var searchGeneration = 0
   /// How far the running transcript search has got (nil: none running).
   package var searchProgress: SearchProgress?
-  /// Whether the recovery sweep is running.
+  /// Whether the recovery sweep is running (or its plan is being made or shown).
   package var recovering = false
+  /// The folder memos can be imported from (`--import-from`, `$STASH_IMPORT_FROM`), or nil.
+  package var importSource: String?
+  /// Whether an import is running (or its plan is being made or shown).
+  package var importing = false
   /// The player as last reported.
   package var player: PlayerSnapshot = .idle
   /// The line being typed, if any.
@@ -96,6 +107,7 @@ package struct BrowserModel: Equatable, Sendable {
   package var workStatus: String? {
     var parts: [String] = []
     if recovering { parts.append("recovering…") }
+    if importing { parts.append("importing…") }
     if let p = searchProgress {
       parts.append(
         p.total > 0

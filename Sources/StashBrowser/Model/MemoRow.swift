@@ -39,12 +39,15 @@ package struct MemoRow: Equatable, Sendable {
   package var partFiles: [String]
   /// The name of the memo's parts folder, when it has one (watched for changes).
   package var partsFolder: String?
+  /// True while only the memo's names are known: its length, title and problems are not read yet
+  /// (the browser shows the list at once and fills these in as they are read).
+  package var pending: Bool
 
   /// A value with every field given.
   package init(
     base: String, displayName: String, title: String? = nil, recordedAt: Double,
     durationSeconds: Double? = nil, audio: Audio, hasTranscript: Bool, hasRoute: Bool, needsRecovery: Bool,
-    problems: [String], files: [String], partFiles: [String], partsFolder: String? = nil
+    problems: [String], files: [String], partFiles: [String], partsFolder: String? = nil, pending: Bool = false
   ) {
     self.base = base
     self.displayName = displayName
@@ -59,5 +62,13 @@ package struct MemoRow: Equatable, Sendable {
     self.files = files
     self.partFiles = partFiles
     self.partsFolder = partsFolder
+    self.pending = pending
+  }
+
+  /// Rows newest first, ties by base in byte order: the order `MemoFolder.read` gives.
+  package static func inListingOrder(_ rows: [MemoRow]) -> [MemoRow] {
+    rows.sorted { a, b in
+      a.recordedAt != b.recordedAt ? a.recordedAt > b.recordedAt : a.base.utf8.lexicographicallyPrecedes(b.base.utf8)
+    }
   }
 }

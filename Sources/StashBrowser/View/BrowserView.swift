@@ -39,9 +39,15 @@ package enum BrowserView {
     let unknown = model.memos.contains { $0.durationSeconds == nil }
     var summary = "\(model.memos.count) memo" + (model.memos.count == 1 ? "" : "s")
     summary += " · " + TimeText.clock(total) + (unknown ? "+" : "")
+    // Rows shown from their names alone until their memos are read (RowFill).
+    let unread = model.memos.count { $0.pending }
+    if unread > 0 { summary += " · reading \(unread)…" }
     if !model.filter.isEmpty { summary += " · filter “\(model.filter)”: \(model.visible.count) shown" }
     line.append(summary, .bar)
     if let error = model.listError { line.append(" · " + error, .error) }
+    if let source = model.importSource {
+      line.append(" · I imports from " + PathTextShort.make(source), .bar)
+    }
     let used = grid.put(line, x: 0, y: rect.y)
     let room = rect.width - used - 2
     if room > 8 {
@@ -75,7 +81,7 @@ package enum BrowserView {
       // `YYYY-MM-DD HH:MM`: the narrowest column drops the year.
       let shown = dateWidth < 10 ? date.dropFirst(5).prefix(dateWidth) : date.prefix(dateWidth)
       line.append(String(shown) + " ", .dim)
-      line.append(TextWrap.padLeft(TimeText.clock(memo.durationSeconds), width: 7) + " ", .dim)
+      line.append(TextWrap.padLeft(memo.pending ? "…" : TimeText.clock(memo.durationSeconds), width: 7) + " ", .dim)
       line.append(memo.hasTranscript ? "T" : " ", .dim)
       line.append(memo.hasRoute ? "R" : " ", .dim)
       let problem: Bool

@@ -29,6 +29,10 @@ package enum OverlayView {
             : "These \(files.count) files will go to the Trash:"))
       for file in files { lines.append(StyledLine("  " + file, permanently ? .error : .normal)) }
       footer = permanently ? "y deletes for good · n keeps them" : "y moves them to the Trash · n keeps them"
+    case .confirm(let t, let text, let action):
+      title = t
+      lines = text.map { StyledLine($0) }
+      footer = action == .recover ? "y recovers · n leaves it as it is" : "y imports · n leaves it as it is"
     }
     let width = min(grid.width - 4, max(50, min(90, (lines.map(\.width).max() ?? 0) + 4)))
     let innerWidth = width - 4

@@ -1,20 +1,18 @@
-import Dispatch
-
 /// The names of a folder sorted into memo candidates (by base) and everything else, from names and
-/// `d_type` alone: nothing is opened here.
-struct FolderGrouping {
+/// `d_type` alone: nothing is opened here. A reader that goes memo by memo (lint) starts here.
+package struct FolderGrouping: Sendable {
   /// One name of a memo and what it points at.
-  struct Slot: Sendable {
-    var name: String
-    var kind: DirectoryEntry.Kind
+  package struct Slot: Sendable {
+    package var name: String
+    package var kind: DirectoryEntry.Kind
   }
 
   /// The names of one base; a fixed slot per kind keeps grouping free of per-memo allocations.
-  struct Candidate: Sendable {
-    var base: String
-    var audio, transcript, route, title, parts: Slot?
+  package struct Candidate: Sendable {
+    package var base: String
+    package var audio, transcript, route, title, parts: Slot?
 
-    subscript(kind: MemoFileKind) -> Slot? {
+    package subscript(kind: MemoFileKind) -> Slot? {
       get {
         switch kind {
         case .audio: audio
@@ -36,16 +34,20 @@ struct FolderGrouping {
     }
 
     /// The slots that are filled, in kind order.
-    var filled: [(MemoFileKind, Slot)] {
+    package var filled: [(MemoFileKind, Slot)] {
       MemoFileKind.allCases.compactMap { kind in self[kind].map { (kind, $0) } }
     }
   }
 
-  var candidates: [Candidate] = []
-  var others: [FolderEntry] = []
-  var collisions: [NameCollision] = []
+  /// Every base with audio or a parts folder, in the order the folder listed them.
+  package var candidates: [Candidate] = []
+  /// Every other name, in byte order (as `MemoFolder.others`).
+  package var others: [FolderEntry] = []
+  /// Groups of bases that the phone's file system would merge.
+  package var collisions: [NameCollision] = []
 
-  init(_ entries: [DirectoryEntry]) {
+  /// Groups the names of one reading of a folder.
+  package init(_ entries: [DirectoryEntry]) {
     // Keyed by bytes: NFC and NFD bases are two different names on this file system.
     var groups: [ExactName: Int] = [:]
     groups.reserveCapacity(entries.count / 3)
@@ -119,17 +121,7 @@ struct FolderGrouping {
 
   /// Every entry's name classified, on both cores (it is most of the grouping's work), in order.
   static func classified(_ entries: [DirectoryEntry]) -> [FolderName] {
-    var names = [FolderName](repeating: .unrecognised, count: entries.count)
-    names.withUnsafeMutableBufferPointer { buffer in
-      nonisolated(unsafe) let out = buffer
-      let chunk = 1024
-      DispatchQueue.concurrentPerform(iterations: (entries.count + chunk - 1) / chunk) { n in
-        for index in n * chunk..<min(entries.count, (n + 1) * chunk) {
-          out[index] = FolderName.classify(entries[index].name)
-        }
-      }
-    }
-    return names
+    Parallel.map(entries.count, chunk: 1024) { FolderName.classify(entries[$0].name) }
   }
 
   /// Bases equal after lowercasing under Swift's canonical-equivalence comparison, more than one apart.

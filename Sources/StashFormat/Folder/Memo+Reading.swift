@@ -6,7 +6,7 @@
 
 extension Memo {
   /// Reads one memo's parts folder, audio summary and title, and works out its date and problems.
-  static func read(_ candidate: FolderGrouping.Candidate, folder: String, now: Double) -> Memo {
+  package static func read(_ candidate: FolderGrouping.Candidate, folder: String, now: Double) -> Memo {
     var problems: [MemoProblem] = []
     var files: [MemoFileKind: String] = [:]
     for (kind, slot) in candidate.filled { files[kind] = slot.name }

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// A memo folder as it is right now: one reading of the directory, with no cache and no index, so
 /// reading it again sees whatever changed outside. Reading never writes.
 public struct MemoFolder: Sendable {
@@ -30,31 +28,27 @@ public struct MemoFolder: Sendable {
   /// parts folder (in parallel, the result in a fixed order). A file that cannot be read becomes a
   /// problem of its memo; only a folder that cannot be read at all throws (`folder-unreadable`).
   public static func read(path: String) throws(FormatError) -> MemoFolder {
-    let entries = try DirectoryReader.entries(of: path)
-    let grouping = FolderGrouping(entries)
+    let grouping = try group(path: path)
     let candidates = grouping.candidates
     let now = RecordingDate.currentTime()
-    var memos = [Memo?](repeating: nil, count: candidates.count)
-    memos.withUnsafeMutableBufferPointer { buffer in
-      nonisolated(unsafe) let results = buffer
-      // Chunks rather than single memos keep the hand-off cheap; each chunk writes only its own slots.
-      let chunk = 64
-      let chunks = (candidates.count + chunk - 1) / chunk
-      DispatchQueue.concurrentPerform(iterations: chunks) { n in
-        for index in n * chunk..<min(candidates.count, (n + 1) * chunk) {
-          results[index] = Memo.read(candidates[index], folder: path, now: now)
-        }
-      }
+    let memos = Parallel.map(candidates.count, chunk: 64) { index in
+      Memo.read(candidates[index], folder: path, now: now)
     }
     // Sort positions, not memos: a memo is a large value and moving it is the cost of a sort.
-    let keys = memos.map { ($0!.recordedAt, $0!.base) }
+    let keys = memos.map { ($0.recordedAt, $0.base) }
     var order = Array(memos.indices)
     order.sort { i, j in
       if keys[i].0 != keys[j].0 { return keys[i].0 > keys[j].0 }
       return keys[i].1.utf8.lexicographicallyPrecedes(keys[j].1.utf8)
     }
-    let listing = order.map { memos[$0]! }
+    let listing = order.map { memos[$0] }
     return MemoFolder(path: path, memos: listing, others: grouping.others, collisions: grouping.collisions)
+  }
+
+  /// The folder's names sorted into memos and the rest, nothing opened: one pass over the
+  /// directory. Throws only when the folder cannot be read (`folder-unreadable`).
+  package static func group(path: String) throws(FormatError) -> FolderGrouping {
+    FolderGrouping(try DirectoryReader.entries(of: path))
   }
 
   /// `folder/name`, without doubling a trailing slash.

@@ -25,6 +25,11 @@ public struct SystemFileSystem: FileSystem, Sendable {
       if errno == ENOENT || errno == ENOTDIR { return nil }
       throw RecoverError.io(errno, doing: "read the status of", path: path)
     }
+    return Self.fileStatus(info)
+  }
+
+  /// What a `stat` says, as a `FileStatus`.
+  static func fileStatus(_ info: stat) -> FileStatus {
     let kind: FileStatus.Kind
     switch info.st_mode & S_IFMT {
     case S_IFREG: kind = .regular
@@ -221,7 +226,7 @@ public struct SystemFileSystem: FileSystem, Sendable {
     return unsafeBitCast(symbol, to: Renameat2.self)
   }()
 
-  private static func retrying<T: BinaryInteger>(_ call: () -> T) -> T {
+  static func retrying<T: BinaryInteger>(_ call: () -> T) -> T {
     while true {
       let result = call()
       if result < 0 && errno == EINTR { continue }

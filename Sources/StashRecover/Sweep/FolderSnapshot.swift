@@ -28,6 +28,28 @@ public struct FolderSnapshot: Sendable, Equatable {
     public var problem: String?
     /// The name, relative to the folder swept, of what could not be read, with `problem`.
     public var problemName: String?
+    /// The recording date (the base's, else the audio's creation time), read only for a capture
+    /// that changed within the recent window, to tell a copy from a recording still running.
+    public var recordedAt: Double? = nil
+    /// The audio's playable length in seconds, read with `recordedAt`; nil when unreadable.
+    public var audioSeconds: Double? = nil
+
+    /// The latest modification time of the audio and of every entry of the parts folder.
+    public var newestChange: Double {
+      (entries.map(\.status.modificationTime) + [files[.audio]?.modificationTime ?? 0]).max() ?? 0
+    }
+
+    /// Reads `recordedAt` and `audioSeconds` (the audio's summary through StashFormat's MP4 reader,
+    /// which reads boxes only and changes nothing) for the capture in `folder`.
+    public mutating func readRecordingTimes(in folder: String) {
+      let audio = files[.audio]?.kind == .regular ? AudioSummary.read(path: folder + "/" + base + "_audio.m4a") : nil
+      audioSeconds = audio?.durationSeconds
+      if let date = RecordingDate.parse(base: base) {
+        recordedAt = date
+      } else if let created = audio?.creationTime, RecordingDate.isPlausible(created) {
+        recordedAt = created
+      }
+    }
   }
 
   /// The folder swept.

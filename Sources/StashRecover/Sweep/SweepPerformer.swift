@@ -59,16 +59,10 @@ struct SweepPerformer {
   /// order.
   func perform(_ captures: [SweepPlan.Capture]) -> [SweepReport.Capture] {
     let workers = fs.allowsConcurrentCalls ? sweeper.workers : 1
-    var results = [SweepReport.Capture?](repeating: nil, count: captures.count)
-    results.withUnsafeMutableBufferPointer { buffer in
-      // Each capture's slot is written by the one worker that took it.
-      nonisolated(unsafe) let slots = buffer
-      SweepWorkers.forEach(captures.count, workers: workers) { index in
-        var performer = self
-        slots[index] = performer.perform(captures[index])
-      }
+    return Parallel.map(captures.count, on: { SweepWorkers.forEach($0, workers: workers, $1) }) { index in
+      var performer = self
+      return performer.perform(captures[index])
     }
-    return results.map { $0! }
   }
 
   mutating func perform(_ capture: SweepPlan.Capture) -> SweepReport.Capture {

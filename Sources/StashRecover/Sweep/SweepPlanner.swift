@@ -28,11 +28,15 @@ public enum SweepPlanner {
     guard capture.partsFolder != nil || repair else { return nil }
 
     // A time in the future (a clock set wrong) counts as recent: leaving a capture is harmless.
-    let times =
-      capture.entries.map(\.status.modificationTime) + [capture.files[.audio]?.modificationTime ?? 0]
-    let age = options.now - (times.max() ?? 0)
+    let age = options.now - capture.newestChange
     let recent = !options.includeRecent && age < options.recentWindow
-    if recent && capture.partsFolder != nil {
+    // Recent parts are held only while the folder does not show them to be a copy: a copy gives
+    // every file the time of the copy, and would otherwise keep every capture for two minutes.
+    if recent && capture.partsFolder != nil,
+      case .possiblyRecording = RecordingActivity.judge(
+        newest: capture.newestChange, recordedAt: capture.recordedAt, audioSeconds: capture.audioSeconds,
+        now: options.now, window: options.recentWindow)
+    {
       plan.hold = .possiblyRecording(age: age)
       return plan
     }

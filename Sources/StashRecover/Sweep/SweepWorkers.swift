@@ -1,3 +1,4 @@
+import StashFormat
 import Synchronization
 
 #if canImport(Glibc)
@@ -24,36 +25,20 @@ enum SweepWorkers {
     let next = Counter()
     withoutActuallyEscaping(body) { body in
       // Each index is taken by exactly one thread, and the caller waits for them all below.
-      nonisolated(unsafe) let body = body
+      let body = UnsafeTransfer(body)
       let run: @Sendable () -> Void = {
         while true {
           let index = next.taken.wrappingAdd(1, ordering: .relaxed).oldValue
           guard index < count else { return }
-          body(index)
+          body.value(index)
         }
       }
       var started: [pthread_t] = []
       for _ in 1..<threads {
-        final class Box: @unchecked Sendable {
-          let run: @Sendable () -> Void
-          init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-        }
-        let box = Unmanaged.passRetained(Box(run)).toOpaque()
-        var thread = pthread_t()
-        let result = pthread_create(
-          &thread, nil,
-          { raw in
-            Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue().run()
-            return nil
-          }, box)
-        if result == 0 {
-          started.append(thread)
-        } else {
-          // No thread to be had (a limit reached): the threads that did start, and this one, do
-          // the work.
-          Unmanaged<Box>.fromOpaque(box).release()
-          break
-        }
+        // No thread to be had (a limit reached): the threads that did start, and this one, do
+        // the work.
+        guard let thread = Threads.start(run) else { break }
+        started.append(thread)
       }
       run()
       for thread in started { pthread_join(thread, nil) }

@@ -41,8 +41,15 @@ public struct Sweeper {
   ) throws -> SweepReport {
     let lock = try FolderLock.acquire(folder, wait: wait, fileSystem: fileSystem, onWait: onWait)
     defer { lock.release() }
-    let snapshot = try FolderSnapshot.read(
+    var snapshot = try FolderSnapshot.read(
       folder, includeAllAudio: options.repairAudio, fileSystem: fileSystem)
+    // Only a capture with recent parts needs its date and length, to tell a copy from a recording.
+    for index in snapshot.captures.indices
+    where snapshot.captures[index].partsFolder != nil
+      && options.now - snapshot.captures[index].newestChange < options.recentWindow
+    {
+      snapshot.captures[index].readRecordingTimes(in: folder)
+    }
     let plan = SweepPlanner.plan(snapshot, options: options)
     var performer = SweepPerformer(
       sweeper: self, folder: folder, dryRun: dryRun, routeConsent: routeConsent)

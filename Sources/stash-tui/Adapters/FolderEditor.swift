@@ -3,15 +3,20 @@ import StashFormat
 import StashRecover
 
 /// The browser's writes through StashRecover: `MemoTitle.set`, `MemoDeletion.delete` (to the
-/// freedesktop.org Trash, or permanently once the user has said so) and the recovery sweep.
+/// freedesktop.org Trash, or permanently once the user has said so), the recovery sweep and
+/// `stash import`'s engine.
 final class FolderEditor: MemoEditor {
   private let folder: String
+  /// The folder memos are imported from (resolved), or nil.
+  let importSource: String?
   /// The user's Trash, or nil when neither XDG_DATA_HOME nor HOME says where it is.
   private let trash: Trash?
 
-  /// An editor for `folder`, with the Trash found from the environment.
-  init(folder: String) {
+  /// An editor for `folder`, with the Trash found from the environment, importing from
+  /// `importSource` when one is given.
+  init(folder: String, importSource: String? = nil) {
     self.folder = folder
+    self.importSource = importSource
     var environment: [String: String] = [:]
     for name in ["XDG_DATA_HOME", "HOME"] { environment[name] = Environment.value(name) }
     trash = Trash.home(environment: environment)
@@ -57,18 +62,51 @@ final class FolderEditor: MemoEditor {
     }
   }
 
-  func recover() -> ActionOutcome {
+  func recover() -> ActionOutcome { sweep(dryRun: false) }
+
+  func planRecovery() -> ActionOutcome { sweep(dryRun: true) }
+
+  /// The sweep, or its dry run, with the report (or the plan) it gives.
+  private func sweep(dryRun: Bool) -> ActionOutcome {
     let sweeper = Sweeper(
       fileSystem: SystemFileSystem(), assembler: FormatAssembler(), audioRepairer: MP4AudioRepairer())
     let report: SweepReport
     do {
-      report = try sweeper.run(folder, options: SweepOptions(now: BrowserClock.wallTime()), wait: false)
+      report = try sweeper.run(
+        folder, options: SweepOptions(now: BrowserClock.wallTime()), dryRun: dryRun, wait: false)
     } catch let error as RecoverError where error.code == "busy" {
       return .failed("Another stash process is writing in this folder; try R again when it is done.")
     } catch {
       return .failed("The recovery sweep could not run: \(FolderEditor.describe(error))")
     }
-    return .report(title: "Recovery", lines: report.textLines)
+    guard dryRun else { return .report(title: "Recovery", lines: report.textLines) }
+    let work = !report.temporariesRemoved.isEmpty
+      || report.captures.contains { capture in capture.events.contains { $0.action != .skipped } }
+    return .plan(title: "Recovery plan", lines: report.textLines, hasWork: work)
+  }
+
+  func planImport() -> ActionOutcome { runImport(dryRun: true) }
+
+  func importMemos() -> ActionOutcome { runImport(dryRun: false) }
+
+  /// An import from `importSource` into the folder, or its dry run: the same report `stash import`
+  /// prints.
+  private func runImport(dryRun: Bool) -> ActionOutcome {
+    guard let importSource else { return .failed("No folder to import from: start with --import-from DIR.") }
+    let importer = Importer(fileSystem: SystemFileSystem())
+    let report: ImportReport
+    do {
+      report = try importer.run(
+        [.init(folder: importSource)], into: folder,
+        options: ImportOptions(now: BrowserClock.wallTime(), dryRun: dryRun), wait: false)
+    } catch let error as RecoverError where error.code == "busy" {
+      return .failed("Another stash process is writing in this folder; try I again when it is done.")
+    } catch {
+      return .failed("The import could not run: \(FolderEditor.describe(error))")
+    }
+    guard dryRun else { return .report(title: "Import", lines: report.textLines) }
+    let work = report.memos.contains { $0.outcome == .copied } || !report.temporariesRemoved.isEmpty
+    return .plan(title: "Import plan from \(importSource)", lines: report.textLines, hasWork: work)
   }
 
   private static func describe(_ error: any Error) -> String {

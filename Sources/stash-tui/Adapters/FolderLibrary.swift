@@ -1,26 +1,49 @@
 import StashBrowser
 import StashFormat
+import Synchronization
 
-/// The memo folder through StashFormat: `MemoFolder.read` for the list, `WebVTTParser` and
-/// `GPXReader`/`RouteStatistics` for a memo's detail. Keeps the last reading to find a memo's
-/// files and transcripts (`TranscriptSearch` reads those).
+/// The memo folder through StashFormat: the folder's names (`MemoFolder.group`) for the list at
+/// once, `Memo.read` for each memo's row as it is filled in, `WebVTTParser` and
+/// `GPXReader`/`RouteStatistics` for a memo's detail. Keeps the last listing's names to find a
+/// memo's files (and `TranscriptSearch` reads those); memos themselves are not kept.
 final class FolderLibrary: MemoLibrary {
   private let folder: String
-  private var reading: MemoFolder?
-  private var memosByBase: [String: Memo] = [:]
+  /// The last listing's names by base; replaced whole by `list`, read from any thread.
+  private let listing = Mutex<[String: FolderGrouping.Candidate]>([:])
+  /// The time a memo's date is judged plausible against, fixed per listing.
+  private let now = Mutex<Double>(0)
 
   /// A library over `folder`.
   init(folder: String) { self.folder = folder }
 
   func list() -> (rows: [MemoRow], error: String?) {
+    let grouping: FolderGrouping
     do {
-      let read = try MemoFolder.read(path: folder)
-      reading = read
-      memosByBase = Dictionary(read.memos.map { ($0.base, $0) }, uniquingKeysWith: { a, _ in a })
-      return (read.memos.map(FolderLibrary.row), nil)
+      grouping = try MemoFolder.group(path: folder)
     } catch {
       return ([], error.message)
     }
+    let candidates = grouping.candidates
+    listing.withLock { $0 = Dictionary(candidates.map { ($0.base, $0) }, uniquingKeysWith: { a, _ in a }) }
+    now.withLock { $0 = RecordingDate.currentTime() }
+    return (MemoRow.inListingOrder(candidates.map(FolderLibrary.pendingRow)), nil)
+  }
+
+  func read(_ bases: [String]) -> [MemoRow] {
+    let known = listing.withLock { names in bases.compactMap { names[$0] } }
+    let (folder, now) = (self.folder, self.now.withLock { $0 })
+    return Parallel.map(known.count, chunk: 8) { FolderLibrary.row(Memo.read(known[$0], folder: folder, now: now)) }
+  }
+
+  /// A memo's row from its names alone: the date its base gives (or none yet), the files it has.
+  static func pendingRow(_ candidate: FolderGrouping.Candidate) -> MemoRow {
+    let date = RecordingDate.parse(base: candidate.base)
+    let files = MemoFileKind.allCases.filter { $0 != .parts }.compactMap { candidate[$0]?.name }
+    return MemoRow(
+      base: candidate.base, displayName: date.map(RecordingDate.localMinute) ?? PathText.escaped(candidate.base),
+      title: nil, recordedAt: date ?? 0, durationSeconds: nil, audio: candidate.audio == nil ? .missing : .ok,
+      hasTranscript: candidate.transcript != nil, hasRoute: candidate.route != nil, needsRecovery: false,
+      problems: [], files: files, partFiles: [], partsFolder: candidate.parts?.name, pending: true)
   }
 
   /// The row the list shows for `memo`.
@@ -59,19 +82,27 @@ final class FolderLibrary: MemoLibrary {
     return s.count >= 4 ? s : String(repeating: "0", count: 4 - s.count) + s
   }
 
+  /// The path of the memo's file of `kind`, from the last listing.
+  private func path(_ candidate: FolderGrouping.Candidate, _ kind: MemoFileKind) -> String? {
+    candidate[kind].map { (folder.hasSuffix("/") ? folder : folder + "/") + $0.name }
+  }
+
   func detail(of base: String) -> MemoDetail {
     var detail = MemoDetail(
       transcript: .absent("no speech was recorded."), missingSpeech: [], transcriptNotes: [], route: nil,
       routeProblem: nil)
-    guard let memo = memosByBase[base], let reading else { return detail }
-    if let path = reading.path(of: memo, .transcript) {
+    guard let candidate = listing.withLock({ $0[base] }) else { return detail }
+    if let path = path(candidate, .transcript) {
       readTranscript(path, into: &detail)
-    } else if let parts = memo.parts, !parts.transcriptParts.isEmpty {
-      detail.transcript = .absent(
-        "it is still in \(parts.transcriptParts.count) part(s) in \(PathText.escaped(parts.name))/: "
-          + "the recording was killed before it finished. R recovers it.")
+    } else if let name = candidate.parts?.name, let partsPath = path(candidate, .parts) {
+      let parts = PartsFolder.read(path: partsPath, name: name)
+      if !parts.transcriptParts.isEmpty {
+        detail.transcript = .absent(
+          "it is still in \(parts.transcriptParts.count) part(s) in \(PathText.escaped(parts.name))/: "
+            + "the recording was killed before it finished. R recovers it.")
+      }
     }
-    if let path = reading.path(of: memo, .route) { readRoute(path, into: &detail) }
+    if let path = path(candidate, .route) { readRoute(path, into: &detail) }
     return detail
   }
 
@@ -135,14 +166,16 @@ final class FolderLibrary: MemoLibrary {
   }
 
   func transcripts() -> [TranscriptFile] {
-    guard let reading else { return [] }
-    return reading.memos.compactMap { memo in
-      reading.path(of: memo, .transcript).map { TranscriptFile(base: memo.base, path: $0) }
+    // Bases in reverse byte order: newest first for bases that are dates, as the list mostly is.
+    let candidates = listing.withLock { Array($0.values) }
+      .sorted { $1.base.utf8.lexicographicallyPrecedes($0.base.utf8) }
+    return candidates.compactMap { candidate in
+      path(candidate, .transcript).map { TranscriptFile(base: candidate.base, path: $0) }
     }
   }
 
   func audioPath(of base: String) -> String {
-    if let memo = memosByBase[base], let reading, let path = reading.path(of: memo, .audio) { return path }
+    if let candidate = listing.withLock({ $0[base] }), let path = path(candidate, .audio) { return path }
     return (folder.hasSuffix("/") ? folder : folder + "/") + base + "_audio.m4a"
   }
 }

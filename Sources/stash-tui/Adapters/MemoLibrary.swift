@@ -3,8 +3,12 @@ import StashBrowser
 /// Where the browser's memos come from: the folder reading, a memo's transcript and route, and
 /// the text searched by the filter. The real readers sit behind it; the update step never sees it.
 protocol MemoLibrary: AnyObject {
-  /// The folder's memos, newest first, or why the folder cannot be read.
+  /// The folder's memos from one reading of its names, newest first, each `pending` (nothing
+  /// opened yet), or why the folder cannot be read.
   func list() -> (rows: [MemoRow], error: String?)
+  /// The rows of the memos `bases` (of the last `list`), read in full now; callable from any
+  /// thread. A base no longer in the listing is left out.
+  func read(_ bases: [String]) -> [MemoRow]
   /// The transcript and route of the memo `base`.
   func detail(of base: String) -> MemoDetail
   /// Every memo's transcript file from the last reading, for `TranscriptSearch`.
@@ -21,6 +25,14 @@ protocol MemoEditor: AnyObject {
   func delete(base: String, permanently: Bool) -> ActionOutcome
   /// Runs the recovery sweep over the folder.
   func recover() -> ActionOutcome
+  /// What the recovery sweep would do (a dry run), as a `.plan`.
+  func planRecovery() -> ActionOutcome
+  /// The folder memos can be imported from, or nil.
+  var importSource: String? { get }
+  /// What an import from `importSource` would do (a dry run), as a `.plan`.
+  func planImport() -> ActionOutcome
+  /// Imports what is complete in `importSource`; the report.
+  func importMemos() -> ActionOutcome
 }
 
 /// The player as the browser drives it: commands go in, snapshots come out, and nothing here

@@ -13,6 +13,9 @@ final class BrowserLoop {
   static let debounceSeconds = 0.15
   /// The frame interval while a memo plays: the clock and highlight move at this rate.
   static let frameSeconds = 0.04
+  /// How often rows read in the background are put in the list, unless some on screen wait: each
+  /// time costs a pass over the whole list.
+  static let fillSeconds = 0.25
 
   private let folder: String
   private let runner: EffectRunner
@@ -36,8 +39,11 @@ final class BrowserLoop {
     defer { terminal.close() }
     let size = terminal.size
     var model = BrowserModel(folderPath: folder, width: size.width, height: size.height)
+    model.importSource = runner.editor.importSource
     runner.drive(&model, model.update(.resize(width: size.width, height: size.height)) + [.list])
+    BrowserLoop.want(model, runner)
     terminal.draw(BrowserView.render(model))
+    var filledAt = BrowserLoop.now()
 
     let watcher = FolderWatcher(folder: folder)
     watcher.watchParts(model.memos.compactMap(\.partsFolder))
@@ -63,6 +69,10 @@ final class BrowserLoop {
       }
       if let at = rereadAt {
         let wait = Int32(max(0, (at - now) * 1000))
+        timeout = timeout < 0 ? wait : min(timeout, wait)
+      }
+      if runner.fill?.hasRead == true {
+        let wait = Int32(max(0, (filledAt + BrowserLoop.fillSeconds - now) * 1000))
         timeout = timeout < 0 ? wait : min(timeout, wait)
       }
       _ = poll(&fds, nfds_t(fds.count), timeout)
@@ -98,6 +108,13 @@ final class BrowserLoop {
         if model.finished { break }
       }
       if model.finished { break }
+      // Rows read in the background: at once when some on screen wait for theirs, else now and then.
+      if BrowserLoop.now() >= filledAt + BrowserLoop.fillSeconds || BrowserLoop.onScreenPending(model),
+        let filled = runner.takeFilled()
+      {
+        filledAt = BrowserLoop.now()
+        runner.drive(&model, model.update(filled))
+      }
       if fds[1].revents != 0, watcher.drain() {
         rereadAt = BrowserLoop.now() + BrowserLoop.debounceSeconds
       }
@@ -112,6 +129,7 @@ final class BrowserLoop {
         runner.drive(&model, model.update(.player(snapshot)))
       }
       if redrawAll { terminal.invalidate() }
+      BrowserLoop.want(model, runner)
       terminal.draw(BrowserView.render(model))
     }
     runner.player.stop()
@@ -121,6 +139,23 @@ final class BrowserLoop {
     }
     runner.finish()
     return status
+  }
+
+  /// The memos in the list's rows on screen now.
+  static func onScreen(_ model: BrowserModel) -> ArraySlice<Int> {
+    let height = model.layout.list?.height ?? 0
+    let top = min(model.listTop, model.visible.count)
+    return model.visible[top..<min(model.visible.count, top + max(0, height))]
+  }
+
+  /// Whether a row on screen still waits for its memo to be read.
+  static func onScreenPending(_ model: BrowserModel) -> Bool {
+    onScreen(model).contains { model.memos[$0].pending }
+  }
+
+  /// Tells the fill which memos are on screen, so it reads those first.
+  static func want(_ model: BrowserModel, _ runner: EffectRunner) {
+    runner.fill?.want(onScreen(model).filter { model.memos[$0].pending }.map { model.memos[$0].base })
   }
 
   /// Seconds on the monotonic clock.

@@ -1,5 +1,6 @@
 import Dispatch
 import StashBrowser
+import StashFormat
 import Synchronization
 
 /// Performs effects against the folder, the editor and the player, and turns what happened into
@@ -14,6 +15,16 @@ final class EffectRunner {
   let inbox: EventInbox?
   /// Lengths from the last reading, for the player (it may not know a length the index lacks).
   private var durations: [String: Double] = [:]
+  /// The rows of the last listing, filled in as they are read, and each base's position in them.
+  private var rows: [MemoRow] = []
+  private var positions: [String: Int] = [:]
+  private var listError: String?
+  /// Reads the listing's memos after it is shown (with an inbox); nil reads them all before the
+  /// listing is answered (render-once, whose screens are those of a folder fully read).
+  let fill: RowFill?
+  /// Without a fill, whether a listing is answered only once every memo is read (the render-once
+  /// hook's golden screens); when false, rows stay pending until `fillNow` reads them.
+  var readsListingAtOnce = true
   private let search = TranscriptSearch()
   /// The newest search asked for: an older one still running sees it and stops.
   private let latestSearch = LatestGeneration()
@@ -21,11 +32,16 @@ final class EffectRunner {
   private let worker = DispatchQueue(label: "stash-tui.worker")
 
   /// A runner over the three, reporting background work to `inbox`.
-  init(library: MemoLibrary, editor: MemoEditor, player: PlayerControl, inbox: EventInbox? = nil) {
+  /// `fill` reads the rows after the listing is shown; it needs `inbox`, where it reports.
+  init(
+    library: MemoLibrary, editor: MemoEditor, player: PlayerControl, inbox: EventInbox? = nil,
+    fill: RowFill? = nil
+  ) {
     self.library = library
     self.editor = editor
     self.player = player
     self.inbox = inbox
+    self.fill = inbox == nil ? nil : fill
   }
 
   /// Performs `effect`; returns the events it produced at once (a quit produces none; background
@@ -33,10 +49,15 @@ final class EffectRunner {
   func perform(_ effect: BrowserEffect) -> [BrowserEvent] {
     switch effect {
     case .list:
-      let (rows, error) = library.list()
+      (rows, listError) = library.list()
+      positions = Dictionary(rows.indices.map { (rows[$0].base, $0) }, uniquingKeysWith: { a, _ in a })
       durations = [:]
-      for row in rows { if let d = row.durationSeconds { durations[row.base] = d } }
-      return [.listed(rows, error: error)]
+      if let fill, let inbox {
+        fill.start(rows.map(\.base), library: library, inbox: inbox)
+      } else if readsListingAtOnce {
+        merge(library.read(rows.map(\.base)))
+      }
+      return [.listed(rows, error: listError)]
     case .loadDetail(let base):
       return [.detailLoaded(base: base, library.detail(of: base))]
     case .searchTranscripts(let query, let generation):
@@ -58,13 +79,59 @@ final class EffectRunner {
     case .delete(let base, let permanently):
       return [.actionFinished(editor.delete(base: base, permanently: permanently))]
     case .recover:
-      guard let inbox else { return [.recovered(editor.recover())] }
-      // The editor's sweep uses only its folder path; nothing else touches it meanwhile.
-      let editor = UncheckedBox(editor)
-      worker.async { inbox.post(.recovered(editor.value.recover())) }
-      return []
+      return background { .recovered($0.recover()) }
+    case .planRecovery:
+      return background { .planned(.recover, $0.planRecovery()) }
+    case .planImport:
+      return background { .planned(.importMemos, $0.planImport()) }
+    case .importMemos:
+      return background { .imported($0.importMemos()) }
     case .quit:
       return []
+    }
+  }
+
+  /// Runs `work` on the editor on the worker queue, posting its event; inline without an inbox.
+  private func background(_ work: @escaping @Sendable (MemoEditor) -> BrowserEvent) -> [BrowserEvent] {
+    guard let inbox else { return [work(editor)] }
+    // The editor's sweep and import use only its folder paths; nothing else touches them meanwhile.
+    let editor = UnsafeTransfer(editor)
+    worker.async { inbox.post(work(editor.value)) }
+    return []
+  }
+
+  /// The rows read since the last call put in their places, as a new listing for the update
+  /// step; nil when none were read.
+  func takeFilled() -> BrowserEvent? {
+    guard let fill, fill.hasRead else { return nil }
+    let filled = fill.take()
+    guard !filled.isEmpty else { return nil }
+    merge(filled)
+    return .listed(rows, error: listError)
+  }
+
+  /// Reads the listed memos among `bases` now, before the rest, and hands their rows on as
+  /// `takeFilled` does: the render-once hook's first screen.
+  func fillNow(_ bases: [String]) -> BrowserEvent? {
+    let filled = library.read(bases.filter { positions[$0].map { rows[$0].pending } ?? false })
+    guard !filled.isEmpty else { return nil }
+    merge(filled)
+    return .listed(rows, error: listError)
+  }
+
+  /// Puts read rows in place of their pending ones; the order changes only when a memo's date
+  /// did (a base that names no date, dated by its audio or its file).
+  private func merge(_ filled: [MemoRow]) {
+    var moved = false
+    for row in filled {
+      guard let at = positions[row.base] else { continue }
+      moved = moved || rows[at].recordedAt != row.recordedAt
+      rows[at] = row
+      if let d = row.durationSeconds { durations[row.base] = d }
+    }
+    if moved {
+      rows = MemoRow.inListingOrder(rows)
+      positions = Dictionary(rows.indices.map { (rows[$0].base, $0) }, uniquingKeysWith: { a, _ in a })
     }
   }
 
@@ -95,6 +162,7 @@ final class EffectRunner {
   /// Before leaving: stops a running search and waits for a running sweep, so the process never
   /// ends in the middle of the sweep's writes.
   func finish() {
+    fill?.stop()
     latestSearch.value.store(-1, ordering: .relaxed)
     worker.sync {}
   }
@@ -107,13 +175,6 @@ final class EffectRunner {
       for event in perform(effect) { queue += model.update(event) }
     }
   }
-}
-
-/// Carries a value the compiler cannot prove safe across threads where the code's structure makes
-/// it safe (said at each use).
-struct UncheckedBox<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
 }
 
 /// The newest search generation, shared with the worker.

@@ -19,6 +19,11 @@ struct LaunchOptions {
   var keys = ""
   /// Whether the hook prints the style map too.
   var showStyles = false
+  /// Where memos can be imported from: `--import-from DIR`, else $STASH_IMPORT_FROM.
+  var importFrom: String?
+  /// Whether the hook prints the first screen as the browser first shows it: the list from the
+  /// folder's names, only the rows on screen read (the rest would be read behind it).
+  var firstScreen = false
 
   /// A command-line mistake.
   struct UsageError: Error {
@@ -41,6 +46,7 @@ struct LaunchOptions {
       case "--version": options.version = true
       case "--no-mouse": options.mouse = false
       case "--show-styles": options.showStyles = true
+      case "--first-screen": options.firstScreen = true
       case "--render-once":
         guard let v = value() else {
           return .failure(UsageError(message: "--render-once needs WIDTHxHEIGHT"))
@@ -50,6 +56,9 @@ struct LaunchOptions {
           return .failure(UsageError(message: "--render-once needs WIDTHxHEIGHT, like 100x30 (got \(v))"))
         }
         options.renderOnce = (wh[0], wh[1])
+      case "--import-from":
+        guard let v = value() else { return .failure(UsageError(message: "--import-from needs a folder")) }
+        options.importFrom = v
       case "--keys":
         guard let v = value() else { return .failure(UsageError(message: "--keys needs a key script")) }
         options.keys = v
@@ -64,6 +73,9 @@ struct LaunchOptions {
         folder = a
       }
       i += 1
+    }
+    if options.importFrom == nil, let from = Environment.value("STASH_IMPORT_FROM"), !from.isEmpty {
+      options.importFrom = from
     }
     if let folder {
       options.folder = folder
@@ -100,14 +112,18 @@ struct LaunchOptions {
 
       Options:
         --no-mouse             leave the mouse to the terminal (text selection)
+        --import-from DIR      where I imports memos from (a phone mounted with ifuse, a stick)
         --version              print the version
         --render-once WxH      test hook: run --keys on a WxH screen without a terminal, print the
                                screen as text (a virtual clock stands in for the player)
         --keys SCRIPT          keys for --render-once: characters, <enter> <esc> <up> <c-left> ...,
                                <wait SECONDS> <resize WxH> <click X,Y> <changed>
         --show-styles          with --render-once, also print one style letter per cell
+        --first-screen         with --render-once, print the first screen as soon as the rows on
+                               it are read, as the browser first shows it (no keys)
 
-      Environment: NO_COLOR turns colours off; STASH_DIR is the default folder.
+      Environment: NO_COLOR turns colours off; STASH_DIR is the default folder;
+      STASH_IMPORT_FROM the default --import-from.
 
       Keys:
 

@@ -5,16 +5,24 @@ import StashBrowser
 /// the final screen as plain text (no curses). Golden screens come from here.
 enum RenderOnce {
   /// Runs `script` on a `width` x `height` screen; returns the screen, with a style map under it
-  /// when `styles` is set (one letter per cell, see `Style.code`).
+  /// when `styles` is set (one letter per cell, see `Style.code`). The folder is read in full
+  /// before the first key; with `firstScreen`, only the rows on the first screen are, and the
+  /// screen is printed then (the interactive browser would go on reading the rest behind it).
   static func run(
     width: Int, height: Int, script: [KeyScript.Step], folder: String, library: MemoLibrary,
-    editor: MemoEditor, styles: Bool
+    editor: MemoEditor, styles: Bool, firstScreen: Bool = false
   ) -> String {
     let player = VirtualPlayer()
     let runner = EffectRunner(library: library, editor: editor, player: player)
+    runner.readsListingAtOnce = !firstScreen
     var model = BrowserModel(folderPath: folder, width: width, height: height)
+    model.importSource = editor.importSource
     runner.drive(&model, [.list])
-    for step in script {
+    if firstScreen {
+      let bases = BrowserLoop.onScreen(model).map { model.memos[$0].base }
+      if let filled = runner.fillNow(bases) { runner.drive(&model, model.update(filled)) }
+    }
+    for step in firstScreen ? [] : script {
       if model.finished { break }
       switch step {
       case .event(let event):

@@ -1,9 +1,9 @@
-import Dispatch
 import StashFormat
 
-/// Runs every check over a memo folder (or one file) and returns the findings in a fixed order.
-/// Memos are checked in parallel; each writes only its own slot, so the output never depends on
-/// scheduling.
+/// Runs every check over a memo folder (or one file) and hands the findings on in print order
+/// (`LintFinding.sorted`'s) as they are found. Memos are checked in name order, a batch at a time
+/// on both cores, and each memo is read only when its batch comes, so neither the memos nor the
+/// findings pile up: what is held is one batch and the findings not yet known to come first.
 enum LintEngine {
   /// Audio codes that state facts rather than problems; the listing and `inspect` show them.
   static let quietAudioCodes: Set<String> = ["mp4-priming-assumed", "mp4-complex-edit-list"]
@@ -11,38 +11,84 @@ enum LintEngine {
   static let listingAudioCodes: Set<String> = [
     FolderCode.audioDamaged, FolderCode.audioCutShort, FolderCode.audioLengthUnreadable,
   ]
+  /// How many memos are read and checked together: enough to keep both cores busy past the
+  /// uneven ones (a long recording), few enough that a batch is a few megabytes.
+  static let batchSize = 512
 
-  /// Every finding in the folder at `path`. Throws only when the folder itself cannot be read.
-  static func lint(folder path: String, deepAudio: Bool = false) throws(FormatError) -> [LintFinding] {
-    let folder = try MemoFolder.read(path: path)
-    let memos = folder.memos
-    var slots = [[LintFinding]](repeating: [], count: memos.count)
-    slots.withUnsafeMutableBufferPointer { buffer in
-      nonisolated(unsafe) let out = buffer
-      let chunk = 32
-      DispatchQueue.concurrentPerform(iterations: (memos.count + chunk - 1) / chunk) { n in
-        for index in n * chunk..<min(memos.count, (n + 1) * chunk) {
-          out[index] = MemoChecks(memo: memos[index], folder: path, deepAudio: deepAudio).findings()
+  /// Every finding in the folder at `path`, handed to `emit` in print order. Throws only when the
+  /// folder itself cannot be read, and then before anything is handed on.
+  static func lint(
+    folder path: String, deepAudio: Bool = false, emit: (LintFinding) -> Void
+  ) throws(FormatError) {
+    let grouping = try MemoFolder.group(path: path)
+    let candidates = grouping.candidates
+    let now = RecordingDate.currentTime()
+    // Every finding of a memo is on one of its names, and each of those starts with its base, so
+    // its escaped base is a lower bound on where its findings print; another name's own findings
+    // (an orphan's, a collision's) are on that name. Going through these sources in the order of
+    // their bounds, a finding can be printed as soon as the next source's bound is past it.
+    var sources: [LintSource] = candidates.indices.map { index in
+      LintSource(bound: Array(PathText.escaped(candidates[index].base).utf8), kind: .memo(index))
+    }
+    for (index, entry) in grouping.others.enumerated() where entry.diagnostic != nil {
+      sources.append(LintSource(bound: Array(entry.name.utf8), kind: .other(index)))
+    }
+    for finding in collisionFindings(grouping, folder: path, now: now) {
+      sources.append(LintSource(bound: Array(finding.name.utf8), kind: .found(finding)))
+    }
+    sources.sort { $0.bound.lexicographicallyPrecedes($1.bound) }
+
+    var window = LintFinding.Window()
+    var start = 0
+    while start < sources.count {
+      let batch = sources[start..<min(sources.count, start + batchSize)]
+      let checked = Parallel.map(batch.count, chunk: 8) { offset -> [LintFinding] in
+        switch batch[batch.startIndex + offset].kind {
+        case .memo(let index):
+          let memo = Memo.read(candidates[index], folder: path, now: now)
+          return MemoChecks(memo: memo, folder: path, deepAudio: deepAudio).findings()
+        case .other(let index):
+          let entry = grouping.others[index]
+          return [LintFinding(entry.diagnostic!, name: entry.name, folder: path)]
+        case .found(let finding):
+          return [finding]
         }
       }
-    }
-    var findings = slots.flatMap { $0 }
-    for entry in folder.others {
-      if let diagnostic = entry.diagnostic {
-        findings.append(LintFinding(diagnostic, name: entry.name, folder: path))
+      for (source, found) in zip(batch, checked) {
+        window.release(before: source.bound, to: emit)
+        window.add(found)
       }
+      start += batch.count
     }
-    for collision in folder.collisions {
-      // One finding on each colliding memo's audio, so each file is annotated where it is.
+    window.release(before: nil, to: emit)
+  }
+
+  /// One finding on each colliding memo's audio (or, without audio, its first file), so each
+  /// file is annotated where it is. Memos whose escaped bases are canonically equal share the
+  /// newest one's file, as the folder's listing order has them.
+  static func collisionFindings(_ grouping: FolderGrouping, folder: String, now: Double) -> [LintFinding] {
+    guard !grouping.collisions.isEmpty else { return [] }
+    var findings: [LintFinding] = []
+    for collision in grouping.collisions {
       for base in collision.bases {
-        let memo = memos.first { PathText.escaped($0.base) == base }
-        let name = memo.flatMap { m in
-          (m.files[.audio] ?? m.files.values.sorted().first).map(PathText.escaped)
+        let matches = grouping.candidates.filter { PathText.escaped($0.base) == base }
+        var chosen = matches.first
+        if matches.count > 1 {
+          // The first in the listing's order: newest, then bases in byte order.
+          let memos = matches.map { Memo.read($0, folder: folder, now: now) }
+          let first = memos.indices.min { i, j in
+            if memos[i].recordedAt != memos[j].recordedAt { return memos[i].recordedAt > memos[j].recordedAt }
+            return memos[i].base.utf8.lexicographicallyPrecedes(memos[j].base.utf8)
+          }!
+          chosen = matches[first]
         }
-        findings.append(LintFinding(collision.diagnostic, name: name ?? base, folder: path))
+        let name = chosen.flatMap { candidate in
+          (candidate.audio?.name ?? candidate.filled.map(\.1.name).sorted().first).map(PathText.escaped)
+        }
+        findings.append(LintFinding(collision.diagnostic, name: name ?? base, folder: folder))
       }
     }
-    return LintFinding.sorted(findings)
+    return findings
   }
 
   /// The findings of one file checked on its own (no memo around it), chosen by its suffix.
@@ -69,6 +115,24 @@ enum LintEngine {
     }
     return LintFinding.sorted(checks.findings)
   }
+}
+
+/// Where some of a folder's findings come from, made when its batch comes; none of them print
+/// before `bound`.
+struct LintSource {
+  /// What the findings are made from.
+  enum Kind {
+    /// The memo of this index among the folder's candidates: read and checked.
+    case memo(Int)
+    /// The name of this index among the folder's other names (an orphan, a stranger).
+    case other(Int)
+    /// A finding made already (a name collision's).
+    case found(LintFinding)
+  }
+
+  /// The escaped name every finding of this source is at or after, as bytes.
+  var bound: [UInt8]
+  var kind: Kind
 }
 
 /// The checks of one memo: the reader's problems, then each file's own diagnostics and the

@@ -34,6 +34,38 @@ extension LintFinding {
     return order.map { findings[$0] }
   }
 
+  /// Findings of one folder, added source by source, handed on in print order: a finding is held
+  /// only until a bound past it shows that nothing still to come prints before it. Within one
+  /// folder every printed path is the folder joined with the name, so names order them.
+  struct Window {
+    /// The findings not yet handed on, in the order they were added or, after a release, sorted.
+    private var pending: [LintFinding] = []
+
+    /// How many findings are held (a test's view of the window's size).
+    var count: Int { pending.count }
+
+    /// Adds findings that were found after those already held.
+    mutating func add(_ findings: [LintFinding]) { pending += findings }
+
+    /// Hands on, in order, every held finding whose name sorts before `bound` (all of them when
+    /// `bound` is nil); the rest stay, still in the order that keeps ties stable.
+    mutating func release(before bound: [UInt8]?, to emit: (LintFinding) -> Void) {
+      guard !pending.isEmpty else { return }
+      pending = LintFinding.sorted(pending)
+      guard let bound else {
+        pending.forEach(emit)
+        pending = []
+        return
+      }
+      var released = 0
+      while released < pending.count, pending[released].name.utf8.lexicographicallyPrecedes(bound) {
+        emit(pending[released])
+        released += 1
+      }
+      pending.removeFirst(released)
+    }
+  }
+
   /// Two findings on one path: by line, column, byte offset, code, then message (-1, 0 or 1).
   static func compareInFile(_ a: LintFinding, _ b: LintFinding) -> Int {
     let (la, lb) = (a.location.line ?? 0, b.location.line ?? 0)

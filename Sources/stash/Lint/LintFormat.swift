@@ -13,17 +13,6 @@ enum LintFormat: String, CaseIterable {
   /// `path:line:col: error: message [code]`, as compilers print, for editors' error parsers.
   case gcc
 
-  /// The findings as text in this format; `colour` only affects `human`.
-  func render(_ findings: [LintFinding], colour: Bool, fixableCount: Int) -> String {
-    switch self {
-    case .human: LintFormat.human(findings, colour: colour, fixableCount: fixableCount)
-    case .json: LintFormat.json(findings).serialized(pretty: true) + "\n"
-    case .github: findings.map(LintFormat.github).joined()
-    case .sarif: LintSARIF.log(findings).serialized(pretty: true) + "\n"
-    case .gcc: findings.map(LintFormat.gcc).joined()
-    }
-  }
-
   /// `path:line:column` where known, else `path`.
   static func position(_ finding: LintFinding) -> String {
     guard let line = finding.location.line else { return finding.path }
@@ -46,68 +35,62 @@ enum LintFormat: String, CaseIterable {
     text.utf8.contains { $0 < 0x20 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 }
   }
 
-  static func human(_ findings: [LintFinding], colour: Bool, fixableCount: Int) -> String {
+  /// One finding's line: `path:line:col: severity[code] message`, coloured when `colour`.
+  static func human(_ finding: LintFinding, colour: Bool) -> String {
     func paint(_ code: String, _ text: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
-    var out = ""
-    for finding in findings {
-      let severity: String
-      switch finding.severity {
-      case .error: severity = paint("1;31", "error")
-      case .warning: severity = paint("1;33", "warning")
-      case .info: severity = paint("1;36", "info")
-      }
-      out += paint("1", position(finding)) + ": " + severity + "[" + paint("2", finding.code) + "] "
-      out += message(finding) + "\n"
+    let severity: String
+    switch finding.severity {
+    case .error: severity = paint("1;31", "error")
+    case .warning: severity = paint("1;33", "warning")
+    case .info: severity = paint("1;36", "info")
     }
-    out += summary(findings, fixableCount: fixableCount) + "\n"
-    return out
+    return paint("1", position(finding)) + ": " + severity + "[" + paint("2", finding.code) + "] "
+      + message(finding) + "\n"
   }
 
   /// `3 findings (1 error, 2 warnings) in 2 files; 1 fixable with --fix`, or `No problems found.`
-  static func summary(_ findings: [LintFinding], fixableCount: Int) -> String {
-    guard !findings.isEmpty else { return "No problems found." }
+  static func summary(_ tally: LintTally, fixableCount: Int) -> String {
+    guard tally.findings > 0 else { return "No problems found." }
     func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
     let counts = Severity.allCases.reversed().compactMap { severity -> String? in
-      let n = findings.count { $0.severity == severity }
+      let n = tally[severity]
       guard n > 0 else { return nil }
       return severity == .info ? "\(n) info" : plural(n, severity.rawValue)
     }
-    let files = Set(findings.map(\.path)).count
     var text =
-      "\(plural(findings.count, "finding")) (\(counts.joined(separator: ", "))) in \(plural(files, "file"))"
+      "\(plural(tally.findings, "finding")) (\(counts.joined(separator: ", "))) in \(plural(tally.files, "file"))"
     if fixableCount > 0 { text += "; \(fixableCount) fixable with --fix" }
     return text
   }
 
-  static func json(_ findings: [LintFinding]) -> JSONValue {
+  /// The JSON document (docs/lint/README.md) with `findings` as its findings member.
+  static func json(findings: JSONValue, tally: LintTally) -> JSONValue {
     .object([
       ("version", .int(1)),
-      (
-        "findings",
-        .array(
-          findings.map { finding in
-            let rule = LintCatalogue.rule(finding.code)
-            return .object([
-              ("code", .string(finding.code)),
-              ("slug", .optional(rule?.slug)),
-              ("severity", .string(finding.severity.rawValue)),
-              ("path", .string(finding.path)),
-              ("line", .optional(finding.location.line)),
-              ("column", .optional(finding.location.column)),
-              ("offset", .optional(finding.location.offset)),
-              ("message", .string(finding.message)),
-              ("fixable", .bool(rule?.fixable ?? false)),
-            ])
-          })
-      ),
+      ("findings", findings),
       (
         "summary",
         .object(
-          [("findings", .int(findings.count))]
-            + Severity.allCases.reversed().map { severity in
-              (severity.rawValue, JSONValue.int(findings.count { $0.severity == severity }))
-            } + [("files", .int(Set(findings.map(\.path)).count))])
+          [("findings", .int(tally.findings))]
+            + Severity.allCases.reversed().map { severity in (severity.rawValue, JSONValue.int(tally[severity])) }
+            + [("files", .int(tally.files))])
       ),
+    ])
+  }
+
+  /// One finding as an element of the JSON document's `findings`.
+  static func json(_ finding: LintFinding) -> JSONValue {
+    let rule = LintCatalogue.rule(finding.code)
+    return .object([
+      ("code", .string(finding.code)),
+      ("slug", .optional(rule?.slug)),
+      ("severity", .string(finding.severity.rawValue)),
+      ("path", .string(finding.path)),
+      ("line", .optional(finding.location.line)),
+      ("column", .optional(finding.location.column)),
+      ("offset", .optional(finding.location.offset)),
+      ("message", .string(finding.message)),
+      ("fixable", .bool(rule?.fixable ?? false)),
     ])
   }
 

@@ -6,10 +6,9 @@ import StashFormat
 enum LintSARIF {
   static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
 
-  static func log(_ findings: [LintFinding]) -> JSONValue {
+  /// The log with `results` as its one run's results.
+  static func log(results: JSONValue) -> JSONValue {
     let rules = LintCatalogue.rules
-    var index: [String: Int] = [:]
-    for (n, rule) in rules.enumerated() { index[rule.code] = n }
     return .object([
       ("$schema", .string(schema)),
       ("version", .string("2.1.0")),
@@ -30,7 +29,7 @@ enum LintSARIF {
                 )
               ])
             ),
-            ("results", .array(findings.map { result($0, ruleIndex: index[$0.code]) })),
+            ("results", results),
           ])
         ])
       ),
@@ -56,7 +55,13 @@ enum LintSARIF {
     ])
   }
 
-  static func result(_ finding: LintFinding, ruleIndex: Int?) -> JSONValue {
+  /// Each rule's position in `tool.driver.rules`, which a result names as its `ruleIndex`.
+  static let ruleIndexes: [String: Int] = Dictionary(
+    LintCatalogue.rules.enumerated().map { ($1.code, $0) }, uniquingKeysWith: { _, last in last })
+
+  /// One finding as a SARIF result.
+  static func result(_ finding: LintFinding) -> JSONValue {
+    let ruleIndex = ruleIndexes[finding.code]
     var region: [(String, JSONValue)] = []
     if let line = finding.location.line {
       region.append(("startLine", .int(line)))

@@ -30,7 +30,8 @@ extension GoldenScreens {
                 │ Memos                                                                   │
                 │   r                 rename (an empty name removes the title)            │
                 │   d Delete          delete, after naming every file                     │
-                │   R                 recover killed recordings, show the report          │
+                │   R                 recover killed recordings: plan, ask, report        │
+                │   I                 import from --import-from DIR: plan, ask, report    │
                 │   /                 filter by title and transcript text                 │
                 │   n                 next match in the transcript                        │
                 │   N                 previous match in the transcript                    │
@@ -47,7 +48,6 @@ extension GoldenScreens {
                 │                                                                         │
                 │ ↑/↓ scroll · any other key closes                                       │
                 └─────────────────────────────────────────────────────────────────────────┘
-                                                 │
                                                  │
     Enter opens · space plays · / filters · r renames · d deletes · R recovers · ? keys · q quits
      ■ Stopped. Space plays the open memo; Enter on a cue plays from it.

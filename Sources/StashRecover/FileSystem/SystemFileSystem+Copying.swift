@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension SystemFileSystem: CopyingFileSystem {
+  /// `open(2)` with `O_RDONLY|O_NOFOLLOW|O_NONBLOCK`, then `fstat(2)`.
+  public func openForReading(_ path: String) throws -> (descriptor: Int32, status: FileStatus) {
+    let fd = Self.retrying { open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
+    guard fd >= 0 else { throw RecoverError.io(errno, doing: "open the file", path: path) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+      let code = errno
+      Glibc.close(fd)
+      throw RecoverError.io(code, doing: "read the status of", path: path)
+    }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      Glibc.close(fd)
+      throw RecoverError(code: "not-a-file", message: "not a regular file: it is not read", path: path)
+    }
+    return (fd, Self.fileStatus(info))
+  }
+
+  /// `read(2)`.
+  public func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    let n = Self.retrying { Glibc.read(descriptor, buffer.baseAddress!, buffer.count) }
+    if n < 0 { throw RecoverError.io(errno, doing: "read the file", path: "descriptor \(descriptor)") }
+    return n
+  }
+
+  /// `write(2)`, looping over short writes.
+  public func write(_ descriptor: Int32, from buffer: UnsafeRawBufferPointer) throws {
+    var done = 0
+    while done < buffer.count {
+      let n = Self.retrying { Glibc.write(descriptor, buffer.baseAddress! + done, buffer.count - done) }
+      if n < 0 { throw RecoverError.io(errno, doing: "write", path: "descriptor \(descriptor)") }
+      done += n
+    }
+  }
+
+  /// `futimens(2)`.
+  public func setModificationTime(_ descriptor: Int32, _ seconds: Double) throws {
+    let whole = seconds.rounded(.down)
+    let time = timespec(tv_sec: Int(whole), tv_nsec: Int(((seconds - whole) * 1e9).rounded(.down)))
+    var times = (time, time)
+    let result = withUnsafePointer(to: &times) {
+      $0.withMemoryRebound(to: timespec.self, capacity: 2) { futimens(descriptor, $0) }
+    }
+    if result != 0 {
+      throw RecoverError.io(errno, doing: "set the modification time of", path: "descriptor \(descriptor)")
+    }
+  }
+
+  /// `posix_fadvise(2)` with `POSIX_FADV_DONTNEED`.
+  public func dropCachedPages(_ descriptor: Int32) {
+    _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED)
+  }
+}

@@ -1,0 +1,60 @@
+import StashFormat
+
+extension ImportReport {
+  /// The report for a person: one line per memo (what became of it and its name), an indented
+  /// line saying why where it is not plain, then the names no memo owns.
+  public var textLines: [String] {
+    var lines: [String] = []
+    if dryRun { lines.append("Dry run: nothing is written or removed. The plan:") }
+    for name in temporariesRemoved {
+      lines.append("\(dryRun ? "would remove" : "removed") the leftover temporary file \(PathText.escaped(name))")
+    }
+    for error in errors { lines.append("! \(error)") }
+    for memo in memos {
+      let mark = memo.needsPerson ? "!" : " "
+      lines.append("\(mark) \(verb(memo.outcome, moved: memo.moved)): \(PathText.escaped(memo.base))")
+      if !memo.detail.isEmpty { lines.append("      \(memo.detail)") }
+    }
+    for skipped in skipped {
+      lines.append("  not copied: \(PathText.escaped(skipped.name)) (\(skipped.reason))")
+    }
+    let count = { (outcome: Outcome) in memos.filter { $0.outcome == outcome }.count }
+    let bytes = memos.filter { $0.outcome == .copied }.reduce(0) { $0 + $1.bytes }
+    var summary = "\(count(.copied)) \(dryRun ? "to copy" : "copied") (\(Self.bytesText(bytes)))"
+    summary += ", \(count(.alreadyHere)) already here"
+    for (outcome, words) in [
+      (Outcome.conflict, "in conflict"), (.stillRecording, "still recording"),
+      (.incomplete, "incomplete on the source"), (.failed, "failed"),
+    ] where count(outcome) > 0 {
+      summary += ", \(count(outcome)) \(words)"
+    }
+    if !skipped.isEmpty { summary += "; \(skipped.count) other files not copied" }
+    lines.append(summary)
+    return lines
+  }
+
+  private func verb(_ outcome: Outcome, moved: Bool) -> String {
+    switch outcome {
+    case .copied: dryRun ? (moved ? "would move" : "would copy") : (moved ? "moved" : "copied")
+    case .alreadyHere: moved ? "already here, removed from the source" : "already here"
+    case .conflict: "conflict"
+    case .stillRecording: "still recording"
+    case .incomplete: "incomplete on the source"
+    case .failed: "failed"
+    }
+  }
+
+  /// Bytes for a person: `512 B`, `1.5 MB` (powers of 1000, as file managers show them).
+  public static func bytesText(_ bytes: Int) -> String {
+    if bytes < 1000 { return "\(bytes) B" }
+    var value = Double(bytes)
+    for unit in ["kB", "MB", "GB", "TB"] {
+      value /= 1000
+      if value < 1000 || unit == "TB" {
+        let tenths = (value * 10).rounded() / 10
+        return "\(tenths) \(unit)"
+      }
+    }
+    return "\(bytes) B"
+  }
+}

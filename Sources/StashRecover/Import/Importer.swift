@@ -1,0 +1,148 @@
+import StashFormat
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Brings memos from source folders into a target memo folder as whole sets, each file verified,
+/// nothing overwritten: `stash import`. Holds the target's folder lock throughout. A kill at any
+/// point leaves the target with whole files only (and hidden temporaries, which the next import
+/// removes), and the next import finishes what is missing.
+public struct Importer<Seam: CopyingFileSystem> {
+  /// One folder to import from: every memo in it, or only `bases` (a file named on the command
+  /// line brings its whole memo).
+  public struct Source: Sendable, Equatable {
+    /// The folder.
+    public var folder: String
+    /// The memos to import, or nil for all.
+    public var bases: Set<String>?
+
+    /// A source folder, all of it or some of its memos.
+    public init(folder: String, bases: Set<String>? = nil) {
+      self.folder = folder
+      self.bases = bases
+    }
+  }
+
+  /// Where an import has got to, for a progress line.
+  public struct Progress: Sendable, Equatable {
+    /// Memos looked at so far, and in all.
+    public var memosDone = 0, memosTotal = 0
+    /// Bytes copied so far, and to copy in all (known once the memos have been compared).
+    public var bytesDone = 0, bytesTotal = 0
+  }
+
+  /// Every file-system call goes through here.
+  public var fileSystem: Seam
+  /// Called as the import goes (after each memo, and after each piece of a file copied).
+  public var onProgress: (Progress) -> Void = { _ in }
+  /// Waits between the two looks at a recent memo; a test replaces it to run a writer meanwhile.
+  public var pause: (Double) -> Void = { seconds in
+    if seconds > 0 { usleep(UInt32(min(seconds, 3600) * 1_000_000)) }
+  }
+
+  /// The size of the pieces files are read and written in (1 MiB; tests make it small to fail a
+  /// read in the middle of a file).
+  package var pieceSize = 1 << 20
+
+  /// An importer over `fileSystem`.
+  public init(fileSystem: Seam) {
+    self.fileSystem = fileSystem
+  }
+
+  /// Imports `sources` into `target` (which must exist, except for a dry run). With `wait`, waits for another writer's
+  /// folder lock (after calling `onWait`); without, throws code `busy`.
+  public func run(
+    _ sources: [Source], into target: String, options: ImportOptions, wait: Bool = true, onWait: () -> Void = {}
+  ) throws -> ImportReport {
+    let fs = fileSystem
+    // A dry run into a folder not made yet plans against an empty one.
+    let missing = try options.dryRun && fs.status(target) == nil
+    let lock = missing ? nil : try FolderLock.acquire(target, wait: wait, fileSystem: fs, onWait: onWait)
+    defer { lock?.release() }
+    var report = ImportReport(
+      target: target, dryRun: options.dryRun, temporariesRemoved: [], memos: [], skipped: [], errors: [])
+    var here = missing ? MemoFolderListing() : try MemoFolderListing.read(target, orphans: true, fileSystem: fs)
+    report.temporariesRemoved = here.temporaries
+    if !options.dryRun && !here.temporaries.isEmpty {
+      for name in here.temporaries { try fs.unlink(target + "/" + name) }
+      for folder in Set(here.temporaries.map { Self.folder(of: $0, in: target) }) { try fs.syncDirectory(folder) }
+      here.temporaries = []
+    }
+
+    var listings: [(Source, MemoFolderListing)] = []
+    for source in sources {
+      do {
+        let listing = try MemoFolderListing.read(source.folder, only: source.bases, fileSystem: fs)
+        listings.append((source, listing))
+        for other in listing.others {
+          report.skipped.append(ImportReport.Skipped(source: source.folder, name: other.name, reason: other.reason))
+        }
+        for base in source.bases ?? [] where listing.memos[base] == nil {
+          report.errors.append("\(PathText.escaped(source.folder + "/" + base)): no memo has this name")
+        }
+      } catch {
+        report.errors.append("\(error)")
+      }
+    }
+    // First every memo is judged and compared (names and statuses only), so the bytes to copy are
+    // known before the first byte is, for the progress line.
+    let tally = Tally(memosTotal: listings.reduce(0) { $0 + $1.1.memos.count })
+    var work: [(source: String, memo: MemoSet, entry: ImportReport.Memo)] = []
+    for (source, listing) in listings {
+      let live = stillRecording(listing, in: source.folder, here: here, options: options)
+      for base in listing.memos.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        let memo = listing.memos[base]!
+        var entry = ImportReport.Memo(
+          source: source.folder, base: base, outcome: .copied, copied: [], bytes: 0, moved: false, detail: "")
+        if let reason = memo.incompleteBecause {
+          entry.outcome = .incomplete
+          entry.detail = reason
+        } else if let reason = live[base] {
+          entry.outcome = .stillRecording
+          entry.detail = reason
+        } else {
+          let hereNames = Set(here.memos[base]?.names.map(\.name) ?? [])
+          tally.progress.bytesTotal += memo.names.filter { !hereNames.contains($0.name) }.reduce(0) {
+            $0 + $1.status.size
+          }
+        }
+        work.append((source.folder, memo, entry))
+      }
+    }
+    let copier = FileCopier(fileSystem: fs, pieceSize: pieceSize)
+    copier.onBytes = { bytes in
+      tally.progress.bytesDone += bytes
+      onProgress(tally.progress)
+    }
+    for (source, memo, var entry) in work {
+      if entry.outcome == .copied {
+        importOne(
+          memo, from: source, into: target, here: here.memos[memo.base], options: options, copier: copier,
+          entry: &entry)
+        if entry.outcome == .copied && !options.dryRun {
+          // What is now here, for a later source naming the same base.
+          here.memos[memo.base] = try? MemoFolderListing.read(
+            target, only: [memo.base], orphans: true, fileSystem: fs)
+            .memos[memo.base]
+        }
+      }
+      tally.progress.memosDone += 1
+      onProgress(tally.progress)
+      report.memos.append(entry)
+    }
+    return report
+  }
+
+  /// The progress so far, shared by the loop over memos and the copier's callback.
+  final class Tally {
+    var progress = Progress()
+    init(memosTotal: Int) { progress.memosTotal = memosTotal }
+  }
+
+  /// The folder a name relative to `target` is in: `target`, or a parts folder in it.
+  static func folder(of name: String, in target: String) -> String {
+    guard let slash = name.lastIndex(of: "/") else { return target }
+    return target + "/" + name[..<slash]
+  }
+}

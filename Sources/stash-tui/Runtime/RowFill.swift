@@ -1,0 +1,110 @@
+import Dispatch
+import StashBrowser
+import StashFormat
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Reads a listing's memos in the background, the rows on screen before the rest, and keeps the
+/// filled rows for the loop to take: the list is shown from the folder's names at once and its
+/// lengths, marks and titles arrive as they are read, while keys are answered.
+final class RowFill: Sendable {
+  private struct State {
+    /// Bumped by every new listing; a fill of an older one stops at its next batch.
+    var generation = 0
+    /// The bases on screen, read next when not read yet.
+    var wanted: [String] = []
+    /// Rows read and not yet taken.
+    var done: [MemoRow] = []
+    /// Bases of the current listing not read yet.
+    var remaining = 0
+  }
+
+  /// How many memos are read at a time (on both cores): small enough that the rows on screen
+  /// wait for little, large enough that a batch's hand-off costs nothing beside its reads.
+  static let batchSize = 1024
+  /// The rows on screen go in smaller batches, so the first of them arrive at once.
+  static let wantedBatchSize = 64
+  private let state = Mutex(State())
+  private let queue = DispatchQueue(label: "stash-tui.fill")
+  /// Slows every batch down by this many seconds: `STASH_TUI_FILL_DELAY`, for tests that must see
+  /// the browser while it is still reading (a real folder on a slow disk looks the same).
+  private let delay: Double
+
+  init(delay: Double = 0) { self.delay = delay }
+
+  /// Whether rows were read and not yet taken.
+  var hasRead: Bool { state.withLock { !$0.done.isEmpty } }
+
+  /// Whether memos of the current listing are still to be read.
+  var isFilling: Bool { state.withLock { $0.remaining > 0 } }
+
+  /// Starts reading `bases` (in this order, the wanted ones first) through `library`, waking
+  /// `inbox` after each batch; a fill of an older listing stops.
+  func start(_ bases: [String], library: MemoLibrary, inbox: EventInbox) {
+    let generation = state.withLock { state in
+      state.generation += 1
+      state.done = []
+      state.remaining = bases.count
+      return state.generation
+    }
+    // The library's `read` may be called from any thread (MemoLibrary).
+    let library = UnsafeTransfer(library)
+    let delay = self.delay
+    queue.async { [self] in
+      var unread = Set(bases)
+      var next = 0
+      while !unread.isEmpty {
+        guard let wanted = state.withLock({ $0.generation == generation ? $0.wanted : nil }) else { return }
+        var batch: [String] = []
+        for base in wanted where batch.count < Self.wantedBatchSize {
+          if unread.remove(base) != nil { batch.append(base) }
+        }
+        if batch.isEmpty {
+          // Then the list from the top (newest first), the first batch small: it is on screen.
+          let size = next == 0 ? Self.wantedBatchSize : Self.batchSize
+          while batch.count < size, next < bases.count {
+            if unread.remove(bases[next]) != nil { batch.append(bases[next]) }
+            next += 1
+          }
+        }
+        guard !batch.isEmpty else { break }
+        if delay > 0 { usleep(UInt32(delay * 1e6)) }
+        let rows = library.value.read(batch)
+        let current = state.withLock { state in
+          guard state.generation == generation else { return false }
+          state.done += rows
+          state.remaining = unread.count
+          return true
+        }
+        guard current else { return }
+        inbox.wake()
+      }
+      state.withLock { state in if state.generation == generation { state.remaining = 0 } }
+      inbox.wake()
+    }
+  }
+
+  /// The bases on screen now, to be read before the rest.
+  func want(_ bases: [String]) {
+    state.withLock { $0.wanted = bases }
+  }
+
+  /// The rows read since the last call.
+  func take() -> [MemoRow] {
+    state.withLock { state in
+      defer { state.done = [] }
+      return state.done
+    }
+  }
+
+  /// Stops the current fill at its next batch.
+  func stop() {
+    state.withLock { state in
+      state.generation += 1
+      state.remaining = 0
+    }
+  }
+}

@@ -1,0 +1,189 @@
+import StashFormat
+import StashRecover
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `stash import SOURCE... TARGET [--move] [--dry-run] [--recover] [--watch] [--json]`: brings
+/// whole memos from each SOURCE (a memo folder, or one memo's file, which brings its whole set)
+/// into TARGET, verified, nothing overwritten. Exit 0 when everything that could be imported was,
+/// 1 when something needs a person, 2 on usage or I/O errors.
+enum ImportCommand {
+  static let usage = "stash import SOURCE... TARGET [--move] [--dry-run] [--recover] [--watch] [--json]"
+
+  static func run(_ words: [String]) throws -> Int32 {
+    let arguments = try Arguments(
+      words, flags: ["move", "dry-run", "recover", "watch", "json", "no-wait"],
+      options: ["recent-window", "settle"])
+    guard arguments.positionals.count >= 2 else {
+      throw UsageError(message: "give one or more sources and a target: \(usage)")
+    }
+    var options = ImportOptions(now: RecordingDate.currentTime())
+    options.move = arguments.flags.contains("move")
+    options.dryRun = arguments.flags.contains("dry-run")
+    if let window = arguments.options["recent-window"] { options.recentWindow = try seconds(window, "recent-window") }
+    if let settle = arguments.options["settle"] { options.settle = try seconds(settle, "settle") }
+    let json = arguments.flags.contains("json")
+    if arguments.flags.contains("watch") && options.dryRun {
+      throw UsageError(message: "--watch and --dry-run do not go together")
+    }
+
+    let sources: [Importer<SystemFileSystem>.Source]
+    let target: String
+    do {
+      sources = try arguments.positionals.dropLast().map(source)
+      target = try targetFolder(arguments.positionals.last!, create: !options.dryRun)
+    } catch let error as ImportCommandError {
+      standardError("stash import: \(error.message)")
+      return 2
+    }
+    if let same = sources.first(where: { $0.folder == target }) {
+      throw UsageError(message: "\(PathText.escaped(same.folder)) is both a source and the target")
+    }
+    let wait = !arguments.flags.contains("no-wait")
+    let recover = arguments.flags.contains("recover")
+    guard arguments.flags.contains("watch") else {
+      return once(sources, target, options, json: json, recover: recover, wait: wait, quietRepeats: false).code
+    }
+    return ImportWatch(folders: sources.map(\.folder)).run { now in
+      var options = options
+      options.now = now
+      return once(sources, target, options, json: json, recover: recover, wait: wait, quietRepeats: true)
+    }
+  }
+
+  /// What was printed last for each memo in watch mode, so a memo still recording is not reported
+  /// again at every look.
+  nonisolated(unsafe) static var lastSaid: [String: String] = [:]
+
+  /// One import (then the sweep with `--recover`), printed; returns the exit code and whether it
+  /// copied anything.
+  static func once(
+    _ sources: [Importer<SystemFileSystem>.Source], _ target: String, _ options: ImportOptions, json: Bool,
+    recover: Bool, wait: Bool, quietRepeats: Bool
+  ) -> (code: Int32, copied: Bool) {
+    var importer = Importer(fileSystem: SystemFileSystem())
+    let progress = ImportProgressLine(enabled: isatty(2) == 1)
+    importer.onProgress = { progress.show($0) }
+    var report: ImportReport
+    do {
+      report = try importer.run(
+        sources, into: target, options: options, wait: wait,
+        onWait: {
+          standardError("stash import: another stash process is writing in \(PathText.escaped(target)); waiting for it")
+        })
+    } catch {
+      progress.finish()
+      standardError("stash import: \(error)")
+      return (2, false)
+    }
+    progress.finish()
+    let copied = report.memos.contains { $0.outcome == .copied }
+    if quietRepeats {
+      // Only what is new since the last look: a memo already here, or still saying the same, is not
+      // printed again.
+      report.memos = report.memos.filter { memo in
+        let said = memo.outcome.rawValue + memo.detail
+        defer { lastSaid[memo.source + "/" + memo.base] = said }
+        return memo.outcome != .alreadyHere && lastSaid[memo.source + "/" + memo.base] != said
+      }
+      report.skipped = []
+      if report.memos.isEmpty && report.temporariesRemoved.isEmpty && report.errors.isEmpty {
+        return (report.exitCode, copied)
+      }
+    }
+    var code = report.exitCode
+    var swept: SweepReport?
+    if recover && !options.dryRun && (copied || !quietRepeats) {
+      let sweeper = Sweeper(
+        fileSystem: SystemFileSystem(), assembler: FormatAssembler(), audioRepairer: MP4AudioRepairer())
+      do {
+        swept = try sweeper.run(target, options: SweepOptions(now: options.now))
+        code = max(code, swept!.exitCode)
+      } catch {
+        standardError("stash import: recover: \(error)")
+        code = 2
+      }
+    }
+    if json {
+      // One document: the import's report, and the sweep's under "recover" (null without --recover).
+      var object = report.json
+      if case .object(var fields) = object {
+        fields.append(("recover", swept?.json ?? .null))
+        fields[fields.firstIndex { $0.0 == "exitCode" }!].1 = .int(Int(code))
+        object = .object(fields)
+      }
+      print(object.serialized(pretty: !quietRepeats))
+    } else {
+      print(report.textLines.joined(separator: "\n"))
+      if let swept { print((["", "Recovery in \(PathText.escaped(target)):"] + swept.textLines).joined(separator: "\n")) }
+    }
+    fflush(nil)
+    return (code, copied)
+  }
+
+  /// A SOURCE: a folder (followed if it is a link, as `stash ls` follows one), or one memo's file
+  /// or parts folder, which brings that whole memo.
+  static func source(_ given: String) throws -> Importer<SystemFileSystem>.Source {
+    let trimmed = given.count > 1 && given.hasSuffix("/") ? String(given.dropLast()) : given
+    let slash = trimmed.lastIndex(of: "/")
+    let name = slash.map { String(trimmed[trimmed.index(after: $0)...]) } ?? trimmed
+    let parent = slash.map { $0 == trimmed.startIndex ? "/" : String(trimmed[..<$0]) } ?? "."
+    if case .memoFile(let base, _) = FolderName.classify(name) {
+      let folder = try resolve(parent, given)
+      return .init(folder: folder, bases: [base])
+    }
+    let folder = try resolve(trimmed, given)
+    var isFolder = stat()
+    guard stat(folder, &isFolder) == 0, isFolder.st_mode & S_IFMT == S_IFDIR else {
+      throw ImportCommandError(
+        message: "\(PathText.escaped(given)): neither a memo folder nor one memo's file")
+    }
+    return .init(folder: folder)
+  }
+
+  /// TARGET, made (one level, as `mkdir` makes it) when missing.
+  static func targetFolder(_ given: String, create: Bool) throws -> String {
+    var info = stat()
+    if create && lstat(given, &info) != 0 && errno == ENOENT {
+      if mkdir(given, 0o755) != 0 {
+        throw ImportCommandError(
+          message: "\(PathText.escaped(given)): cannot make the folder: \(String(cString: strerror(errno)))")
+      }
+    } else if !create && lstat(given, &info) != 0 && errno == ENOENT {
+      // A dry run makes nothing: the folder it would make, in its resolved parent.
+      let trimmed = given.count > 1 && given.hasSuffix("/") ? String(given.dropLast()) : given
+      let slash = trimmed.lastIndex(of: "/")
+      let parent = slash.map { $0 == trimmed.startIndex ? "/" : String(trimmed[..<$0]) } ?? "."
+      let name = slash.map { String(trimmed[trimmed.index(after: $0)...]) } ?? trimmed
+      return try resolve(parent, given) + "/" + name
+    }
+    let folder = try resolve(given, given)
+    guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+      throw ImportCommandError(message: "\(PathText.escaped(given)): not a folder")
+    }
+    return folder
+  }
+
+  static func resolve(_ path: String, _ given: String) throws -> String {
+    do {
+      return try MemoFolderPath.resolve(path)
+    } catch {
+      throw ImportCommandError(
+        message: "\(PathText.escaped(given)): not found (\(String(cString: strerror(error.number))))")
+    }
+  }
+
+  static func seconds(_ text: String, _ name: String) throws -> Double {
+    guard let value = Double(text), value >= 0, value.isFinite else {
+      throw UsageError(message: "--\(name) takes a number of seconds, not '\(text)'")
+    }
+    return value
+  }
+}
+
+/// A source or target that cannot be used: printed, exit 2.
+struct ImportCommandError: Error {
+  var message: String
+}

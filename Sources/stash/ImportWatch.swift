@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `stash import --watch`: imports, then waits for the sources to change and imports again, until
+/// interrupted. It waits on inotify where the kernel sees the changes; on a FUSE mount (ifuse, sshfs)
+/// or where inotify fails it looks every two seconds instead, since changes made on the far side
+/// of such a mount raise no event. A memo still recording is looked at again at least every ten
+/// seconds either way, so it is imported soon after it stops.
+struct ImportWatch {
+  /// The source folders.
+  var folders: [String]
+
+  /// Runs `pass` (given the time now) until the process is interrupted; returns its last code.
+  func run(_ pass: (Double) -> (code: Int32, copied: Bool)) -> Int32 {
+    let inotify = watch()
+    let interval: Int32 = inotify == nil ? 2_000 : 10_000
+    if inotify == nil {
+      standardError("stash import: watching by looking every 2 s (inotify does not see changes here)")
+    }
+    while true {
+      _ = pass(now())
+      if let inotify {
+        var waiting = pollfd(fd: inotify, events: Int16(POLLIN), revents: 0)
+        if poll(&waiting, 1, interval) > 0 {
+          // Drain, then let a burst of writes (a whole memo arriving) settle before looking.
+          var buffer = [UInt8](repeating: 0, count: 4096)
+          while read(inotify, &buffer, buffer.count) > 0 {}
+          usleep(500_000)
+          while read(inotify, &buffer, buffer.count) > 0 {}
+        }
+      } else {
+        usleep(UInt32(interval) * 1000)
+      }
+    }
+  }
+
+  /// An inotify descriptor watching every source folder, or nil when one of them is on FUSE or
+  /// inotify cannot watch it.
+  func watch() -> Int32? {
+    if folders.contains(where: { Self.fileSystemType(of: $0).hasPrefix("fuse") }) { return nil }
+    let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+    guard descriptor >= 0 else { return nil }
+    let mask = UInt32(IN_CREATE | IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_MODIFY | IN_ATTRIB)
+    for folder in folders where inotify_add_watch(descriptor, folder, mask) < 0 {
+      close(descriptor)
+      return nil
+    }
+    return descriptor
+  }
+
+  /// The type of the file system `folder` (a resolved path) is on, from `/proc/self/mounts`: the
+  /// mount point that is the longest prefix of it wins. Empty when it cannot be told.
+  static func fileSystemType(of folder: String) -> String {
+    guard let file = fopen("/proc/self/mounts", "r") else { return "" }
+    defer { fclose(file) }
+    var best = (length: -1, type: "")
+    var line: UnsafeMutablePointer<CChar>? = nil
+    var capacity = 0
+    defer { free(line) }
+    while getline(&line, &capacity, file) > 0, let line {
+      let fields = String(cString: line).split(separator: " ")
+      guard fields.count >= 3 else { continue }
+      // Spaces in a mount point are written as \040.
+      let point = String(fields[1]).replacing("\\040", with: " ")
+      let inside = folder == point || folder.hasPrefix(point == "/" ? "/" : point + "/")
+      if inside && point.count > best.length { best = (point.count, String(fields[2])) }
+    }
+    return best.type
+  }
+
+  func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_REALTIME, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+}

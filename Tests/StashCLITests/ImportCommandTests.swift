@@ -1,0 +1,165 @@
+import Foundation
+import StashTestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `stash import` run as a program: the report, `--json`, exit codes, a file that brings its memo,
+/// `--recover`, and real SIGKILLs at random moments.
+@Suite struct ImportCommandTests {
+  let stash = Fixtures.product("stash").path
+
+  /// A fresh `cp -R` of the crash fixture, every file new, as a person's copy is.
+  func copiedFixture() throws -> URL {
+    let root = try Fixtures.scratchFolder("stash-import-cli")
+    let copy = root.appendingPathComponent("phone")
+    let result = try runProcess("cp", ["-R", Fixtures.folder("crash").path, copy.path])
+    #expect(result.status == 0, "\(result.standardError)")
+    try FileManager.default.createDirectory(
+      at: copy.appendingPathComponent("2026-04-10T09-00-00.parts"), withIntermediateDirectories: false)
+    return copy
+  }
+
+  /// Every path under `root`: its bytes, and its time for a file, to compare whole folders.
+  func state(_ root: URL) throws -> [String: String] {
+    var out: [String: String] = [:]
+    for path in try FileManager.default.subpathsOfDirectory(atPath: root.path) {
+      let full = root.path + "/" + path
+      let attributes = try FileManager.default.attributesOfItem(atPath: full)
+      if attributes[.type] as? FileAttributeType == .typeDirectory {
+        out[path] = "<dir>"
+      } else {
+        let data = try Data(contentsOf: URL(fileURLWithPath: full))
+        let time = (attributes[.modificationDate] as! Date).timeIntervalSince1970
+        out[path] = "\(data.count) \(data.hashValue) @\((time * 1e6).rounded())"
+      }
+    }
+    return out
+  }
+
+  @Test func recoverAfterACopyDoesNotSkipEveryCapture() throws {
+    let phone = try copiedFixture()
+    defer { try? FileManager.default.removeItem(at: phone.deletingLastPathComponent()) }
+    let result = try runProcess(stash, ["recover", phone.path, "--dry-run"])
+    #expect(result.status == 1, "\(result.standardError)")
+    #expect(!result.standardOutput.contains("possibly still recording"), "\(result.standardOutput)")
+    #expect(result.standardOutput.contains("would be published: 2026-04-01T09-00-00_transcription.vtt"))
+  }
+
+  @Test func importsWholeMemosThenRecoversWithOneJSONReport() throws {
+    let phone = try copiedFixture()
+    let desk = phone.deletingLastPathComponent().appendingPathComponent("Memos")
+    defer { try? FileManager.default.removeItem(at: phone.deletingLastPathComponent()) }
+    let before = try state(phone)
+    let result = try runProcess(stash, ["import", phone.path, desk.path, "--recover", "--json", "--settle", "0"])
+    #expect(try state(phone) == before, "the source is never changed without --move")
+    let report = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as! [String: Any]
+    let memos = report["memos"] as! [[String: Any]]
+    #expect(memos.count == 13)
+    #expect(memos.allSatisfy { $0["outcome"] as? String == "copied" }, "\(memos)")
+    #expect((report["skipped"] as! [[String: Any]]).map { $0["name"] as! String } == ["MANIFEST.json"])
+    let recover = report["recover"] as! [String: Any]
+    #expect(!(recover["captures"] as! [Any]).isEmpty)
+    // The sweep's kept parts need a person: exit 1, in the document and from the process.
+    #expect(result.status == 1, "\(result.standardError)")
+    #expect(report["exitCode"] as? Int == 1)
+    #expect(result.standardError.isEmpty, "no progress line when standard error is not a terminal")
+    #expect(FileManager.default.fileExists(atPath: desk.path + "/2026-04-01T09-00-00_transcription.vtt"))
+
+    let again = try runProcess(stash, ["import", phone.path, desk.path])
+    #expect(again.status == 0, "\(again.standardOutput)")
+    #expect(again.standardOutput.contains("0 copied (0 B), 13 already here"), "\(again.standardOutput)")
+  }
+
+  @Test func aFileBringsItsWholeMemoAndNothingElse() throws {
+    let phone = try copiedFixture()
+    let desk = phone.deletingLastPathComponent().appendingPathComponent("Memos")
+    defer { try? FileManager.default.removeItem(at: phone.deletingLastPathComponent()) }
+    let base = "2026-04-05T09-00-00"
+    let result = try runProcess(stash, ["import", phone.path + "/" + base + "_transcription.vtt", desk.path])
+    #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+    let names = try FileManager.default.subpathsOfDirectory(atPath: desk.path).sorted()
+    let expected = try FileManager.default.subpathsOfDirectory(atPath: phone.path).filter { $0.hasPrefix(base) }
+    #expect(names == expected.sorted())
+    #expect(!result.standardOutput.contains("MANIFEST.json"), "a memo named alone reports no other file")
+  }
+
+  @Test func exitCodesSayWhatNeedsAPerson() throws {
+    let phone = try copiedFixture()
+    let root = phone.deletingLastPathComponent()
+    defer { try? FileManager.default.removeItem(at: root) }
+    #expect(try runProcess(stash, ["import", phone.path]).status == 2, "a target is needed")
+    #expect(try runProcess(stash, ["import", root.path + "/missing", root.path + "/desk"]).status == 2)
+    #expect(try runProcess(stash, ["import", phone.path, phone.path]).status == 2, "the source is not the target")
+    let desk = root.appendingPathComponent("desk")
+    try FileManager.default.createDirectory(at: desk, withIntermediateDirectories: false)
+    try Data("WEBVTT\n\nmine\n".utf8).write(to: desk.appendingPathComponent("2026-04-11T09-00-00_transcription.vtt"))
+    let conflict = try runProcess(stash, ["import", phone.path, desk.path])
+    #expect(conflict.status == 1)
+    #expect(conflict.standardOutput.contains("! conflict: 2026-04-11T09-00-00"), "\(conflict.standardOutput)")
+    #expect(try String(contentsOf: desk.appendingPathComponent("2026-04-11T09-00-00_transcription.vtt"), encoding: .utf8) == "WEBVTT\n\nmine\n")
+    let dry = try runProcess(stash, ["import", phone.path, root.path + "/not-yet", "--dry-run"])
+    #expect(dry.status == 0, "\(dry.standardError)")
+    #expect(dry.standardOutput.contains("13 to copy"), "\(dry.standardOutput)")
+    #expect(!FileManager.default.fileExists(atPath: root.path + "/not-yet"), "a dry run makes no folder")
+  }
+
+  @Test func realKillsAtRandomMomentsConvergeOnARerun() throws {
+    // Memos big enough that a copy takes a while: each kill lands somewhere in the middle.
+    let root = try Fixtures.scratchFolder("stash-import-kill")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let phone = root.appendingPathComponent("phone")
+    try FileManager.default.createDirectory(at: phone, withIntermediateDirectories: false)
+    var generator = SeededGenerator(seed: 18)
+    for index in 0..<6 {
+      let base = "2026-03-0\(index + 1)T10-00-00"
+      let audio = (0..<(3 << 20)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+      try Data(audio).write(to: phone.appendingPathComponent(base + "_audio.m4a"))
+      try Data("WEBVTT\n\n00:00.000 --> 00:01.000\nmemo \(index)\n".utf8).write(
+        to: phone.appendingPathComponent(base + "_transcription.vtt"))
+      try FileManager.default.createDirectory(
+        at: phone.appendingPathComponent(base + ".parts"), withIntermediateDirectories: false)
+      try Data("WEBVTT\n\n00:01.000 --> 00:02.000\npart\n".utf8).write(
+        to: phone.appendingPathComponent(base + ".parts/transcription.0001.vtt"))
+    }
+    let old = Date().addingTimeInterval(-86_400)
+    for path in try FileManager.default.subpathsOfDirectory(atPath: phone.path) {
+      try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: phone.path + "/" + path)
+    }
+    let source = try state(phone)
+    let clean = root.appendingPathComponent("clean")
+    let started = Date()
+    #expect(try runProcess(stash, ["import", phone.path, clean.path]).status == 0)
+    let runMicroseconds = UInt32(max(50_000, Date().timeIntervalSince(started) * 1e6))
+    let expected = try state(clean)
+    var interrupted = 0
+    for trial in 0..<12 {
+      let desk = root.appendingPathComponent("desk\(trial)")
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: stash)
+      process.arguments = ["import", phone.path, desk.path]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      let delay = UInt32.random(in: 0...runMicroseconds, using: &generator)
+      try process.run()
+      usleep(delay)
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      if process.terminationReason == .uncaughtSignal { interrupted += 1 }
+      #expect(try state(phone) == source, "trial \(trial): the source is untouched")
+      if FileManager.default.fileExists(atPath: desk.path) {
+        // Whatever the kill left is whole: every file there is the source's, or a temporary.
+        for (path, value) in try state(desk) where !path.contains(".stash-tmp-") && value != "<dir>" {
+          #expect(expected[path] == value, "trial \(trial), killed after \(delay) µs: \(path)")
+        }
+      }
+      let rerun = try runProcess(stash, ["import", phone.path, desk.path])
+      #expect(rerun.status == 0, "trial \(trial): \(rerun.standardOutput)")
+      #expect(try state(desk) == expected, "trial \(trial), killed after \(delay) µs")
+    }
+    #expect(interrupted >= 3, "kills must land while the import runs, or this proved nothing")
+    print("import kill trials: \(interrupted) of 12 killed mid-import")
+  }
+}
