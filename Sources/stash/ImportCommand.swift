@@ -22,7 +22,9 @@ enum ImportCommand {
     var options = ImportOptions(now: RecordingDate.currentTime())
     options.move = arguments.flags.contains("move")
     options.dryRun = arguments.flags.contains("dry-run")
-    if let window = arguments.options["recent-window"] { options.recentWindow = try seconds(window, "recent-window") }
+    if let window = arguments.options["recent-window"] {
+      options.recentWindow = try seconds(window, "recent-window")
+    }
     if let settle = arguments.options["settle"] { options.settle = try seconds(settle, "settle") }
     let json = arguments.flags.contains("json")
     if arguments.flags.contains("watch") && options.dryRun {
@@ -44,7 +46,8 @@ enum ImportCommand {
     let wait = !arguments.flags.contains("no-wait")
     let recover = arguments.flags.contains("recover")
     guard arguments.flags.contains("watch") else {
-      return once(sources, target, options, json: json, recover: recover, wait: wait, quietRepeats: false).code
+      return once(sources, target, options, json: json, recover: recover, wait: wait, quietRepeats: false)
+        .code
     }
     return ImportWatch(folders: sources.map(\.folder)).run { now in
       var options = options
@@ -71,7 +74,8 @@ enum ImportCommand {
       report = try importer.run(
         sources, into: target, options: options, wait: wait,
         onWait: {
-          standardError("stash import: another stash process is writing in \(PathText.escaped(target)); waiting for it")
+          standardError(
+            "stash import: another stash process is writing in \(PathText.escaped(target)); waiting for it")
         })
     } catch {
       progress.finish()
@@ -117,7 +121,9 @@ enum ImportCommand {
       print(object.serialized(pretty: !quietRepeats))
     } else {
       print(report.textLines.joined(separator: "\n"))
-      if let swept { print((["", "Recovery in \(PathText.escaped(target)):"] + swept.textLines).joined(separator: "\n")) }
+      if let swept {
+        print((["", "Recovery in \(PathText.escaped(target)):"] + swept.textLines).joined(separator: "\n"))
+      }
     }
     fflush(nil)
     return (code, copied)

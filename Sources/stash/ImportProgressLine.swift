@@ -23,7 +23,8 @@ final class ImportProgressLine {
     last = now
     let elapsed = max(now - start, 0.001)
     let rate = Double(progress.bytesDone) / elapsed
-    var line = "\(progress.memosDone)/\(progress.memosTotal) memos, \(ImportReport.bytesText(progress.bytesDone))"
+    var line =
+      "\(progress.memosDone)/\(progress.memosTotal) memos, \(ImportReport.bytesText(progress.bytesDone))"
     if progress.bytesTotal > 0 { line += " of \(ImportReport.bytesText(progress.bytesTotal))" }
     line += ", \(ImportReport.bytesText(Int(rate)))/s"
     if progress.bytesTotal > progress.bytesDone && rate > 0 {

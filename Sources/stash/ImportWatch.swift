@@ -41,7 +41,8 @@ struct ImportWatch {
     if folders.contains(where: { Self.fileSystemType(of: $0).hasPrefix("fuse") }) { return nil }
     let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
     guard descriptor >= 0 else { return nil }
-    let mask = UInt32(IN_CREATE | IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_MODIFY | IN_ATTRIB)
+    let mask = UInt32(
+      IN_CREATE | IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_MODIFY | IN_ATTRIB)
     for folder in folders where inotify_add_watch(descriptor, folder, mask) < 0 {
       close(descriptor)
       return nil

@@ -77,7 +77,7 @@ enum LintCommand {
       let isFolder = (info.st_mode & S_IFMT) == S_IFDIR
       let own =
         isFolder && given == nil
-        ? try LintConfiguration.load(join(path, LintConfiguration.fileName), required: false) : nil
+        ? try LintConfiguration.load(PathText.join(path, LintConfiguration.fileName), required: false) : nil
       targets.append((path, isFolder, (given ?? own ?? LintConfiguration()).merged(with: overlay)))
     }
     let colour =
@@ -101,7 +101,9 @@ enum LintCommand {
       func fixable(_ path: String) throws(FormatError) -> Int {
         var count = 0
         try LintEngine.lint(folder: path, deepAudio: deep) { finding in
-          if LintCatalogue.rule(finding.code)?.fixable == true, configuration.apply(finding) != nil { count += 1 }
+          if LintCatalogue.rule(finding.code)?.fixable == true, configuration.apply(finding) != nil {
+            count += 1
+          }
         }
         return count
       }
@@ -139,7 +141,4 @@ enum LintCommand {
     return report.tally.worst.map { $0 >= failOn } ?? false ? 1 : 0
   }
 
-  static func join(_ folder: String, _ name: String) -> String {
-    folder.hasSuffix("/") ? folder + name : folder + "/" + name
-  }
 }

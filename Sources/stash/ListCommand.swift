@@ -75,7 +75,7 @@ enum ListCommand {
     var out = ""
     for memo in folder.memos {
       out += RecordingDate.localMinute(memo.recordedAt) + "  "
-      let length = memo.durationSeconds.map(FolderSummary.clock) ?? "--:--"
+      let length = memo.durationSeconds.map { TimeText.clock($0, hours: true) } ?? "--:--"
       out += String(repeating: " ", count: max(0, 8 - length.count)) + length + "  "
       out += memo.hasTranscript ? "T" : "-"
       out += memo.hasRoute ? "R" : "-"
@@ -92,7 +92,9 @@ enum ListCommand {
   /// `3 memos, 1:02:03 in all; 1 needs recovery; 2 other files`, leaving out what is zero.
   static func summary(_ folder: MemoFolder) -> String {
     let totals = folder.summary
-    var clauses = ["\(plural(totals.memoCount, "memo")), \(FolderSummary.clock(totals.totalSeconds)) in all"]
+    var clauses = [
+      "\(plural(totals.memoCount, "memo")), \(TimeText.clock(totals.totalSeconds, hours: true)) in all"
+    ]
     if totals.unknownLengthCount > 0 { clauses[0] += " (\(totals.unknownLengthCount) of unknown length)" }
     if totals.captureCount > 0 { clauses.append("\(plural(totals.captureCount, "capture")) without audio") }
     if totals.needingRecovery > 0 {

@@ -127,7 +127,8 @@ import Testing
     #expect(after(.char("g")).0.prompt?.purpose == .goToTime)
     #expect(after(.char("/")).0.prompt?.purpose == .filter)
     let (recovering, recover) = after(.char("R"))
-    #expect(recover == [.recover] && recovering.recovering)
+    // R first asks for the plan (the sweep runs once the user confirms it).
+    #expect(recover == [.planRecovery] && recovering.recovering)
     #expect(after(.char("?")).0.overlay == .help)
     if case .confirmDelete(let base, let files, let permanently, _) = after(.char("d")).0.overlay {
       #expect(base == first && !permanently && files == model.memos[0].files)

@@ -53,7 +53,8 @@ import Testing
     let desk = phone.deletingLastPathComponent().appendingPathComponent("Memos")
     defer { try? FileManager.default.removeItem(at: phone.deletingLastPathComponent()) }
     let before = try state(phone)
-    let result = try runProcess(stash, ["import", phone.path, desk.path, "--recover", "--json", "--settle", "0"])
+    let result = try runProcess(
+      stash, ["import", phone.path, desk.path, "--recover", "--json", "--settle", "0"])
     #expect(try state(phone) == before, "the source is never changed without --move")
     let report = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as! [String: Any]
     let memos = report["memos"] as! [[String: Any]]
@@ -81,7 +82,9 @@ import Testing
     let result = try runProcess(stash, ["import", phone.path + "/" + base + "_transcription.vtt", desk.path])
     #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
     let names = try FileManager.default.subpathsOfDirectory(atPath: desk.path).sorted()
-    let expected = try FileManager.default.subpathsOfDirectory(atPath: phone.path).filter { $0.hasPrefix(base) }
+    let expected = try FileManager.default.subpathsOfDirectory(atPath: phone.path).filter {
+      $0.hasPrefix(base)
+    }
     #expect(names == expected.sorted())
     #expect(!result.standardOutput.contains("MANIFEST.json"), "a memo named alone reports no other file")
   }
@@ -92,14 +95,19 @@ import Testing
     defer { try? FileManager.default.removeItem(at: root) }
     #expect(try runProcess(stash, ["import", phone.path]).status == 2, "a target is needed")
     #expect(try runProcess(stash, ["import", root.path + "/missing", root.path + "/desk"]).status == 2)
-    #expect(try runProcess(stash, ["import", phone.path, phone.path]).status == 2, "the source is not the target")
+    #expect(
+      try runProcess(stash, ["import", phone.path, phone.path]).status == 2, "the source is not the target")
     let desk = root.appendingPathComponent("desk")
     try FileManager.default.createDirectory(at: desk, withIntermediateDirectories: false)
-    try Data("WEBVTT\n\nmine\n".utf8).write(to: desk.appendingPathComponent("2026-04-11T09-00-00_transcription.vtt"))
+    try Data("WEBVTT\n\nmine\n".utf8).write(
+      to: desk.appendingPathComponent("2026-04-11T09-00-00_transcription.vtt"))
     let conflict = try runProcess(stash, ["import", phone.path, desk.path])
     #expect(conflict.status == 1)
     #expect(conflict.standardOutput.contains("! conflict: 2026-04-11T09-00-00"), "\(conflict.standardOutput)")
-    #expect(try String(contentsOf: desk.appendingPathComponent("2026-04-11T09-00-00_transcription.vtt"), encoding: .utf8) == "WEBVTT\n\nmine\n")
+    #expect(
+      try String(
+        contentsOf: desk.appendingPathComponent("2026-04-11T09-00-00_transcription.vtt"), encoding: .utf8)
+        == "WEBVTT\n\nmine\n")
     let dry = try runProcess(stash, ["import", phone.path, root.path + "/not-yet", "--dry-run"])
     #expect(dry.status == 0, "\(dry.standardError)")
     #expect(dry.standardOutput.contains("13 to copy"), "\(dry.standardOutput)")

@@ -70,7 +70,8 @@ import Testing
     #expect(process.isRunning, "lint ended without filling the pipe: it printed too little to tell")
     #expect(
       !openedBefore.contains { $0.hasSuffix("_transcription.vtt") },
-      "transcripts were read before the first findings were taken: \(openedBefore.filter { $0.hasPrefix("z") })")
+      "transcripts were read before the first findings were taken: \(openedBefore.filter { $0.hasPrefix("z") })"
+    )
 
     // Read the rest: every finding arrives, and then the transcripts have been read.
     var output = Data()

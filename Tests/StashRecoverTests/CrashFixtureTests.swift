@@ -95,7 +95,8 @@ import Testing
     let base = RecordingDate.isoUTC((folder.now - 15).rounded(.down)).replacing(":", with: "-")
     let fixture = Fixtures.folder("crash").appendingPathComponent("2026-04-01T09-00-00_audio.m4a")
     try FileManager.default.copyItem(at: fixture, to: folder.root.appendingPathComponent(base + "_audio.m4a"))
-    try put("WEBVTT\n\n00:00.000 --> 00:01.000\nhello\n", base + ".parts/transcription.0001.vtt", in: folder.root)
+    try put(
+      "WEBVTT\n\n00:00.000 --> 00:01.000\nhello\n", base + ".parts/transcription.0001.vtt", in: folder.root)
     let report = try folder.sweep()
     #expect(report.captures.first { $0.base == base }?.events.map(\.action) == [.skipped])
     #expect(try folder.files(of: base).contains(base + ".parts/transcription.0001.vtt"))

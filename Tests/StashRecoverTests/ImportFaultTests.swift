@@ -47,7 +47,9 @@ import Testing
     while true {
       try small.emptyTarget()
       let faulty = FaultyFileSystem(base: small.quiet, stopAt: step)
-      let finished = (try? small.folders.run(fileSystem: faulty, pieceSize: 16_384)).map { _ in faulty.steps < step }
+      let finished = (try? small.folders.run(fileSystem: faulty, pieceSize: 16_384)).map { _ in
+        faulty.steps < step
+      }
       #expect(try ImportFolders.state(small.folders.source) == small.sourceBefore, "step \(step)")
       let rerun = try small.folders.run(fileSystem: small.quiet)
       #expect(rerun.exitCode == 0, "step \(step): \(rerun.textLines)")
@@ -76,7 +78,10 @@ import Testing
         #expect(leftovers.isEmpty, "step \(step) (\(faulty.calls[step - 1])): \(leftovers)")
       }
       if let report, faulty.calls[step - 1].hasPrefix("writePiece ") {
-        #expect(report.memos.contains { $0.outcome == .failed && $0.detail.contains(String(cString: strerror(number))) })
+        #expect(
+          report.memos.contains {
+            $0.outcome == .failed && $0.detail.contains(String(cString: strerror(number)))
+          })
       }
       let rerun = try small.folders.run(fileSystem: small.quiet)
       #expect(rerun.exitCode == 0, "step \(step): \(rerun.textLines)")

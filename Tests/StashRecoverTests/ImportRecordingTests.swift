@@ -77,7 +77,9 @@ import Testing
     let fixture = Fixtures.folder("crash").appendingPathComponent("2026-04-01T09-00-00_audio.m4a")
     try FileManager.default.copyItem(
       at: fixture, to: folders.source.appendingPathComponent(base + "_audio.m4a"))
-    try put("WEBVTT\n\n00:00.000 --> 00:01.000\nhello\n", base + ".parts/transcription.0001.vtt", in: folders.source)
+    try put(
+      "WEBVTT\n\n00:00.000 --> 00:01.000\nhello\n", base + ".parts/transcription.0001.vtt", in: folders.source
+    )
     return base
   }
 

@@ -43,7 +43,8 @@ import Testing
     let folders = try ImportFolders()
     defer { folders.remove() }
     let base = "2026-04-11T09-00-00"
-    try put("WEBVTT\n\n00:00.000 --> 00:01.000\nsomething else\n", base + "_transcription.vtt", in: folders.target)
+    try put(
+      "WEBVTT\n\n00:00.000 --> 00:01.000\nsomething else\n", base + "_transcription.vtt", in: folders.target)
     let mine = try ImportFolders.state(folders.target)
     let report = try folders.run()
     let memo = report.memos.first { $0.base == base }
@@ -85,7 +86,8 @@ import Testing
     let report = try folders.run()
     #expect(
       report.temporariesRemoved.sorted() == [
-        ".2026-04-01T09-00-00_audio.m4a.stash-tmp-abc123", "2026-04-01T09-00-00.parts/.track.0001.gpx.stash-tmp-XYZ789",
+        ".2026-04-01T09-00-00_audio.m4a.stash-tmp-abc123",
+        "2026-04-01T09-00-00.parts/.track.0001.gpx.stash-tmp-XYZ789",
       ])
     #expect(try ImportFolders.state(folders.target) == folders.expectedTarget())
   }

@@ -182,7 +182,9 @@ import Testing
     // The plan first, asking; nothing written until y.
     let plan = try #require(tmux.wait(for: "─ Recovery plan "), "\(tmux.capture())")
     #expect(plan.contains("y recovers"), "\(plan)")
-    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(base + "_transcription.vtt").path))
+    #expect(
+      !FileManager.default.fileExists(atPath: folder.appendingPathComponent(base + "_transcription.vtt").path)
+    )
     tmux.send("y")
     let report = try #require(tmux.wait(for: "    published: "), "\(tmux.capture())")
     #expect(report.contains(base))

@@ -8,7 +8,8 @@ import Testing
   func render(_ folder: URL, keys: String, importFrom: URL? = nil) throws -> String {
     var arguments = ["--render-once", "100x30", "--keys", keys]
     if let importFrom { arguments += ["--import-from", importFrom.path] }
-    let result = try runProcess(TUIHarness.binary, arguments + [folder.path], environment: TUIHarness.environment)
+    let result = try runProcess(
+      TUIHarness.binary, arguments + [folder.path], environment: TUIHarness.environment)
     #expect(result.status == 0, "\(result.standardError)")
     return result.standardOutput
   }
@@ -21,7 +22,8 @@ import Testing
     try FileManager.default.createDirectory(at: parts, withIntermediateDirectories: true)
     try "WEBVTT\n\n00:00:01.000 --> 00:00:04.000\nFirst part of the walk.\n".write(
       to: parts.appendingPathComponent("transcription.0001.vtt"), atomically: false, encoding: .utf8)
-    _ = try runProcess("touch", ["-d", "2026-07-20 08:00:00 UTC", parts.appendingPathComponent("transcription.0001.vtt").path])
+    _ = try runProcess(
+      "touch", ["-d", "2026-07-20 08:00:00 UTC", parts.appendingPathComponent("transcription.0001.vtt").path])
     return (folder, base)
   }
 
@@ -52,8 +54,10 @@ import Testing
     }
     // A memo only the phone has, a day old.
     let base = "2026-08-01T10-00-00Z"
-    try FileManager.default.copyItem(at: TUIHarness.toneAudio, to: phone.appendingPathComponent(base + "_audio.m4a"))
-    try "Walk on the pier\n".write(to: phone.appendingPathComponent(base + "_title.txt"), atomically: false, encoding: .utf8)
+    try FileManager.default.copyItem(
+      at: TUIHarness.toneAudio, to: phone.appendingPathComponent(base + "_audio.m4a"))
+    try "Walk on the pier\n".write(
+      to: phone.appendingPathComponent(base + "_title.txt"), atomically: false, encoding: .utf8)
     for name in [base + "_audio.m4a", base + "_title.txt"] {
       _ = try runProcess("touch", ["-d", "2026-08-01 10:05:00 UTC", phone.appendingPathComponent(name).path])
     }

@@ -54,7 +54,8 @@ package enum KeyTable {
         Binding(keys: [.char("r")], action: .rename, help: "rename (an empty name removes the title)"),
         Binding(keys: [.char("d"), .delete], action: .delete, help: "delete, after naming every file"),
         Binding(keys: [.char("R")], action: .recover, help: "recover killed recordings: plan, ask, report"),
-        Binding(keys: [.char("I")], action: .importMemos, help: "import from --import-from DIR: plan, ask, report"),
+        Binding(
+          keys: [.char("I")], action: .importMemos, help: "import from --import-from DIR: plan, ask, report"),
         Binding(keys: [.char("/")], action: .filter, help: "filter by title and transcript text"),
         Binding(keys: [.char("n")], action: .nextMatch, help: "next match in the transcript"),
         Binding(keys: [.char("N")], action: .previousMatch, help: "previous match in the transcript"),

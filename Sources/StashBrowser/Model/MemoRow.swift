@@ -47,7 +47,8 @@ package struct MemoRow: Equatable, Sendable {
   package init(
     base: String, displayName: String, title: String? = nil, recordedAt: Double,
     durationSeconds: Double? = nil, audio: Audio, hasTranscript: Bool, hasRoute: Bool, needsRecovery: Bool,
-    problems: [String], files: [String], partFiles: [String], partsFolder: String? = nil, pending: Bool = false
+    problems: [String], files: [String], partFiles: [String], partsFolder: String? = nil,
+    pending: Bool = false
   ) {
     self.base = base
     self.displayName = displayName
@@ -68,7 +69,8 @@ package struct MemoRow: Equatable, Sendable {
   /// Rows newest first, ties by base in byte order: the order `MemoFolder.read` gives.
   package static func inListingOrder(_ rows: [MemoRow]) -> [MemoRow] {
     rows.sorted { a, b in
-      a.recordedAt != b.recordedAt ? a.recordedAt > b.recordedAt : a.base.utf8.lexicographicallyPrecedes(b.base.utf8)
+      a.recordedAt != b.recordedAt
+        ? a.recordedAt > b.recordedAt : a.base.utf8.lexicographicallyPrecedes(b.base.utf8)
     }
   }
 }

@@ -81,7 +81,8 @@ package enum BrowserView {
       // `YYYY-MM-DD HH:MM`: the narrowest column drops the year.
       let shown = dateWidth < 10 ? date.dropFirst(5).prefix(dateWidth) : date.prefix(dateWidth)
       line.append(String(shown) + " ", .dim)
-      line.append(TextWrap.padLeft(memo.pending ? "…" : TimeText.clock(memo.durationSeconds), width: 7) + " ", .dim)
+      line.append(
+        TextWrap.padLeft(memo.pending ? "…" : TimeText.clock(memo.durationSeconds), width: 7) + " ", .dim)
       line.append(memo.hasTranscript ? "T" : " ", .dim)
       line.append(memo.hasRoute ? "R" : " ", .dim)
       let problem: Bool

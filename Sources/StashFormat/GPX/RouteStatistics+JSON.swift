@@ -1,7 +1,7 @@
 /// The statistics as `stash inspect` prints them (docs/inspect-route.md).
 extension RouteStatistics {
   /// Metres, seconds and metres per second; null where there is nothing to measure.
-  public var json: JSONValue {
+  package var json: JSONValue {
     .object([
       ("distance", .double(distance)),
       ("duration", .optional(duration)),

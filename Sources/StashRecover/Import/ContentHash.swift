@@ -62,7 +62,8 @@ package struct ContentHash {
     pending.withUnsafeBytes { tail in
       var offset = 0
       while tail.count - offset >= 8 {
-        hash ^= Self.round(0, UInt64(littleEndian: tail.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+        hash ^= Self.round(
+          0, UInt64(littleEndian: tail.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
         hash = rotate(hash, 27) &* Self.prime1 &+ Self.prime4
         offset += 8
       }

@@ -69,7 +69,8 @@ package final class FileCopier<Seam: CopyingFileSystem> {
         try fs.renameNoReplace(temporary, final)
       } catch let error as RecoverError where error.number == EEXIST {
         throw RecoverError(
-          code: "exists", message: "a file took this name while it was copied; it is left as it is", path: final)
+          code: "exists", message: "a file took this name while it was copied; it is left as it is",
+          path: final)
       } catch { throw AtomicFile.named(error, final) }
     } catch {
       if outputOpen { try? fs.close(output) }

@@ -7,7 +7,8 @@ extension ImportReport {
     var lines: [String] = []
     if dryRun { lines.append("Dry run: nothing is written or removed. The plan:") }
     for name in temporariesRemoved {
-      lines.append("\(dryRun ? "would remove" : "removed") the leftover temporary file \(PathText.escaped(name))")
+      lines.append(
+        "\(dryRun ? "would remove" : "removed") the leftover temporary file \(PathText.escaped(name))")
     }
     for error in errors { lines.append("! \(error)") }
     for memo in memos {

@@ -50,7 +50,8 @@ extension Importer {
       try copy(comparison.missing, of: memo, from: source, into: target, here: here, copier: copier)
     } catch let error as RecoverError where error.code == "changed" {
       entry.outcome = .stillRecording
-      entry.detail = "\(error.name(in: source) ?? memo.base) changed while it was copied (a recording still "
+      entry.detail =
+        "\(error.name(in: source) ?? memo.base) changed while it was copied (a recording still "
         + "running, or a copy onto the source not finished): nothing of it was kept; import again later"
       return
     } catch {
@@ -92,14 +93,16 @@ extension Importer {
   ) throws -> Comparison {
     var comparison = Comparison()
     let hereNames = Dictionary(
-      (here?.names ?? []).map { ($0.name, $0.status) } + (here?.partsFolder.map { [(memo.partsName, $0)] } ?? []),
+      (here?.names ?? []).map { ($0.name, $0.status) }
+        + (here?.partsFolder.map { [(memo.partsName, $0)] } ?? []),
       uniquingKeysWith: { a, _ in a })
     if let folder = here?.partsFolder, folder.kind != .directory, !memo.parts.isEmpty {
       comparison.differing.append(memo.partsName)
     }
     for (name, kind, status) in memo.names {
       guard let mine = hereNames[name] else {
-        if kind == .parts, let finished = Self.finishedKind(of: name, in: memo), here?.files[finished] != nil {
+        if kind == .parts, let finished = Self.finishedKind(of: name, in: memo), here?.files[finished] != nil
+        {
           comparison.recoveredHere.append(name)
         } else {
           comparison.missing.append((name, kind, status))
@@ -129,7 +132,8 @@ extension Importer {
   /// Copies `missing` into the target: the parts (their folder made first), the title, transcript
   /// and route, then, once those are durable, the audio, and the folder fsynced after it.
   func copy(
-    _ missing: [(name: String, kind: MemoFileKind, status: FileStatus)], of memo: MemoSet, from source: String,
+    _ missing: [(name: String, kind: MemoFileKind, status: FileStatus)], of memo: MemoSet,
+    from source: String,
     into target: String, here: MemoSet?, copier: FileCopier<Seam>
   ) throws {
     guard !missing.isEmpty else { return }
@@ -158,7 +162,8 @@ extension Importer {
   func moveRefusal(_ memo: MemoSet, _ comparison: Comparison) -> String? {
     if !memo.strangers.isEmpty {
       return "its parts folder holds files Stash did not write ("
-        + memo.strangers.map { PathText.escaped($0) }.joined(separator: ", ") + "); move them out and import again"
+        + memo.strangers.map { PathText.escaped($0) }.joined(separator: ", ")
+        + "); move them out and import again"
     }
     if memo.routeWithdrawn {
       return "its route withdrawal is unfinished there: opening Stash on the phone (or stash recover on "

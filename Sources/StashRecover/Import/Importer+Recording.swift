@@ -56,7 +56,8 @@ extension Importer {
     if let old = before.files[.audio], let new = after.files[.audio], old.size != new.size {
       return "its audio grew by \(new.size - old.size) bytes"
     }
-    for (name, _, status) in after.names where before.names.first(where: { $0.name == name })?.status != status {
+    for (name, _, status) in after.names
+    where before.names.first(where: { $0.name == name })?.status != status {
       return "\(name) changed"
     }
     return "its files changed"

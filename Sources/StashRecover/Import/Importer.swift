@@ -53,7 +53,8 @@ public struct Importer<Seam: CopyingFileSystem> {
   /// Imports `sources` into `target` (which must exist, except for a dry run). With `wait`, waits for another writer's
   /// folder lock (after calling `onWait`); without, throws code `busy`.
   public func run(
-    _ sources: [Source], into target: String, options: ImportOptions, wait: Bool = true, onWait: () -> Void = {}
+    _ sources: [Source], into target: String, options: ImportOptions, wait: Bool = true,
+    onWait: () -> Void = {}
   ) throws -> ImportReport {
     let fs = fileSystem
     // A dry run into a folder not made yet plans against an empty one.
@@ -62,11 +63,14 @@ public struct Importer<Seam: CopyingFileSystem> {
     defer { lock?.release() }
     var report = ImportReport(
       target: target, dryRun: options.dryRun, temporariesRemoved: [], memos: [], skipped: [], errors: [])
-    var here = missing ? MemoFolderListing() : try MemoFolderListing.read(target, orphans: true, fileSystem: fs)
+    var here =
+      missing ? MemoFolderListing() : try MemoFolderListing.read(target, orphans: true, fileSystem: fs)
     report.temporariesRemoved = here.temporaries
     if !options.dryRun && !here.temporaries.isEmpty {
       for name in here.temporaries { try fs.unlink(target + "/" + name) }
-      for folder in Set(here.temporaries.map { Self.folder(of: $0, in: target) }) { try fs.syncDirectory(folder) }
+      for folder in Set(here.temporaries.map { Self.folder(of: $0, in: target) }) {
+        try fs.syncDirectory(folder)
+      }
       here.temporaries = []
     }
 
@@ -76,7 +80,8 @@ public struct Importer<Seam: CopyingFileSystem> {
         let listing = try MemoFolderListing.read(source.folder, only: source.bases, fileSystem: fs)
         listings.append((source, listing))
         for other in listing.others {
-          report.skipped.append(ImportReport.Skipped(source: source.folder, name: other.name, reason: other.reason))
+          report.skipped.append(
+            ImportReport.Skipped(source: source.folder, name: other.name, reason: other.reason))
         }
         for base in source.bases ?? [] where listing.memos[base] == nil {
           report.errors.append("\(PathText.escaped(source.folder + "/" + base)): no memo has this name")
@@ -123,8 +128,9 @@ public struct Importer<Seam: CopyingFileSystem> {
         if entry.outcome == .copied && !options.dryRun {
           // What is now here, for a later source naming the same base.
           here.memos[memo.base] = try? MemoFolderListing.read(
-            target, only: [memo.base], orphans: true, fileSystem: fs)
-            .memos[memo.base]
+            target, only: [memo.base], orphans: true, fileSystem: fs
+          )
+          .memos[memo.base]
         }
       }
       tally.progress.memosDone += 1

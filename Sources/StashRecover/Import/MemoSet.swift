@@ -95,7 +95,8 @@ package struct MemoFolderListing: Sendable {
       case .memoFile(let base, let kind):
         byBase[base, default: []].append((name, kind))
       case .hidden:
-        if let final = TemporaryName.finalName(of: name), case .memoFile(_, let kind) = FolderName.classify(final),
+        if let final = TemporaryName.finalName(of: name),
+          case .memoFile(_, let kind) = FolderName.classify(final),
           kind != .parts, try fs.status(folder + "/" + name)?.kind == .regular
         {
           listing.temporaries.append(name)
@@ -126,7 +127,9 @@ package struct MemoFolderListing: Sendable {
           guard let status = try fs.status(partsPath + "/" + name) else { continue }
           if status.kind == .regular, PartName(name) != nil {
             memo.parts[name] = status
-          } else if status.kind == .regular, let final = TemporaryName.finalName(of: name), PartName(final) != nil {
+          } else if status.kind == .regular, let final = TemporaryName.finalName(of: name),
+            PartName(final) != nil
+          {
             listing.temporaries.append(memo.partsName + "/" + name)
           } else {
             memo.strangers.append(name)

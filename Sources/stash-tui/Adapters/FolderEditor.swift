@@ -80,7 +80,8 @@ final class FolderEditor: MemoEditor {
       return .failed("The recovery sweep could not run: \(FolderEditor.describe(error))")
     }
     guard dryRun else { return .report(title: "Recovery", lines: report.textLines) }
-    let work = !report.temporariesRemoved.isEmpty
+    let work =
+      !report.temporariesRemoved.isEmpty
       || report.captures.contains { capture in capture.events.contains { $0.action != .skipped } }
     return .plan(title: "Recovery plan", lines: report.textLines, hasWork: work)
   }

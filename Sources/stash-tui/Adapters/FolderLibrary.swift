@@ -32,7 +32,9 @@ final class FolderLibrary: MemoLibrary {
   func read(_ bases: [String]) -> [MemoRow] {
     let known = listing.withLock { names in bases.compactMap { names[$0] } }
     let (folder, now) = (self.folder, self.now.withLock { $0 })
-    return Parallel.map(known.count, chunk: 8) { FolderLibrary.row(Memo.read(known[$0], folder: folder, now: now)) }
+    return Parallel.map(known.count, chunk: 8) {
+      FolderLibrary.row(Memo.read(known[$0], folder: folder, now: now))
+    }
   }
 
   /// A memo's row from its names alone: the date its base gives (or none yet), the files it has.
@@ -40,7 +42,8 @@ final class FolderLibrary: MemoLibrary {
     let date = RecordingDate.parse(base: candidate.base)
     let files = MemoFileKind.allCases.filter { $0 != .parts }.compactMap { candidate[$0]?.name }
     return MemoRow(
-      base: candidate.base, displayName: date.map(RecordingDate.localMinute) ?? PathText.escaped(candidate.base),
+      base: candidate.base,
+      displayName: date.map(RecordingDate.localMinute) ?? PathText.escaped(candidate.base),
       title: nil, recordedAt: date ?? 0, durationSeconds: nil, audio: candidate.audio == nil ? .missing : .ok,
       hasTranscript: candidate.transcript != nil, hasRoute: candidate.route != nil, needsRecovery: false,
       problems: [], files: files, partFiles: [], partsFolder: candidate.parts?.name, pending: true)

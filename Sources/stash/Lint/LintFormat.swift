@@ -72,7 +72,9 @@ enum LintFormat: String, CaseIterable {
         "summary",
         .object(
           [("findings", .int(tally.findings))]
-            + Severity.allCases.reversed().map { severity in (severity.rawValue, JSONValue.int(tally[severity])) }
+            + Severity.allCases.reversed().map { severity in
+              (severity.rawValue, JSONValue.int(tally[severity]))
+            }
             + [("files", .int(tally.files))])
       ),
     ])

@@ -53,7 +53,9 @@ struct LintReport {
     if severalPaths { paths = [] }
     switch format {
     case .json:
-      document = (Self.split(LintFormat.json(findings: .string(Self.placeholder), tally: LintTally())).head, "    ")
+      document = (
+        Self.split(LintFormat.json(findings: .string(Self.placeholder), tally: LintTally())).head, "    "
+      )
     case .sarif:
       document = (Self.split(LintSARIF.log(results: .string(Self.placeholder))).head, "        ")
     case .human, .github, .gcc:
