@@ -13,7 +13,14 @@ SWIFT ?= swift
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -DSTASH_STAMPED_VERSION \
   -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now
 
-.PHONY: install-deps build release demo test fixtures format bench install clean fuzz stress deb package-test soak
+# The build that `make check` and `make test` share: every import must be a declared dependency of
+# its target, and (STASH_STRICT=1, read by Package.swift) a warning in the product fails the build.
+# Both use the same settings, so the tests reuse the build.
+CHECK_FLAGS := --explicit-target-dependency-import-check error
+STRICT := STASH_STRICT=1
+
+.PHONY: install-deps build release demo check test fixtures format bench install clean fuzz stress deb \
+  package-test soak
 
 install-deps:
 	@scripts/install-deps
@@ -31,15 +38,19 @@ release: install-deps
 demo: release
 	@scripts/demo "$$($(SWIFT) build -c release --show-bin-path)"
 
-test: install-deps
-	$(SWIFT) build --build-tests
-	$(SWIFT) test
+# What CI enforces beyond the tests: the tree is formatted, and the build above passes.
+check: install-deps
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks
+	$(STRICT) $(SWIFT) build --build-tests $(CHECK_FLAGS)
+
+test: check
+	$(STRICT) $(SWIFT) test $(CHECK_FLAGS)
 
 fixtures: install-deps
 	SyntheticFixtures/make-fixtures
 
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Benchmarks
 
 # The programs, stash(1) and stash-tui(1), the completions, and FORMAT.md with the lint rule pages
 # in PREFIX/share/doc/stash; the Debian package lays out the same files (scripts/install-files).

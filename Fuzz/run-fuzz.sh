@@ -18,7 +18,7 @@ sources=$(find Sources/StashFormat Fuzz/Targets -name '*.swift' | sort)
 if [[ ! -x "$bin" ]] || [[ -n "$(find Sources/StashFormat Fuzz/Targets -name '*.swift' -newer "$bin" | head -1)" ]]; then
   echo "building $bin"
   # shellcheck disable=SC2086
-  swiftc -sanitize=fuzzer,address -parse-as-library -module-name StashFormat -O -g \
+  swiftc -sanitize=fuzzer,address -parse-as-library -module-name StashFormat -package-name stash -O -g \
     -I Sources/CExpat -lexpat $sources -o "$bin" 2> >(grep -v 'Cannot export local symbol' >&2)
 fi
 [[ "${1:-}" == "--build" ]] && exit 0

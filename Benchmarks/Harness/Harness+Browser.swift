@@ -33,7 +33,8 @@ extension Harness {
     let full = try RepeatedRuns([tui, "--render-once", "120x40", memos.folder], count: quick ? 3 : 5)
     figures.append(
       Figure(
-        issue: issue, name: "Browser, \(memos.count) memos: every row read", result: full.wall.text(3, unit: " s"),
+        issue: issue, name: "Browser, \(memos.count) memos: every row read",
+        result: full.wall.text(3, unit: " s"),
         target: "report", verdict: .info,
         note:
           "render-once without --first-screen; peak memory " + full.peak.text(1, unit: " MB") + "; CPU time "

@@ -23,7 +23,9 @@ extension Harness {
     var paths: [String] = []
     let start = 1_735_689_600
     for memo in 0..<count {
-      let base = source + "/" + String(format: "2025-02-%02dT%02d-%02d-00", 1 + memo / 96 % 28, memo / 4 % 24, memo % 4 * 15)
+      let base =
+        source + "/"
+        + String(format: "2025-02-%02dT%02d-%02d-00", 1 + memo / 96 % 28, memo / 4 % 24, memo % 4 * 15)
         + String(format: "_%04d", memo)
       try Files.copy(audio.fragmented[1], to: base + "_audio.m4a")
       try Files.write(base + "_transcription.vtt", TextCorpus.transcript(seconds: 600, seed: UInt64(memo)))
@@ -82,7 +84,8 @@ extension Harness {
         note: String(format: "%.0f %% of cp -a (", share * 100) + theirs.text(0, unit: " MB/s")
           + String(format: "); %.0f %% of cp -a then sync (", shareSynced * 100)
           + theirsSynced.text(0, unit: " MB/s")
-          + "); every file fsynced and read back from the disk; CPU " + Runs(values: cpu).text(2, unit: " s")))
+          + "); every file fsynced and read back from the disk; CPU " + Runs(values: cpu).text(2, unit: " s"))
+    )
     let rerun = Runs(values: seconds)
     figures.append(
       Figure(

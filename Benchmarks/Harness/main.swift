@@ -54,7 +54,8 @@ do {
   let memos = try MemoFolderCorpus.make(in: Harness.scratch, count: quick ? 2_000 : 10_000, audio: audio)
   // A lifetime of memos (ten a day for 27 years): the same generator, ten times over.
   let lifetime =
-    large ? try MemoFolderCorpus.make(in: Harness.scratch, name: "memos-large", count: 100_000, audio: audio) : nil
+    large
+    ? try MemoFolderCorpus.make(in: Harness.scratch, name: "memos-large", count: 100_000, audio: audio) : nil
   // Write the corpora out now: the kernel's writeback of a few hundred megabytes would otherwise
   // run during the first timings (on this VM's disk, with its discards, for seconds).
   sync()

@@ -5,7 +5,8 @@ import StashRecover
   import Glibc
 #endif
 
-// `--play FILE ...`: headless playing, owned by StashPlayback's helper (HeadlessPlayback.swift).
+// `--play FILE ...`: headless playing through StashPlayback, without the interface
+// (HeadlessPlayback.swift, in this target).
 if HeadlessPlayback.wanted(Array(CommandLine.arguments.dropFirst())) {
   exit(HeadlessPlayback.run(Array(CommandLine.arguments.dropFirst())))
 }

@@ -47,3 +47,25 @@ struct Arguments {
     }
   }
 }
+
+extension Arguments {
+  /// The output asked for: `--format NAME`, or `json` for `--json`; nil when neither is given.
+  /// Every command that prints JSON takes both spellings; they must not disagree.
+  func format() throws(UsageError) -> String? {
+    let name = options["format"]
+    guard flags.contains("json") else { return name }
+    if let name, name != "json" {
+      throw UsageError(message: "--json and --format \(name) ask for different outputs")
+    }
+    return "json"
+  }
+
+  /// `format()`, checked against the names the command prints.
+  func format(among names: [String]) throws(UsageError) -> String? {
+    guard let name = try format() else { return nil }
+    guard names.contains(name) else {
+      throw UsageError(message: "--format takes \(names.joined(separator: " or ")), not '\(name)'")
+    }
+    return name
+  }
+}

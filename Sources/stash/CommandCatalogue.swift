@@ -1,5 +1,6 @@
-/// What each command accepts, in one table: `stash help COMMAND`, the shell completions and the
-/// man page (docs/stash.1) are all made from it.
+/// Every command, in one table: what runs it, and what it accepts. `stash` dispatches through it,
+/// and `stash help COMMAND`, the shell completions and the man page (docs/stash.1) are made from
+/// it, so they cannot disagree.
 enum CommandCatalogue {
   /// One option or flag of a command.
   struct Option {
@@ -24,6 +25,9 @@ enum CommandCatalogue {
     /// Paragraphs after the usage line.
     var description: String
     var options: [Option]
+    /// Runs the command on the words after its name; returns the exit code: 0 clean, 1 findings,
+    /// 2 usage or I/O errors.
+    var run: @Sendable ([String]) throws -> Int32
   }
 
   static let formats = ["human", "json", "github", "sarif", "gcc"]
@@ -33,34 +37,44 @@ enum CommandCatalogue {
       name: "ls", arguments: "[DIR]", completes: "dir", summary: "list the memos in a folder, newest first",
       description:
         "Lists the memos in DIR (default: the current folder), newest first: date, length, marks (T transcript, R route, ! a problem, * needs recovery) and name.",
-      options: [Option(name: "json", help: "print a JSON array, one object per memo")]),
+      options: [
+        Option(name: "bases", help: "end each line with the memo's base (what show and export take)"),
+        Option(name: "json", help: "print a JSON array, one object per memo"),
+        Option(name: "format", value: "FORMAT", choices: ["text", "json"], help: "text (default) or json"),
+      ], run: ListCommand.run),
     Command(
       name: "show", arguments: "MEMO", completes: "file",
       summary: "one memo's facts and its transcript as timed text",
       description:
-        "MEMO is a base, any file of the memo, or DIR/base. Prints its name, date, length, files and problems, then each cue as [start → end] text.",
-      options: [Option(name: "json", help: "print one JSON object (memo, transcript cues, route statistics)")]
-    ),
+        "MEMO is a base, any file of the memo, its title, or DIR/ before any of these. Prints its name, date, length, files and problems, then each cue as [start → end] text.",
+      options: [
+        Option(name: "json", help: "print one JSON object (memo, transcript cues, route statistics)"),
+        Option(name: "format", value: "FORMAT", choices: ["text", "json"], help: "text (default) or json"),
+      ], run: ShowCommand.run),
     Command(
       name: "inspect", arguments: "FILE", completes: "file",
       summary: "parse one .m4a or .mp4, .vtt, .gpx or title (.txt) file into JSON",
       description:
         "Prints what the reader makes of one file, as documented in docs/inspect-*.md. Exit 0 when the file could be read, damaged or not; 2 when it could not.",
-      options: [Option(name: "json", help: "print JSON (the only output; accepted for clarity)")]),
+      options: [
+        Option(name: "json", help: "print JSON (the only output; accepted for clarity)"),
+        Option(name: "format", value: "FORMAT", choices: ["json"], help: "json (the only output)"),
+      ], run: InspectCommand.run),
     Command(
       name: "export", arguments: "MEMO --to FORMAT", completes: "file",
       summary: "the transcript as txt, md, srt or json; the route as GeoJSON",
       description:
-        "Writes the memo's transcript (txt: plain text; md: Markdown with timestamps; srt: SubRip, keeping <i>, <b> and <u>; json: cues) or its route (geojson: RFC 7946, a LineString per segment, each point with its own elevation where it has one, points off the globe left out and counted as offGlobePointCount, times as properties) to standard output, or atomically to -o FILE.",
+        "MEMO is a base, any file of the memo, its title, or DIR/ before any of these. Writes the memo's transcript (txt: plain text; md: Markdown with timestamps; srt: SubRip, keeping <i>, <b> and <u>; json: cues) or its route (geojson: RFC 7946, a LineString per segment, each point with its own elevation where it has one, points off the globe left out and counted as offGlobePointCount, times as properties) to standard output, or atomically to -o FILE.",
       options: [
         Option(
           name: "to", value: "FORMAT", choices: ["txt", "md", "srt", "json", "geojson"], help: "what to write"
         ),
+        Option(name: "json", help: "the same as --to json"),
         Option(
           name: "o", value: "FILE", choices: ["<file>"],
           help: "write to FILE (atomically) instead of standard output"),
         Option(name: "force", help: "replace FILE when it exists"),
-      ]),
+      ], run: ExportCommand.run),
     Command(
       name: "lint", arguments: "[PATH...]", completes: "dir",
       summary: "check memo folders with stable codes, for people and CI",
@@ -70,6 +84,7 @@ enum CommandCatalogue {
         Option(
           name: "format", value: "FORMAT", choices: formats,
           help: "human (default; github when GITHUB_ACTIONS=true), json, github, sarif or gcc"),
+        Option(name: "json", help: "the same as --format json"),
         Option(
           name: "fail-on", value: "SEVERITY", choices: ["error", "warning", "info"],
           help: "the lowest severity that fails the run (default error)"),
@@ -92,7 +107,7 @@ enum CommandCatalogue {
         Option(
           name: "write-docs", value: "DIR", choices: ["<dir>"],
           help: "write the rule pages (docs/lint) into DIR"),
-      ]),
+      ], run: LintCommand.run),
     Command(
       name: "recover", arguments: "[DIR]", completes: "dir",
       summary: "assemble what killed recordings left in a memo folder",
@@ -108,7 +123,8 @@ enum CommandCatalogue {
         Option(name: "recent-window", value: "SECONDS", help: "what counts as recent (default 120)"),
         Option(name: "no-wait", help: "fail rather than wait for another stash process"),
         Option(name: "json", help: "print the report as JSON"),
-      ]),
+        Option(name: "format", value: "FORMAT", choices: ["text", "json"], help: "text (default) or json"),
+      ], run: RecoverCommand.run),
     Command(
       name: "import", arguments: "SOURCE... TARGET", completes: "dir",
       summary: "bring whole memos into a memo folder, verified, nothing overwritten",
@@ -126,19 +142,19 @@ enum CommandCatalogue {
           help: "a memo changed this recently is looked at twice (default 120)"),
         Option(name: "settle", value: "SECONDS", help: "the time between the two looks (default 3)"),
         Option(name: "no-wait", help: "fail rather than wait for another stash process"),
-      ]),
+      ], run: ImportCommand.run),
     Command(
       name: "completions", arguments: "bash|zsh|fish", completes: "none",
       summary: "print a shell completion script",
       description:
         "Prints the completion script for the shell. bash: `stash completions bash > /etc/bash_completion.d/stash`; zsh: save as `_stash` on $fpath; fish: save as ~/.config/fish/completions/stash.fish.",
-      options: []),
+      options: [], run: CompletionsCommand.run),
     Command(
       name: "help", arguments: "[COMMAND]", completes: "none",
       summary: "show the help of stash or of one command",
       description:
         "Without a command, lists the commands. `stash help --man` prints the man page (docs/stash.1).",
-      options: []),
+      options: [], run: HelpCommand.run),
   ]
 
   /// The command named `name`, or nil.

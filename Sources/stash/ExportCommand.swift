@@ -9,7 +9,8 @@ import StashRecover
 /// route in a format other tools read, to standard output or atomically to a file.
 enum ExportCommand {
   static func run(_ words: [String]) throws -> Int32 {
-    let arguments = try Arguments(words, flags: ["force", "help", "h"], options: ["to", "o", "output"])
+    let arguments = try Arguments(
+      words, flags: ["force", "json", "help", "h"], options: ["to", "o", "output"])
     if arguments.flags.contains("help") || arguments.flags.contains("h") {
       print(CommandCatalogue.help(for: "export")!, terminator: "")
       return 0
@@ -17,7 +18,11 @@ enum ExportCommand {
     guard arguments.positionals.count == 1 else {
       throw UsageError(message: "give one memo: stash export MEMO --to txt|md|srt|json|geojson")
     }
-    guard let format = arguments.options["to"] else {
+    // `--json` is `--to json`, as every command that prints JSON takes it.
+    if arguments.flags.contains("json"), let to = arguments.options["to"], to != "json" {
+      throw UsageError(message: "--json and --to \(to) ask for different outputs")
+    }
+    guard let format = arguments.options["to"] ?? (arguments.flags.contains("json") ? "json" : nil) else {
       throw UsageError(message: "say what to write: --to txt, md, srt, json or geojson")
     }
     guard ["txt", "md", "srt", "json", "geojson"].contains(format) else {

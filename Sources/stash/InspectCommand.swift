@@ -1,9 +1,11 @@
 import StashFormat
 
-/// `stash inspect FILE [--json]`: one file parsed into a documented JSON, chosen by its suffix.
+/// `stash inspect FILE [--json]`: one file parsed into a documented JSON, chosen by its suffix
+/// (`--json` and `--format json` are accepted, as everywhere; JSON is the only output).
 enum InspectCommand {
   static func run(_ words: [String]) throws -> Int32 {
-    let arguments = try Arguments(words, flags: ["json"], options: [])
+    let arguments = try Arguments(words, flags: ["json"], options: ["format"])
+    _ = try arguments.format(among: ["json"])
     guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
       throw UsageError(message: "give one file: stash inspect FILE --json")
     }

@@ -8,7 +8,7 @@ import StashRecover
 /// `stash lint [PATH…]`: every problem in memo folders (or single files), with stable codes, in
 /// the format CI wants. Exit 0 clean, 1 findings at or above `--fail-on`, 2 usage or I/O errors.
 enum LintCommand {
-  static let flags: Set<String> = ["fix", "exit-zero", "list-rules", "deep-audio", "help", "h"]
+  static let flags: Set<String> = ["fix", "exit-zero", "list-rules", "deep-audio", "json", "help", "h"]
   static let options: Set<String> = [
     "format", "config", "select", "ignore", "fail-on", "explain", "write-docs",
   ]
@@ -19,7 +19,7 @@ enum LintCommand {
       print(CommandCatalogue.help(for: "lint")!, terminator: "")
       return 0
     }
-    let formatName = arguments.options["format"]
+    let formatName = try arguments.format()
     if let code = arguments.options["explain"] {
       guard let rule = LintCatalogue.rule(code) else {
         throw UsageError(message: "no rule '\(code)'; `stash lint --list-rules` lists them")
@@ -77,7 +77,7 @@ enum LintCommand {
       let isFolder = (info.st_mode & S_IFMT) == S_IFDIR
       let own =
         isFolder && given == nil
-        ? try LintConfiguration.load(join(path, LintConfiguration.fileName), required: false) : nil
+        ? try LintConfiguration.load(PathText.join(path, LintConfiguration.fileName), required: false) : nil
       targets.append((path, isFolder, (given ?? own ?? LintConfiguration()).merged(with: overlay)))
     }
     let colour =
@@ -144,7 +144,4 @@ enum LintCommand {
     return report.tally.worst.map { $0 >= failOn } ?? false ? 1 : 0
   }
 
-  static func join(_ folder: String, _ name: String) -> String {
-    folder.hasSuffix("/") ? folder + name : folder + "/" + name
-  }
 }

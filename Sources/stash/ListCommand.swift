@@ -4,11 +4,11 @@ import StashFormat
   import Glibc
 #endif
 
-/// `stash ls [DIR] [--json]`: the memos in a folder, newest first.
+/// `stash ls [DIR] [--bases] [--json]`: the memos in a folder, newest first.
 enum ListCommand {
   /// The text of `stash ls --help`; README.md repeats the marks.
   static let help = """
-    usage: stash ls [DIR] [--json]
+    usage: stash ls [DIR] [--bases] [--json]
 
     Lists the memos in DIR (default: the current folder), newest first, one line each:
       date (local time)   length (h:mm:ss, --:-- when unknown)   marks   name
@@ -21,19 +21,23 @@ enum ListCommand {
     A mark that does not apply is shown as `-`. A capture whose audio is missing is listed too,
     with `--:--`. The last line sums it up; `stash lint` says what is wrong in detail.
 
-    --json   print a JSON array instead, one object per memo (schema in README.md)
+    --bases          end each line with the memo's base, the name `stash show` and `stash export`
+                     take (they also take a title)
+    --json           print a JSON array instead, one object per memo (schema in README.md);
+                     `--format json` says the same, `--format text` the default
     Exit status: 0 listed, 2 the folder cannot be read or the command was misused.
     """
 
   static func run(_ words: [String]) throws -> Int32 {
-    let arguments = try Arguments(words, flags: ["json", "help", "h"], options: [])
+    let arguments = try Arguments(words, flags: ["json", "bases", "help", "h"], options: ["format"])
     if arguments.flags.contains("help") || arguments.flags.contains("h") {
       print(help)
       return 0
     }
     guard arguments.positionals.count <= 1 else {
-      throw UsageError(message: "give at most one folder: stash ls [DIR] [--json]")
+      throw UsageError(message: "give at most one folder: stash ls [DIR] [--bases] [--json]")
     }
+    let json = try arguments.format(among: ["text", "json"]) == "json"
     let path = arguments.positionals.first ?? "."
     // With TZ unset, glibc's mktime (a local base's date) stats /etc/localtime on every call, to
     // notice a change; naming that same file once in TZ gives the same zone without a stat per memo.
@@ -45,10 +49,10 @@ enum ListCommand {
       standardError("stash ls: \(error)")
       return 2
     }
-    if arguments.flags.contains("json") {
+    if json {
       printJSON(folder)
     } else {
-      printTable(folder)
+      printTable(folder, bases: arguments.flags.contains("bases"))
     }
     // The process exits next: freeing ten thousand memos one by one would cost more than sorting
     // them, so the reading is deliberately kept until exit.
@@ -69,14 +73,17 @@ enum ListCommand {
     for (n, line) in lines.enumerated() { print(line, terminator: n + 1 < lines.count ? ",\n" : "\n]\n") }
   }
 
-  static func printTable(_ folder: MemoFolder) {
+  /// One line per memo and the summary; with `bases`, each line ends with the memo's base.
+  static func printTable(_ folder: MemoFolder, bases: Bool = false) {
     var out = ""
     for memo in folder.memos {
       out += RecordingDate.localMinute(memo.recordedAt) + "  "
-      let length = memo.durationSeconds.map(FolderSummary.clock) ?? "--:--"
+      let length = memo.durationSeconds.map { TimeText.clock($0, hours: true) } ?? "--:--"
       out += String(repeating: " ", count: max(0, 8 - length.count)) + length + "  "
       out += MemoMarks(memo).text()
-      out += "  " + PathText.escaped(memo.displayName) + "\n"
+      out += "  " + PathText.escaped(memo.displayName)
+      if bases { out += "  [" + PathText.escaped(memo.base) + "]" }
+      out += "\n"
     }
     out += summary(folder)
     print(out)
@@ -85,7 +92,9 @@ enum ListCommand {
   /// `3 memos, 1:02:03 in all; 1 needs recovery; 2 other files`, leaving out what is zero.
   static func summary(_ folder: MemoFolder) -> String {
     let totals = folder.summary
-    var clauses = ["\(plural(totals.memoCount, "memo")), \(FolderSummary.clock(totals.totalSeconds)) in all"]
+    var clauses = [
+      "\(plural(totals.memoCount, "memo")), \(TimeText.clock(totals.totalSeconds, hours: true)) in all"
+    ]
     if totals.unknownLengthCount > 0 { clauses[0] += " (\(totals.unknownLengthCount) of unknown length)" }
     if totals.captureCount > 0 { clauses.append("\(plural(totals.captureCount, "capture")) without audio") }
     if totals.needingRecovery > 0 {

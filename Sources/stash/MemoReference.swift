@@ -5,7 +5,8 @@ import StashFormat
 #endif
 
 /// A memo named on the command line: a base (`2026-03-14T08-05-12`), any file of the memo
-/// (`…_audio.m4a`, `….parts`), or either with a folder in front. Used by `show` and `export`.
+/// (`…_audio.m4a`, `….parts`), its title (`Morning loop`, as `stash ls` shows it), or any of these
+/// with a folder in front. Used by `show` and `export`.
 struct MemoReference {
   /// The folder as read.
   var folder: MemoFolder
@@ -30,14 +31,35 @@ struct MemoReference {
     } catch {
       throw UsageError(message: "\(PathText.escaped(directory)): \(error.message)")
     }
-    guard let memo = reading.memos.first(where: { $0.base == base }) else {
+    var found = reading.memos.first { $0.base == base }
+    if found == nil { found = try MemoReference.titled(last, in: reading) }
+    guard let memo = found else {
       throw UsageError(
-        message: "no memo '\(PathText.escaped(base))' in \(PathText.escaped(directory)) "
-          + "(give a base, a file of the memo, or DIR/base; `stash ls \(PathText.escaped(directory))` lists them)"
+        message: "no memo '\(PathText.escaped(last))' in \(PathText.escaped(directory)) "
+          + "(give a base, a file of the memo, a title, or DIR/base; "
+          + "`stash ls --bases \(PathText.escaped(directory))` lists them)"
       )
     }
     self.folder = reading
     self.memo = memo
+  }
+
+  /// The memo whose title is `title`: exactly, else ignoring case; nil when none is. Two memos
+  /// with the title are not guessed between: the error names their bases.
+  static func titled(_ title: String, in folder: MemoFolder) throws(UsageError) -> Memo? {
+    for matches in [
+      { (memo: Memo) in memo.titleText == title },
+      { (memo: Memo) in memo.titleText.map { $0.lowercased() == title.lowercased() } ?? false },
+    ] {
+      let found = folder.memos.filter(matches)
+      if found.count == 1 { return found[0] }
+      if found.count > 1 {
+        throw UsageError(
+          message: "\(found.count) memos are titled '\(PathText.escaped(title))': give one of their bases ("
+            + found.map { PathText.escaped($0.base) }.joined(separator: ", ") + ")")
+      }
+    }
+    return nil
   }
 
   /// The memo's transcript, parsed, or nil when it has none; throws when it cannot be read.

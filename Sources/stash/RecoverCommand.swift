@@ -6,7 +6,7 @@ import StashRecover
 #endif
 
 /// `stash recover [DIR] [--dry-run] [--routes=publish|drop] [--repair-audio] [--include-recent]
-/// [--recent-window SECONDS] [--no-wait] [--json]`: finishes what killed recordings left in a memo
+/// [--recent-window SECONDS] [--no-wait] [--json|--format json]`: finishes what killed recordings left in a memo
 /// folder. Exit 0 when nothing needs a person, 1 when something does, 2 on usage or I/O errors.
 enum RecoverCommand {
   static let usage =
@@ -16,10 +16,11 @@ enum RecoverCommand {
   static func run(_ words: [String]) throws -> Int32 {
     let arguments = try Arguments(
       words, flags: ["dry-run", "repair-audio", "include-recent", "json", "no-wait"],
-      options: ["routes", "recent-window"])
+      options: ["routes", "recent-window", "format"])
     guard arguments.positionals.count <= 1 else {
       throw UsageError(message: "give at most one folder: \(usage)")
     }
+    let json = try arguments.format(among: ["text", "json"]) == "json"
     let given = arguments.positionals.first ?? "."
     let publishRoutes: Bool
     switch arguments.options["routes"] ?? "publish" {
@@ -73,7 +74,7 @@ enum RecoverCommand {
       standardError("stash recover: \(error)")
       return 2
     }
-    if arguments.flags.contains("json") {
+    if json {
       print(report.json.serialized(pretty: true))
     } else {
       print(report.textLines.joined(separator: "\n"))

@@ -1,9 +1,10 @@
 import StashFormat
 
 /// `stash show MEMO [--json]`: what is known about one memo, then its transcript as timed text.
+/// MEMO is a base, a file of the memo, or a title (see `MemoReference`).
 enum ShowCommand {
   static func run(_ words: [String]) throws -> Int32 {
-    let arguments = try Arguments(words, flags: ["json", "help", "h"], options: [])
+    let arguments = try Arguments(words, flags: ["json", "help", "h"], options: ["format"])
     if arguments.flags.contains("help") || arguments.flags.contains("h") {
       print(CommandCatalogue.help(for: "show")!, terminator: "")
       return 0
@@ -11,6 +12,7 @@ enum ShowCommand {
     guard arguments.positionals.count == 1 else {
       throw UsageError(message: "give one memo: stash show MEMO")
     }
+    let json = try arguments.format(among: ["text", "json"]) == "json"
     let reference = try MemoReference(arguments.positionals[0])
     let memo = reference.memo
     var transcript: WebVTTDocument?
@@ -24,7 +26,7 @@ enum ShowCommand {
       standardError("stash show: the route cannot be read: \(error.message)")
       status = 2
     }
-    if arguments.flags.contains("json") {
+    if json {
       let json = JSONValue.object([
         ("memo", memo.json),
         (

@@ -6,20 +6,6 @@ import StashFormat
 
 /// The `stash` command line: dispatches to one subcommand and exits with its code.
 enum StashCLI {
-  /// Every subcommand: its name, a one-line summary for `--help`, and how it runs.
-  /// Each returns the process exit code: 0 clean, 1 findings, 2 usage or I/O errors.
-  static let commands: [(name: String, summary: String, run: @Sendable ([String]) throws -> Int32)] = [
-    ("ls", "list the memos in a folder, newest first", ListCommand.run),
-    ("inspect", "parse one .m4a or .mp4, .vtt, .gpx or title file into JSON", InspectCommand.run),
-    ("recover", "assemble what killed recordings left in a memo folder", RecoverCommand.run),
-    ("import", "bring whole memos into a memo folder, verified, nothing overwritten", ImportCommand.run),
-    ("show", "one memo's facts and its transcript as timed text", ShowCommand.run),
-    ("export", "the transcript as txt, md, srt or json; the route as GeoJSON", ExportCommand.run),
-    ("lint", "check memo folders with stable codes, for people and CI", LintCommand.run),
-    ("completions", "print a shell completion script (bash, zsh, fish)", CompletionsCommand.run),
-    ("help", "show the help of stash or of one command", HelpCommand.run),
-  ]
-
   static func printUsage() {
     print(CommandCatalogue.overview(), terminator: "")
   }
@@ -37,7 +23,7 @@ enum StashCLI {
       print("stash \(ToolVersion.current)")
       return 0
     default:
-      guard let command = commands.first(where: { $0.name == first }) else {
+      guard let command = CommandCatalogue.command(first) else {
         standardError("stash: unknown command '\(first)'. Run 'stash --help' for the list.")
         return 2
       }

@@ -107,7 +107,9 @@ struct FixtureManifest: Decodable {
 /// Checks every fixture MANIFEST against independent tools (ffprobe, xmllint), never against
 /// stash's own readers: those are tested against the MANIFEST by their owners.
 @Suite struct FixtureManifestTests {
+  /// The folders are also the arguments of the tests below: an empty list would run zero cases.
   @Test func everyFixtureFolderHasAManifest() {
+    #expect(FixtureManifest.folders.count >= 3, "\(FixtureManifest.folders)")
     #expect(FixtureManifest.folders.contains("demo"))
     #expect(FixtureManifest.folders.contains("lint"))
     #expect(FixtureManifest.folders.contains("twins"))

@@ -122,10 +122,10 @@ import Testing
   }
 
   @Test func clockText() {
-    #expect(FolderSummary.clock(0) == "0:00:00")
-    #expect(FolderSummary.clock(59.999) == "0:00:59")
-    #expect(FolderSummary.clock(3725) == "1:02:05")
-    #expect(FolderSummary.clock(36_000) == "10:00:00")
+    #expect(TimeText.clock(0, hours: true) == "0:00:00")
+    #expect(TimeText.clock(59.999, hours: true) == "0:00:59")
+    #expect(TimeText.clock(3725, hours: true) == "1:02:05")
+    #expect(TimeText.clock(36_000, hours: true) == "10:00:00")
   }
 
   @Test func partsStates() throws {

@@ -192,7 +192,7 @@ import Testing
           }
           close(fd)
         }
-        _ = "WEBVTT\n\n00:00.000 --> 00:01.000\nhi\n".withCString { text in
+        "WEBVTT\n\n00:00.000 --> 00:01.000\nhi\n".withCString { text in
           let t = open(name + "_transcription.vtt", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
           _ = Glibc.write(t, text, strlen(text))
           close(t)

@@ -13,10 +13,13 @@ import Testing
     return names.sorted().map { folder + "/" + $0 }
   }
 
+  /// Every list a parameterised test here (or in WebVTTRegressionTests) runs over holds inputs:
+  /// an empty one would run zero cases and pass.
   @Test func thereAreRegressionInputs() {
     #expect(!Self.inputs("gpx").isEmpty)
     #expect(!Self.inputs("mp4").isEmpty)
     #expect(!Self.inputs("foldername").isEmpty)
+    #expect(!Self.inputs("webvtt").isEmpty)
   }
 
   /// MP4: the listing and the full index agree on whether anything plays (they once did not), every

@@ -109,6 +109,12 @@ import Testing
     return names.filter { $0.hasSuffix("_audio.m4a") }.sorted().map { folder.appendingPathComponent($0).path }
   }
 
+  /// Without fixtures the test over them would run zero cases and pass: the list must hold them.
+  @Test func thereIsFixtureAudio() {
+    #expect(Self.fixtureAudio.count >= 10, "\(Self.fixtureAudio.count) fixture audio files")
+    #expect(Self.fixtureAudio.contains { $0.contains("/SyntheticFixtures/twins/") })
+  }
+
   @Test(arguments: [
     "fragmented.m4a", "speech-fragmented.m4a", "faststart.m4a", "with-video.mp4", "finished.m4a",
   ])

@@ -64,7 +64,7 @@ extension BrowserModel {
   private mutating func submit(_ p: Prompt) -> [BrowserEffect] {
     switch p.purpose {
     case .rename(let base):
-      let title = p.text.trimmingSpaces
+      let title = Text.trimmed(p.text)
       return [.setTitle(base: base, title: title)]
     case .goToTime:
       guard let row = selectedRow else { return [] }

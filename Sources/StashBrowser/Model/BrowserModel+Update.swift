@@ -165,7 +165,13 @@ extension BrowserModel {
     if cues > 0 {
       let range = d.lineRange(ofCue: cueCursor)
       // When following, keep a little of what comes next in view as well.
-      let margin = following && playerHoldsSelection ? min(2, rows / 4) : 0
+      let tracking = following && playerHoldsSelection
+      let margin = tracking ? min(2, rows / 4) : 0
+      if tracking && (range.upperBound <= transcriptTop || range.lowerBound >= transcriptTop + rows) {
+        // A jump to the spoken cue (f, a seek, a typed time) lands it a third of the way down,
+        // with what was said before it in view, rather than on the pane's top line.
+        transcriptTop = max(0, range.lowerBound - rows / 3)
+      }
       if range.lowerBound < transcriptTop { transcriptTop = range.lowerBound }
       if range.upperBound + margin > transcriptTop + rows {
         transcriptTop = min(range.lowerBound, range.upperBound + margin - rows)

@@ -85,26 +85,37 @@ package enum KeyTable {
     return map
   }()
 
+  /// The column where a binding's help text starts: two spaces and the keys, padded.
+  package static let helpTextColumn = 20
+
   /// The help text, one line per binding, as the `?` screen and `--help` print it.
   package static func helpLines() -> [StyledLine] {
-    var lines: [StyledLine] = []
+    helpEntries().map(\.line)
+  }
+
+  /// The help lines, each with the indent its continuation lines take when the `?` screen wraps
+  /// it: a binding's description wraps under itself, not under its keys.
+  package static func helpEntries() -> [(line: StyledLine, indent: Int)] {
+    var lines: [(line: StyledLine, indent: Int)] = []
+    func add(_ line: StyledLine, indent: Int = 2) { lines.append((line, indent)) }
     for (index, group) in groups.enumerated() {
-      if index > 0 { lines.append(StyledLine()) }
-      lines.append(StyledLine(group.title, .heading))
+      if index > 0 { add(StyledLine()) }
+      add(StyledLine(group.title, .heading))
       for binding in group.bindings {
         var line = StyledLine()
-        line.append("  " + TextWrap.pad(binding.keys.map(\.label).joined(separator: " "), width: 18))
+        let keys = binding.keys.map(\.label).joined(separator: " ")
+        line.append("  " + TextWrap.pad(keys, width: helpTextColumn - 2))
         line.append(binding.help)
-        lines.append(line)
+        add(line, indent: helpTextColumn)
       }
     }
-    lines.append(StyledLine())
-    lines.append(StyledLine("List marks", .heading))
-    lines.append(StyledLine("  T transcript  R route  ! problem  * parts to recover"))
-    lines.append(StyledLine("Transcript marks", .heading))
-    lines.append(StyledLine("  ▶ being spoken  ‹ › words the speech engine never confirmed"))
-    lines.append(StyledLine("Mouse", .heading))
-    lines.append(StyledLine("  click a memo, a cue (plays it) or the scrubber (seeks); wheel scrolls"))
+    add(StyledLine())
+    add(StyledLine("List marks", .heading))
+    add(StyledLine("  T transcript  R route  ! problem  * parts to recover"))
+    add(StyledLine("Transcript marks", .heading))
+    add(StyledLine("  ▶ being spoken  ‹ › words the speech engine never confirmed"))
+    add(StyledLine("Mouse", .heading))
+    add(StyledLine("  click a memo, a cue (plays it) or the scrubber (seeks); wheel scrolls"))
     return lines
   }
 }

@@ -65,8 +65,9 @@ package enum BrowserView {
       grid.put(TextWrap.truncate(text, width: rect.width - 2), x: rect.x + 2, y: rect.y, style: .dim)
       return
     }
-    // The date column: date and time on a wide pane, the day alone on a middling one.
-    let dateWidth = rect.width >= 60 ? 16 : rect.width >= 44 ? 10 : 0
+    // The date column: date and time on a wide pane, the day on a middling one, the month and
+    // day on the narrowest (40 columns), so the column never disappears.
+    let dateWidth = rect.width >= 60 ? 16 : rect.width >= 44 ? 10 : 5
     for row in 0..<rect.height {
       let index = model.listTop + row
       guard index < model.visible.count else { break }
@@ -76,7 +77,12 @@ package enum BrowserView {
       let playing = model.player.isActive && model.player.base == memo.base
       var line = StyledLine(selected ? "›" : " ", .normal)
       line.append(playing ? (model.player.state == .playing ? "▶" : "‖") : " ", .spoken)
-      if dateWidth > 0 { line.append(String(TimeText.date(memo.recordedAt).prefix(dateWidth)) + " ", .dim) }
+      if dateWidth > 0 {
+        let date = TimeText.date(memo.recordedAt)
+        // `YYYY-MM-DD HH:MM`: the narrowest column drops the year.
+        let shown = dateWidth < 10 ? date.dropFirst(5).prefix(dateWidth) : date.prefix(dateWidth)
+        line.append(String(shown) + " ", .dim)
+      }
       line.append(
         TextWrap.padLeft(memo.pending ? "…" : TimeText.clock(memo.durationSeconds), width: 7) + " ", .dim)
       line.append(memo.hasTranscript ? "T" : " ", .dim)

@@ -152,16 +152,10 @@ package struct DetailLayout: Equatable, Sendable {
 
   private static func filesText(_ row: MemoRow) -> String {
     var kinds: [String] = []
+    // The format's own suffixes (MemoFileKind), in the order they are listed.
+    let shown: [MemoFileKind] = [.audio, .transcript, .route, .title]
     for file in row.files {
-      if file.hasSuffix("_audio.m4a") {
-        kinds.append("audio")
-      } else if file.hasSuffix("_transcription.vtt") {
-        kinds.append("transcript")
-      } else if file.hasSuffix("_track.gpx") {
-        kinds.append("route")
-      } else if file.hasSuffix("_title.txt") {
-        kinds.append("title")
-      }
+      if let kind = shown.first(where: { file.hasSuffix($0.suffix) }) { kinds.append(kind.words) }
     }
     if !row.partFiles.isEmpty { kinds.append("\(row.partFiles.count) parts") }
     return kinds.isEmpty ? "none" : kinds.joined(separator: ", ")

@@ -4,11 +4,15 @@ package enum OverlayView {
   package static func draw(_ overlay: BrowserModel.Overlay, top: Int, in grid: inout CellGrid) {
     let title: String
     var lines: [StyledLine]
+    // How far each line's continuation is indented when it wraps (none when not listed).
+    var indents: [Int] = []
     var footer: String
     switch overlay {
     case .help:
       title = "Keys"
-      lines = KeyTable.helpLines()
+      let entries = KeyTable.helpEntries()
+      lines = entries.map(\.line)
+      indents = entries.map(\.indent)
       footer = "↑/↓ scroll · any other key closes"
     case .report(let t, let text):
       title = t
@@ -33,7 +37,9 @@ package enum OverlayView {
     let width = min(grid.width - 4, max(50, min(90, (lines.map(\.width).max() ?? 0) + 4)))
     let innerWidth = width - 4
     var wrapped: [StyledLine] = []
-    for line in lines { wrapped += TextWrap.wrap(line, width: innerWidth) }
+    for (i, line) in lines.enumerated() {
+      wrapped += TextWrap.wrap(line, width: innerWidth, indent: i < indents.count ? indents[i] : 0)
+    }
     let maxBody = max(1, grid.height - 6)
     let bodyHeight = min(maxBody, wrapped.count)
     let height = bodyHeight + 4

@@ -1,9 +1,12 @@
 /// Breaks styled text into lines of at most a given number of cells, at spaces where it can and
 /// between graphemes where a word is longer than a line (a wide grapheme is never split).
 package enum TextWrap {
-  /// The lines `line` wraps to in `width` cells; always at least one line.
-  package static func wrap(_ line: StyledLine, width: Int) -> [StyledLine] {
+  /// The lines `line` wraps to in `width` cells; always at least one line. Lines after the first
+  /// start `indent` cells in (a hanging indent, as the help's descriptions need), when that
+  /// leaves room for text.
+  package static func wrap(_ line: StyledLine, width: Int, indent: Int = 0) -> [StyledLine] {
     guard width > 0 else { return [StyledLine()] }
+    let indent = indent < width ? max(0, indent) : 0
     // Words keep their style runs; a space belongs to the word before it.
     var words: [[StyledLine.Span]] = []
     var current: [StyledLine.Span] = []
@@ -28,22 +31,24 @@ package enum TextWrap {
     var lines: [StyledLine] = []
     var out = StyledLine()
     var used = 0
+    // The room on the line being filled: the whole width first, less the indent after.
+    var room: Int { lines.isEmpty ? width : width - indent }
     for word in words {
       let w = word.reduce(0) { $0 + CharacterWidth.of($1.text) }
       let trimmed = trimTrailingSpaces(word)
       let wTrim = trimmed.reduce(0) { $0 + CharacterWidth.of($1.text) }
-      if used > 0 && used + wTrim > width {
+      if used > 0 && used + wTrim > room {
         lines.append(out)
         out = StyledLine()
         used = 0
       }
-      if wTrim > width {
+      if wTrim > room {
         // A word longer than the line: cut between graphemes.
         for span in trimmed {
           var run = ""
           for ch in span.text {
             let cw = CharacterWidth.of(ch)
-            if used + cw > width {
+            if used + cw > room {
               out.append(run, span.style)
               lines.append(out)
               out = StyledLine()
@@ -55,7 +60,7 @@ package enum TextWrap {
           }
           out.append(run, span.style)
         }
-        if w > wTrim, used < width {
+        if w > wTrim, used < room {
           out.append(" ", .normal)
           used += 1
         }
@@ -68,6 +73,13 @@ package enum TextWrap {
     // A line that is one field wraps into lines that are each one field.
     if line.isolatedFrom == 0 {
       for i in lines.indices { lines[i].isolatedFrom = 0 }
+    }
+    if indent > 0 {
+      let pad = StyledLine.Span(text: String(repeating: " ", count: indent), style: .normal)
+      for i in lines.indices.dropFirst() {
+        lines[i].spans.insert(pad, at: 0)
+        lines[i].isolatedFrom = lines[i].isolatedFrom.map { $0 + 1 }
+      }
     }
     return lines
   }

@@ -4,7 +4,7 @@ import StashFormat
 extension TimeText {
   /// Parses a typed time: `90`, `1:30`, `1:02:03`, with `+` or `-` for a move from `now`.
   package static func parse(_ text: String, now: Double) -> Double? {
-    var t = text.trimmingSpaces
+    var t = Text.trimmed(text)
     var sign = 0.0
     if t.hasPrefix("+") {
       sign = 1
@@ -20,15 +20,5 @@ extension TimeText {
   /// A local date and time, `YYYY-MM-DD HH:MM`.
   package static func date(_ secondsSince1970: Double) -> String {
     LocalTime.format(secondsSince1970)
-  }
-}
-
-extension String {
-  /// The string without leading and trailing spaces and tabs.
-  package var trimmingSpaces: String {
-    var s = Substring(self)
-    while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
-    while let l = s.last, l == " " || l == "\t" { s.removeLast() }
-    return String(s)
   }
 }

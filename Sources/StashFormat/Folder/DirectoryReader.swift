@@ -5,10 +5,10 @@
 #endif
 
 /// Reading a folder's names in one pass (`opendir(3)`/`readdir(3)`), never recursing.
-public enum DirectoryReader {
+package enum DirectoryReader {
   /// Every name in the folder at `path` except `.` and `..`, in the order the file system gives.
   /// Only symlinks and names whose kind the file system does not report are `stat`ed.
-  public static func entries(of path: String) throws(FormatError) -> [DirectoryEntry] {
+  package static func entries(of path: String) throws(FormatError) -> [DirectoryEntry] {
     guard let directory = opendir(path) else {
       throw FormatError(
         code: "folder-unreadable",

@@ -30,13 +30,6 @@ public struct FolderSummary: Sendable, Equatable {
     collisions = folder.collisions.count
   }
 
-  /// `h:mm:ss`, rounded down to the whole second: how lengths are shown.
-  public static func clock(_ seconds: Double) -> String {
-    let whole = Int(max(0, seconds).rounded(.down))
-    let minutes = (whole / 60) % 60
-    let secs = whole % 60
-    return "\(whole / 3600):" + (minutes < 10 ? "0" : "") + "\(minutes):" + (secs < 10 ? "0" : "") + "\(secs)"
-  }
 }
 
 extension MemoFolder {

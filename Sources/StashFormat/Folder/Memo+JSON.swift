@@ -1,6 +1,6 @@
 extension Memo {
   /// The memo as one element of `stash ls --json` (schema in README.md, "stash ls --json").
-  public var json: JSONValue {
+  package var json: JSONValue {
     var audioState = "missing"
     var tailBytes: Int?
     var audioReason: String?

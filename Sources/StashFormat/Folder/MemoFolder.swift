@@ -53,6 +53,6 @@ public struct MemoFolder: Sendable {
 
   /// `folder/name`, without doubling a trailing slash.
   static func join(_ folder: String, _ name: String) -> String {
-    folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    PathText.join(folder, name)
   }
 }

@@ -19,7 +19,7 @@ public struct MemoProblem: Sendable, Equatable {
   public var message: String { diagnostic.message }
 
   /// `Diagnostic.json` with the file's name added as `file`.
-  public var json: JSONValue {
+  package var json: JSONValue {
     guard case .object(var members) = diagnostic.json else { return diagnostic.json }
     members.insert(("file", .optional(file)), at: 0)
     return .object(members)

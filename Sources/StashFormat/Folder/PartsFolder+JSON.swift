@@ -1,6 +1,6 @@
 extension PartsFolder {
   /// The parts folder in `stash ls --json`.
-  public var json: JSONValue {
+  package var json: JSONValue {
     .object([
       ("name", .string(name)),
       ("transcriptParts", .int(transcriptParts.count)),

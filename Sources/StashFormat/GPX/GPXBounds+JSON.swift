@@ -1,7 +1,7 @@
 /// A box as `stash inspect` prints it (docs/inspect-route.md).
 extension GPXBounds {
   /// `{"minLat","minLon","maxLat","maxLon"}`.
-  public var json: JSONValue {
+  package var json: JSONValue {
     .object([
       ("minLat", .double(minLatitude)), ("minLon", .double(minLongitude)),
       ("maxLat", .double(maxLatitude)), ("maxLon", .double(maxLongitude)),

@@ -2,7 +2,7 @@
 /// docs/inspect-route.md). Absent values are null, never left out, so every point has one shape.
 extension GPXDocument {
   /// `{"kind":"gpx","version",...,"tracks","routes","waypoints","statistics","diagnostics"}`.
-  public var json: JSONValue {
+  package var json: JSONValue {
     .object([
       ("kind", .string("gpx")),
       ("version", .string(version)),

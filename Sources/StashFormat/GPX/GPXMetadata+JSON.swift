@@ -1,7 +1,7 @@
 /// The metadata as `stash inspect` prints it (docs/inspect-route.md).
 extension GPXMetadata {
   /// `{"name","description","time","bounds"}`.
-  public var json: JSONValue {
+  package var json: JSONValue {
     .object([
       ("name", .optional(name)),
       ("description", .optional(description)),

@@ -1,15 +1,15 @@
 /// The XML namespaces a GPX reader matches elements by (never by prefix).
-public enum GPXNamespace {
+package enum GPXNamespace {
   /// GPX 1.1, what Stash writes.
-  public static let gpx11 = "http://www.topografix.com/GPX/1/1"
+  package static let gpx11 = "http://www.topografix.com/GPX/1/1"
   /// GPX 1.0, where speed and course are plain point elements.
-  public static let gpx10 = "http://www.topografix.com/GPX/1/0"
+  package static let gpx10 = "http://www.topografix.com/GPX/1/0"
   /// Garmin TrackPointExtension v2: `speed` (m/s) and `course` (degrees).
-  public static let trackPointExtensionV2 = "http://www.garmin.com/xmlschemas/TrackPointExtension/v2"
+  package static let trackPointExtensionV2 = "http://www.garmin.com/xmlschemas/TrackPointExtension/v2"
   /// Garmin TrackPointExtension v1, which some exporters still write speed and course under.
-  public static let trackPointExtensionV1 = "http://www.garmin.com/xmlschemas/TrackPointExtension/v1"
+  package static let trackPointExtensionV1 = "http://www.garmin.com/xmlschemas/TrackPointExtension/v1"
   /// Stash's own namespace: `horizontalAccuracy` (metres) in a point's `<extensions>`.
-  public static let stash = "urn:stash:gpx:1"
+  package static let stash = "urn:stash:gpx:1"
 
   /// The namespace an element is in, as the reader classifies it.
   enum Known: UInt8 {

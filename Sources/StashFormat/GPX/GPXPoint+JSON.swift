@@ -3,7 +3,7 @@ extension GPXPoint {
   /// `{"lat","lon","ele","time","speed","course","horizontalAccuracy","hdop"}`, plus `name` and
   /// `description` when `named` (waypoints and route points). `time` is ISO 8601 in UTC with its
   /// fraction (to the microsecond); a time written without a zone is printed without `Z`.
-  public func json(named: Bool) -> JSONValue {
+  package func json(named: Bool) -> JSONValue {
     var members: [(String, JSONValue)] = [
       ("lat", .double(latitude)),
       ("lon", .double(longitude)),

@@ -5,7 +5,7 @@
 #endif
 
 /// Distances on the WGS84 ellipsoid, the datum GPX coordinates are in.
-public enum Geodesic {
+package enum Geodesic {
   /// WGS84 semi-major axis, metres.
   static let equatorialRadius = 6_378_137.0
   /// WGS84 flattening.
@@ -16,7 +16,7 @@ public enum Geodesic {
   /// Metres along the ellipsoid between two points, by Vincenty's inverse formula (accurate to
   /// well under a millimetre). For nearly antipodal points, where Vincenty does not converge,
   /// the great-circle distance on the mean sphere is used instead (within about 0.5%).
-  public static func distance(
+  package static func distance(
     latitude1: Double, longitude1: Double, latitude2: Double, longitude2: Double
   ) -> Double {
     if latitude1 == latitude2 && longitude1 == longitude2 { return 0 }
@@ -65,7 +65,7 @@ public enum Geodesic {
   }
 
   /// Metres along a great circle of the mean Earth sphere (haversine).
-  public static func greatCircleDistance(
+  package static func greatCircleDistance(
     latitude1: Double, longitude1: Double, latitude2: Double, longitude2: Double
   ) -> Double {
     let radians = Double.pi / 180

@@ -3,7 +3,7 @@ extension RouteStatistics {
   /// Metres, seconds and metres per second; null where there is nothing to measure.
   /// Numbers carry the precision of what they measure: times to the microsecond (the sums of
   /// instants near 1.7e9 s carry float noise below that), lengths and speeds to the millimetre.
-  public var json: JSONValue {
+  package var json: JSONValue {
     func seconds(_ value: Double?) -> JSONValue { value.map { .double(($0 * 1e6).rounded() / 1e6) } ?? .null }
     func metres(_ value: Double?) -> JSONValue { value.map { .double(($0 * 1e3).rounded() / 1e3) } ?? .null }
     return .object([

@@ -7,7 +7,7 @@ extension Inspection {
   }
 
   /// The inspection JSON of a parsed transcript.
-  public static func transcriptJSON(_ document: WebVTTDocument) -> JSONValue {
+  package static func transcriptJSON(_ document: WebVTTDocument) -> JSONValue {
     .object([
       ("kind", .string("webvtt")),
       ("headerText", .string(document.headerText)),

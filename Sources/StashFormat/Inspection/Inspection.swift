@@ -1,7 +1,7 @@
 /// `stash inspect`: one file parsed into JSON, the reader chosen by the file's suffix.
-public enum Inspection {
+package enum Inspection {
   /// The inspection JSON of the file at `path`; the reader is chosen by suffix.
-  public static func json(forFileAt path: String) throws(FormatError) -> JSONValue {
+  package static func json(forFileAt path: String) throws(FormatError) -> JSONValue {
     let lower = path.lowercased()
     if lower.hasSuffix(".m4a") || lower.hasSuffix(".mp4") { return try audio(at: path) }
     if lower.hasSuffix(".vtt") { return try transcript(at: path) }

@@ -2,7 +2,7 @@ import StashFormat
 
 extension ImportReport {
   /// The report as `stash import --json` prints it.
-  public var json: JSONValue {
+  package var json: JSONValue {
     .object([
       ("target", .string(target)),
       ("dryRun", .bool(dryRun)),
@@ -18,7 +18,7 @@ extension ImportReport {
 
 extension ImportReport.Memo {
   /// One memo's JSON.
-  public var json: JSONValue {
+  package var json: JSONValue {
     .object([
       ("source", .string(source)),
       ("base", .string(base)),
@@ -35,7 +35,7 @@ extension ImportReport.Memo {
 
 extension ImportReport.Skipped {
   /// One skipped name's JSON.
-  public var json: JSONValue {
+  package var json: JSONValue {
     .object([("source", .string(source)), ("name", .string(name)), ("reason", .string(reason))])
   }
 }

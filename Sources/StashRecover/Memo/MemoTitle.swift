@@ -32,17 +32,6 @@ public enum MemoTitle {
         || scalar == "\u{2028}" || scalar == "\u{2029}"
       scalars.append(isControl ? " " : scalar)
     }
-    return String(scalars).trimmingWhitespace()
-  }
-}
-
-extension String {
-  /// The string without leading and trailing white space (Foundation-free).
-  func trimmingWhitespace() -> String {
-    let scalars = unicodeScalars
-    guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-      let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
-    else { return "" }
-    return String(scalars[first...last])
+    return Text.trimmed(String(scalars))
   }
 }

@@ -76,7 +76,7 @@ public struct FolderSnapshot: Sendable, Equatable {
       } else if let final = TemporaryName.finalName(of: name),
         case .memoFile(_, let kind) = FolderName.classify(final), kind != .parts,
         // One that cannot be looked at is left where it is.
-        (try? fs.status(folder + "/" + name))??.kind == .regular
+        (try? fs.status(PathText.join(folder, name)))??.kind == .regular
       {
         temporaries.append(name)
       }
@@ -86,7 +86,7 @@ public struct FolderSnapshot: Sendable, Equatable {
     for base in bases.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
       var capture = Capture(
         base: base, partsFolder: nil, entries: [], files: [:], problem: nil, problemName: nil)
-      let partsPath = folder + "/" + base + MemoFileKind.parts.suffix
+      let partsPath = PathText.join(folder, MemoFileKind.parts.name(for: base))
       // One name that cannot be read (an I/O error, a permission) stops its own capture, not the
       // sweep.
       do {
@@ -103,7 +103,9 @@ public struct FolderSnapshot: Sendable, Equatable {
           }
         }
         for kind in MemoFileKind.allCases where kind != .parts && present.contains(kind.name(for: base)) {
-          if let status = try fs.status(folder + "/" + kind.name(for: base)) { capture.files[kind] = status }
+          if let status = try fs.status(PathText.join(folder, kind.name(for: base))) {
+            capture.files[kind] = status
+          }
         }
       } catch let error as RecoverError where error.code == "io" {
         capture.entries = []

@@ -410,7 +410,7 @@ struct SweepPerformer {
 
   /// A gap in words: recording time for a transcript, UTC time of day for a route.
   static func span(_ gap: Gap, _ kind: PartsKind) -> String {
-    guard kind == .route else { return "\(clock(gap.start))–\(clock(gap.end))" }
+    guard kind == .route else { return "\(TimeText.clock(gap.start))–\(TimeText.clock(gap.end))" }
     func utc(_ seconds: Double) -> String {
       var time = time_t(seconds)
       var parts = tm()
@@ -421,11 +421,4 @@ struct SweepPerformer {
     return "\(utc(gap.start))–\(utc(gap.end)) UTC"
   }
 
-  /// `h:mm:ss` (or `m:ss`) for a time in seconds.
-  static func clock(_ seconds: Double) -> String {
-    let total = Int(seconds.rounded(.down))
-    let (h, m, s) = (total / 3600, total / 60 % 60, total % 60)
-    func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-    return h > 0 ? "\(h):\(two(m)):\(two(s))" : "\(m):\(two(s))"
-  }
 }

@@ -1,7 +1,8 @@
 import StashFormat
 
-/// Decides what a sweep does from a snapshot, touching nothing: pure, so every rule is tested
-/// without a disk.
+/// Decides what a sweep does from a snapshot, touching nothing: pure, so the same snapshot always
+/// gives the same plan and a dry run writes nothing. (Its tests build real folders and plan from
+/// the snapshots read from them.)
 public enum SweepPlanner {
   /// The plan for `snapshot` under `options`.
   public static func plan(_ snapshot: FolderSnapshot, options: SweepOptions) -> SweepPlan {

@@ -2,7 +2,7 @@ import StashFormat
 
 extension SweepReport {
   /// The report as `stash recover --json` prints it.
-  public var json: JSONValue {
+  package var json: JSONValue {
     .object([
       ("folder", .string(folder)),
       ("dryRun", .bool(dryRun)),
@@ -16,7 +16,7 @@ extension SweepReport {
 
 extension SweepReport.Capture {
   /// One capture's JSON.
-  public var json: JSONValue {
+  package var json: JSONValue {
     .object([
       ("base", .string(base)),
       ("needsPerson", .bool(events.contains(where: \.needsPerson))),
@@ -27,7 +27,7 @@ extension SweepReport.Capture {
 
 extension SweepReport.Event {
   /// One event's JSON; `assembly` is null except for a published file.
-  public var json: JSONValue {
+  package var json: JSONValue {
     .object([
       ("action", .string(action.rawValue)),
       ("names", .array(names.map { .string($0) })),
@@ -40,7 +40,7 @@ extension SweepReport.Event {
 
 extension SweepReport.AssemblyFacts {
   /// The published file's facts as JSON.
-  public var json: JSONValue {
+  package var json: JSONValue {
     .object([
       ("kind", .string(kind.rawValue)),
       ("items", .int(items)),

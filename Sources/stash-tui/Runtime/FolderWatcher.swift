@@ -1,3 +1,5 @@
+import StashFormat
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -45,7 +47,7 @@ final class FolderWatcher {
     }
     let have = Set(partsWatches.values)
     for name in wanted where !have.contains(name) {
-      let wd = inotify_add_watch(descriptor, folder + "/" + name, FolderWatcher.fileMask)
+      let wd = inotify_add_watch(descriptor, PathText.join(folder, name), FolderWatcher.fileMask)
       if wd >= 0 { partsWatches[wd] = name }
     }
   }

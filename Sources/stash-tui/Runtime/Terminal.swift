@@ -74,8 +74,10 @@ final class Terminal {
       _ = clearok(stash_stdscr(), true)
     }
     for y in 0..<grid.height {
-      // The bottom-right cell is skipped: writing it scrolls some terminals.
-      for x in 0..<grid.width where !(y == grid.height - 1 && x == grid.width - 1) {
+      // Every cell is written, the bottom-right one too: curses places it without scrolling
+      // (scrollok is off; the call reports ERR only because the cursor cannot move on), and a
+      // cell left unwritten keeps whatever an earlier, larger screen had there.
+      for x in 0..<grid.width {
         let cell = grid[x, y]
         if cell.isContinuation { continue }
         if let shown, shown[x, y] == cell, cell.width == 1 || shown[x + 1, y] == grid[x + 1, y] {

@@ -242,11 +242,3 @@ struct FileChecks {
     return digits == 2 || digits == 4
   }
 }
-
-extension String {
-  /// The text without spaces, tabs and line breaks at either end.
-  var trimmingBlanks: String {
-    let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-    return String(drop(while: blank).reversed().drop(while: blank).reversed())
-  }
-}

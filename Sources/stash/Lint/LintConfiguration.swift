@@ -43,12 +43,12 @@ struct LintConfiguration: Equatable {
     var configuration = LintConfiguration()
     var section = ""
     for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let line = String(raw).trimmingBlanks
+      let line = Text.trimmed(raw)
       let at = "\(source):\(number + 1)"
       if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
       if line.hasPrefix("[") {
         guard line.hasSuffix("]") else { throw UsageError(message: "\(at): a section is written [name]") }
-        section = String(line.dropFirst().dropLast()).trimmingBlanks
+        section = Text.trimmed(line.dropFirst().dropLast())
         guard section == "severity" || section == "lint" else {
           throw UsageError(
             message: "\(at): unknown section [\(section)]; the sections are [lint] and [severity]")
@@ -58,8 +58,8 @@ struct LintConfiguration: Equatable {
       guard let equals = line.firstIndex(of: "=") else {
         throw UsageError(message: "\(at): expected `key = value`")
       }
-      let key = String(line[..<equals]).trimmingBlanks
-      let value = String(line[line.index(after: equals)...]).trimmingBlanks
+      let key = Text.trimmed(line[..<equals])
+      let value = Text.trimmed(line[line.index(after: equals)...])
       if section == "severity" {
         try checkPattern(key, at: at)
         configuration.severities.append((key, try severity(value, at: at, allowOff: true)))

@@ -150,7 +150,7 @@ struct MemoChecks {
   var deepAudio: Bool
 
   /// The path of one of the memo's files.
-  func file(_ name: String) -> String { folder.hasSuffix("/") ? folder + name : folder + "/" + name }
+  func file(_ name: String) -> String { PathText.join(folder, name) }
 
   /// Everything found in the memo's files, unsorted.
   func findings() -> [LintFinding] {

@@ -113,7 +113,7 @@ enum LintExplain {
   static func writeDocs(to folder: String) throws(UsageError) -> [String] {
     var names: [String] = []
     func write(_ name: String, _ text: String) throws(UsageError) {
-      let path = folder + "/" + name
+      let path = PathText.join(folder, name)
       guard let file = fopen(path, "w") else {
         throw UsageError(
           message: "cannot write \(PathText.escaped(path)): \(String(cString: strerror(errno)))")

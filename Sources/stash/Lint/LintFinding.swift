@@ -49,7 +49,6 @@ struct LintFinding: Sendable, Equatable {
   /// `folder/name` as printed; a folder of `.` is left out, so paths read as the user typed them.
   static func join(_ folder: String, _ name: String) -> String {
     if folder == "." || folder.isEmpty { return name }
-    let shown = PathText.escaped(folder)
-    return shown.hasSuffix("/") ? shown + name : shown + "/" + name
+    return PathText.join(PathText.escaped(folder), name)
   }
 }

@@ -1,8 +1,8 @@
 /// Times as people type and read them: `83`, `1:23`, `1:02:03`, with optional fractions (`1:23.5`).
-public enum TimeText {
+package enum TimeText {
   /// Seconds for `text`, or nil when it is not a time: `[[h:]m:]s[.fraction]`, minutes and seconds
   /// below 60 once a larger unit is given.
-  public static func seconds(_ text: String) -> Double? {
+  package static func seconds(_ text: String) -> Double? {
     let fields = text.split(separator: ":", omittingEmptySubsequences: false)
     guard (1...3).contains(fields.count) else { return nil }
     var total = 0.0
@@ -19,7 +19,7 @@ public enum TimeText {
 
   /// `m:ss` below an hour, `h:mm:ss` from one (always with hours when `hours` is set); fractions are
   /// dropped (rounded down); `--:--` when the time is unknown.
-  public static func clock(_ seconds: Double?, hours alwaysHours: Bool = false) -> String {
+  package static func clock(_ seconds: Double?, hours alwaysHours: Bool = false) -> String {
     guard let seconds, seconds.isFinite else { return "--:--" }
     let whole = max(0, Int(seconds.rounded(.down)))
     let (hours, minutes, secs) = (whole / 3600, whole / 60 % 60, whole % 60)

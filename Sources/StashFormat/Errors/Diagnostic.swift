@@ -43,7 +43,7 @@ public struct Diagnostic: Sendable, Equatable, Hashable {
   }
 
   /// The JSON form used by `stash inspect` and `stash lint --format json`.
-  public var json: JSONValue {
+  package var json: JSONValue {
     .object([
       ("code", .string(code)),
       ("severity", .string(severity.rawValue)),

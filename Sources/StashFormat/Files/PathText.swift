@@ -1,8 +1,14 @@
 /// Turns file names, which may hold any bytes but `/` and NUL, into text safe to print.
-public enum PathText {
+package enum PathText {
+  /// `folder/name`, without a second slash when `folder` ends in one: every path our modules make
+  /// from a folder and a name in it.
+  package static func join(_ folder: String, _ name: String) -> String {
+    folder.hasSuffix("/") ? folder + name : folder + "/" + name
+  }
+
   /// The name with control characters and invalid UTF-8 escaped (`\n`, `\x1b`, `\xff`), so that a
   /// hostile name can neither break a line of output nor drive the terminal.
-  public static func escaped(_ path: String) -> String {
+  package static func escaped(_ path: String) -> String {
     // Most names hold nothing to escape: hand those back as they are. A byte below 0x20, DEL, a
     // backslash or 0xC2 (the lead byte of U+0080–U+00BF, which holds the C1 controls) takes the
     // scalar-by-scalar way below.
@@ -27,7 +33,7 @@ public enum PathText {
   }
 
   /// Decodes raw file-name bytes; each byte that is not valid UTF-8 becomes `\xNN`.
-  public static func decode(_ bytes: some Collection<UInt8>) -> String {
+  package static func decode(_ bytes: some Collection<UInt8>) -> String {
     if let s = String(validating: bytes, as: UTF8.self) { return s }
     let buffer = Array(bytes)
     var out = ""

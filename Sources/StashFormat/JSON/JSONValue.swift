@@ -1,5 +1,5 @@
 /// A JSON value whose objects keep their keys in the order they were built, so output is stable.
-public enum JSONValue: Sendable, Equatable {
+package enum JSONValue: Sendable, Equatable {
   case null
   case bool(Bool)
   case int(Int)
@@ -8,7 +8,7 @@ public enum JSONValue: Sendable, Equatable {
   case array([JSONValue])
   case object([(String, JSONValue)])
 
-  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+  package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     switch (lhs, rhs) {
     case (.null, .null): return true
     case (.bool(let a), .bool(let b)): return a == b
@@ -23,20 +23,20 @@ public enum JSONValue: Sendable, Equatable {
   }
 
   /// A value or null.
-  public static func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+  package static func optional(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
   /// A value or null.
-  public static func optional(_ value: Double?) -> JSONValue { value.map(JSONValue.double) ?? .null }
+  package static func optional(_ value: Double?) -> JSONValue { value.map(JSONValue.double) ?? .null }
   /// A value or null.
-  public static func optional(_ value: Int?) -> JSONValue { value.map(JSONValue.int) ?? .null }
+  package static func optional(_ value: Int?) -> JSONValue { value.map(JSONValue.int) ?? .null }
 
   /// The member named `key` of an object, or nil.
-  public subscript(key: String) -> JSONValue? {
+  package subscript(key: String) -> JSONValue? {
     guard case .object(let members) = self else { return nil }
     return members.first { $0.0 == key }?.1
   }
 
   /// The text of this value; `pretty` indents by two spaces.
-  public func serialized(pretty: Bool = false) -> String {
+  package func serialized(pretty: Bool = false) -> String {
     // Built as bytes: appending small pieces to a byte array costs a fraction of String appends,
     // and a listing serializes ten thousand objects. A memo's object is some 700 bytes.
     var out: [UInt8] = []

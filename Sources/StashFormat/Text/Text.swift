@@ -1,7 +1,8 @@
-/// Small text operations the folder and title readers share, without Foundation.
-enum Text {
-  /// `text` without the whitespace and newlines at either end (Unicode's White_Space property).
-  static func trimmed<S: StringProtocol>(_ text: S) -> String {
+/// Small text operations our modules share, without Foundation.
+package enum Text {
+  /// `text` without the whitespace and newlines at either end (Unicode's White_Space property):
+  /// the one trim every module uses (titles, the lint configuration, the browser's prompts).
+  package static func trimmed<S: StringProtocol>(_ text: S) -> String {
     let scalars = text.unicodeScalars
     guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
     let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
@@ -11,7 +12,7 @@ enum Text {
 
   /// `text` with every run of white space (line breaks included) made one space; already trimmed
   /// text stays trimmed.
-  static func collapsingWhiteSpace(_ text: String) -> String {
+  package static func collapsingWhiteSpace(_ text: String) -> String {
     var out = String.UnicodeScalarView()
     var inRun = false
     var changed = false
@@ -29,7 +30,7 @@ enum Text {
   }
 
   /// Whether a scalar ends a line: LF, CR, and the Unicode line and paragraph separators.
-  static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+  package static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: true
     default: false

@@ -1,0 +1,94 @@
+import StashBrowser
+import Testing
+
+/// The boxes over the panes: help, reports, and the question before a delete.
+@Suite struct BrowserOverlayTests {
+  @Test func helpListsEveryBindingAndScrolls() {
+    var model = BrowserFixture.model(width: 100, height: 20)
+    _ = model.update(.key(.char("?")))
+    let text = BrowserView.render(model).plainText
+    #expect(text.contains("lines 1–14 of"))
+    _ = model.update(.key(.down))
+    _ = model.update(.key(.down))
+    #expect(model.overlayTop == 2)
+    #expect(BrowserView.render(model).plainText.contains("lines 3–16 of"))
+    _ = model.update(.key(.pageDown))
+    _ = model.update(.key(.pageDown))
+    // Scrolled past the end, it shows the last page.
+    let last = BrowserView.render(model).plainText
+    #expect(last.contains("wheel scrolls"))
+    _ = model.update(.key(.char("x")))
+    #expect(model.overlay == nil)
+  }
+
+  @Test func theHelpScreenShowsEveryBindingOfTheTable() {
+    var model = BrowserFixture.model(width: 200, height: 50)
+    _ = model.update(.key(.char("?")))
+    let text = BrowserView.render(model).plainText
+    let bindings = KeyTable.groups.flatMap(\.bindings)
+    #expect(bindings.count > 20)
+    for binding in bindings { #expect(text.contains(binding.help), "\(binding.help)") }
+  }
+
+  @Test func aReportClosesOnAnyKeyButTheScrollKeys() {
+    var model = BrowserFixture.model()
+    let effects = model.update(.recovered(.report(title: "Recovered", lines: ["one memo assembled"])))
+    #expect(effects == [.list])
+    #expect(BrowserView.render(model).plainText.contains("one memo assembled"))
+    _ = model.update(.key(.up))
+    #expect(model.overlay != nil)
+    _ = model.update(.key(.char("q")))
+    #expect(model.overlay == nil && !model.finished)
+  }
+
+  @Test func aFailureIsShownAsAReport() {
+    var model = BrowserFixture.model()
+    _ = model.update(.actionFinished(.failed("the folder is read-only")))
+    #expect(model.overlay == .report(title: "Not done", lines: ["the folder is read-only"]))
+  }
+
+  @Test func deleteAsksNamingEveryFileAndYesDeletes() throws {
+    var model = BrowserFixture.playing(BrowserFixture.model(), at: 3)
+    let base = try #require(model.selectedBase)
+    _ = model.update(.key(.char("d")))
+    let text = BrowserView.render(model).plainText
+    #expect(text.contains("Move to the Trash?"))
+    for file in model.memos[0].files { #expect(text.contains(file)) }
+    // Any key but y or n leaves the question up.
+    #expect(model.update(.key(.char("x"))) == [] && model.overlay != nil)
+    #expect(model.update(.key(.char("y"))) == [.stop, .delete(base: base, permanently: false)])
+    var kept = BrowserFixture.model()
+    _ = kept.update(.key(.char("d")))
+    #expect(kept.update(.key(.char("n"))) == [])
+    #expect(kept.message?.text == "Nothing deleted.")
+  }
+
+  @Test func whenTheTrashCannotTakeThemItAsksAgainForGood() throws {
+    var model = BrowserFixture.model()
+    let base = try #require(model.selectedBase)
+    _ = model.update(.actionFinished(.trashUnavailable(base: base, reason: "the Trash is on another disk")))
+    let text = BrowserView.render(model).plainText
+    #expect(text.contains("Delete for good?"))
+    #expect(text.contains("The Trash cannot take them: the Trash is on another disk"))
+    #expect(model.update(.key(.char("y"))) == [.delete(base: base, permanently: true)])
+  }
+
+  /// A defect a new user found: in a 60-column help screen, a description that wraps started
+  /// its second line at the box's edge instead of under the first.
+  @Test func wrappedHelpLinesStartUnderTheirDescription() throws {
+    var model = BrowserFixture.model(width: 60, height: 40)
+    _ = model.update(.key(.char("?")))
+    let grid = BrowserView.render(model)
+    let lines = BrowserFixture.lines(grid)
+    let enter = try #require(lines.firstIndex { $0.contains("open the memo;") })
+    let column = try #require(BrowserFixture.column(of: "open the memo;", in: grid, row: enter))
+    // The description did not fit, so its next line goes on under it.
+    #expect(!lines[enter].contains("first word"))
+    let next = lines[enter + 1]
+    #expect(next.contains("word"), "\(next)")
+    let start = try #require(next.firstIndex { $0 != " " && $0 != "│" })
+    #expect(
+      BrowserFixture.column(of: String(next[start...].prefix(4)), in: grid, row: enter + 1) == column,
+      "\(lines[enter])\n\(next)")
+  }
+}

@@ -1,0 +1,83 @@
+import StashBrowser
+import Testing
+
+/// The typed line at the bottom: rename, filter and go to.
+@Suite struct BrowserPromptTests {
+  static func typing(_ text: String, into model: inout BrowserModel) -> [BrowserEffect] {
+    var effects: [BrowserEffect] = []
+    for c in text { effects += model.update(.key(.char(c))) }
+    return effects
+  }
+
+  @Test func renameEditsTheTitleAndWritesIt() throws {
+    var model = BrowserFixture.model()
+    let base = try #require(model.selectedBase)
+    _ = model.update(.key(.char("r")))
+    #expect(model.prompt?.cursor == "Walk by the river".count)
+    _ = model.update(.key(.ctrl("u")))
+    #expect(model.prompt?.text == "")
+    _ = Self.typing("  Morning loop ", into: &model)
+    _ = model.update(.key(.home))
+    _ = model.update(.key(.delete))
+    _ = model.update(.key(.end))
+    _ = model.update(.key(.backspace))
+    #expect(model.prompt?.text == " Morning loop")
+    let status = BrowserFixture.lines(BrowserView.render(model))[model.height - 2]
+    #expect(status == "Name (empty removes the title):  Morning loop")
+    #expect(model.update(.key(.enter)) == [.setTitle(base: base, title: "Morning loop")])
+    #expect(model.prompt == nil)
+  }
+
+  @Test func escapeLeavesARenameWithoutWriting() {
+    var model = BrowserFixture.model()
+    _ = model.update(.key(.char("r")))
+    _ = Self.typing("x", into: &model)
+    #expect(model.update(.key(.escape)) == [])
+    #expect(model.prompt == nil && model.memos[0].title == "Walk by the river")
+  }
+
+  @Test func theFilterNarrowsAsItIsTypedAndEscapePutsItBack() {
+    var model = BrowserFixture.model()
+    _ = model.update(.key(.char("/")))
+    let effects = Self.typing("walk", into: &model)
+    #expect(model.visible.count == 1 && model.filter == "walk")
+    #expect(effects.last == .searchTranscripts("walk", generation: model.searchGeneration))
+    // The transcript search finds one more; results of an older search are ignored.
+    _ = model.update(
+      .transcriptMatches(query: "walk", generation: model.searchGeneration - 1, bases: [model.memos[2].base]))
+    #expect(model.visible.count == 1)
+    _ = model.update(
+      .transcriptMatches(query: "walk", generation: model.searchGeneration, bases: [model.memos[2].base]))
+    #expect(model.visible == [0, 2])
+    _ = model.update(.key(.enter))
+    #expect(model.message?.text == "2 of 3 memos match; n/N find it in the transcript.")
+    _ = model.update(.key(.char("/")))
+    _ = Self.typing("zzz", into: &model)
+    #expect(model.visible.isEmpty)
+    _ = model.update(.key(.escape))
+    #expect(model.filter == "walk" && model.prompt == nil)
+    // Esc in the list clears the filter.
+    _ = model.update(.key(.escape))
+    #expect(model.filter == "" && model.visible.count == 3)
+  }
+
+  @Test func goToTimeChecksTheTimeAndPlaysFromIt() throws {
+    var model = BrowserFixture.model()
+    let base = try #require(model.selectedBase)
+    _ = model.update(.key(.char("g")))
+    _ = Self.typing("1:30", into: &model)
+    #expect(model.update(.key(.enter)) == [])
+    #expect(model.message?.text == "The memo is only 1:00 long.")
+    _ = model.update(.key(.char("g")))
+    _ = Self.typing("soon", into: &model)
+    _ = model.update(.key(.enter))
+    #expect(model.message?.text == "“soon” is not a time: try 90, 1:30 or 1:02:03 (+/- to move).")
+    _ = model.update(.key(.char("g")))
+    _ = Self.typing("0:45", into: &model)
+    #expect(model.update(.key(.enter)) == [.play(base: base, from: 45)])
+    var playing = BrowserFixture.playing(BrowserFixture.model(), at: 30)
+    _ = playing.update(.key(.char("g")))
+    _ = Self.typing("+15", into: &playing)
+    #expect(playing.update(.key(.enter)) == [.seek(45)])
+  }
+}
