@@ -26,7 +26,8 @@ extension Harness {
     figures.append(
       Figure(
         issue: "#15", name: "Seek latency as heard, \(label)",
-        result: "\(ms("latency_median_ms")) median, \(ms("latency_p90_ms")) p90 (\(heard) of \(seeks) seeks heard)",
+        result:
+          "\(ms("latency_median_ms")) median, \(ms("latency_p90_ms")) p90 (\(heard) of \(seeks) seeks heard)",
         target: "≤ 100 ms", verdict: median.map { .verdict($0 <= 100 && heard == seeks) } ?? .fail,
         note: "seek call to the new speech at the sink's monitor; \(lead)"))
     let clock = object["clock_abs_p90_ms"] as? Double
@@ -35,14 +36,17 @@ extension Harness {
         issue: "#15", name: "Clock against heard audio, \(label)",
         result: "\(ms("clock_median_ms")) median, |error| \(ms("clock_abs_p90_ms")) p90",
         target: "≤ 50 ms", verdict: clock.map { .verdict($0 <= 50) } ?? .fail,
-        note: "displayed clock when each speech onset reached the monitor, against the onset's place in the memo"))
+        note:
+          "displayed clock when each speech onset reached the monitor, against the onset's place in the memo")
+    )
     figures.append(
       Figure(
         issue: "#15", name: "CPU while playing, \(label)", result: String(format: "%.2f %% of a core", cpu),
         target: "< 2 %", verdict: .verdict(cpu < 2), note: "10 s of playing, start-up excluded"))
     figures.append(
       Figure(
-        issue: "#15", name: "Playback failures over \(seeks) seeks, \(label)", result: "\(failures)", target: "0",
+        issue: "#15", name: "Playback failures over \(seeks) seeks, \(label)", result: "\(failures)",
+        target: "0",
         verdict: .verdict(failures == 0)))
   }
 }

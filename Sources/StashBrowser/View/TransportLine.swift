@@ -51,7 +51,8 @@ package enum TransportLine {
   /// The columns the scrubber takes, or nil when the length is unknown or nothing plays. `name`
   /// (the memo's) gets the room it needs beside it, as far as the scrubber keeps a third of the
   /// line: a wide terminal shows a long title whole.
-  package static func scrubberRange(width: Int, snapshot: PlayerSnapshot, name: String? = nil) -> Range<Int>? {
+  package static func scrubberRange(width: Int, snapshot: PlayerSnapshot, name: String? = nil) -> Range<Int>?
+  {
     guard snapshot.duration != nil, snapshot.base != nil, snapshot.state != .stopped else { return nil }
     let start = 3 + TimeText.clock(snapshot.position).count + 1
     // Room for the remaining time, then for the name.
