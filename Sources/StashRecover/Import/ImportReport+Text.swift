@@ -4,12 +4,7 @@ extension ImportReport {
   /// The report for a person: one line per memo (what became of it and its name), an indented
   /// line saying why where it is not plain, then the names no memo owns.
   public var textLines: [String] {
-    var lines: [String] = []
-    if dryRun { lines.append("Dry run: nothing is written or removed. The plan:") }
-    for name in temporariesRemoved {
-      lines.append(
-        "\(dryRun ? "would remove" : "removed") the leftover temporary file \(PathText.escaped(name))")
-    }
+    var lines = ReportText.opening(dryRun: dryRun, temporariesRemoved: temporariesRemoved)
     for error in errors { lines.append("! \(error)") }
     for memo in memos {
       let mark = memo.needsPerson ? "!" : " "

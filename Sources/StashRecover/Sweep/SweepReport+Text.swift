@@ -5,12 +5,7 @@ extension SweepReport {
   /// done to which names, then why), a `!` on events that need a person. `stash recover` prints
   /// these lines and the browser shows them in its overlay, so both say the same thing.
   public var textLines: [String] {
-    var lines: [String] = []
-    if dryRun { lines.append("Dry run: nothing is written or removed. The plan:") }
-    for name in temporariesRemoved {
-      lines.append(
-        "\(dryRun ? "would remove" : "removed") the leftover temporary file \(PathText.escaped(name))")
-    }
+    var lines = ReportText.opening(dryRun: dryRun, temporariesRemoved: temporariesRemoved)
     if captures.isEmpty && temporariesRemoved.isEmpty {
       lines.append("Nothing to recover in \(PathText.escaped(folder)).")
     }
