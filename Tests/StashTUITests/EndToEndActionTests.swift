@@ -15,7 +15,7 @@ import Testing
     let raw = folder.deletingLastPathComponent().appendingPathComponent("\(folder.lastPathComponent).raw")
     let tmux = try TmuxSession(folder: folder, environment: Self.soundToFile(raw))
     defer { tmux.close() }
-    #expect(tmux.wait(for: "3 memos") != nil)
+    #expect(tmux.waitUntilRead(for: "3 memos") != nil)
     tmux.send("Down", "Down", "Enter", "Down", "Enter")
     // Enter on the second cue plays from it: the cue is marked spoken and the clock runs from 0:03.
     #expect(tmux.wait(for: "│›▶  0:03 The second cue") != nil, "\(tmux.capture())")
@@ -44,7 +44,7 @@ import Testing
     let raw = folder.deletingLastPathComponent().appendingPathComponent("\(folder.lastPathComponent).raw")
     let tmux = try TmuxSession(folder: folder, environment: Self.soundToFile(raw))
     defer { tmux.close() }
-    #expect(tmux.wait(for: "3 memos") != nil)
+    #expect(tmux.waitUntilRead(for: "3 memos") != nil)
     // Play the 20-second memo from 0:18, pause, resume: the end arrives from the player thread.
     tmux.send("Down", "Down", "Enter", "g")
     tmux.type("0:18")
@@ -63,7 +63,7 @@ import Testing
     let folder = try TUIHarness.memoFolder()
     let tmux = try TmuxSession(folder: folder, environment: ["STASH_ALSA_DEVICE": "hw:77,0"])
     defer { tmux.close() }
-    #expect(tmux.wait(for: "3 memos") != nil)
+    #expect(tmux.waitUntilRead(for: "3 memos") != nil)
     tmux.send("Down", "Down", "Enter", "Enter")
     let failed = try #require(tmux.wait(for: "Cannot play:"), "\(tmux.capture())")
     #expect(TUIHarness.transport(failed).hasPrefix("✕ Cannot play:"))
@@ -77,7 +77,7 @@ import Testing
     let folder = try TUIHarness.memoFolder()
     let tmux = try TmuxSession(folder: folder)
     defer { tmux.close() }
-    #expect(tmux.wait(for: "3 memos") != nil)
+    #expect(tmux.waitUntilRead(for: "3 memos") != nil)
     tmux.send("Down", "Down", "r")
     #expect(tmux.wait(for: "Name (empty removes the title):") != nil)
     tmux.type("Walk by the river")
@@ -100,7 +100,7 @@ import Testing
     let data = try Fixtures.scratchFolder("stash-tui-xdg")
     let tmux = try TmuxSession(folder: folder, environment: ["XDG_DATA_HOME": data.path])
     defer { tmux.close() }
-    #expect(tmux.wait(for: "3 memos") != nil)
+    #expect(tmux.waitUntilRead(for: "3 memos") != nil)
     tmux.send("Down", "Down", "d")
     let asked = try #require(tmux.wait(for: "Move to the Trash?"), "\(tmux.capture())")
     #expect(asked.contains("2026-03-14T09-30-00Z_audio.m4a"))
@@ -120,7 +120,7 @@ import Testing
     // No XDG_DATA_HOME and a HOME that is not an absolute path: there is no Trash to use.
     let tmux = try TmuxSession(folder: folder, environment: ["HOME": "no-home", "XDG_DATA_HOME": ""])
     defer { tmux.close() }
-    #expect(tmux.wait(for: "3 memos") != nil)
+    #expect(tmux.waitUntilRead(for: "3 memos") != nil)
     tmux.send("Down", "Down", "d")
     #expect(tmux.wait(for: "Move to the Trash?") != nil)
     tmux.send("y")
@@ -146,14 +146,14 @@ import Testing
     let data = try Fixtures.scratchFolder("stash-tui-xdg")
     let tmux = try TmuxSession(folder: folder, environment: ["XDG_DATA_HOME": data.path])
     defer { tmux.close() }
-    #expect(tmux.wait(for: "3 memos") != nil)
+    #expect(tmux.waitUntilRead(for: "3 memos") != nil)
     tmux.send("Down", "Down", "d")
     #expect(tmux.wait(for: "Move to the Trash?") != nil)
     tmux.send("y")
     let refused = try #require(tmux.wait(for: "Nothing was deleted"), "\(tmux.capture())")
     #expect(refused.contains("notes.txt"))
     tmux.send("Escape")
-    #expect(tmux.wait(for: "3 memos") != nil)
+    #expect(tmux.waitUntilRead(for: "3 memos") != nil)
     #expect(
       FileManager.default.fileExists(
         atPath: folder.appendingPathComponent("2026-03-14T09-30-00Z_audio.m4a").path))
@@ -176,7 +176,7 @@ import Testing
     }
     let tmux = try TmuxSession(folder: folder)
     defer { tmux.close() }
-    let listed = try #require(tmux.wait(for: "3 memos"), "\(tmux.capture())")
+    let listed = try #require(tmux.waitUntilRead(for: "3 memos"), "\(tmux.capture())")
     #expect(TUIHarness.selectedRow(listed)?.contains("*") == true, "needs-recovery mark: \(listed)")
     tmux.send("R")
     // The plan first, asking; nothing written until y.

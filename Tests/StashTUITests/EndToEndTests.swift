@@ -28,7 +28,7 @@ import Testing
     let tmux = try TmuxSession(folder: folder)
     defer { tmux.close() }
     // The Hebrew memo is the newest, so it is selected and its title heads the detail pane.
-    let screen = try #require(tmux.wait(for: "3 memos"), "\(tmux.capture())")
+    let screen = try #require(tmux.waitUntilRead(for: "3 memos"), "\(tmux.capture())")
     let rows = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let isolated = "\u{2068}שלום עולם\u{2069}"
     // tmux keeps FSI and PDI as zero-width characters: the name is one isolate in the list and
@@ -52,7 +52,7 @@ import Testing
     let folder = try TUIHarness.memoFolder()
     let tmux = try TmuxSession(folder: folder)
     defer { tmux.close() }
-    #expect(tmux.wait(for: "3 memos") != nil)
+    #expect(tmux.waitUntilRead(for: "3 memos") != nil)
     tmux.send("C-c")
     #expect(tmux.wait(for: "EXITED:130") != nil, "Ctrl-C did not end it: \(tmux.capture())")
     _ = tmux.wait { _ in FileManager.default.fileExists(atPath: tmux.sttyAfter.path) }
@@ -65,7 +65,7 @@ import Testing
     let folder = try TUIHarness.memoFolder()
     let tmux = try TmuxSession(folder: folder)
     defer { tmux.close() }
-    #expect(tmux.wait(for: "3 memos") != nil)
+    #expect(tmux.waitUntilRead(for: "3 memos") != nil)
     let pid = try #require(tmux.browserProcess(), "no stash-tui in the pane")
     #expect(kill(pid, SIGSEGV) == 0)
     // The default action runs after the terminal is restored: the shell sees 128 + SIGSEGV.
@@ -80,7 +80,7 @@ import Testing
     let folder = try TUIHarness.memoFolder()
     let tmux = try TmuxSession(folder: folder)
     defer { tmux.close() }
-    #expect(tmux.wait(for: "3 memos") != nil)
+    #expect(tmux.waitUntilRead(for: "3 memos") != nil)
     // Select the Japanese title (second row).
     tmux.send("Down")
     #expect(tmux.wait { TUIHarness.selectedRow($0)?.contains("会議のメモ") == true } != nil, "\(tmux.capture())")
@@ -113,7 +113,7 @@ import Testing
     let folder = try TUIHarness.memoFolder()
     let tmux = try TmuxSession(folder: folder)
     defer { tmux.close() }
-    #expect(tmux.wait(for: "3 memos") != nil)
+    #expect(tmux.waitUntilRead(for: "3 memos") != nil)
     tmux.send("Down", "Down", "Enter")
     #expect(tmux.wait(for: "│›   0:00 Hello") != nil, "\(tmux.capture())")
     // Narrow: the detail alone, no divider.
@@ -135,7 +135,7 @@ import Testing
     let folder = try TUIHarness.memoFolder()
     let tmux = try TmuxSession(folder: folder)
     defer { tmux.close() }
-    #expect(tmux.wait(for: "3 memos") != nil)
+    #expect(tmux.waitUntilRead(for: "3 memos") != nil)
     tmux.type("/river")
     #expect(tmux.wait(for: "1 shown") != nil, "\(tmux.capture())")
     tmux.send("Enter", "Enter", "n")

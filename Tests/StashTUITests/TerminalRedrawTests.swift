@@ -10,7 +10,7 @@ import Testing
     let folder = try TUIHarness.memoFolder()
     let tmux = try TmuxSession(folder: folder, width: 40, height: 10)
     defer { tmux.close() }
-    #expect(tmux.wait(for: "3 memos") != nil, "\(tmux.capture())")
+    #expect(tmux.waitUntilRead(for: "3 memos") != nil, "\(tmux.capture())")
     // The help box's footer runs through the cell that becomes the corner of a 30x8 screen.
     tmux.send("?")
     let help = try #require(tmux.wait(for: "↑/↓ scroll"), "\(tmux.capture())")

@@ -71,6 +71,13 @@ final class TmuxSession {
     wait(timeout: timeout) { $0.contains(text) }
   }
 
+  /// Polls until `text` is on the screen and every listed memo has been read: the browser shows
+  /// its list from the names first (`· reading N…` in the header) and fills titles in after.
+  @discardableResult
+  func waitUntilRead(for text: String, timeout: Double = 10) -> String? {
+    wait(timeout: timeout) { $0.contains(text) && !$0.contains(" · reading ") }
+  }
+
   /// Sends keys by tmux name (`Enter`, `C-c`, `Down`, `C-Right`) or literal characters.
   func send(_ keys: String...) {
     _ = try? runProcess("tmux", ["-L", socket, "send-keys"] + keys)
