@@ -123,7 +123,10 @@ import Testing
     let process = Process()
     process.executableURL = URL(fileURLWithPath: stash)
     process.arguments = ["import", synced.path, desk.path, "--watch", "--settle", "0.2"]
-    let output = Pipe()
+    // A file, not a pipe, so the report can be read while the watch runs.
+    let outputPath = root.appendingPathComponent("said.txt").path
+    FileManager.default.createFile(atPath: outputPath, contents: nil)
+    let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     try process.run()
@@ -155,12 +158,18 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: audio), "imported within 30 s")
     #expect(
       FileManager.default.fileExists(atPath: desk.appendingPathComponent(base + "_transcription.vtt").path))
+    // The report is printed once the import's last fsync is done, a moment after the audio lands.
+    func said() -> String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
+    waited = 0
+    while !said().contains("copied: \(base)") && waited < 100 {
+      usleep(100_000)
+      waited += 1
+    }
+    #expect(said().contains("copied: \(base)"), "\(said())")
     #expect(process.isRunning, "--watch keeps running")
     kill(process.processIdentifier, SIGINT)
     process.waitUntilExit()
     #expect(process.terminationReason == .uncaughtSignal, "interrupted, as asked")
-    let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    #expect(said.contains("copied: \(base)"), "\(said)")
   }
 
   @Test func realKillsAtRandomMomentsConvergeOnARerun() throws {
