@@ -235,10 +235,10 @@ def soak(minutes, tui, folder, kind, plugin_dir):
     server = Server(kind, plugin_dir)
     session = f"stash-soak-{os.getpid()}"
     scratch = tempfile.mkdtemp(prefix="stash-soak-memos-")
-    shutil.copytree(folder, os.path.join(scratch, "memos"))
-    manifest = os.path.join(scratch, "memos", "MANIFEST.json")
-    if os.path.exists(manifest):
-        os.remove(manifest)
+    playable = copy_playable_memos(folder, os.path.join(scratch, "memos"))
+    if playable < 2:
+        sys.stderr.write(f"soak: {folder} has {playable} memos ffprobe can read; it needs two\n")
+        return 2
     keys = ["Space", "Right", "Left", "]", "[", ",", ".", "Enter", "Down", "Up", "j", "k", "Tab", "Escape"]
     weights = [10, 12, 8, 4, 4, 6, 6, 6, 3, 3, 3, 3, 2, 2]
     failures, screens, playing, samples = 0, 0, 0, []
@@ -287,12 +287,42 @@ def soak(minutes, tui, folder, kind, plugin_dir):
         shutil.rmtree(scratch, ignore_errors=True)
 
 
+def copy_playable_memos(folder, destination):
+    """Copies the memos whose audio ffprobe reads, every file of each, so that a failure on screen is
+    the server's or the player's, never a memo damaged on purpose (the demo folder has some)."""
+    os.makedirs(destination)
+    names = sorted(os.listdir(folder))
+    bases = [name[: -len("_audio.m4a")] for name in names if name.endswith("_audio.m4a")]
+    playable = 0
+    for base in bases:
+        probe = subprocess.run(["ffprobe", "-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0",
+                                os.path.join(folder, base + "_audio.m4a")], capture_output=True, text=True)
+        try:
+            if probe.returncode != 0 or float(probe.stdout.strip()) <= 1:
+                continue
+        except ValueError:
+            continue
+        playable += 1
+        for name in names:
+            if name.startswith(base + "_") and os.path.isfile(os.path.join(folder, name)):
+                shutil.copy2(os.path.join(folder, name), destination)
+    return playable
+
+
+def stop_on_terminate():
+    """SIGTERM ends the run through the finally blocks, so the server and tmux are stopped too."""
+    def raise_exit(signum, frame):
+        raise SystemExit(128 + signum)
+    signal.signal(signal.SIGTERM, raise_exit)
+
+
 def shlex_quote(text):
     import shlex
     return shlex.quote(text)
 
 
 def main():
+    stop_on_terminate()
     if sys.argv[1] == "--soak":
         minutes, tui, folder, kind = float(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
         sys.exit(soak(minutes, tui, folder, kind, sys.argv[6] if len(sys.argv) > 6 else ""))
