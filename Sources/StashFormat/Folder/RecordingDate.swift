@@ -30,6 +30,29 @@ public enum RecordingDate {
     seconds >= 978_307_200 && seconds <= now + 86_400
   }
 
+  /// Seconds since 1970 of a local wall-clock time (FORMAT.md §1.3). A time a change of offset
+  /// made happen twice is the earlier of the two; a time it skipped is read with the offset before
+  /// the change (so 02:30 on a spring-forward night is 03:30 summer time). Glibc's `mktime`
+  /// answers these by what it was last asked, so it is not used; nor would it be quick: it runs
+  /// `tzset`, which with `TZ` unset looks at the zone file again on every call, one `stat(2)` per
+  /// memo in a listing. `localtime_r` does neither.
+  static func localSeconds(_ wall: tm) -> time_t {
+    var fields = wall
+    let asUTC = timegm(&fields)
+    func offset(at instant: time_t) -> time_t {
+      var at = instant
+      var parts = tm()
+      localtime_r(&at, &parts)
+      return time_t(parts.tm_gmtoff)
+    }
+    // The instant is within 15 hours of the wall time read as UTC (no zone is further out), and
+    // no zone has changed its offset twice in a day: the offsets at either end are the only ones.
+    let before = offset(at: asUTC - 15 * 3600)
+    let after = offset(at: asUTC + 15 * 3600)
+    let valid = [before, after].map { asUTC - $0 }.filter { asUTC - offset(at: $0) == $0 }
+    return valid.min() ?? asUTC - before
+  }
+
   /// The current time, seconds since 1970 (`clock_gettime(CLOCK_REALTIME)`).
   public static func currentTime() -> Double {
     var now = timespec()

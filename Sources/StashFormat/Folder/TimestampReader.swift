@@ -95,7 +95,7 @@ struct TimestampReader {
     if let offset {
       return Double(timegm(&parts)) - Double(offset) + fraction
     }
-    let local = mktime(&parts)
+    let local = RecordingDate.localSeconds(parts)
     return local == -1 && year != 1969 ? nil : Double(local) + fraction
   }
 
