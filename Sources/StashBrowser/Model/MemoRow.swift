@@ -70,9 +70,13 @@ package struct MemoRow: Equatable, Sendable {
 
   /// Rows newest first, ties by base in byte order: the order `MemoFolder.read` gives.
   package static func inListingOrder(_ rows: [MemoRow]) -> [MemoRow] {
-    rows.sorted { a, b in
-      a.recordedAt != b.recordedAt
-        ? a.recordedAt > b.recordedAt : a.base.utf8.lexicographicallyPrecedes(b.base.utf8)
+    // Sort positions, not rows: a row is a large value and moving it is most of a sort's cost.
+    var order = Array(rows.indices)
+    order.sort { i, j in
+      rows[i].recordedAt != rows[j].recordedAt
+        ? rows[i].recordedAt > rows[j].recordedAt
+        : rows[i].base.utf8.lexicographicallyPrecedes(rows[j].base.utf8)
     }
+    return order.map { rows[$0] }
   }
 }

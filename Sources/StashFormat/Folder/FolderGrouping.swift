@@ -126,9 +126,20 @@ package struct FolderGrouping: Sendable {
 
   /// Bases equal after lowercasing under Swift's canonical-equivalence comparison, more than one apart.
   static func collisions(_ bases: [String]) -> [NameCollision] {
-    var folded: [String: [String]] = [:]
-    for base in bases { folded[base.lowercased(), default: []].append(base) }
-    return folded.values.filter { $0.count > 1 }
+    // Each base's folded form to the first base with it; a group is made only on a second one,
+    // so a folder without collisions (nearly all) allocates nothing per base.
+    var first: [String: Int] = [:]
+    first.reserveCapacity(bases.count)
+    var groups: [Int: [String]] = [:]
+    for (index, base) in bases.enumerated() {
+      let key = base.lowercased()
+      if let earlier = first[key] {
+        groups[earlier, default: [bases[earlier]]].append(base)
+      } else {
+        first[key] = index
+      }
+    }
+    return groups.values
       .map { group in
         NameCollision(
           bases: group.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map(PathText.escaped))
