@@ -148,14 +148,10 @@ final class PositionStore {
     )
   }
 
-  /// The time now as `20261202T013000Z`.
+  /// The time now as `2026-12-02T013000Z` (ISO 8601 in UTC, without the colons a file name
+  /// would rather not have).
   private static func stamp() -> String {
-    var now = time(nil)
-    var parts = tm()
-    gmtime_r(&now, &parts)
-    func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
-    return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))T"
-      + "\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))Z"
+    String(RecordingDate.isoUTC(Double(time(nil))).filter { $0 != ":" })
   }
 
   /// Makes the state folder and any missing parent, each 0700 as the XDG specification asks.
