@@ -205,17 +205,20 @@ final class EffectRunner {
   /// Starts (or, without an inbox, runs) the search of `generation`, superseding any older one.
   private func searchTranscripts(_ query: String, generation: Int) -> [BrowserEvent] {
     latestSearch.value.store(generation, ordering: .relaxed)
-    let files = library.transcripts()
     guard let inbox else {
-      let bases = search.search(query, in: files, progress: { _, _ in true }) ?? []
+      let bases = search.search(query, in: library.transcripts(), progress: { _, _ in true }) ?? []
       return [.transcriptMatches(query: query, generation: generation, bases: bases)]
     }
     guard !query.isEmpty else { return [] }
     let search = self.search
     let latest = latestSearch
+    // The library's `transcripts` may be called from any thread (MemoLibrary); with thousands of
+    // memos it takes long enough that keys typed meanwhile would wait for it.
+    let library = UnsafeTransfer(library)
     worker.async {
       // Superseded while waiting in the queue: nothing to do.
       guard latest.value.load(ordering: .relaxed) == generation else { return }
+      let files = library.value.transcripts()
       let bases = search.search(query, in: files) { done, total in
         guard latest.value.load(ordering: .relaxed) == generation else { return false }
         inbox.post(.searchProgress(generation: generation, done: done, total: total))
