@@ -15,9 +15,15 @@ enum TUIHarness {
     env["TZ"] = "UTC"
     env["TERM"] = "xterm-256color"
     env["STASH_DIR"] = nil
+    // Places memos were left off: a folder of this run's, never the home folder's.
+    env["XDG_STATE_HOME"] = stateHome.path
     return env
   }
 
+  /// Where runs of the binary keep the places memos were left off, rather than the home folder
+  /// (`render` gives each run a folder of its own).
+  static let stateHome: URL = FileManager.default.temporaryDirectory
+    .appendingPathComponent("stash-tui-state-\(ProcessInfo.processInfo.processIdentifier)")
   /// The screen after `keys` on a `size` screen over `folder`.
   static func render(_ folder: URL, size: String = "100x30", keys: String = "", styles: Bool = false)
     throws -> String
@@ -25,7 +31,11 @@ enum TUIHarness {
     var args = ["--render-once", size, "--keys", keys]
     if styles { args.append("--show-styles") }
     args.append(folder.path)
-    let result = try runProcess(binary, args, environment: environment)
+    var env = environment
+    // Places of its own: a screen never continues from a place another run left (the test
+    // memos share one tone, so they share one key).
+    env["XDG_STATE_HOME"] = try Fixtures.scratchFolder("stash-state").path
+    let result = try runProcess(binary, args, environment: env)
     #expect(result.status == 0, "stash-tui failed: \(result.standardError)")
     // The scratch folder's name changes every run: the header shows it as DIR.
     return result.standardOutput.replacingOccurrences(

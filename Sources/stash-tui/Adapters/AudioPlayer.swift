@@ -46,19 +46,33 @@ final class AudioPlayer: PlayerControl {
     loadFailure = nil
   }
 
+  func setSpeed(_ speed: Double) { player.setSpeed(speed) }
+
+  func setVolume(_ percent: Int) { player.setVolume(percent) }
+
+  func setMuted(_ muted: Bool) { player.setMuted(muted) }
+
+  func setLoop(from: Double, to: Double) { player.setLoop(from: from, to: to) }
+
+  func clearLoop() { player.clearLoop() }
+
   func snapshot() -> PlayerSnapshot {
-    if let loadFailure {
-      return PlayerSnapshot(state: .failed(loadFailure), base: base, position: 0, duration: nil)
-    }
     let s = player.snapshot
+    if let loadFailure {
+      return PlayerSnapshot(
+        state: .failed(loadFailure), base: base, position: 0, duration: nil, speed: s.speed, volume: s.volume,
+        muted: s.muted)
+    }
     let state: PlayerSnapshot.State
     switch s.state {
     case .idle: state = .stopped
     case .playing: state = .playing
     case .paused: state = .paused
-    case .ended: state = .stopped
+    case .ended: state = .ended
     case .failed(let error): state = .failed(error.message)
     }
-    return PlayerSnapshot(state: state, base: base, position: s.position, duration: s.duration)
+    return PlayerSnapshot(
+      state: state, base: base, position: s.position, duration: s.duration, speed: s.speed, volume: s.volume,
+      muted: s.muted, loop: s.loop.map { PlayerSnapshot.Loop(start: $0.start, end: $0.end) })
   }
 }

@@ -173,11 +173,13 @@ final class FolderLibrary: MemoLibrary {
 
   func transcripts() -> [TranscriptFile] {
     // Bases in reverse byte order: newest first for bases that are dates, as the list mostly is.
-    let candidates = listing.withLock { Array($0.values) }
-      .sorted { $1.base.utf8.lexicographicallyPrecedes($0.base.utf8) }
-    return candidates.compactMap { candidate in
-      path(candidate, .transcript).map { TranscriptFile(base: candidate.base, path: $0) }
+    // Sorted as (base, path) pairs: a candidate is a large value, and moving it is a sort's cost.
+    let files = listing.withLock { names in
+      names.values.compactMap { candidate in
+        path(candidate, .transcript).map { TranscriptFile(base: candidate.base, path: $0) }
+      }
     }
+    return files.sorted { $1.base.utf8.lexicographicallyPrecedes($0.base.utf8) }
   }
 
   func audioPath(of base: String) -> String {

@@ -3,6 +3,10 @@ import StashBrowser
 import StashFormat
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Performs effects against the folder, the editor and the player, and turns what happened into
 /// events for the update step. The slow ones (a transcript search, the recovery sweep) run on a
 /// worker queue and post their events to the inbox, so keys are answered meanwhile; without an
@@ -30,18 +34,23 @@ final class EffectRunner {
   private let latestSearch = LatestGeneration()
   /// One queue, so a search and a sweep never read and write the folder at once.
   private let worker = DispatchQueue(label: "stash-tui.worker")
+  /// Where memos were left off; nil keeps no places (no home folder).
+  let places: PositionStore?
+  /// The places are written here, in order, off the interface thread (a write waits on fsync).
+  private let positionWriter = DispatchQueue(label: "stash-tui.positions")
 
   /// A runner over the three, reporting background work to `inbox`.
   /// `fill` reads the rows after the listing is shown; it needs `inbox`, where it reports.
   init(
     library: MemoLibrary, editor: MemoEditor, player: PlayerControl, inbox: EventInbox? = nil,
-    fill: RowFill? = nil
+    fill: RowFill? = nil, places: PositionStore? = PositionStore.fromEnvironment()
   ) {
     self.library = library
     self.editor = editor
     self.player = player
     self.inbox = inbox
     self.fill = inbox == nil ? nil : fill
+    self.places = places
   }
 
   /// Performs `effect`; returns the events it produced at once (a quit produces none; background
@@ -65,9 +74,30 @@ final class EffectRunner {
     case .play(let base, let from):
       player.play(path: library.audioPath(of: base), base: base, from: from, duration: durations[base])
       return [.player(player.snapshot())]
+    case .resume(let base):
+      return resume(base)
     case .togglePause:
       player.togglePause()
       return [.player(player.snapshot())]
+    case .setSpeed(let speed):
+      player.setSpeed(speed)
+      return [.player(player.snapshot())]
+    case .setVolume(let percent):
+      player.setVolume(percent)
+      return [.player(player.snapshot())]
+    case .setMuted(let muted):
+      player.setMuted(muted)
+      return [.player(player.snapshot())]
+    case .setLoop(let from, let to):
+      player.setLoop(from: from, to: to)
+      return [.player(player.snapshot())]
+    case .clearLoop:
+      player.clearLoop()
+      return [.player(player.snapshot())]
+    case .rememberPosition(let base, let at):
+      return record(base, at)
+    case .forgetPosition(let base):
+      return record(base, nil)
     case .seek(let t):
       player.seek(to: t)
       return [.player(player.snapshot())]
@@ -89,6 +119,43 @@ final class EffectRunner {
     case .quit:
       return []
     }
+  }
+
+  /// Plays `base` from where it was left off, else from the start.
+  private func resume(_ base: String) -> [BrowserEvent] {
+    let path = library.audioPath(of: base)
+    var events: [BrowserEvent] = []
+    var resumed: [BrowserEvent] = []
+    var from = 0.0
+    if let places, let key = PositionStore.key(audio: path) {
+      let (position, warning) = places.position(of: key)
+      if let warning { events.append(.positionsProblem(warning)) }
+      let duration = durations[base] ?? .infinity
+      if let position, position >= BrowserModel.rememberAfter,
+        position < duration - BrowserModel.endMargin
+      {
+        from = position
+        resumed = [.resumed(base: base, from: position)]
+      }
+    }
+    player.play(path: path, base: base, from: from, duration: durations[base])
+    // The snapshot first, so the update step knows which memo the line is about.
+    return events + [.player(player.snapshot())] + resumed
+  }
+
+  /// Remembers (or, with nil, forgets) where `base` was left off, on the writer queue; inline
+  /// without an inbox. A warning comes back as `.positionsProblem`.
+  private func record(_ base: String, _ position: Double?) -> [BrowserEvent] {
+    guard let places, let key = PositionStore.key(audio: library.audioPath(of: base)) else { return [] }
+    let entry = position.map { PositionBook.Entry(position: $0, updated: Int(time(nil))) }
+    guard let inbox else {
+      return places.record([key: entry]).map { [.positionsProblem($0)] } ?? []
+    }
+    let store = UnsafeTransfer(places)
+    positionWriter.async {
+      if let warning = store.value.record([key: entry]) { inbox.post(.positionsProblem(warning)) }
+    }
+    return []
   }
 
   /// Runs `work` on the editor on the worker queue, posting its event; inline without an inbox.
@@ -138,17 +205,20 @@ final class EffectRunner {
   /// Starts (or, without an inbox, runs) the search of `generation`, superseding any older one.
   private func searchTranscripts(_ query: String, generation: Int) -> [BrowserEvent] {
     latestSearch.value.store(generation, ordering: .relaxed)
-    let files = library.transcripts()
     guard let inbox else {
-      let bases = search.search(query, in: files, progress: { _, _ in true }) ?? []
+      let bases = search.search(query, in: library.transcripts(), progress: { _, _ in true }) ?? []
       return [.transcriptMatches(query: query, generation: generation, bases: bases)]
     }
     guard !query.isEmpty else { return [] }
     let search = self.search
     let latest = latestSearch
+    // The library's `transcripts` may be called from any thread (MemoLibrary); with thousands of
+    // memos it takes long enough that keys typed meanwhile would wait for it.
+    let library = UnsafeTransfer(library)
     worker.async {
       // Superseded while waiting in the queue: nothing to do.
       guard latest.value.load(ordering: .relaxed) == generation else { return }
+      let files = library.value.transcripts()
       let bases = search.search(query, in: files) { done, total in
         guard latest.value.load(ordering: .relaxed) == generation else { return false }
         inbox.post(.searchProgress(generation: generation, done: done, total: total))
@@ -165,6 +235,7 @@ final class EffectRunner {
     fill?.stop()
     latestSearch.value.store(-1, ordering: .relaxed)
     worker.sync {}
+    positionWriter.sync {}
   }
 
   /// Runs the model's effects and every event they lead to, until nothing is left to do.
