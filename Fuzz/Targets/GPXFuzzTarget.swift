@@ -23,7 +23,8 @@ enum GPXFuzzTarget {
     let written = GPXWriter.serialize(document)
     var again = GPXReader.read(Array(written.utf8))
     fuzzRequire(
-      !again.isDamaged, "the writer wrote a damaged file: \(again.diagnostics.map(\.code.rawValue))\n\(written)")
+      !again.isDamaged,
+      "the writer wrote a damaged file: \(again.diagnostics.map(\.code.rawValue))\n\(written)")
     // What was read comes back; version and diagnostics are where it came from, not what it says.
     var expected = document
     expected.diagnostics = []

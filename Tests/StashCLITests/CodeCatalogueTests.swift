@@ -49,7 +49,8 @@ import Testing
   /// Codes that are never a lint finding: the listing's codes for audio that is not a file
   /// (FORMAT.md §1.8, where lint reports `folder-not-a-file`), and the errors a reader throws.
   static let notFindings: Set<FormatError.Code> = [
-    .folderAudioDamaged, .folderAudioCutShort, .folderAudioLengthUnreadable, .folderUnreadable, .io, .notAFile,
+    .folderAudioDamaged, .folderAudioCutShort, .folderAudioLengthUnreadable, .folderUnreadable, .io,
+    .notAFile,
     .tooLarge, .unknownKind,
   ]
 

@@ -27,7 +27,9 @@ import Testing
   }
 
   /// The problems the parser reports for one cue's text.
-  private func problems(_ text: String, start: String = "00:00.000", end: String = "00:10.000") -> [FormatError.Code] {
+  private func problems(_ text: String, start: String = "00:00.000", end: String = "00:10.000")
+    -> [FormatError.Code]
+  {
     WebVTTParser.parse("WEBVTT\n\n\(start) --> \(end)\n\(text)\n").diagnostics.map(\.code)
   }
 

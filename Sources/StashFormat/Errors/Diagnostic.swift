@@ -35,7 +35,8 @@ public struct Diagnostic: Sendable, Equatable, Hashable {
   public var message: String
   public var location: SourceLocation
 
-  public init(code: FormatError.Code, severity: Severity, message: String, location: SourceLocation = .init()) {
+  public init(code: FormatError.Code, severity: Severity, message: String, location: SourceLocation = .init())
+  {
     self.code = code
     self.severity = severity
     self.message = message

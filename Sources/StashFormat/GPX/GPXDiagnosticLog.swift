@@ -6,7 +6,9 @@ struct GPXDiagnosticLog {
   private(set) var kept: [Diagnostic] = []
   private var counts: [FormatError.Code: Int] = [:]
 
-  mutating func add(_ code: FormatError.Code, _ severity: Severity, _ message: String, at location: SourceLocation) {
+  mutating func add(
+    _ code: FormatError.Code, _ severity: Severity, _ message: String, at location: SourceLocation
+  ) {
     let count = counts[code, default: 0] + 1
     counts[code] = count
     if count <= Self.limit {

@@ -31,7 +31,8 @@ public struct AudioSummary: Sendable, Equatable {
   ]
 
   public init(
-    state: State, durationSeconds: Double?, creationTime: Double?, fragmented: Bool, code: FormatError.Code? = nil
+    state: State, durationSeconds: Double?, creationTime: Double?, fragmented: Bool,
+    code: FormatError.Code? = nil
   ) {
     self.state = state
     self.durationSeconds = durationSeconds

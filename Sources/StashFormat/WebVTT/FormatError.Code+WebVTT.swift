@@ -7,7 +7,8 @@ extension FormatError.Code {
   /// the `vtt-` codes.
   package var webVTTSeverity: Severity {
     switch self {
-    case .vttNotUTF8, .vttNoSignature, .vttBadTimestamp, .vttBadArrow, .vttStrayText, .vttStyleAfterCue, .vttRegionAfterCue:
+    case .vttNotUTF8, .vttNoSignature, .vttBadTimestamp, .vttBadArrow, .vttStrayText, .vttStyleAfterCue,
+      .vttRegionAfterCue:
       .error
     case .vttEndNotAfterStart, .vttCueOutOfOrder, .vttMissingBlankLine, .vttNoteWithArrow:
       .error

@@ -101,7 +101,8 @@ struct WebVTTCueTextParser {
               why = "text follows the time"
             }
             report(
-              .vttBadInlineTimestamp, at: start, "<\(text(value))> is not a timestamp (\(why)); it is ignored")
+              .vttBadInlineTimestamp, at: start, "<\(text(value))> is not a timestamp (\(why)); it is ignored"
+            )
           }
           continue
         }

@@ -69,7 +69,8 @@ extension WebVTTFileParser {
       report(.vttBadRegionID, at: buffer.lowerBound, "a REGION block without an id cannot be used by any cue")
     } else if document.regions.contains(where: { $0.id == region.id }) {
       report(
-        .vttBadRegionID, at: buffer.lowerBound, "region id \"\(region.id)\" is used twice; cues get the last one"
+        .vttBadRegionID, at: buffer.lowerBound,
+        "region id \"\(region.id)\" is used twice; cues get the last one"
       )
     }
     return region
@@ -134,7 +135,8 @@ extension WebVTTFileParser {
     }
     if !cues.isEmpty {
       report(
-        .vttStashNoteAfterCue, at: offset, "NOTE stash \(kind) belongs before the first cue (it is still read)")
+        .vttStashNoteAfterCue, at: offset,
+        "NOTE stash \(kind) belongs before the first cue (it is still read)")
     }
   }
 }

@@ -299,7 +299,8 @@ struct WebVTTFileParser {
         "a STYLE line with no style sheet after it is ignored"
       ),
       (
-        "REGION", .vttRegionAfterCue, "a REGION block after the first cue is ignored; move it before the cues",
+        "REGION", .vttRegionAfterCue,
+        "a REGION block after the first cue is ignored; move it before the cues",
         "a REGION line with no settings after it is ignored"
       ),
     ]

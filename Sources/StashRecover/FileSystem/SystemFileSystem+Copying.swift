@@ -21,7 +21,9 @@ extension SystemFileSystem: CopyingFileSystem {
   }
 
   /// `read(2)`.
-  public func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(RecoverError) -> Int {
+  public func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(RecoverError)
+    -> Int
+  {
     let n = Self.retrying { Glibc.read(descriptor, buffer.baseAddress!, buffer.count) }
     if n < 0 { throw RecoverError.io(errno, doing: "read the file", path: "descriptor \(descriptor)") }
     return n
