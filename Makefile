@@ -40,7 +40,7 @@ demo: release
 
 # What CI enforces beyond the tests: the tree is formatted, and the build above passes.
 check: install-deps
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks Fuzz
 	$(STRICT) $(SWIFT) build --build-tests $(CHECK_FLAGS)
 
 test: check
@@ -50,7 +50,7 @@ fixtures: install-deps
 	SyntheticFixtures/make-fixtures
 
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Benchmarks
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Benchmarks Fuzz
 
 # The programs, stash(1) and stash-tui(1), the completions, and FORMAT.md with the lint rule pages
 # in PREFIX/share/doc/stash; the Debian package lays out the same files (scripts/install-files).

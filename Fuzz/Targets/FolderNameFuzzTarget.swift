@@ -13,8 +13,11 @@ enum FolderNameFuzzTarget {
       _ = RecordingDate.parse(base: base).map { fuzzRequire($0.isFinite, "date \($0)") }
     case .nearMiss(let intended, let base, let kind, let reason):
       fuzzRequire(!reason.isEmpty && !base.isEmpty, "near miss without a reason or base")
-      fuzzRequire(intended.utf8.elementsEqual((base + kind.suffix).utf8), "intended \(intended) is not base + suffix")
-      fuzzRequire(FolderName.classify(intended) == .memoFile(base: base, kind: kind), "intended name \(intended.debugDescription) is not a memo file name")
+      fuzzRequire(
+        intended.utf8.elementsEqual((base + kind.suffix).utf8), "intended \(intended) is not base + suffix")
+      fuzzRequire(
+        FolderName.classify(intended) == .memoFile(base: base, kind: kind),
+        "intended name \(intended.debugDescription) is not a memo file name")
       fuzzRequire(!intended.utf8.elementsEqual(bytes), "a near miss whose intended name is itself")
     case .hidden:
       fuzzRequire(bytes.first == UInt8(ascii: "."), "hidden without a dot")

@@ -21,7 +21,8 @@ let fuzzTargets: [String: (UnsafeBufferPointer<UInt8>) -> Void] = [
 /// Reads STASH_FUZZ_TARGET and refuses to start without a known one.
 @_cdecl("LLVMFuzzerInitialize")
 public func fuzzInitialize(
-  _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+  _ argc: UnsafeMutablePointer<CInt>,
+  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
 ) -> CInt {
   guard let raw = getenv("STASH_FUZZ_TARGET"), let target = fuzzTargets[String(cString: raw)] else {
     fputs("set STASH_FUZZ_TARGET to one of: \(fuzzTargets.keys.sorted().joined(separator: ", "))\n", stderr)

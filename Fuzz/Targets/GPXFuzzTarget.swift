@@ -13,13 +13,18 @@ enum GPXFuzzTarget {
     fuzzRequire(
       pointLocations(chunked) == pointLocations(document),
       "point positions differ between a whole read and a read in pieces")
-    fuzzRequire(document.pointCount <= input.count / 10 + 1, "\(document.pointCount) points from \(input.count) bytes")
+    fuzzRequire(
+      document.pointCount <= input.count / 10 + 1, "\(document.pointCount) points from \(input.count) bytes")
     for diagnostic in document.diagnostics {
-      if let offset = diagnostic.location.offset { fuzzRequire(offset >= 0 && offset <= input.count, "offset \(offset)") }
+      if let offset = diagnostic.location.offset {
+        fuzzRequire(offset >= 0 && offset <= input.count, "offset \(offset)")
+      }
     }
     let written = GPXWriter.serialize(document)
     var again = GPXReader.read(Array(written.utf8))
-    fuzzRequire(!again.isDamaged, "the writer wrote a damaged file: \(again.diagnostics.map(\.code))\n\(written)")
+    fuzzRequire(
+      !again.isDamaged,
+      "the writer wrote a damaged file: \(again.diagnostics.map(\.code.rawValue))\n\(written)")
     // What was read comes back; version and diagnostics are where it came from, not what it says.
     var expected = document
     expected.diagnostics = []

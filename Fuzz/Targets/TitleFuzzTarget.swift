@@ -11,13 +11,19 @@ enum TitleFuzzTarget {
         "display text spans lines: \(display.debugDescription)")
       // Shown escaped, it holds no control character at all.
       fuzzRequire(
-        !PathText.escaped(display).unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) },
+        !PathText.escaped(display).unicodeScalars.contains {
+          $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
+        },
         "escaped display text holds a control character")
       fuzzRequire(display.count <= Title.maximumCharacters + 1, "display text of \(display.count) characters")
     }
-    if let count = title.byteCount { fuzzRequire(count == input.count, "byteCount \(count) of \(input.count)") }
+    if let count = title.byteCount {
+      fuzzRequire(count == input.count, "byteCount \(count) of \(input.count)")
+    }
     for problem in title.problems {
-      if let offset = problem.location.offset { fuzzRequire(offset >= 0 && offset <= input.count, "offset \(offset)") }
+      if let offset = problem.location.offset {
+        fuzzRequire(offset >= 0 && offset <= input.count, "offset \(offset)")
+      }
     }
     FuzzScratch.write(bytes)
     let read = Title.read(path: FuzzScratch.path)

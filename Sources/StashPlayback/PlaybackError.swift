@@ -42,7 +42,7 @@ public struct PlaybackError: Error, Sendable, Equatable, CustomStringConvertible
   /// An error from the MP4 reader, keeping its reason.
   public init(reading error: FormatError) {
     self.init(
-      code: error.code == "io" ? .io : .damagedAudio, message: error.description, path: nil)
+      code: error.code == .io ? .io : .damagedAudio, message: error.description, path: nil)
   }
 
   /// `path: at 1:23: message`, leaving out what is unknown.

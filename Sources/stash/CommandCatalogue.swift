@@ -137,6 +137,7 @@ enum CommandCatalogue {
         Option(
           name: "watch", help: "keep running, importing each memo once it is complete, until interrupted"),
         Option(name: "json", help: "print the report as JSON"),
+        Option(name: "format", value: "FORMAT", choices: ["text", "json"], help: "text (default) or json"),
         Option(
           name: "recent-window", value: "SECONDS",
           help: "a memo changed this recently is looked at twice (default 120)"),

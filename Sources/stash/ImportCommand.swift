@@ -5,9 +5,9 @@ import StashRecover
   import Glibc
 #endif
 
-/// `stash import SOURCE... TARGET [--move] [--dry-run] [--recover] [--watch] [--json]`: brings
-/// whole memos from each SOURCE (a memo folder, or one memo's file, which brings its whole set)
-/// into TARGET, verified, nothing overwritten. Exit 0 when everything that could be imported was,
+/// `stash import SOURCE... TARGET [--move] [--dry-run] [--recover] [--watch] [--json|--format json]`:
+/// brings whole memos from each SOURCE (a memo folder, or one memo's file, which brings its whole
+/// set) into TARGET, verified, nothing overwritten. Exit 0 when everything that could be imported was,
 /// 1 when something needs a person, 2 on usage or I/O errors.
 enum ImportCommand {
   static let usage = "stash import SOURCE... TARGET [--move] [--dry-run] [--recover] [--watch] [--json]"
@@ -15,7 +15,7 @@ enum ImportCommand {
   static func run(_ words: [String]) throws -> Int32 {
     let arguments = try Arguments(
       words, flags: ["move", "dry-run", "recover", "watch", "json", "no-wait"],
-      options: ["recent-window", "settle"])
+      options: ["recent-window", "settle", "format"])
     guard arguments.positionals.count >= 2 else {
       throw UsageError(message: "give one or more sources and a target: \(usage)")
     }
@@ -26,7 +26,7 @@ enum ImportCommand {
       options.recentWindow = try seconds(window, "recent-window")
     }
     if let settle = arguments.options["settle"] { options.settle = try seconds(settle, "settle") }
-    let json = arguments.flags.contains("json")
+    let json = try arguments.format(among: ["text", "json"]) == "json"
     if arguments.flags.contains("watch") && options.dryRun {
       throw UsageError(message: "--watch and --dry-run do not go together")
     }

@@ -94,7 +94,8 @@ enum ShowCommand {
     if memo.needsRecovery { out += row("recovery", "needed: run `stash recover`") }
     for problem in memo.problems {
       out += row(
-        "problem", "\(problem.severity.rawValue) \(problem.code): \(PathText.escaped(problem.message))")
+        "problem",
+        "\(problem.severity.rawValue) \(problem.code.rawValue): \(PathText.escaped(problem.message))")
     }
     guard let transcript else {
       out += "\nNo transcript.\n"

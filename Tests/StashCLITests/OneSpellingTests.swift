@@ -16,9 +16,10 @@ import Testing
   @Test func jsonAndFormatJSONSayTheSameInEveryCommand() throws {
     let file = "\(demo)/\(base)_transcription.vtt"
     let scratch = try Fixtures.scratchFolder("stash-spelling")
+    let target = try Fixtures.scratchFolder("stash-spelling-import")
     let calls: [[String]] = [
       ["ls", demo], ["show", "\(demo)/\(base)"], ["inspect", file], ["lint", demo],
-      ["recover", scratch.path, "--dry-run"],
+      ["recover", scratch.path, "--dry-run"], ["import", demo, target.path, "--dry-run"],
     ]
     #expect(!calls.isEmpty)
     for call in calls {
@@ -34,7 +35,7 @@ import Testing
       #expect(clash.status == 2, "\(call)")
     }
     // The text formats by name are the default.
-    for call in [["ls", demo], ["show", "\(demo)/\(base)"]] {
+    for call in [["ls", demo], ["show", "\(demo)/\(base)"], ["import", demo, target.path, "--dry-run"]] {
       #expect(try run(call + ["--format", "text"]).standardOutput == run(call).standardOutput)
     }
     #expect(try run(["ls", demo, "--format", "yaml"]).standardError.contains("--format takes text or json"))

@@ -66,7 +66,7 @@ import Testing
     #expect(capture.needsRecovery)
     #expect(capture.partsToAssemble == [.transcript])
     #expect(capture.displayName == "Killed")
-    #expect(capture.problems.map(\.code) == [FolderCode.captureWithoutAudio, FolderCode.needsRecovery])
+    #expect(capture.problems.map(\.code) == [.folderCaptureWithoutAudio, .folderNeedsRecovery])
 
     #expect(role(folder, "lonely_transcription.vtt") == .orphan(base: "lonely", kind: .transcript))
     #expect(role(folder, "lonely_title.txt") == .orphan(base: "lonely", kind: .title))
@@ -86,7 +86,7 @@ import Testing
     #expect(folder.others.count == 7)
     #expect(folder.collisions.isEmpty)
     // Every non-hidden other has a finding with a folder- code.
-    #expect(folder.others.compactMap(\.diagnostic).allSatisfy { $0.code.hasPrefix("folder-") })
+    #expect(folder.others.compactMap(\.diagnostic).allSatisfy { $0.code.rawValue.hasPrefix("folder-") })
     #expect(folder.others.compactMap(\.diagnostic).count == 6)
 
     let summary = folder.summary
@@ -101,9 +101,9 @@ import Testing
     let findings = folder.findings
     #expect(
       findings.filter { $0.file == "cap.parts" }.map(\.code) == [
-        FolderCode.captureWithoutAudio, FolderCode.needsRecovery,
+        .folderCaptureWithoutAudio, .folderNeedsRecovery,
       ])
-    #expect(findings.contains { $0.file == "plain_Audio.m4a" && $0.code == FolderCode.nearMiss })
+    #expect(findings.contains { $0.file == "plain_Audio.m4a" && $0.code == .folderNearMiss })
     #expect(!findings.contains { $0.file == ".DS_Store" })
   }
 
@@ -117,8 +117,8 @@ import Testing
     let folder = try MemoFolder.read(path: scratch.path)
     #expect(role(folder, " .memo_audio.m4a") == .unrecognised(reason: nil))
     let codes = Dictionary(folder.findings.map { ($0.file, $0.code) }, uniquingKeysWith: { a, _ in a })
-    #expect(codes[" .memo_audio.m4a"] == FolderCode.unrecognised)
-    #expect(codes[" memo_Audio.m4a"] == FolderCode.nearMiss)
+    #expect(codes[" .memo_audio.m4a"] == .folderUnrecognised)
+    #expect(codes[" memo_Audio.m4a"] == .folderNearMiss)
   }
 
   @Test func clockText() {
@@ -153,33 +153,33 @@ import Testing
     #expect(killed.parts?.routeParts == [1])
     #expect(killed.partsToAssemble == [.transcript, .route])
     #expect(killed.needsRecovery)
-    #expect(killed.problems.map(\.code).contains(FolderCode.needsRecovery))
+    #expect(killed.problems.map(\.code).contains(.folderNeedsRecovery))
     #expect(
       !killed.hasProblem
-        || killed.problems.contains { $0.code != FolderCode.needsRecovery && $0.severity >= .warning })
+        || killed.problems.contains { $0.code != .folderNeedsRecovery && $0.severity >= .warning })
 
     let gaps = try #require(memo(folder, "gaps"))
     #expect(gaps.partsToAssemble.isEmpty)
     #expect(gaps.partsBesideFinished == [.transcript])
     #expect(!gaps.needsRecovery)
-    #expect(gaps.problems.map(\.code).contains(FolderCode.partsBesideFinished))
+    #expect(gaps.problems.map(\.code).contains(.folderPartsBesideFinished))
 
     let empty = try #require(memo(folder, "empty"))
     #expect(empty.parts?.isEmpty == true)
     #expect(!empty.needsRecovery)
-    #expect(empty.problems.contains { $0.code == FolderCode.partsEmpty && $0.severity == .info })
+    #expect(empty.problems.contains { $0.code == .folderPartsEmpty && $0.severity == .info })
 
     let stranger = try #require(memo(folder, "stranger"))
     #expect(stranger.parts?.holdsOnlyStrangers == true)
     #expect(stranger.parts?.strangers == ["notes.txt"])
     #expect(!stranger.needsRecovery)
-    #expect(stranger.problems.contains { $0.code == FolderCode.partsStrangers && $0.severity == .info })
+    #expect(stranger.problems.contains { $0.code == .folderPartsStrangers && $0.severity == .info })
 
     let withdrawn = try #require(memo(folder, "withdrawn"))
     #expect(withdrawn.parts?.routeWithdrawn == true)
     #expect(withdrawn.partsToAssemble.isEmpty)
     #expect(withdrawn.needsRecovery)
-    #expect(withdrawn.problems.map(\.code).contains(FolderCode.routeWithdrawn))
+    #expect(withdrawn.problems.map(\.code).contains(.folderRouteWithdrawn))
 
     let mixed = try #require(memo(folder, "mixed"))
     // Part numbers have at least four digits; `transcription.12.vtt` is a stranger's file.
@@ -215,7 +215,7 @@ import Testing
       folder.collisions.contains {
         Set($0.bases.map { Array($0.utf8) }) == [Array(composed.utf8), Array(decomposed.utf8)]
       })
-    #expect(folder.collisions.allSatisfy { $0.diagnostic.code == FolderCode.nameCollision })
+    #expect(folder.collisions.allSatisfy { $0.diagnostic.code == .folderNameCollision })
     // `memo_title.txt` has no audio of its own: its base differs from `Memo` on this file system.
     #expect(role(folder, "memo_title.txt") == .orphan(base: "memo", kind: .title))
   }
@@ -239,7 +239,7 @@ import Testing
     let folder = try MemoFolder.read(path: scratch.path)
     for base in ["pipe", "dangling", "dir"] {
       let m = try #require(memo(folder, base))
-      #expect(m.problems.map(\.code) == [FolderCode.notAFile], "\(base)")
+      #expect(m.problems.map(\.code) == [.folderNotAFile], "\(base)")
       #expect(m.hasProblem)
       guard case .damaged? = m.audio?.state else {
         Issue.record("\(base): audio that is not a file must read as damaged")
@@ -250,13 +250,13 @@ import Testing
     // A dangling link still has a date: its own modification time.
     #expect((memo(folder, "dangling")?.recordedAt ?? 0) > 1_000_000_000)
     let titled = try #require(memo(folder, "titled"))
-    #expect(titled.problems.contains { $0.code == FolderCode.notAFile && $0.file == "titled_title.txt" })
+    #expect(titled.problems.contains { $0.code == .folderNotAFile && $0.file == "titled_title.txt" })
     // A title that is not a file gives no name; the base, not a date, is the person's own (§1.4).
     #expect(titled.displayName == "titled")
     let linked = try #require(memo(folder, "linked"))
-    #expect(!linked.problems.contains { $0.code == FolderCode.notAFile })
+    #expect(!linked.problems.contains { $0.code == .folderNotAFile })
     let looped = try #require(memo(folder, "loop"))
-    #expect(looped.problems.contains { $0.code == FolderCode.notAFile || $0.code == "title-unreadable" })
+    #expect(looped.problems.contains { $0.code == .folderNotAFile || $0.code == .titleUnreadable })
   }
 
   @Test func aSecondReadSeesWhatChanged() throws {
@@ -306,7 +306,7 @@ import Testing
       _ = try MemoFolder.read(path: "/nonexistent/stash-memos")
       Issue.record("reading a missing folder did not throw")
     } catch {
-      #expect(error.code == "folder-unreadable")
+      #expect(error.code == .folderUnreadable)
       #expect(error.path == "/nonexistent/stash-memos")
       #expect(error.message.contains("No such file or directory"))
     }

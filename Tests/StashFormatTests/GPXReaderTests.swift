@@ -156,7 +156,7 @@ import Testing
     let point = GPXSamples.trackPoints(document)[0]
     #expect(point.time == 1_777_620_600.5)
     #expect(point.timeHadZone == false)
-    #expect(document.diagnostics.map(\.code) == ["gpx-time-without-zone"])
+    #expect(document.diagnostics.map(\.code) == [.gpxTimeWithoutZone])
     #expect(document.diagnostics[0].severity == .warning)
     #expect(document.diagnostics[0].location.line == 3)
   }
@@ -175,7 +175,7 @@ import Testing
     let point = GPXSamples.trackPoints(document)[0]
     #expect(point.speed == nil && point.course == nil && point.horizontalAccuracy == nil)
     #expect(
-      document.diagnostics.map(\.code) == ["gpx-invalid-speed", "gpx-invalid-course", "gpx-invalid-accuracy"])
+      document.diagnostics.map(\.code) == [.gpxInvalidSpeed, .gpxInvalidCourse, .gpxInvalidAccuracy])
     #expect(document.diagnostics.allSatisfy { $0.severity == .info })
   }
 
@@ -195,8 +195,8 @@ import Testing
     #expect(points == [GPXPoint(latitude: 1, longitude: 2), GPXPoint(latitude: 95, longitude: 2)])
     #expect(
       document.diagnostics.map(\.code) == [
-        "gpx-bad-number", "gpx-bad-time", "gpx-bad-coordinate", "gpx-bad-coordinate",
-        "gpx-coordinate-out-of-range", "gpx-misplaced-element",
+        .gpxBadNumber, .gpxBadTime, .gpxBadCoordinate, .gpxBadCoordinate,
+        .gpxCoordinateOutOfRange, .gpxMisplacedElement,
       ])
     #expect(document.diagnostics[0].message.contains("'high'"))
     // A skipped point is an error, but the file was read to its end: not damaged.
@@ -209,7 +209,7 @@ import Testing
     let document = GPXReader.read(
       Array(#"<gpx version="1.1"><trk><trkseg><trkpt lat="1" lon="2"/></trkseg></trk></gpx>"#.utf8))
     #expect(GPXSamples.trackPoints(document).count == 1)
-    #expect(document.diagnostics.map(\.code) == ["gpx-no-namespace"])
+    #expect(document.diagnostics.map(\.code) == [.gpxNoNamespace])
   }
 
   @Test func keepsEmptySegmentsAndGapsAsTheyAre() {
@@ -230,7 +230,7 @@ import Testing
     file = GPXSamples.file("<metadata><name>\(String(repeating: "x", count: 70_000))</name></metadata>")
     let cut = GPXReader.read(file)
     #expect(cut.metadata.name?.utf8.count == GPXParseState.maximumText)
-    #expect(cut.diagnostics.map(\.code) == ["gpx-text-too-long"])
+    #expect(cut.diagnostics.map(\.code) == [.gpxTextTooLong])
   }
 
   @Test func readsOtherEncodings() {

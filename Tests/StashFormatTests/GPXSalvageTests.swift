@@ -90,7 +90,7 @@ import Testing
     #expect(points.count == 15)
     #expect(read.tracks[0].segments.map(\.points.count) == [12, 3])
     let tear = try #require(read.diagnostics.last)
-    #expect(tear.code == "gpx-truncated")
+    #expect(tear.code == .gpxTruncated)
     #expect(tear.severity == .error)
     #expect(tear.message.contains("kept the \(read.pointCount) points"))
     #expect(tear.message.contains("dropped the unfinished one"))
@@ -102,7 +102,7 @@ import Testing
   @Test func zerosAfterTheCutAreATearNotMalformedXML() {
     let cut = Array(Self.bytes.prefix(Self.bytes.count * 2 / 3))
     let read = GPXReader.read(cut + [UInt8](repeating: 0, count: 4096))
-    #expect(read.diagnostics.last?.code == "gpx-truncated")
+    #expect(read.diagnostics.last?.code == .gpxTruncated)
     #expect(GPXSamples.trackPoints(read) == GPXSamples.trackPoints(GPXReader.read(cut)))
   }
 
@@ -111,32 +111,32 @@ import Testing
     let second = text.ranges(of: "<trkpt").dropFirst().first!
     text.replaceSubrange(second, with: "<trkpt <<")
     let read = GPXReader.read(Array(text.utf8))
-    #expect(read.diagnostics.last?.code == "gpx-malformed")
+    #expect(read.diagnostics.last?.code == .gpxMalformed)
     #expect(GPXSamples.trackPoints(read).count == 1)
     #expect(read.diagnostics.last?.message.contains("kept the \(read.pointCount) point") == true)
   }
 
   @Test func notXMLEmptyAndNotGPXAreSaidPlainly() {
     let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
-    #expect(GPXReader.read(png).diagnostics.map(\.code) == ["gpx-not-xml"])
+    #expect(GPXReader.read(png).diagnostics.map(\.code) == [.gpxNotXML])
     #expect(
       GPXReader.read(Array("{\"type\": \"FeatureCollection\"}".utf8)).diagnostics.map(\.code) == [
-        "gpx-not-xml"
+        .gpxNotXML
       ])
-    #expect(GPXReader.read([]).diagnostics.map(\.code) == ["gpx-empty"])
-    #expect(GPXReader.read(Array("   \n".utf8)).diagnostics.map(\.code) == ["gpx-empty"])
+    #expect(GPXReader.read([]).diagnostics.map(\.code) == [.gpxEmpty])
+    #expect(GPXReader.read(Array("   \n".utf8)).diagnostics.map(\.code) == [.gpxEmpty])
     let kml = GPXReader.read(
       Array(#"<kml xmlns="http://www.opengis.net/kml/2.2"><Document/></kml>"#.utf8))
-    #expect(kml.diagnostics.map(\.code) == ["gpx-not-gpx"])
+    #expect(kml.diagnostics.map(\.code) == [.gpxNotGPX])
     #expect(kml.diagnostics[0].message.contains("{http://www.opengis.net/kml/2.2}kml"))
     let wrongNamespace = GPXReader.read(Array(#"<gpx xmlns="urn:other"/>"#.utf8))
-    #expect(wrongNamespace.diagnostics.map(\.code) == ["gpx-not-gpx"])
+    #expect(wrongNamespace.diagnostics.map(\.code) == [.gpxNotGPX])
     for document in [kml, wrongNamespace] { #expect(document.isDamaged && document.pointCount == 0) }
   }
 
   @Test func bytesAfterTheDocumentAreIgnoredWithAWarning() {
     let read = GPXReader.read(Self.bytes + Array("<gpx>again</gpx>".utf8))
-    #expect(read.diagnostics.map(\.code) == ["gpx-trailing-data"])
+    #expect(read.diagnostics.map(\.code) == [.gpxTrailingData])
     #expect(read.diagnostics[0].severity == .warning)
     #expect(GPXSamples.content(read) == GPXSamples.content(GPXReader.read(Self.bytes)))
   }
@@ -145,7 +145,7 @@ import Testing
     let points = String(repeating: #"<trkpt lat="1" lon="2"><time>soon</time></trkpt>"#, count: 500)
     let read = GPXReader.read(GPXSamples.file("<trk><trkseg>\(points)</trkseg></trk>"))
     #expect(read.diagnostics.count == GPXDiagnosticLog.limit + 1)
-    #expect(read.diagnostics.allSatisfy { $0.code == "gpx-bad-time" })
+    #expect(read.diagnostics.allSatisfy { $0.code == .gpxBadTime })
     #expect(read.diagnostics.last?.message.hasPrefix("480 more") == true)
     #expect(GPXSamples.trackPoints(read).count == 500)
   }

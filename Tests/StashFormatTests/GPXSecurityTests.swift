@@ -24,7 +24,7 @@ import Testing
     let clock = ContinuousClock()
     var read = GPXDocument()
     let elapsed = clock.measure { read = GPXReader.read(file) }
-    #expect(read.diagnostics.last?.code == "gpx-entity-refused")
+    #expect(read.diagnostics.last?.code == .gpxEntityRefused)
     #expect(read.isDamaged)
     #expect(GPXSamples.trackPoints(read).count == 1)
     #expect((read.metadata.name?.utf8.count ?? 0) <= GPXParseState.maximumText)
@@ -41,7 +41,7 @@ import Testing
       <!DOCTYPE gpx [<!ENTITY big "\(big)">]>
       <gpx version="1.1" creator="x" xmlns="http://www.topografix.com/GPX/1/1"><metadata><desc>\(references)</desc></metadata></gpx>
       """.utf8)
-    #expect(GPXReader.read(file).diagnostics.last?.code == "gpx-entity-refused")
+    #expect(GPXReader.read(file).diagnostics.last?.code == .gpxEntityRefused)
   }
 
   @Test func neverReadsAnExternalEntity() throws {
@@ -66,7 +66,7 @@ import Testing
         #expect(!text.contains("root:"), "\(target)")
       }
       #expect(read.metadata.name == "before  after")
-      #expect(read.diagnostics.contains { $0.code == "gpx-external-entity" }, "\(target)")
+      #expect(read.diagnostics.contains { $0.code == .gpxExternalEntity }, "\(target)")
       #expect(read.waypoints.count == 1)
     }
   }
@@ -77,7 +77,7 @@ import Testing
       (#"<gpx version="1.1" creator="x" xmlns="http://www.topografix.com/GPX/1/1">"#
         + String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth) + "</gpx>").utf8)
     let read = GPXReader.read(file)
-    #expect(read.diagnostics.map(\.code) == ["gpx-too-deep"])
+    #expect(read.diagnostics.map(\.code) == [.gpxTooDeep])
   }
 
   @Test func readsAMillionPointsInOneSegment() {

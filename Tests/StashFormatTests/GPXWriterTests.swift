@@ -91,6 +91,6 @@ import Testing
     #expect(text.contains("<time>2026-05-01T07:30:00.123456Z</time>"))
     let read = GPXReader.read(Array(text.utf8))
     #expect(read.waypoints.map(\.timeHadZone) == [false, true])
-    #expect(read.diagnostics.map(\.code) == ["gpx-time-without-zone"])
+    #expect(read.diagnostics.map(\.code) == [.gpxTimeWithoutZone])
   }
 }

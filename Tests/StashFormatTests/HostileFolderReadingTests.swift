@@ -110,7 +110,7 @@ import Testing
     let fifo = try #require(memo("fifo"))
     for name in ["fifo_transcription.vtt", "fifo_track.gpx", "fifo_title.txt"] {
       #expect(
-        fifo.problems.contains { $0.file == name && $0.code == FolderCode.notAFile },
+        fifo.problems.contains { $0.file == name && $0.code == .folderNotAFile },
         "\(name): \(fifo.problems)")
     }
     let zero = try #require(memo("zero"))

@@ -82,7 +82,7 @@ import Testing
 
   @Test func anEmptyRouteSaysSoAtItsStart() {
     let empty = GPXReader.read([])
-    #expect(empty.diagnostics.map(\.code) == ["gpx-empty"])
+    #expect(empty.diagnostics.map(\.code) == [.gpxEmpty])
     #expect(empty.diagnostics.first?.location.offset == 0)
     #expect(empty.diagnostics.first?.location.line == 1)
   }

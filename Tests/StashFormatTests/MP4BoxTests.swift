@@ -98,7 +98,7 @@ import Testing
     #expect(cut.samples == Array(openExpected.prefix(3)))
     // Samples of 6 and 5 bytes end the file; 7 bytes are gone, so 4 of the 6 remain as tail.
     #expect(cut.cutShort && cut.tailBytes == 6 + 5 - 7)
-    #expect(cut.diagnostics.contains { $0.code == "mp4-missing-samples" })
+    #expect(cut.diagnostics.contains { $0.code == .mp4MissingSamples })
     #expect(AudioSummary.read(path: cutPath).state == .cutShort(tailBytes: cut.tailBytes))
   }
 
@@ -117,7 +117,7 @@ import Testing
     layout.edits = [(10, -1), (80, 300)]
     let (paused, _, _) = try read(layout, "edit-empty-v\(version).m4a")
     #expect(paused.primingSamples == 300)
-    #expect(paused.diagnostics.contains { $0.code == "mp4-complex-edit-list" })
+    #expect(paused.diagnostics.contains { $0.code == .mp4ComplexEditList })
   }
 
   /// Writes AudioSpecificConfig bits.
@@ -184,7 +184,7 @@ import Testing
     let path = try files.write(bytes, as: "huge-count.m4a")
     let audio = try MP4Audio.read(path: path)
     #expect(audio.samples == expected)
-    #expect(audio.diagnostics.contains { $0.code == "mp4-bad-sample-table" })
+    #expect(audio.diagnostics.contains { $0.code == .mp4BadSampleTable })
 
     let head = B.ftyp() + B.fragmentedMoov(trexDuration: 1024, trexSize: 0)
     let trun = B.fullBox("trun", flags: 0x201, B.u32(0xFFFF_FFFF) + B.i32(0) + B.u32(3) + B.u32(3))
@@ -194,7 +194,7 @@ import Testing
     let runPath = try files.write(head + moof + B.box("mdat", [1, 2, 3, 4, 5, 6]), as: "huge-trun.m4a")
     let run = try MP4Audio.read(path: runPath)
     #expect(run.sampleCount == 2)
-    #expect(run.diagnostics.contains { $0.code == "mp4-bad-fragment" })
+    #expect(run.diagnostics.contains { $0.code == .mp4BadFragment })
 
     // Counts with no table behind them (a uniform stsz size, a trun of defaults) are bounded by
     // the file's size, not believed: nothing near four billion samples is ever allocated.
@@ -213,7 +213,7 @@ import Testing
     let defaultsPath = try files.write(defaultsBytes, as: "huge-defaults.m4a")
     let defaultsAudio = try MP4Audio.read(path: defaultsPath)
     #expect(defaultsAudio.sampleCount <= defaultsBytes.count / 4)
-    #expect(defaultsAudio.diagnostics.contains { $0.code == "mp4-bad-fragment" })
+    #expect(defaultsAudio.diagnostics.contains { $0.code == .mp4BadFragment })
     _ = AudioSummary.read(path: defaultsPath)
 
     // A container of 70,000 empty boxes is read up to a cap, with a diagnostic.
@@ -223,7 +223,7 @@ import Testing
     let crowdedPath = try files.write(crowded, as: "crowded.m4a")
     let crowd = try MP4Audio.read(path: crowdedPath)
     #expect(crowd.diagnostics.contains { $0.message.contains("more than 65536 boxes") })
-    #expect(crowd.damageCode == "mp4-no-audio-track")
+    #expect(crowd.damageCode == .mp4NoAudioTrack)
   }
 
   /// A child that runs past its parent, a box shorter than its header, and deep nesting: each is
@@ -235,7 +235,7 @@ import Testing
     bytes.replaceSubrange(smhd - 4..<smhd, with: B.u32(0x7FFF_0000))
     let path = try files.write(bytes, as: "overrun.m4a")
     let audio = try MP4Audio.read(path: path)
-    #expect(audio.diagnostics.contains { $0.code == "mp4-bad-box-size" })
+    #expect(audio.diagnostics.contains { $0.code == .mp4BadBoxSize })
     #expect(audio.samples.isEmpty || audio.samples == expected)
 
     let (good, goodExpected) = Self.finishedFile(Layout())
@@ -245,12 +245,12 @@ import Testing
     #expect(torn.cutShort && torn.tailBytes == 8)
     #expect(
       torn.diagnostics.contains {
-        $0.code == "mp4-torn-tail" && $0.message.contains("less than its own 8-byte header")
+        $0.code == .mp4TornTail && $0.message.contains("less than its own 8-byte header")
       })
 
     var nested = B.box("free", [])
     for _ in 0..<5000 { nested = B.box("trak", nested) }
     let deep = try files.write(B.ftyp() + B.box("moov", nested), as: "deep.m4a")
-    #expect(try MP4Audio.read(path: deep).damageCode == "mp4-no-audio-track")
+    #expect(try MP4Audio.read(path: deep).damageCode == .mp4NoAudioTrack)
   }
 }

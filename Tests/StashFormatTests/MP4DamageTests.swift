@@ -10,7 +10,7 @@ import Testing
   init() throws { files = try MP4TestFiles.shared.get() }
 
   /// The damage the full reader reports, checked against the summary's.
-  func damage(of path: String) throws -> (reason: String?, code: String?) {
+  func damage(of path: String) throws -> (reason: String?, code: FormatError.Code?) {
     let audio = try MP4Audio.read(path: path)
     let summary = AudioSummary.read(path: path)
     if let reason = audio.damaged {
@@ -48,7 +48,7 @@ import Testing
     let moov = try #require(Self.topLevel(bytes).first { $0.type == "moov" })
     let path = try files.write(Array(bytes[..<moov.start] + bytes[moov.end...]), as: "no-moov.m4a")
     let found = try damage(of: path)
-    #expect(found.code == "mp4-no-index")
+    #expect(found.code == .mp4NoIndex)
     #expect(
       found.reason
         == "the file has no index (no moov box), so there is nothing to play; a recording killed before its first flush looks like this"
@@ -60,19 +60,19 @@ import Testing
     let moov = try #require(Self.topLevel(bytes).first { $0.type == "moov" })
     let path = try files.write(Array(bytes[..<moov.end]), as: "moov-only.m4a")
     let found = try damage(of: path)
-    #expect(found.code == "mp4-no-audio")
+    #expect(found.code == .mp4NoAudio)
     #expect(found.reason?.contains("killed before its first fragment was written") == true)
   }
 
   @Test func noAudioTrack() throws {
     let found = try damage(of: files.path("video-only.mp4"))
-    #expect(found.code == "mp4-no-audio-track")
+    #expect(found.code == .mp4NoAudioTrack)
     #expect(found.reason == "the file has no audio track, so there is nothing to play")
   }
 
   @Test func notAAC() throws {
     let found = try damage(of: files.path("alac.m4a"))
-    #expect(found.code == "mp4-not-aac")
+    #expect(found.code == .mp4NotAAC)
     #expect(found.reason == "the audio is not AAC (its sample entry is 'alac'), so it cannot be played")
   }
 
@@ -84,7 +84,7 @@ import Testing
     bytes[at] = 0x16  // frequency index 13: reserved
     let path = try files.write(bytes, as: "bad-asc.m4a")
     let found = try damage(of: path)
-    #expect(found.code == "mp4-bad-audio-config")
+    #expect(found.code == .mp4BadAudioConfig)
     #expect(found.reason?.contains("sampling frequency is reserved") == true)
   }
 
@@ -140,8 +140,8 @@ import Testing
   @Test func notMP4() throws {
     let path = try files.write(Array("this is not an mp4 file, just words\n".utf8), as: "junk.m4a")
     let found = try damage(of: path)
-    #expect(found.code == "mp4-no-index")
+    #expect(found.code == .mp4NoIndex)
     let empty = try files.write([], as: "empty.m4a")
-    #expect(try damage(of: empty).code == "mp4-no-index")
+    #expect(try damage(of: empty).code == .mp4NoIndex)
   }
 }

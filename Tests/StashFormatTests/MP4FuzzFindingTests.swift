@@ -47,7 +47,7 @@ import Testing
     let path = try files.write(Self.head + first + Self.mdat(8) + damaged, as: "summary-agrees.m4a")
     let audio = try MP4Audio.read(path: path)
     #expect(audio.samples.isEmpty)
-    #expect(audio.damageCode == "mp4-no-audio")
+    #expect(audio.damageCode == .mp4NoAudio)
     let summary = AudioSummary.read(path: path)
     guard case .damaged(let reason) = summary.state else {
       Issue.record("the listing says \(summary.state) of a file that plays nothing")
@@ -82,7 +82,7 @@ import Testing
     #expect(audio.samples.map(\.decodeTime) == [10_000, 11_024, 12_048, 13_072, 14_096, 20_000])
     let moved = audio.diagnostics.filter { $0.message.contains("decode times go back") }
     #expect(moved.count == 1)
-    #expect(moved.first?.code == "mp4-bad-fragment")
+    #expect(moved.first?.code == .mp4BadFragment)
     #expect(moved.first?.location.offset == backOffset)
     // Every whole sample still counts toward the length.
     #expect(audio.sampleCount == 6)

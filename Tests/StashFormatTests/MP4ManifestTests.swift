@@ -43,7 +43,7 @@ import Testing
       case "damaged":
         #expect(audio.damaged != nil, "\(label)")
         if (a["damagedBecause"] as? String)?.contains("no moov") == true {
-          #expect(audio.damageCode == "mp4-no-index", "\(label)")
+          #expect(audio.damageCode == .mp4NoIndex, "\(label)")
         }
         #expect(summary.state == .damaged(reason: try #require(audio.damaged)), "\(label)")
         continue

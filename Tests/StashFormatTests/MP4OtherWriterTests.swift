@@ -54,7 +54,7 @@ import Testing
     #expect(audio.primingSamples == 0xE26)
     #expect(audio.endTrimSamples == 0x1F5)
     #expect(audio.durationSeconds == 182_245.0 / 44100)
-    #expect(audio.diagnostics.contains { $0.code == "mp4-gapless-metadata" })
+    #expect(audio.diagnostics.contains { $0.code == .mp4GaplessMetadata })
 
     // Cut short (fewer samples than the item claims): the delay still goes, nothing is trimmed twice.
     file.frames = 100
@@ -113,30 +113,30 @@ import Testing
     var file = Finished()
     file.withMedia = false
     let audio = try read(file, "index-only.m4a")
-    #expect(audio.damageCode == "mp4-audio-outside-file")
+    #expect(audio.damageCode == .mp4AudioOutsideFile)
     #expect(audio.damaged?.contains("48 samples") == true)
 
     // The same index cut inside its last box (a udta after the track): still read, still true.
     file.udta = B.iTunesGapless(delay: 2112, padding: 0, valid: 40000)
     let torn = Array(file.bytes().dropLast(16))
     let tornAudio = try MP4Audio.read(path: files.write(torn, as: "index-only-torn.m4a"))
-    #expect(tornAudio.damageCode == "mp4-audio-outside-file")
-    #expect(tornAudio.diagnostics.contains { $0.code == "mp4-torn-tail" })
+    #expect(tornAudio.damageCode == .mp4AudioOutsideFile)
+    #expect(tornAudio.diagnostics.contains { $0.code == .mp4TornTail })
 
     // Cut inside the track itself: the index is cut off, which is what the bytes show.
     let cut = Array(file.bytes().prefix(B.ftyp().count + 200))
     let cutAudio = try MP4Audio.read(path: files.write(cut, as: "index-cut.m4a"))
-    #expect(cutAudio.damageCode == "mp4-index-cut-off")
+    #expect(cutAudio.damageCode == .mp4IndexCutOff)
     // Without any moov the old reason stands.
     let none = try MP4Audio.read(path: files.write(B.ftyp(), as: "no-moov.m4a"))
-    #expect(none.damageCode == "mp4-no-index")
+    #expect(none.damageCode == .mp4NoIndex)
   }
 
   @Test func encryptedAudioIsNamedSo() throws {
     var file = Finished()
     file.entry = B.enca(scheme: "cbcs")
     let audio = try read(file, "encrypted.m4a")
-    #expect(audio.damageCode == "mp4-encrypted")
+    #expect(audio.damageCode == .mp4Encrypted)
     #expect(audio.damaged?.contains("encrypted (scheme 'cbcs')") == true)
   }
 }

@@ -207,7 +207,7 @@ import Testing
     #expect(audio.cutShort)
     #expect(audio.tailBytes == cut - lastMoof.start)
     #expect(audio.damaged == nil)
-    #expect(audio.diagnostics.contains { $0.code == "mp4-torn-tail" && $0.location.offset == lastMoof.start })
+    #expect(audio.diagnostics.contains { $0.code == .mp4TornTail && $0.location.offset == lastMoof.start })
     let units = before.reduce(0) { $0 + Int($1.duration) } - 1024
     #expect(audio.durationSeconds == Double(units) / 48000)
     #expect(AudioSummary.read(path: path).state == .cutShort(tailBytes: cut - lastMoof.start))

@@ -3,7 +3,7 @@ import StashFormat
 import Testing
 
 @Suite struct TitleTests {
-  func codes(_ title: Title) -> [String] { title.problems.map(\.code) }
+  func codes(_ title: Title) -> [FormatError.Code] { title.problems.map(\.code) }
 
   @Test func trimsToOneLineOfUTF8() {
     let title = Title.parse(Array("  Walk to the station \n".utf8))
@@ -19,7 +19,7 @@ import Testing
       let title = Title.parse(Array(input.utf8))
       #expect(title.text == nil)
       #expect(title.displayText == nil)
-      #expect(codes(title) == ["title-empty"])
+      #expect(codes(title) == [.titleEmpty])
     }
   }
 
@@ -27,8 +27,8 @@ import Testing
     let title = Title.parse(Array("\n First line \r\n  second\tline\n".utf8))
     #expect(title.text == "First line \r\n  second\tline")
     #expect(title.displayText == "First line second line")
-    #expect(codes(title) == ["title-spans-lines"])
-    #expect(codes(Title.parse(Array("a\u{2028}b".utf8))) == ["title-spans-lines"])
+    #expect(codes(title) == [.titleSpansLines])
+    #expect(codes(Title.parse(Array("a\u{2028}b".utf8))) == [.titleSpansLines])
     // Runs of blanks inside one line are made one space too, without a finding.
     let spaced = Title.parse(Array("a  b\tc".utf8))
     #expect(spaced.displayText == "a b c")
@@ -37,18 +37,18 @@ import Testing
 
   @Test func invalidUTF8IsAnErrorWithTheOffset() {
     let title = Title.parse([0x41, 0x42, 0xFF, 0x43])
-    #expect(codes(title) == ["title-not-utf8"])
+    #expect(codes(title) == [.titleNotUTF8])
     #expect(title.problems[0].location.offset == 2)
     #expect(title.text == "AB\u{FFFD}C")
     // An overlong encoding and a lone continuation byte are not UTF-8 either.
-    #expect(codes(Title.parse([0xC0, 0xAF])) == ["title-not-utf8"])
-    #expect(codes(Title.parse([0x61, 0x80])) == ["title-not-utf8"])
+    #expect(codes(Title.parse([0xC0, 0xAF])) == [.titleNotUTF8])
+    #expect(codes(Title.parse([0x61, 0x80])) == [.titleNotUTF8])
   }
 
   @Test func absurdlyLongIsCutAndReported() {
     let long = String(repeating: "ab", count: 300)
     let title = Title.parse(Array(long.utf8))
-    #expect(codes(title) == ["title-too-long"])
+    #expect(codes(title) == [.titleTooLong])
     #expect(title.displayText?.count == Title.maximumCharacters)
     #expect(title.displayText?.hasSuffix("…") == true)
     #expect(title.text == long)
@@ -59,13 +59,13 @@ import Testing
   @Test func byteOrderMarkIsDroppedAsInfo() {
     let title = Title.parse([0xEF, 0xBB, 0xBF] + Array("Named".utf8))
     #expect(title.text == "Named")
-    #expect(codes(title) == ["title-byte-order-mark"])
+    #expect(codes(title) == [.titleByteOrderMark])
     #expect(title.problems[0].severity == .info)
   }
 
   @Test func controlCharactersAreReported() {
     let title = Title.parse(Array("bell\u{07}here".utf8))
-    #expect(codes(title) == ["title-control-character"])
+    #expect(codes(title) == [.titleControlCharacter])
   }
 
   @Test func aHugeFileIsReadOnlyInPartAndACutCharacterIsNotAnError() throws {
@@ -75,7 +75,7 @@ import Testing
     let text = String(repeating: "語", count: Title.maximumBytes)
     let file = try scratch.write("big_title.txt", text)
     let title = Title.read(path: file.path)
-    #expect(codes(title) == ["title-too-long"])
+    #expect(codes(title) == [.titleTooLong])
     #expect(title.byteCount == Title.maximumBytes * 3)
     #expect(title.displayText?.hasPrefix("語語語") == true)
     #expect(title.displayText?.count == Title.maximumCharacters)
@@ -85,13 +85,13 @@ import Testing
     let scratch = try FolderScratch("stash-title")
     defer { scratch.remove() }
     try scratch.folder("dir_title.txt")
-    #expect(codes(Title.read(path: scratch.path + "/dir_title.txt")) == ["title-unreadable"])
+    #expect(codes(Title.read(path: scratch.path + "/dir_title.txt")) == [.titleUnreadable])
     try FileManager.default.createSymbolicLink(
       atPath: scratch.path + "/loop_title.txt", withDestinationPath: "loop_title.txt")
-    #expect(codes(Title.read(path: scratch.path + "/loop_title.txt")) == ["title-unreadable"])
+    #expect(codes(Title.read(path: scratch.path + "/loop_title.txt")) == [.titleUnreadable])
     #expect(mkfifo(scratch.path + "/fifo_title.txt", 0o644) == 0)
     let fifo = Title.read(path: scratch.path + "/fifo_title.txt")
-    #expect(codes(fifo) == ["title-unreadable"])
+    #expect(codes(fifo) == [.titleUnreadable])
     #expect(fifo.problems[0].message.contains("FIFO"))
   }
 

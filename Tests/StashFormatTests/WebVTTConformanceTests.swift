@@ -5,7 +5,7 @@ import Testing
 /// the reading of the spec we follow (docs/inspect-transcript.md, "Conformance"), so that a change
 /// towards the older behaviour fails here first.
 @Suite struct WebVTTConformanceTests {
-  private func codes(_ document: WebVTTDocument) -> [String] { document.diagnostics.map(\.code) }
+  private func codes(_ document: WebVTTDocument) -> [FormatError.Code] { document.diagnostics.map(\.code) }
 
   /// "WebVTT parser algorithm": CR LF is one line break, but LF followed by CR is two, so the CR
   /// makes an empty line and that empty line ends the block.
@@ -15,7 +15,7 @@ import Testing
     #expect(document.cues.map(\.id) == ["first", ""])
     #expect(document.cues.map(\.text) == ["one", ""])
     // The empty line after the second timing line leaves "two" as a block of its own, ignored.
-    #expect(codes(document) == ["vtt-stray-text"])
+    #expect(codes(document) == [.vttStrayText])
     #expect(document.diagnostics[0].location.line == 9)
   }
 
@@ -26,7 +26,7 @@ import Testing
       "WEBVTT\n\n00:01.000 --> 00:02.000\nwords\nlooks-like-an-id\n00:02.000 --> 00:03.000\nmore\n")
     #expect(document.cues.map(\.text) == ["words\nlooks-like-an-id", "more"])
     #expect(document.cues.map(\.id) == ["", ""])
-    #expect(codes(document) == ["vtt-missing-blank-line"])
+    #expect(codes(document) == [.vttMissingBlankLine])
   }
 
   /// "Collect WebVTT cue timings and settings", `region`: the cue takes the last region whose
@@ -50,7 +50,7 @@ import Testing
     let document = WebVTTParser.parse(text)
     #expect(document.regions.map(\.lines) == [2, 5])
     #expect(document.region(of: document.cues[0])?.lines == 5)
-    #expect(codes(document) == ["vtt-bad-region-id"])
+    #expect(codes(document) == [.vttBadRegionID])
     #expect(document.diagnostics[0].location.line == 8)  // the second `id:left`
   }
 

@@ -27,7 +27,9 @@ import Testing
   }
 
   /// The problems the parser reports for one cue's text.
-  private func problems(_ text: String, start: String = "00:00.000", end: String = "00:10.000") -> [String] {
+  private func problems(_ text: String, start: String = "00:00.000", end: String = "00:10.000")
+    -> [FormatError.Code]
+  {
     WebVTTParser.parse("WEBVTT\n\n\(start) --> \(end)\n\(text)\n").diagnostics.map(\.code)
   }
 
@@ -60,14 +62,14 @@ import Testing
         ])
     // <rt> only inside <ruby>.
     #expect(nodes("<rt>x</rt>") == [.text("x")])
-    #expect(problems("<rt>x</rt>") == ["vtt-rt-outside-ruby", "vtt-stray-end-tag"])
+    #expect(problems("<rt>x</rt>") == [.vttRtOutsideRuby, .vttStrayEndTag])
   }
 
   @Test func endTagsOnlyCloseTheCurrentNode() {
     #expect(nodes("<b><i>x</b></i>y") == [span(.bold, [span(.italic, [.text("x")]), .text("y")])])
-    #expect(problems("<b><i>x</b></i>y") == ["vtt-unclosed-tag", "vtt-misnested-tag"])
+    #expect(problems("<b><i>x</b></i>y") == [.vttUnclosedTag, .vttMisnestedTag])
     #expect(nodes("x</b>") == [.text("x")])
-    #expect(problems("x</b>") == ["vtt-stray-end-tag"])
+    #expect(problems("x</b>") == [.vttStrayEndTag])
     // An end tag's name runs to ">", spaces and all.
     #expect(nodes("<b>x</b >y") == [span(.bold, [.text("x"), .text("y")])])
   }
@@ -78,7 +80,7 @@ import Testing
     #expect(nodes("a < b") == [.text("a ")])
     #expect(nodes("a <b") == [.text("a "), span(.bold, [])])
     #expect(nodes("<B>x</B>") == [.text("x")])
-    #expect(problems("<foo>x</foo>") == ["vtt-unknown-tag", "vtt-stray-end-tag"])
+    #expect(problems("<foo>x</foo>") == [.vttUnknownTag, .vttStrayEndTag])
   }
 
   @Test func timestampsInsideCues() {
@@ -88,10 +90,10 @@ import Testing
       ])
     #expect(nodes("<00:01.500 x>b") == [.text("b")])
     #expect(nodes("<1>b") == [.text("b")])
-    #expect(problems("a<00:01.500 x>b") == ["vtt-bad-inline-timestamp"])
-    #expect(problems("a<00:11.000>b") == ["vtt-timestamp-outside-cue"])
-    #expect(problems("a<00:00.000>b") == ["vtt-timestamp-outside-cue"])
-    #expect(problems("a<00:05.000>b<00:04.000>c") == ["vtt-timestamp-not-increasing"])
+    #expect(problems("a<00:01.500 x>b") == [.vttBadInlineTimestamp])
+    #expect(problems("a<00:11.000>b") == [.vttTimestampOutsideCue])
+    #expect(problems("a<00:00.000>b") == [.vttTimestampOutsideCue])
+    #expect(problems("a<00:05.000>b<00:04.000>c") == [.vttTimestampNotIncreasing])
     #expect(problems("a<00:05.000>b<00:06.000>c") == [])
   }
 
@@ -102,16 +104,16 @@ import Testing
     #expect(nodes("& x &; &#x; &# &#;") == [.text("& x &; &#x; &# &#;")])
     #expect(nodes("&NotNestedGreaterGreater;&ngE;&fjlig;") == [.text("\u{2AA2}\u{338}\u{2267}\u{338}fj")])
     #expect(nodes("&AMP &AMPx &aacute") == [.text("& &x á")])
-    #expect(problems("fish & chips") == ["vtt-bad-character-reference"])
-    #expect(problems("&amp") == ["vtt-bad-character-reference"])
+    #expect(problems("fish & chips") == [.vttBadCharacterReference])
+    #expect(problems("&amp") == [.vttBadCharacterReference])
     #expect(problems("&amp; &#169; &copy;") == [])
   }
 
   @Test func voiceEndTagMayBeLeftOutOnlyWhenItIsTheWholeCue() {
     #expect(problems("<v Ana>Hello there") == [])
-    #expect(problems("Hi <v Ana>Hello there") == ["vtt-unclosed-tag"])
-    #expect(problems("<v>x</v>") == ["vtt-bad-annotation"])
-    #expect(problems("<i x>y</i>") == ["vtt-bad-annotation"])
+    #expect(problems("Hi <v Ana>Hello there") == [.vttUnclosedTag])
+    #expect(problems("<v>x</v>") == [.vttBadAnnotation])
+    #expect(problems("<i x>y</i>") == [.vttBadAnnotation])
   }
 
   @Test func nestingDepthIsCapped() {
@@ -127,7 +129,7 @@ import Testing
     #expect(levels == 64)
     #expect(tree == [.text("deep")])
     #expect(nodes(text).last == .text(" after"))
-    #expect(problems(text) == ["vtt-nesting-too-deep"])
+    #expect(problems(text) == [.vttNestingTooDeep])
     let cue = WebVTTCue(startTime: 0, endTime: 1, text: text)
     #expect(cue.plainText == "deep after")
   }

@@ -3,7 +3,7 @@ import Testing
 
 /// The file-level steps of the W3C WebVTT parser algorithm, and the diagnostics that go with them.
 @Suite struct WebVTTParserTests {
-  private func codes(_ document: WebVTTDocument) -> [String] { document.diagnostics.map(\.code) }
+  private func codes(_ document: WebVTTDocument) -> [FormatError.Code] { document.diagnostics.map(\.code) }
 
   @Test func kitchenSinkReadsEveryBlockAndSettingCleanly() throws {
     let document = WebVTTParser.parse(WebVTTFixtures.kitchenSink)
@@ -52,13 +52,13 @@ import Testing
       "WEBVTT", "WEBVTT\n", "WEBVTT \n", "WEBVTT\tx\n", "\u{FEFF}WEBVTT\n\n00:00.000 --> 00:01.000\nx",
     ] {
       let document = WebVTTParser.parse(good)
-      #expect(!codes(document).contains("vtt-no-signature"), "\(good.debugDescription)")
+      #expect(!codes(document).contains(.vttNoSignature), "\(good.debugDescription)")
     }
     for bad in [
       "", "WEBVT", "WEBVTTX\n", "webvtt\n", " WEBVTT\n", "1\n00:00:01,000 --> 00:00:02,000\nan SRT file\n",
     ] {
       let document = WebVTTParser.parse(bad)
-      #expect(codes(document) == ["vtt-no-signature"], "\(bad.debugDescription)")
+      #expect(codes(document) == [.vttNoSignature], "\(bad.debugDescription)")
       #expect(document.cues.isEmpty)
     }
     // The message quotes the first line so a person sees what the file is.
@@ -76,16 +76,16 @@ import Testing
       "WEBVTT title\nKind: captions\nLanguage: en\n\n00:01.000 --> 00:02.000\nhi\n")
     #expect(withHeader.headerText == "title\nKind: captions\nLanguage: en")
     // YouTube's header lines are info naming the writer (issue 16); other header text still warns.
-    #expect(codes(withHeader) == ["vtt-header-metadata"])
+    #expect(codes(withHeader) == [.vttHeaderMetadata])
     #expect(withHeader.diagnostics.first?.message.contains("YouTube") == true)
     #expect(withHeader.diagnostics.first?.severity == .info)
     #expect(withHeader.cues.count == 1)
     let hls = WebVTTParser.parse(
       "WEBVTT\nX-TIMESTAMP-MAP=LOCAL:00:00.000,MPEGTS:0\n\n00:01.000 --> 00:02.000\nhi\n")
-    #expect(codes(hls) == ["vtt-header-metadata"])
+    #expect(codes(hls) == [.vttHeaderMetadata])
     #expect(hls.diagnostics.first?.message.contains("HLS") == true)
     let unknown = WebVTTParser.parse("WEBVTT\nsome header\n\n00:01.000 --> 00:02.000\nhi\n")
-    #expect(codes(unknown) == ["vtt-header-no-blank-line"])
+    #expect(codes(unknown) == [.vttHeaderNoBlankLine])
     // A line of only white space is described, not quoted in full.
     let wide = WebVTTParser.parse(
       "WEBVTT\n\n" + String(repeating: " ", count: 90) + "x\n" + String(repeating: " ", count: 90) + "\n")
@@ -93,7 +93,7 @@ import Testing
     // A timing line right after the signature still makes a cue (the header block gives it back).
     let noBlank = WebVTTParser.parse("WEBVTT\n00:01.000 --> 00:02.000\nhi\n")
     #expect(noBlank.cues.map(\.text) == ["hi"])
-    #expect(codes(noBlank) == ["vtt-header-no-blank-line"])
+    #expect(codes(noBlank) == [.vttHeaderNoBlankLine])
     #expect(noBlank.diagnostics[0].location.line == 2)
   }
 
@@ -101,7 +101,7 @@ import Testing
     let text = "WEBVTT\r\n\r\n00:01.000 --> 00:02.000\r\na\u{0}b\rsecond\n\n"
     let document = WebVTTParser.parse(text)
     #expect(document.cues.map(\.text) == ["a\u{FFFD}b\nsecond"])
-    #expect(codes(document) == ["vtt-null-character"])
+    #expect(codes(document) == [.vttNullCharacter])
     #expect(document.diagnostics[0].location.line == 4 && document.diagnostics[0].location.column == 2)
     // Rewritten text has no file offsets to give.
     #expect(document.diagnostics[0].location.offset == nil)
@@ -112,7 +112,7 @@ import Testing
     bytes += [0xFF, 0xC3, 0x28, 0xE2, 0x82]  // a stray byte, a cut two-byte and a cut three-byte sequence
     let document = WebVTTParser.parse(bytes)
     #expect(document.cues.map(\.text) == ["ab\u{FFFD}\u{FFFD}(\u{FFFD}"])
-    #expect(codes(document) == ["vtt-not-utf8"])
+    #expect(codes(document) == [.vttNotUTF8])
     #expect(document.diagnostics[0].location.line == 4 && document.diagnostics[0].location.column == 3)
     #expect(document.diagnostics[0].message.contains("3 byte sequences"))
   }
@@ -139,20 +139,20 @@ import Testing
     let document = WebVTTParser.parse(text)
     #expect(document.cues.map(\.id) == ["id with spaces & more", "", ""])
     #expect(document.cues.map(\.text) == ["one", "two", "three (no blank line before this cue)"])
-    #expect(codes(document) == ["vtt-missing-blank-line", "vtt-stray-text", "vtt-stray-text"])
+    #expect(codes(document) == [.vttMissingBlankLine, .vttStrayText, .vttStrayText])
     #expect(document.diagnostics.map { $0.location.line } == [9, 12, 14])
   }
 
   @Test func badTimingsDropTheCueWithAPreciseDiagnostic() {
-    let cases: [(String, String, Int)] = [
-      ("00:01.000 x --> 00:02.000", "vtt-bad-arrow", 11),
-      ("00:01.00 --> 00:02.000", "vtt-bad-timestamp", 7),
-      ("00:01,000 --> 00:02.000", "vtt-bad-timestamp", 6),
-      ("0:01.000 --> 00:02.000", "vtt-bad-timestamp", 5),
-      ("00:60.000 --> 01:02.000", "vtt-bad-timestamp", 7),
-      ("00:01.000 --> 00:02.0000", "vtt-bad-timestamp", 21),
-      ("00:01.000 --> 61:02.000", "vtt-bad-timestamp", 20),
-      ("x00:01.000 --> 00:02.000", "vtt-bad-timestamp", 1),
+    let cases: [(String, FormatError.Code, Int)] = [
+      ("00:01.000 x --> 00:02.000", .vttBadArrow, 11),
+      ("00:01.00 --> 00:02.000", .vttBadTimestamp, 7),
+      ("00:01,000 --> 00:02.000", .vttBadTimestamp, 6),
+      ("0:01.000 --> 00:02.000", .vttBadTimestamp, 5),
+      ("00:60.000 --> 01:02.000", .vttBadTimestamp, 7),
+      ("00:01.000 --> 00:02.0000", .vttBadTimestamp, 21),
+      ("00:01.000 --> 61:02.000", .vttBadTimestamp, 20),
+      ("x00:01.000 --> 00:02.000", .vttBadTimestamp, 1),
     ]
     for (line, code, column) in cases {
       let document = WebVTTParser.parse("WEBVTT\n\n\(line)\ntext\n")
@@ -169,7 +169,7 @@ import Testing
     )
     #expect(document.cues.map(\.startTime) == [1.25, 3599 + 0.999, 3600])
     #expect(document.cues.map(\.endTime) == [443045 + 0.678, 216000, 3601])
-    #expect(codes(document) == ["vtt-timestamp-form"])
+    #expect(codes(document) == [.vttTimestampForm])
   }
 
   @Test func arrowSpacingOrderAndEndTimes() {
@@ -178,20 +178,20 @@ import Testing
     #expect(document.cues.count == 3)
     #expect(
       codes(document) == [
-        "vtt-arrow-spacing", "vtt-end-not-after-start", "vtt-cue-out-of-order", "vtt-end-not-after-start",
-        "vtt-cue-out-of-order",
+        .vttArrowSpacing, .vttEndNotAfterStart, .vttCueOutOfOrder, .vttEndNotAfterStart,
+        .vttCueOutOfOrder,
       ])
   }
 
   @Test func settingsFollowTheSpecForInvalidAndRepeatedValues() {
-    func cue(_ settings: String, regions: String = "") -> (WebVTTCue, [String]) {
+    func cue(_ settings: String, regions: String = "") -> (WebVTTCue, [FormatError.Code]) {
       let document = WebVTTParser.parse("WEBVTT\n\n\(regions)00:00.000 --> 00:01.000 \(settings)\nx\n")
       return (document.cues[0], document.diagnostics.map(\.code))
     }
     #expect(cue("align:middle").0.align == .center)
-    #expect(cue("align:middle").1 == ["vtt-bad-setting"])
+    #expect(cue("align:middle").1 == [.vttBadSetting])
     #expect(cue("align:left align:right").0.align == .right)
-    #expect(cue("align:left align:right").1 == ["vtt-duplicate-setting"])
+    #expect(cue("align:left align:right").1 == [.vttDuplicateSetting])
     #expect(cue("line:5% line:bogus").0.line == 5)
     #expect(cue("line:-3").0.line == -3 && cue("line:-3").0.snapToLines)
     #expect(cue("line:1.5").0.line == 1.5)
@@ -212,7 +212,7 @@ import Testing
     ] {
       let (parsed, diagnostics) = cue(bad)
       #expect(parsed.line == nil && parsed.lineAlign == .start, "\(bad)")
-      #expect(diagnostics == ["vtt-bad-setting"], "\(bad)")
+      #expect(diagnostics == [.vttBadSetting], "\(bad)")
     }
     #expect(cue("position:50%,line-left").0.positionAlign == .lineLeft)
     for bad in [
@@ -221,18 +221,18 @@ import Testing
     ] {
       let (parsed, diagnostics) = cue(bad)
       #expect(parsed.position == nil && parsed.size == 100 && parsed.vertical == .horizontal, "\(bad)")
-      #expect(diagnostics == ["vtt-bad-setting"], "\(bad)")
+      #expect(diagnostics == [.vttBadSetting], "\(bad)")
     }
     let region = "REGION\nid:r\n\n"
     #expect(cue("region:r", regions: region).0.region == "r")
-    #expect(cue("region:q", regions: region).1 == ["vtt-unknown-region"])
+    #expect(cue("region:q", regions: region).1 == [.vttUnknownRegion])
     // Line, size and vertical take a cue out of its region, in setting order.
     #expect(cue("region:r line:1", regions: region).0.region == nil)
     #expect(cue("line:1 region:r", regions: region).0.region == "r")
     #expect(cue("region:r size:50%", regions: region).0.region == nil)
     #expect(cue("region:r size:100%", regions: region).0.region == "r")
     #expect(cue("region:r vertical:lr", regions: region).0.region == nil)
-    #expect(cue("region:r vertical:lr", regions: region).1 == ["vtt-region-conflict"])
+    #expect(cue("region:r vertical:lr", regions: region).1 == [.vttRegionConflict])
   }
 
   @Test func regionsAndStylesOnlyBeforeTheFirstCue() {
@@ -264,9 +264,9 @@ import Testing
     #expect(document.styles == ["::cue { color: red }"])
     #expect(
       codes(document) == [
-        "vtt-bad-region-setting", "vtt-bad-region-setting", "vtt-bad-region-setting",
-        "vtt-duplicate-region-setting",
-        "vtt-style-after-cue", "vtt-region-after-cue",
+        .vttBadRegionSetting, .vttBadRegionSetting, .vttBadRegionSetting,
+        .vttDuplicateRegionSetting,
+        .vttStyleAfterCue, .vttRegionAfterCue,
       ])
   }
 
@@ -293,20 +293,20 @@ import Testing
       """)
     #expect(odd.missingSpeech == [WebVTTTimeSpan(start: 5, end: 6)])
     #expect(odd.notes.count == 2)
-    #expect(codes(odd) == ["vtt-bad-stash-note", "vtt-bad-stash-note", "vtt-stash-note-after-cue"])
+    #expect(codes(odd) == [.vttBadStashNote, .vttBadStashNote, .vttStashNoteAfterCue])
   }
 
   @Test(arguments: [
-    ("stash part 00:00:01.000 00:00:02.000", WebVTTTimeSpan(start: 1, end: 2), [String]()),
+    ("stash part 00:00:01.000 00:00:02.000", WebVTTTimeSpan(start: 1, end: 2), [FormatError.Code]()),
     ("stash\tpart\n00:00:01.000  00:00:02.000", WebVTTTimeSpan(start: 1, end: 2), []),
-    ("stash part 00:00:01.000 00:00:02.000 more", nil, ["vtt-bad-stash-note"]),
-    ("stash part 00:00:03.000 00:00:02.000", nil, ["vtt-bad-stash-note"]),
-    ("stash part 00:00:01.000 00:00:0x.000", nil, ["vtt-bad-stash-note"]),
-    ("stash part", nil, ["vtt-bad-stash-note"]),
-    ("stash", nil, ["vtt-bad-stash-note"]),
+    ("stash part 00:00:01.000 00:00:02.000 more", nil, [.vttBadStashNote]),
+    ("stash part 00:00:03.000 00:00:02.000", nil, [.vttBadStashNote]),
+    ("stash part 00:00:01.000 00:00:0x.000", nil, [.vttBadStashNote]),
+    ("stash part", nil, [.vttBadStashNote]),
+    ("stash", nil, [.vttBadStashNote]),
     ("stashy part 00:00:01.000 00:00:02.000", nil, []),
   ])
-  func aStashPartNoteIsReadWordByWord(note: String, span: WebVTTTimeSpan?, expected: [String]) {
+  func aStashPartNoteIsReadWordByWord(note: String, span: WebVTTTimeSpan?, expected: [FormatError.Code]) {
     let document = WebVTTParser.parse("WEBVTT\n\nNOTE \(note)\n\n00:00:01.000 --> 00:00:02.000\nx\n")
     #expect(document.partSpan == span)
     #expect(codes(document) == expected)
@@ -316,7 +316,7 @@ import Testing
   @Test func aNoteWithAnArrowBecomesACue() {
     let document = WebVTTParser.parse("WEBVTT\n\nNOTE\n00:00.000 --> 00:01.000\nsurprise\n")
     #expect(document.cues.map(\.id) == ["NOTE"])
-    #expect(codes(document) == ["vtt-note-with-arrow"])
+    #expect(codes(document) == [.vttNoteWithArrow])
   }
 
   /// Only an identifier that is a NOTE line (NOTE alone, or then a space or tab) is reported; an
@@ -327,12 +327,13 @@ import Testing
     ] {
       let document = WebVTTParser.parse("WEBVTT\n\n\(id)\n00:00.000 --> 00:01.000\nsurprise\n")
       #expect(document.cues.map(\.id) == [id])
-      #expect(codes(document) == (reported ? ["vtt-note-with-arrow"] : []), "\(id.debugDescription)")
+      #expect(codes(document) == (reported ? [.vttNoteWithArrow] : []), "\(id.debugDescription)")
     }
   }
 
   @Test func everyCodeIsStableAndPrefixed() {
-    let codes = WebVTTDiagnosticCode.allCases.map(\.rawValue)
+    let codes = FormatError.Code.webVTT.map(\.rawValue)
+    #expect(codes.count == 37)
     #expect(Set(codes).count == codes.count)
     #expect(codes.allSatisfy { $0.hasPrefix("vtt-") })
   }

@@ -10,8 +10,8 @@ import Testing
     let bytes = (0..<4096).map { _ in UInt8(random.next(256)) }
     let document = WebVTTParser.parse(bytes)
     #expect(document.cues.isEmpty)
-    #expect(document.diagnostics.map(\.code).contains("vtt-no-signature"))
-    let message = document.diagnostics.first { $0.code == "vtt-no-signature" }?.message ?? ""
+    #expect(document.diagnostics.map(\.code).contains(.vttNoSignature))
+    let message = document.diagnostics.first { $0.code == .vttNoSignature }?.message ?? ""
     #expect(message.contains("not UTF-8"))
     // Control characters in the quoted first line are not printed as they are.
     #expect(!message.unicodeScalars.contains { $0.value < 0x20 })
@@ -49,7 +49,7 @@ import Testing
     // The same line where a block has no meaning: reported, quoted short.
     bytes.replaceSubrange(8..<13, with: Array("xxxxx".utf8))
     let stray = WebVTTParser.parse(bytes)
-    #expect(stray.diagnostics.map(\.code) == ["vtt-stray-text"])
+    #expect(stray.diagnostics.map(\.code) == [.vttStrayText])
     #expect(stray.diagnostics[0].message.count < 200)
     #expect(stray.cues.count == 1)
   }
@@ -60,7 +60,7 @@ import Testing
     #expect(document.cues.map(\.text) == ["text"])
     // Listed up to the limit, the rest counted.
     #expect(document.diagnostics.count == WebVTTParser.diagnosticLimit + 1)
-    #expect(document.diagnostics.last?.code == "vtt-too-many-diagnostics")
+    #expect(document.diagnostics.last?.code == .vttTooManyDiagnostics)
   }
 
   @Test func manyProblemsAtTheEndOfAHugeLineAreFoundInOnePass() {
@@ -92,7 +92,7 @@ import Testing
     // Each of the 64 tags the tree holds is reported unclosed, then the depth, then the rest at once.
     #expect(
       document.diagnostics.map(\.code)
-        == Array(repeating: "vtt-unclosed-tag", count: 64) + ["vtt-nesting-too-deep", "vtt-unclosed-tag"])
+        == Array(repeating: .vttUnclosedTag, count: 64) + [.vttNestingTooDeep, .vttUnclosedTag])
     #expect(document.cues[0].plainText == "deep")
   }
 

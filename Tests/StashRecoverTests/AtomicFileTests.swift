@@ -17,7 +17,7 @@ import Testing
     #expect {
       try AtomicFile.write(
         Array("two".utf8), named: "a", in: root.path, mode: .createNew, fileSystem: SystemFileSystem())
-    } throws: { ($0 as? RecoverError)?.code == "exists" }
+    } throws: { ($0 as? RecoverError)?.code == .exists }
     #expect(try FolderTree(root).entries == ["a": "one"])
     try AtomicFile.write(
       Array("two".utf8), named: "a", in: root.path, mode: .replace, fileSystem: SystemFileSystem())

@@ -84,7 +84,7 @@ import Testing
 
     var mostAtOnce: Int { state.withLock { $0.most } }
 
-    private func watch<T>(_ body: () throws -> T) rethrows -> T {
+    private func watch<T>(_ body: () throws(RecoverError) -> T) throws(RecoverError) -> T {
       state.withLock {
         $0.inside += 1
         $0.most = max($0.most, $0.inside)
@@ -93,10 +93,14 @@ import Testing
       return try body()
     }
 
-    func status(_ p: String) throws -> FileStatus? { try watch { try base.status(p) } }
-    func list(_ d: String) throws -> [String] { try watch { try base.list(d) } }
-    func read(_ p: String, limit: Int) throws -> [UInt8] {
-      try watch {
+    func status(_ p: String) throws(RecoverError) -> FileStatus? {
+      try watch { () throws(RecoverError) in try base.status(p) }
+    }
+    func list(_ d: String) throws(RecoverError) -> [String] {
+      try watch { () throws(RecoverError) in try base.list(d) }
+    }
+    func read(_ p: String, limit: Int) throws(RecoverError) -> [UInt8] {
+      try watch { () throws(RecoverError) in
         if allowsConcurrentCalls {
           let first = state.withLock {
             $0.reads += 1
@@ -111,18 +115,38 @@ import Testing
         return try base.read(p, limit: limit)
       }
     }
-    func createExclusive(_ p: String) throws -> Int32 { try watch { try base.createExclusive(p) } }
-    func write(_ d: Int32, _ b: [UInt8]) throws { try watch { try base.write(d, b) } }
-    func sync(_ d: Int32) throws { try watch { try base.sync(d) } }
-    func close(_ d: Int32) throws { try watch { try base.close(d) } }
-    func renameNoReplace(_ s: String, _ d: String) throws { try watch { try base.renameNoReplace(s, d) } }
-    func rename(_ s: String, _ d: String) throws { try watch { try base.rename(s, d) } }
-    func unlink(_ p: String) throws { try watch { try base.unlink(p) } }
-    func removeDirectory(_ p: String) throws { try watch { try base.removeDirectory(p) } }
-    func makeDirectory(_ p: String) throws { try watch { try base.makeDirectory(p) } }
-    func syncDirectory(_ p: String) throws { try watch { try base.syncDirectory(p) } }
-    func openDirectory(_ p: String) throws -> Int32 { try watch { try base.openDirectory(p) } }
-    func lock(_ d: Int32, wait: Bool) throws -> Bool { try watch { try base.lock(d, wait: wait) } }
+    func createExclusive(_ p: String) throws(RecoverError) -> Int32 {
+      try watch { () throws(RecoverError) in try base.createExclusive(p) }
+    }
+    func write(_ d: Int32, _ b: [UInt8]) throws(RecoverError) {
+      try watch { () throws(RecoverError) in try base.write(d, b) }
+    }
+    func sync(_ d: Int32) throws(RecoverError) { try watch { () throws(RecoverError) in try base.sync(d) } }
+    func close(_ d: Int32) throws(RecoverError) { try watch { () throws(RecoverError) in try base.close(d) } }
+    func renameNoReplace(_ s: String, _ d: String) throws(RecoverError) {
+      try watch { () throws(RecoverError) in try base.renameNoReplace(s, d) }
+    }
+    func rename(_ s: String, _ d: String) throws(RecoverError) {
+      try watch { () throws(RecoverError) in try base.rename(s, d) }
+    }
+    func unlink(_ p: String) throws(RecoverError) {
+      try watch { () throws(RecoverError) in try base.unlink(p) }
+    }
+    func removeDirectory(_ p: String) throws(RecoverError) {
+      try watch { () throws(RecoverError) in try base.removeDirectory(p) }
+    }
+    func makeDirectory(_ p: String) throws(RecoverError) {
+      try watch { () throws(RecoverError) in try base.makeDirectory(p) }
+    }
+    func syncDirectory(_ p: String) throws(RecoverError) {
+      try watch { () throws(RecoverError) in try base.syncDirectory(p) }
+    }
+    func openDirectory(_ p: String) throws(RecoverError) -> Int32 {
+      try watch { () throws(RecoverError) in try base.openDirectory(p) }
+    }
+    func lock(_ d: Int32, wait: Bool) throws(RecoverError) -> Bool {
+      try watch { () throws(RecoverError) in try base.lock(d, wait: wait) }
+    }
   }
 
   @Test(arguments: [false, true])

@@ -35,12 +35,14 @@ final class FaultyFileSystem: CopyingFileSystem {
     self.failure = failure
   }
 
-  private func step(_ what: String) throws {
+  private func step(_ what: String) throws(RecoverError) {
     steps += 1
     calls.append(what)
+    // A kill is an I/O error to the seam's typed throws: every call from here on fails, so
+    // nothing more is written, whatever catches it.
     if let stopAt, steps >= stopAt {
       throw RecoverError(
-        code: "stopped", message: "stopped at step \(stopAt) (a simulated kill)", number: EIO)
+        code: .io, message: "stopped at step \(stopAt) (a simulated kill)", number: EIO)
     }
     if steps == failAt { throw RecoverError.io(failure, doing: "(injected) \(what)", path: what) }
     for (operation, path, number) in failing where what.hasPrefix(operation + " ") && what.hasSuffix(path) {
@@ -49,66 +51,66 @@ final class FaultyFileSystem: CopyingFileSystem {
     }
   }
 
-  func status(_ path: String) throws -> FileStatus? {
+  func status(_ path: String) throws(RecoverError) -> FileStatus? {
     try step("status \(path)")
     return try base.status(path)
   }
-  func list(_ directory: String) throws -> [String] {
+  func list(_ directory: String) throws(RecoverError) -> [String] {
     try step("list \(directory)")
     return try base.list(directory)
   }
-  func read(_ path: String, limit: Int) throws -> [UInt8] {
+  func read(_ path: String, limit: Int) throws(RecoverError) -> [UInt8] {
     try step("read \(path)")
     return try base.read(path, limit: limit)
   }
-  func createExclusive(_ path: String) throws -> Int32 {
+  func createExclusive(_ path: String) throws(RecoverError) -> Int32 {
     try step("create \(path)")
     let descriptor = try base.createExclusive(path)
     paths[descriptor] = path
     return descriptor
   }
-  func write(_ descriptor: Int32, _ bytes: [UInt8]) throws {
+  func write(_ descriptor: Int32, _ bytes: [UInt8]) throws(RecoverError) {
     try step("write \(descriptor)")
     try base.write(descriptor, bytes)
   }
-  func sync(_ descriptor: Int32) throws {
+  func sync(_ descriptor: Int32) throws(RecoverError) {
     try step("sync \(descriptor)")
     try base.sync(descriptor)
   }
-  func close(_ descriptor: Int32) throws {
+  func close(_ descriptor: Int32) throws(RecoverError) {
     // A killed process's descriptors are closed by the kernel: close for real, then count it.
     defer { _ = try? base.close(descriptor) }
     try step("close \(descriptor)")
   }
-  func renameNoReplace(_ source: String, _ destination: String) throws {
+  func renameNoReplace(_ source: String, _ destination: String) throws(RecoverError) {
     try step("renameNoReplace \(source) \(destination)")
     try base.renameNoReplace(source, destination)
   }
-  func rename(_ source: String, _ destination: String) throws {
+  func rename(_ source: String, _ destination: String) throws(RecoverError) {
     try step("rename \(source) \(destination)")
     try base.rename(source, destination)
   }
-  func unlink(_ path: String) throws {
+  func unlink(_ path: String) throws(RecoverError) {
     try step("unlink \(path)")
     try base.unlink(path)
   }
-  func removeDirectory(_ path: String) throws {
+  func removeDirectory(_ path: String) throws(RecoverError) {
     try step("rmdir \(path)")
     try base.removeDirectory(path)
   }
-  func makeDirectory(_ path: String) throws {
+  func makeDirectory(_ path: String) throws(RecoverError) {
     try step("mkdir \(path)")
     try base.makeDirectory(path)
   }
-  func syncDirectory(_ path: String) throws {
+  func syncDirectory(_ path: String) throws(RecoverError) {
     try step("syncDirectory \(path)")
     try base.syncDirectory(path)
   }
-  func openDirectory(_ path: String) throws -> Int32 {
+  func openDirectory(_ path: String) throws(RecoverError) -> Int32 {
     try step("openDirectory \(path)")
     return try base.openDirectory(path)
   }
-  func lock(_ descriptor: Int32, wait: Bool) throws -> Bool {
+  func lock(_ descriptor: Int32, wait: Bool) throws(RecoverError) -> Bool {
     try step("lock \(descriptor)")
     return try base.lock(descriptor, wait: wait)
   }
@@ -118,22 +120,22 @@ final class FaultyFileSystem: CopyingFileSystem {
   }
   private func path(_ descriptor: Int32) -> String { paths[descriptor] ?? "descriptor \(descriptor)" }
 
-  func openForReading(_ path: String) throws -> (descriptor: Int32, status: FileStatus) {
+  func openForReading(_ path: String) throws(RecoverError) -> (descriptor: Int32, status: FileStatus) {
     try step("open \(path)")
     beforeOpen(path)
     let opened = try copying.openForReading(path)
     paths[opened.descriptor] = path
     return opened
   }
-  func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+  func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(RecoverError) -> Int {
     try step("read \(path(descriptor))")
     return try copying.read(descriptor, into: buffer)
   }
-  func write(_ descriptor: Int32, from buffer: UnsafeRawBufferPointer) throws {
+  func write(_ descriptor: Int32, from buffer: UnsafeRawBufferPointer) throws(RecoverError) {
     try step("writePiece \(path(descriptor))")
     try copying.write(descriptor, from: buffer)
   }
-  func setModificationTime(_ descriptor: Int32, _ seconds: Double) throws {
+  func setModificationTime(_ descriptor: Int32, _ seconds: Double) throws(RecoverError) {
     try step("setModificationTime \(path(descriptor))")
     try copying.setModificationTime(descriptor, seconds)
   }

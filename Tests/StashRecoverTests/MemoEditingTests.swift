@@ -68,7 +68,7 @@ import Testing
       try MemoDeletion.delete(base: "m", in: root.path + "/memos", disposal: .permanent)
     } throws: { error in
       let error = error as? RecoverError
-      return error?.code == "strangers" && error?.files == ["m.parts/notes.txt"]
+      return error?.code == .strangers && error?.files == ["m.parts/notes.txt"]
         && error?.message.contains("nothing was deleted") == true
     }
     #expect(try FolderTree(root) == before)
@@ -122,25 +122,25 @@ import Testing
     let base = SystemFileSystem()
     let trash: String
     init(trash: String) { self.trash = trash }
-    func status(_ path: String) throws -> FileStatus? {
+    func status(_ path: String) throws(RecoverError) -> FileStatus? {
       guard var status = try base.status(path) else { return nil }
       if path.hasPrefix(trash) { status.device &+= 1 }
       return status
     }
-    func list(_ d: String) throws -> [String] { try base.list(d) }
-    func read(_ p: String, limit: Int) throws -> [UInt8] { try base.read(p, limit: limit) }
-    func createExclusive(_ p: String) throws -> Int32 { try base.createExclusive(p) }
-    func write(_ d: Int32, _ b: [UInt8]) throws { try base.write(d, b) }
-    func sync(_ d: Int32) throws { try base.sync(d) }
-    func close(_ d: Int32) throws { try base.close(d) }
-    func renameNoReplace(_ s: String, _ d: String) throws { try base.renameNoReplace(s, d) }
-    func rename(_ s: String, _ d: String) throws { try base.rename(s, d) }
-    func unlink(_ p: String) throws { try base.unlink(p) }
-    func removeDirectory(_ p: String) throws { try base.removeDirectory(p) }
-    func makeDirectory(_ p: String) throws { try base.makeDirectory(p) }
-    func syncDirectory(_ p: String) throws { try base.syncDirectory(p) }
-    func openDirectory(_ p: String) throws -> Int32 { try base.openDirectory(p) }
-    func lock(_ d: Int32, wait: Bool) throws -> Bool { try base.lock(d, wait: wait) }
+    func list(_ d: String) throws(RecoverError) -> [String] { try base.list(d) }
+    func read(_ p: String, limit: Int) throws(RecoverError) -> [UInt8] { try base.read(p, limit: limit) }
+    func createExclusive(_ p: String) throws(RecoverError) -> Int32 { try base.createExclusive(p) }
+    func write(_ d: Int32, _ b: [UInt8]) throws(RecoverError) { try base.write(d, b) }
+    func sync(_ d: Int32) throws(RecoverError) { try base.sync(d) }
+    func close(_ d: Int32) throws(RecoverError) { try base.close(d) }
+    func renameNoReplace(_ s: String, _ d: String) throws(RecoverError) { try base.renameNoReplace(s, d) }
+    func rename(_ s: String, _ d: String) throws(RecoverError) { try base.rename(s, d) }
+    func unlink(_ p: String) throws(RecoverError) { try base.unlink(p) }
+    func removeDirectory(_ p: String) throws(RecoverError) { try base.removeDirectory(p) }
+    func makeDirectory(_ p: String) throws(RecoverError) { try base.makeDirectory(p) }
+    func syncDirectory(_ p: String) throws(RecoverError) { try base.syncDirectory(p) }
+    func openDirectory(_ p: String) throws(RecoverError) -> Int32 { try base.openDirectory(p) }
+    func lock(_ d: Int32, wait: Bool) throws(RecoverError) -> Bool { try base.lock(d, wait: wait) }
   }
 
   @Test func aTrashOnAnotherFileSystemIsRefusedBeforeAnythingMoves() throws {
@@ -152,7 +152,7 @@ import Testing
       try MemoDeletion.delete(
         base: "m", in: root.path + "/memos", disposal: .trash(trash),
         fileSystem: OtherDeviceTrash(trash: trash.directory))
-    } throws: { ($0 as? RecoverError)?.code == "trash-unavailable" }
+    } throws: { ($0 as? RecoverError)?.code == .trashUnavailable }
     #expect(try FolderTree(root.appendingPathComponent("memos")) == before)
   }
 
@@ -179,7 +179,7 @@ import Testing
       #expect(try FolderTree(root).entries["memos/other_audio.m4a"] == "other")
       do {
         _ = try MemoDeletion.delete(base: "m", in: root.path + "/memos", disposal: .permanent)
-      } catch let error as RecoverError where error.code == "not-found" {
+      } catch let error as RecoverError where error.code == .notFound {
         // Killed at the folder fsync or the unlock, the last two steps: everything was already gone.
         #expect(step >= counter.steps - 1)
       }

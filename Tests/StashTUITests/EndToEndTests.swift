@@ -103,7 +103,8 @@ import Testing
     try FileManager.default.removeItem(at: folder.appendingPathComponent("2026-07-20T07-45-10Z_audio.m4a"))
     try FileManager.default.removeItem(at: folder.appendingPathComponent("2026-07-20T07-45-10Z_title.txt"))
     let removed = try #require(
-      tmux.wait { !$0.contains("שלום") && $0.contains("3 memos") }, "\(tmux.capture())")
+      tmux.wait { !$0.contains("שלום") && $0.contains("3 memos") && !$0.contains(" · reading ") },
+      "\(tmux.capture())")
     #expect(TUIHarness.selectedRow(removed)?.contains("会議のメモ") == true, "selection moved: \(removed)")
     tmux.send("q")
     #expect(tmux.wait(for: "EXITED:0") != nil)

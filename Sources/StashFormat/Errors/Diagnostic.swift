@@ -28,14 +28,15 @@ public struct SourceLocation: Sendable, Equatable, Hashable {
 
 /// A problem a reader found in one file, with a stable code the linter and its rule pages use.
 public struct Diagnostic: Sendable, Equatable, Hashable {
-  /// Stable identifier such as `vtt-bad-timestamp`; never renamed once published.
-  public var code: String
+  /// Stable identifier such as `vtt-bad-timestamp` (its raw value); never renamed once published.
+  public var code: FormatError.Code
   public var severity: Severity
   /// Plain words: what happened and, where it helps, what to do.
   public var message: String
   public var location: SourceLocation
 
-  public init(code: String, severity: Severity, message: String, location: SourceLocation = .init()) {
+  public init(code: FormatError.Code, severity: Severity, message: String, location: SourceLocation = .init())
+  {
     self.code = code
     self.severity = severity
     self.message = message
@@ -45,7 +46,7 @@ public struct Diagnostic: Sendable, Equatable, Hashable {
   /// The JSON form used by `stash inspect` and `stash lint --format json`.
   package var json: JSONValue {
     .object([
-      ("code", .string(code)),
+      ("code", .string(code.rawValue)),
       ("severity", .string(severity.rawValue)),
       ("line", .optional(location.line)),
       ("column", .optional(location.column)),

@@ -1,11 +1,12 @@
 /// An error from StashFormat: a stable code, a message a person can act on, and where it happened.
 public struct FormatError: Error, Sendable, Equatable, CustomStringConvertible {
-  public var code: String
+  /// What kind of error this is; stable, for scripts and for callers to tell errors apart.
+  public var code: Code
   public var message: String
   public var path: String?
   public var location: SourceLocation
 
-  public init(code: String, message: String, path: String? = nil, location: SourceLocation = .init()) {
+  public init(code: Code, message: String, path: String? = nil, location: SourceLocation = .init()) {
     self.code = code
     self.message = message
     self.path = path

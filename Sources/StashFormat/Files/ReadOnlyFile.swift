@@ -29,7 +29,7 @@ public final class ReadOnlyFile {
       guard stat(path, &before) == 0 else { throw Self.error(errno, path: path, doing: "open") }
       guard (before.st_mode & S_IFMT) == S_IFREG else {
         throw FormatError(
-          code: "not-a-file", message: "\(Self.kind(of: before.st_mode)), not a regular file: it is not read",
+          code: .notAFile, message: "\(Self.kind(of: before.st_mode)), not a regular file: it is not read",
           path: path)
       }
     }
@@ -46,7 +46,7 @@ public final class ReadOnlyFile {
     guard (info.st_mode & S_IFMT) == S_IFREG else {
       close(fd)
       throw FormatError(
-        code: "not-a-file", message: "\(Self.kind(of: info.st_mode)), not a regular file: it is not read",
+        code: .notAFile, message: "\(Self.kind(of: info.st_mode)), not a regular file: it is not read",
         path: path)
     }
     descriptor = fd
@@ -88,7 +88,7 @@ public final class ReadOnlyFile {
   public func readAll(limit: Int = 1 << 30) throws(FormatError) -> [UInt8] {
     guard size <= limit else {
       throw FormatError(
-        code: "too-large", message: "the file is \(size) bytes, more than the \(limit) this reader accepts",
+        code: .tooLarge, message: "the file is \(size) bytes, more than the \(limit) this reader accepts",
         path: path)
     }
     return try read(at: 0, count: size)
@@ -111,7 +111,7 @@ public final class ReadOnlyFile {
     -> FormatError
   {
     FormatError(
-      code: "io", message: "cannot \(doing) the file: \(String(cString: strerror(code)))", path: path,
+      code: .io, message: "cannot \(doing) the file: \(String(cString: strerror(code)))", path: path,
       location: location)
   }
 

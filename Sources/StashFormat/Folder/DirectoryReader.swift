@@ -11,7 +11,7 @@ package enum DirectoryReader {
   package static func entries(of path: String) throws(FormatError) -> [DirectoryEntry] {
     guard let directory = opendir(path) else {
       throw FormatError(
-        code: "folder-unreadable",
+        code: .folderUnreadable,
         message: "cannot read the folder: \(String(cString: strerror(errno)))", path: path)
     }
     defer { closedir(directory) }
@@ -22,7 +22,7 @@ package enum DirectoryReader {
       guard let raw = readdir(directory) else {
         if errno != 0 {
           throw FormatError(
-            code: "folder-unreadable",
+            code: .folderUnreadable,
             message: "cannot read the folder: \(String(cString: strerror(errno)))", path: path)
         }
         break

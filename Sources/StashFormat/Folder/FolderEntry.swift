@@ -46,7 +46,7 @@ public struct FolderEntry: Sendable, Equatable {
       return nil
     case .orphan(let base, let kind):
       return Diagnostic(
-        code: FolderCode.orphan, severity: .warning,
+        code: .folderOrphan, severity: .warning,
         message:
           "a \(kind.words) with no audio beside it (\(PathText.escaped(base + MemoFileKind.audio.suffix)) is "
           + "missing): it belongs to no memo. Copy the audio beside it, or remove it")
@@ -56,11 +56,11 @@ public struct FolderEntry: Sendable, Equatable {
         ? "; a file named \(PathText.escaped(intended)) is already there, so this looks like a duplicate"
         : ": rename it to \(PathText.escaped(intended))"
       return Diagnostic(
-        code: FolderCode.nearMiss, severity: .warning,
+        code: .folderNearMiss, severity: .warning,
         message: "not a Stash name, but nearly one (\(reason))\(tail)")
     case .unrecognised(let reason):
       return Diagnostic(
-        code: FolderCode.unrecognised, severity: .info,
+        code: .folderUnrecognised, severity: .info,
         message: "not a name Stash writes\(reason.map { " (\($0))" } ?? ""); it is left alone")
     }
   }

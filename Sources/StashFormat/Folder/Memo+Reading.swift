@@ -18,7 +18,7 @@ extension Memo {
         MemoProblem(
           file: files[kind],
           Diagnostic(
-            code: FolderCode.notAFile, severity: .error,
+            code: .folderNotAFile, severity: .error,
             message: "the \(kind.words) is \(entryKind.words), not a file: it is not read")))
       return false
     }
@@ -86,7 +86,7 @@ extension Memo {
         MemoProblem(
           file: files[.parts],
           Diagnostic(
-            code: FolderCode.captureWithoutAudio, severity: .warning,
+            code: .folderCaptureWithoutAudio, severity: .warning,
             message:
               "parts of a recording with no audio file beside them: the audio was moved or deleted. "
               + "Recovery can still assemble the transcript and route"))
@@ -100,7 +100,7 @@ extension Memo {
         MemoProblem(
           file: name,
           Diagnostic(
-            code: audio?.code ?? FolderCode.audioCutShort, severity: .warning,
+            code: audio?.code ?? .folderAudioCutShort, severity: .warning,
             message:
               "the recording was cut short (the app was killed): it plays up to its last whole sample; "
               + "\(tail) bytes after it are a torn tail"))
@@ -110,7 +110,7 @@ extension Memo {
         MemoProblem(
           file: name,
           Diagnostic(
-            code: audio?.code ?? FolderCode.audioDamaged, severity: .error,
+            code: audio?.code ?? .folderAudioDamaged, severity: .error,
             message: "the audio cannot be played: \(reason)")
         )
       ]
@@ -119,7 +119,7 @@ extension Memo {
         MemoProblem(
           file: name,
           Diagnostic(
-            code: audio?.code ?? FolderCode.audioLengthUnreadable, severity: .warning,
+            code: audio?.code ?? .folderAudioLengthUnreadable, severity: .warning,
             message: "the length of the audio cannot be read (\(reason)); it may still play"))
       ]
     }
@@ -135,7 +135,7 @@ extension Memo {
         MemoProblem(
           file: name,
           Diagnostic(
-            code: FolderCode.partsUnreadable, severity: .error,
+            code: .folderPartsUnreadable, severity: .error,
             message: "the parts folder cannot be read: \(reason)")))
       return out
     }
@@ -149,7 +149,7 @@ extension Memo {
         MemoProblem(
           file: name,
           Diagnostic(
-            code: FolderCode.needsRecovery, severity: .warning,
+            code: .folderNeedsRecovery, severity: .warning,
             message:
               "the recording was interrupted: \(what.joined(separator: " and ")) never became a finished file. "
               + "Run `stash recover` to assemble it")))
@@ -160,7 +160,7 @@ extension Memo {
         MemoProblem(
           file: name,
           Diagnostic(
-            code: FolderCode.partsBesideFinished, severity: .warning,
+            code: .folderPartsBesideFinished, severity: .warning,
             message:
               "\(count) \(kind.words) part\(count == 1 ? " was" : "s were") kept beside the finished \(kind.words): "
               + "the assembly had gaps, so the finished file is short by what they hold")))
@@ -170,7 +170,7 @@ extension Memo {
         MemoProblem(
           file: name,
           Diagnostic(
-            code: FolderCode.routeWithdrawn, severity: .warning,
+            code: .folderRouteWithdrawn, severity: .warning,
             message:
               "the route was withdrawn (location turned off mid-recording) and its deletion may be unfinished: "
               + "Run `stash recover` to finish it; the route is never published")))
@@ -180,7 +180,7 @@ extension Memo {
         MemoProblem(
           file: name,
           Diagnostic(
-            code: FolderCode.partsEmpty, severity: .info,
+            code: .folderPartsEmpty, severity: .info,
             message: "the parts folder is empty: a leftover of a clean stop, not a sign of a crash")))
     } else if !parts.strangers.isEmpty {
       let list = parts.strangers.prefix(5).joined(separator: ", ") + (parts.strangers.count > 5 ? ", …" : "")
@@ -188,7 +188,7 @@ extension Memo {
         MemoProblem(
           file: name,
           Diagnostic(
-            code: FolderCode.partsStrangers, severity: .info,
+            code: .folderPartsStrangers, severity: .info,
             message:
               "the parts folder holds \(parts.strangers.count) file\(parts.strangers.count == 1 ? "" : "s") "
               + "Stash does not write (\(list))"

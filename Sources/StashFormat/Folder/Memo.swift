@@ -69,6 +69,6 @@ public struct Memo: Sendable, Equatable {
 
   /// Whether any problem is a warning or an error, leaving out the recovery notice (it has its own mark).
   public var hasProblem: Bool {
-    problems.contains { $0.severity >= .warning && $0.code != FolderCode.needsRecovery }
+    problems.contains { $0.severity >= .warning && $0.code != .folderNeedsRecovery }
   }
 }

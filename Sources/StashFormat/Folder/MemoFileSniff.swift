@@ -4,8 +4,8 @@
 /// more; the codes are the readers' own, so one problem has one code everywhere.
 public enum MemoFileSniff {
   /// Every code a sniff gives: lint finds them again from the whole file.
-  public static let codes: Set<String> = [
-    "vtt-no-signature", "gpx-empty", "gpx-truncated", "lint-file-unreadable",
+  public static let codes: Set<FormatError.Code> = [
+    .vttNoSignature, .gpxEmpty, .gpxTruncated, .lintFileUnreadable,
   ]
 
   /// How many bytes of a route's end are read: the closing tag and the white space after it.
@@ -17,7 +17,7 @@ public enum MemoFileSniff {
     do {
       head = try ReadOnlyFile(path: path).read(at: 0, count: 16)
     } catch {
-      return Diagnostic(code: "lint-file-unreadable", severity: .error, message: error.message)
+      return Diagnostic(code: .lintFileUnreadable, severity: .error, message: error.message)
     }
     var bytes = head[...]
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
@@ -27,7 +27,7 @@ public enum MemoFileSniff {
       if after == nil || after == 0x20 || after == 0x09 || after == 0x0A || after == 0x0D { return nil }
     }
     return Diagnostic(
-      code: "vtt-no-signature", severity: .error,
+      code: .vttNoSignature, severity: .error,
       message:
         head.isEmpty
         ? "the transcript is empty: it holds no cue"
@@ -41,10 +41,10 @@ public enum MemoFileSniff {
       let file = try ReadOnlyFile(path: path)
       tail = try file.read(at: max(0, file.size - routeTail), count: min(file.size, routeTail))
     } catch {
-      return Diagnostic(code: "lint-file-unreadable", severity: .error, message: error.message)
+      return Diagnostic(code: .lintFileUnreadable, severity: .error, message: error.message)
     }
     guard !tail.isEmpty else {
-      return Diagnostic(code: "gpx-empty", severity: .error, message: "the route is empty: it holds no point")
+      return Diagnostic(code: .gpxEmpty, severity: .error, message: "the route is empty: it holds no point")
     }
     var end = tail.count
     while end > 0, [0x20, 0x09, 0x0A, 0x0D].contains(tail[end - 1]) { end -= 1 }
@@ -52,7 +52,7 @@ public enum MemoFileSniff {
     let closing = Array("gpx>".utf8)
     if end >= closing.count, Array(tail[(end - closing.count)..<end]) == closing { return nil }
     return Diagnostic(
-      code: "gpx-truncated", severity: .error,
+      code: .gpxTruncated, severity: .error,
       message:
         "the route does not end with its closing </gpx> tag: it was cut short, and only the points before the cut are read"
     )

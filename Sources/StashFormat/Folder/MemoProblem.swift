@@ -12,7 +12,7 @@ public struct MemoProblem: Sendable, Equatable {
   }
 
   /// The diagnostic's stable code.
-  public var code: String { diagnostic.code }
+  public var code: FormatError.Code { diagnostic.code }
   /// The diagnostic's severity.
   public var severity: Severity { diagnostic.severity }
   /// The diagnostic's message.

@@ -10,7 +10,7 @@ public struct NameCollision: Sendable, Equatable {
   /// The finding for the linter.
   public var diagnostic: Diagnostic {
     Diagnostic(
-      code: FolderCode.nameCollision, severity: .error,
+      code: .folderNameCollision, severity: .error,
       message:
         "these bases differ only in letter case or Unicode normalisation and would be one memo on the "
         + "phone: \(bases.map { "\"\($0)\"" }.joined(separator: ", ")). Rename all but one")

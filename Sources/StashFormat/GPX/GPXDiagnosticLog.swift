@@ -4,9 +4,11 @@ struct GPXDiagnosticLog {
   /// How many diagnostics of one code are kept before the rest are only counted.
   static let limit = 20
   private(set) var kept: [Diagnostic] = []
-  private var counts: [String: Int] = [:]
+  private var counts: [FormatError.Code: Int] = [:]
 
-  mutating func add(_ code: String, _ severity: Severity, _ message: String, at location: SourceLocation) {
+  mutating func add(
+    _ code: FormatError.Code, _ severity: Severity, _ message: String, at location: SourceLocation
+  ) {
     let count = counts[code, default: 0] + 1
     counts[code] = count
     if count <= Self.limit {
@@ -14,10 +16,11 @@ struct GPXDiagnosticLog {
     }
   }
 
-  /// Everything kept, followed by one summary per code that went past the limit.
+  /// Everything kept, followed by one summary per code that went past the limit, in the codes'
+  /// order as text.
   func finished() -> [Diagnostic] {
     var all = kept
-    for code in counts.keys.sorted() where counts[code]! > Self.limit {
+    for code in counts.keys.sorted(by: { $0.rawValue < $1.rawValue }) where counts[code]! > Self.limit {
       let first = kept.first { $0.code == code }!
       all.append(
         Diagnostic(

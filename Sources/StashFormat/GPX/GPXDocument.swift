@@ -38,9 +38,9 @@ public struct GPXDocument: Sendable, Equatable {
   }
 
   /// The diagnostic codes that mean reading stopped before the end of the document.
-  public static let damageCodes: Set<String> = [
-    "gpx-empty", "gpx-not-xml", "gpx-not-gpx", "gpx-truncated", "gpx-malformed", "gpx-entity-refused",
-    "gpx-too-deep",
+  public static let damageCodes: Set<FormatError.Code> = [
+    .gpxEmpty, .gpxNotXML, .gpxNotGPX, .gpxTruncated, .gpxMalformed, .gpxEntityRefused,
+    .gpxTooDeep,
   ]
 
   /// True when reading stopped before the end of the document: the file is empty, torn,

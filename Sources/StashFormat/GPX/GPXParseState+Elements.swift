@@ -6,7 +6,7 @@ extension GPXParseState {
   /// An element opened: decide what it is from its namespace, name and parent, and push that.
   func start(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
     guard depth < Self.maximumDepth else {
-      stop("gpx-too-deep", "elements are nested more than \(Self.maximumDepth) deep; GPX needs about eight")
+      stop(.gpxTooDeep, "elements are nested more than \(Self.maximumDepth) deep; GPX needs about eight")
       return
     }
     guard depth > 0 else {
@@ -143,7 +143,7 @@ extension GPXParseState {
     let (space, local) = names.classify(name)
     guard local == .gpx, space == .gpx11 || space == .gpx10 || space == .none else {
       stop(
-        "gpx-not-gpx",
+        .gpxNotGPX,
         "the document is XML but its root element is <\(Self.readable(name))>, not GPX's <gpx>")
       return
     }
@@ -153,7 +153,7 @@ extension GPXParseState {
     case .none:
       document.version = version == "1.0" ? "1.0" : "1.1"
       note(
-        "gpx-no-namespace", .warning,
+        .gpxNoNamespace, .warning,
         "<gpx> has no xmlns: read as GPX \(document.version), but other tools may refuse it; "
           + "declare xmlns=\"\(document.version == "1.0" ? GPXNamespace.gpx10 : GPXNamespace.gpx11)\"")
     default: document.version = "1.1"
@@ -200,7 +200,7 @@ extension GPXParseState {
   }
 
   private func misplaced(_ element: String, _ parent: String) {
-    note("gpx-misplaced-element", .warning, "<\(element)> outside \(parent) is not part of GPX: skipped")
+    note(.gpxMisplacedElement, .warning, "<\(element)> outside \(parent) is not part of GPX: skipped")
   }
 
   private func beginPoint(_ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, as kind: Kind) -> Kind {
@@ -228,12 +228,12 @@ extension GPXParseState {
       let problem =
         !sawLatitude || !sawLongitude
         ? "has no \(!sawLatitude ? "lat" : "lon") attribute" : "has a lat or lon that is not a number"
-      note("gpx-bad-coordinate", .error, "a point \(problem): it cannot be placed and is skipped")
+      note(.gpxBadCoordinate, .error, "a point \(problem): it cannot be placed and is skipped")
       return .ignored
     }
     if !(-90...90).contains(latitude) || !(-180...180).contains(longitude) {
       note(
-        "gpx-coordinate-out-of-range", .warning,
+        .gpxCoordinateOutOfRange, .warning,
         "a point at lat \(latitude), lon \(longitude) is off the globe (lat -90...90, lon -180...180): kept as written"
       )
     }
@@ -263,7 +263,7 @@ extension GPXParseState {
     guard let minLatitude = values[0], let minLongitude = values[1], let maxLatitude = values[2],
       let maxLongitude = values[3]
     else {
-      note("gpx-bad-bounds", .warning, "<bounds> needs minlat, minlon, maxlat and maxlon as numbers: ignored")
+      note(.gpxBadBounds, .warning, "<bounds> needs minlat, minlon, maxlat and maxlon as numbers: ignored")
       return
     }
     document.metadata.bounds = GPXBounds(

@@ -9,7 +9,7 @@ extension GPXParseState {
     capture = .none
     XML_SetCharacterDataHandler(parser, nil)
     if textCut {
-      note("gpx-text-too-long", .warning, "a text longer than \(Self.maximumText) bytes was cut there")
+      note(.gpxTextTooLong, .warning, "a text longer than \(Self.maximumText) bytes was cut there")
     }
     switch field {
     case .none: break
@@ -37,7 +37,7 @@ extension GPXParseState {
       if let value = number("speed") {
         if value < 0 {
           note(
-            "gpx-invalid-speed", .info,
+            .gpxInvalidSpeed, .info,
             "speed \(DecimalText.format(value)) is negative, which phones write when they have no speed: read as absent"
           )
         } else {
@@ -48,7 +48,7 @@ extension GPXParseState {
       if let value = number("course") {
         if value < 0 || value > 360 {
           note(
-            "gpx-invalid-course", .info,
+            .gpxInvalidCourse, .info,
             "course \(DecimalText.format(value)) is outside 0...360 (phones write -1 when they have none): read as absent"
           )
         } else {
@@ -59,7 +59,7 @@ extension GPXParseState {
       if let value = number("horizontalAccuracy") {
         if value < 0 {
           note(
-            "gpx-invalid-accuracy", .info,
+            .gpxInvalidAccuracy, .info,
             "horizontalAccuracy \(DecimalText.format(value)) is negative, which means the fix is invalid: read as absent"
           )
         } else {
@@ -80,20 +80,20 @@ extension GPXParseState {
 
   private func number(_ element: String) -> Double? {
     if let value = DecimalText.parse(capturedText) { return value }
-    note("gpx-bad-number", .warning, "<\(element)> holds \(quotedText()), not a number: read as absent")
+    note(.gpxBadNumber, .warning, "<\(element)> holds \(quotedText()), not a number: read as absent")
     return nil
   }
 
   private func time() -> ISO8601Time.Parsed? {
     guard let parsed = ISO8601Time.parse(capturedText) else {
       note(
-        "gpx-bad-time", .warning,
+        .gpxBadTime, .warning,
         "<time> holds \(quotedText()), not an xsd:dateTime such as 2026-05-01T09:30:12.5Z: read as absent")
       return nil
     }
     if !parsed.hadZone {
       note(
-        "gpx-time-without-zone", .warning,
+        .gpxTimeWithoutZone, .warning,
         "<time> \(quotedText()) has no zone, so the instant is unknown: read as if UTC; GPX times should end in Z"
       )
     }

@@ -71,12 +71,12 @@ final class GPXParseState {
       offset: Int(XML_GetCurrentByteIndex(parser)))
   }
 
-  func note(_ code: String, _ severity: Severity, _ message: String) {
+  func note(_ code: FormatError.Code, _ severity: Severity, _ message: String) {
     log.add(code, severity, message, at: location)
   }
 
   /// Stops expat from inside a callback; the reason is reported once `XML_Parse` returns.
-  func stop(_ code: String, _ message: String) {
+  func stop(_ code: FormatError.Code, _ message: String) {
     stopReason = Diagnostic(code: code, severity: .error, message: message, location: location)
     stopped = true
     XML_StopParser(parser, XML_FALSE)

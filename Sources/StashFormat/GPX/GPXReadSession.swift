@@ -94,32 +94,32 @@ final class GPXReadSession {
     }
     if code == XML_ERROR_AMPLIFICATION_LIMIT_BREACH {
       state.log.add(
-        "gpx-entity-refused", .error,
+        .gpxEntityRefused, .error,
         "entity expansion grows the file more than 100-fold (an entity bomb such as billion laughs): "
           + "reading stopped" + kept(dropped), at: location)
     } else if !state.sawRoot {
       if !sawContent {
-        state.log.add("gpx-empty", .error, "the file is empty: there is no GPX in it", at: location)
+        state.log.add(.gpxEmpty, .error, "the file is empty: there is no GPX in it", at: location)
       } else if code == XML_ERROR_NO_ELEMENTS {
         state.log.add(
-          "gpx-truncated", .error, "the file ends before its first element: nothing to read", at: location)
+          .gpxTruncated, .error, "the file ends before its first element: nothing to read", at: location)
       } else {
-        state.log.add("gpx-not-xml", .error, "this is not XML (\(expat)), so it cannot be GPX", at: location)
+        state.log.add(.gpxNotXML, .error, "this is not XML (\(expat)), so it cannot be GPX", at: location)
       }
     } else if state.rootClosed {
       state.log.add(
-        "gpx-trailing-data", .warning,
+        .gpxTrailingData, .warning,
         "bytes follow the end of </gpx> (\(expat)): ignored; everything before them was read", at: location)
     } else if atEnd {
       let inside =
         open.contains(.trackPoint) ? "a <trkpt>" : open.contains(.segment) ? "a <trkseg>" : "the <gpx>"
       state.log.add(
-        "gpx-truncated", .error,
+        .gpxTruncated, .error,
         "the file stops inside \(inside) (\(expat)), as a writer stopped mid-write leaves it" + kept(dropped),
         at: location)
     } else {
       state.log.add(
-        "gpx-malformed", .error, "the XML breaks here (\(expat)): reading stopped" + kept(dropped),
+        .gpxMalformed, .error, "the XML breaks here (\(expat)): reading stopped" + kept(dropped),
         at: location)
     }
   }
@@ -156,7 +156,7 @@ final class GPXReadSession {
     guard let systemID else { return }
     Unmanaged<GPXParseState>.fromOpaque(userData!)._withUnsafeGuaranteedRef {
       $0.note(
-        "gpx-external-entity", .warning,
+        .gpxExternalEntity, .warning,
         "the file declares an external entity '\(String(cString: name!))' (\(String(cString: systemID))): "
           + "stash never reads external entities, so references to it are left empty")
     }

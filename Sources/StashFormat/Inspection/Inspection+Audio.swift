@@ -33,7 +33,7 @@ extension MP4Audio {
       ("tailBytes", .int(tailBytes)),
       ("creationTime", .optional(creationTime)),
       ("damaged", .optional(damaged)),
-      ("damageCode", .optional(damageCode)),
+      ("damageCode", .optional(damageCode?.rawValue)),
       ("lengthUnreadable", .optional(lengthUnreadableReason)),
       ("diagnostics", .array(diagnostics.map(\.json))),
     ])

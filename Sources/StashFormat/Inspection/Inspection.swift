@@ -8,7 +8,7 @@ package enum Inspection {
     if lower.hasSuffix(".gpx") { return try route(at: path) }
     if lower.hasSuffix(".txt") { return try title(at: path) }
     throw FormatError(
-      code: "unknown-kind",
+      code: .unknownKind,
       message:
         "stash inspect reads .m4a and .mp4 (audio), .vtt, .gpx and .txt (title) files; this suffix is none of them",
       path: path)

@@ -21,17 +21,18 @@ public struct AudioSummary: Sendable, Equatable {
   public var fragmented: Bool
   /// The lint code of the state when it is not ok (`mp4-torn-tail`, `mp4-no-index`, …): the one
   /// code the listing, `show`, the browser and lint give the problem. Nil when ok.
-  public var code: String?
+  public var code: FormatError.Code?
 
   /// Every code `code` can be: what lint finds again, precisely, from the full index.
-  public static let codes: Set<String> = [
-    "mp4-no-index", "mp4-no-audio-track", "mp4-not-aac", "mp4-encrypted", "mp4-bad-audio-config",
-    "mp4-no-audio", "mp4-audio-outside-file", "mp4-index-cut-off", "mp4-torn-tail", "mp4-missing-samples",
-    "mp4-length-unreadable", "lint-file-unreadable",
+  public static let codes: Set<FormatError.Code> = [
+    .mp4NoIndex, .mp4NoAudioTrack, .mp4NotAAC, .mp4Encrypted, .mp4BadAudioConfig,
+    .mp4NoAudio, .mp4AudioOutsideFile, .mp4IndexCutOff, .mp4TornTail, .mp4MissingSamples,
+    .mp4LengthUnreadable, .lintFileUnreadable,
   ]
 
   public init(
-    state: State, durationSeconds: Double?, creationTime: Double?, fragmented: Bool, code: String? = nil
+    state: State, durationSeconds: Double?, creationTime: Double?, fragmented: Bool,
+    code: FormatError.Code? = nil
   ) {
     self.state = state
     self.durationSeconds = durationSeconds
@@ -51,18 +52,18 @@ public struct AudioSummary: Sendable, Equatable {
     } catch {
       return AudioSummary(
         state: .damaged(reason: "the file cannot be read: \(error.message)"), durationSeconds: nil,
-        creationTime: nil, fragmented: false, code: "lint-file-unreadable")
+        creationTime: nil, fragmented: false, code: .lintFileUnreadable)
     }
     let length = MP4Length(reader, explained: false)
     let state: State
-    var code: String?
+    var code: FormatError.Code?
     if let problem = reader.problem {
       (state, code) = (.damaged(reason: problem.message), problem.code)
     } else if let reason = length.unreadableReason {
-      (state, code) = (.lengthUnreadable(reason: reason), "mp4-length-unreadable")
+      (state, code) = (.lengthUnreadable(reason: reason), .mp4LengthUnreadable)
     } else if reader.cutShort {
       state = .cutShort(tailBytes: reader.tailByteCount)
-      code = reader.tornBox ? "mp4-torn-tail" : "mp4-missing-samples"
+      code = reader.tornBox ? .mp4TornTail : .mp4MissingSamples
     } else {
       state = .ok
     }

@@ -45,7 +45,7 @@ public struct MP4Audio: Sendable {
   /// Whether the file was cut short (a torn box at its end, or samples past its end).
   public var cutShort: Bool
   /// The stable code of the damage, such as `mp4-no-index`, or nil.
-  public var damageCode: String?
+  public var damageCode: FormatError.Code?
 
   /// The condition in one word, as the listing and MANIFEST name it: `ok`, `cutShort`, `damaged`
   /// or `lengthUnreadable`.

@@ -42,7 +42,7 @@ struct MP4Length {
       if explained && (used.count > 1 || used.count < track.edits.count) {
         diagnostics.append(
           Diagnostic(
-            code: "mp4-complex-edit-list", severity: .info,
+            code: .mp4ComplexEditList, severity: .info,
             message:
               "the edit list has \(track.edits.count) entries; only the first media time and the total duration are used"
           ))
@@ -61,7 +61,7 @@ struct MP4Length {
       if explained {
         diagnostics.append(
           Diagnostic(
-            code: "mp4-gapless-metadata", severity: .info,
+            code: .mp4GaplessMetadata, severity: .info,
             message:
               "iTunes gapless metadata (iTunSMPB) gives an encoder delay of \(gapless.delay) samples, "
               + "\(gapless.padding) of padding and \(gapless.validCount) valid samples; they are used, as FORMAT.md says"
@@ -85,7 +85,7 @@ struct MP4Length {
       if explained {
         diagnostics.append(
           Diagnostic(
-            code: "mp4-priming-assumed", severity: .info,
+            code: .mp4PrimingAssumed, severity: .info,
             message:
               "no edit list or gapless metadata gives the encoder delay, so \(frame) samples are assumed, as FORMAT.md says"
           ))
@@ -105,7 +105,7 @@ struct MP4Length {
         "the index gives every sample a duration of zero, so the length cannot be worked out; it still plays"
     }
     if let detail {
-      diagnostics.append(Diagnostic(code: "mp4-length-unreadable", severity: .warning, message: detail))
+      diagnostics.append(Diagnostic(code: .mp4LengthUnreadable, severity: .warning, message: detail))
       return
     }
     let kept = total > UInt64(priming + endTrim) ? total - UInt64(priming + endTrim) : 0

@@ -36,7 +36,7 @@ extension MP4Parser {
       guard let tfhd = trafBoxes.first(where: { $0.type == .tfhd }) else {
         diagnostics.append(
           Diagnostic(
-            code: "mp4-bad-fragment", severity: .warning,
+            code: .mp4BadFragment, severity: .warning,
             message: "a track fragment has no tfhd box; it is skipped",
             location: SourceLocation(offset: box.offset)))
         continue
@@ -118,7 +118,7 @@ extension MP4Parser {
     if present < Int(count) {
       diagnostics.append(
         Diagnostic(
-          code: "mp4-bad-fragment", severity: .warning,
+          code: .mp4BadFragment, severity: .warning,
           message: "a sample run counts \(count) samples but holds \(present); only those are used",
           location: SourceLocation(offset: run.offset)))
     }

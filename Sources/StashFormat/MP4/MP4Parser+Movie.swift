@@ -153,7 +153,7 @@ extension MP4Parser {
         guard bits == 4 || bits == 8 || bits == 16 else {
           diagnostics.append(
             Diagnostic(
-              code: "mp4-bad-sample-table", severity: .warning,
+              code: .mp4BadSampleTable, severity: .warning,
               message: "the stz2 box uses \(bits)-bit sizes; only 4, 8 and 16 exist",
               location: SourceLocation(offset: box.offset)))
           continue

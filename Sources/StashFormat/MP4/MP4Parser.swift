@@ -18,7 +18,7 @@ struct MP4Parser {
   mutating func tableShort(_ box: MP4BoxHeader, _ name: String) {
     diagnostics.append(
       Diagnostic(
-        code: "mp4-bad-sample-table", severity: .warning,
+        code: .mp4BadSampleTable, severity: .warning,
         message: "the \(name) box counts more entries than it holds; only those present are used",
         location: SourceLocation(offset: box.offset)))
   }
@@ -36,7 +36,7 @@ struct MP4Parser {
     guard depth <= Self.depthLimit else {
       diagnostics.append(
         Diagnostic(
-          code: "mp4-too-deep", severity: .warning,
+          code: .mp4TooDeep, severity: .warning,
           message: "boxes nest more than \(Self.depthLimit) deep here; the inner ones are not read",
           location: SourceLocation(offset: container.offset)))
       return []
@@ -48,7 +48,7 @@ struct MP4Parser {
       guard boxes.count < Self.childLimit else {
         diagnostics.append(
           Diagnostic(
-            code: "mp4-bad-box-size", severity: .warning,
+            code: .mp4BadBoxSize, severity: .warning,
             message:
               "the '\(container.type)' box holds more than \(Self.childLimit) boxes; the rest are not read",
             location: SourceLocation(offset: offset)))
@@ -61,7 +61,7 @@ struct MP4Parser {
           if end < window.size {
             diagnostics.append(
               Diagnostic(
-                code: "mp4-bad-box-size", severity: .warning,
+                code: .mp4BadBoxSize, severity: .warning,
                 message:
                   "the '\(box.type)' box runs past the end of the '\(container.type)' box that holds it",
                 location: SourceLocation(offset: box.offset)))
@@ -75,7 +75,7 @@ struct MP4Parser {
       case .invalid(let reason):
         diagnostics.append(
           Diagnostic(
-            code: "mp4-bad-box-size", severity: .warning, message: reason,
+            code: .mp4BadBoxSize, severity: .warning, message: reason,
             location: SourceLocation(offset: offset)))
         return boxes
       }

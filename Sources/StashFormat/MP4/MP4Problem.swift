@@ -18,16 +18,16 @@ enum MP4Problem: Error, Equatable, Sendable {
   case indexCutOff
 
   /// The diagnostic code for lint and `inspect`.
-  var code: String {
+  var code: FormatError.Code {
     switch self {
-    case .noMovie: "mp4-no-index"
-    case .noAudioTrack: "mp4-no-audio-track"
-    case .notAAC: "mp4-not-aac"
-    case .encrypted: "mp4-encrypted"
-    case .unreadableConfig: "mp4-bad-audio-config"
-    case .noWholeSample: "mp4-no-audio"
-    case .samplesOutsideFile: "mp4-audio-outside-file"
-    case .indexCutOff: "mp4-index-cut-off"
+    case .noMovie: .mp4NoIndex
+    case .noAudioTrack: .mp4NoAudioTrack
+    case .notAAC: .mp4NotAAC
+    case .encrypted: .mp4Encrypted
+    case .unreadableConfig: .mp4BadAudioConfig
+    case .noWholeSample: .mp4NoAudio
+    case .samplesOutsideFile: .mp4AudioOutsideFile
+    case .indexCutOff: .mp4IndexCutOff
     }
   }
 

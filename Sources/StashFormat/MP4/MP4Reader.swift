@@ -150,7 +150,7 @@ struct MP4Reader {
     if let (first, count) = movedLater {
       diagnostics.append(
         Diagnostic(
-          code: "mp4-bad-fragment", severity: .warning,
+          code: .mp4BadFragment, severity: .warning,
           message:
             "decode times go back in \(count) fragment\(count == 1 ? "" : "s") (a damaged tfdt): their samples "
             + "are moved to start where the audio before them ends, so that time only moves forward",
@@ -230,7 +230,7 @@ struct MP4Reader {
     if missingSamples && !tornBox && wholeCount > 0 {
       diagnostics.append(
         Diagnostic(
-          code: "mp4-missing-samples", severity: .warning,
+          code: .mp4MissingSamples, severity: .warning,
           message: "the index places audio past the end of the file; it plays up to its last whole sample",
           location: SourceLocation(offset: fileSize)))
     }
@@ -284,7 +284,7 @@ struct MP4Reader {
     tornBox = true
     diagnostics.append(
       Diagnostic(
-        code: "mp4-torn-tail", severity: .warning,
+        code: .mp4TornTail, severity: .warning,
         message: "\(detail): the recording was cut short here", location: SourceLocation(offset: offset)))
   }
 }

@@ -91,7 +91,7 @@ struct MP4SampleTable: Sendable {
     if sampleIndex < sizes.count {
       diagnostics.append(
         Diagnostic(
-          code: "mp4-bad-sample-table", severity: .warning,
+          code: .mp4BadSampleTable, severity: .warning,
           message:
             "the sample table places only \(sampleIndex) of its \(sizes.count) samples in chunks; the rest cannot be found"
         ))
@@ -100,7 +100,7 @@ struct MP4SampleTable: Sendable {
     if timed != sizes.count {
       diagnostics.append(
         Diagnostic(
-          code: "mp4-bad-sample-table", severity: .warning,
+          code: .mp4BadSampleTable, severity: .warning,
           message: "the sample table gives durations for \(timed) samples but sizes for \(sizes.count)"))
     }
     return samples

@@ -32,7 +32,7 @@ public struct Title: Sendable, Equatable {
         text: nil, displayText: nil, byteCount: nil,
         problems: [
           Diagnostic(
-            code: "title-unreadable", severity: .error, message: "the title cannot be read: \(error.message)")
+            code: .titleUnreadable, severity: .error, message: "the title cannot be read: \(error.message)")
         ])
     }
   }
@@ -51,7 +51,7 @@ public struct Title: Sendable, Equatable {
       bytes = bytes.dropFirst(3)
       problems.append(
         Diagnostic(
-          code: "title-byte-order-mark", severity: .info,
+          code: .titleByteOrderMark, severity: .info,
           message: "the title starts with a byte order mark, which the phone does not write; it is ignored",
           location: SourceLocation(line: 1, column: 1, offset: 0)))
     }
@@ -73,7 +73,7 @@ public struct Title: Sendable, Equatable {
       let offset = firstInvalidOffset(bytes)
       problems.append(
         Diagnostic(
-          code: "title-not-utf8", severity: .error,
+          code: .titleNotUTF8, severity: .error,
           message: "the title is not valid UTF-8; bad bytes are shown as \u{FFFD}. Save it as UTF-8",
           location: SourceLocation(offset: offset)))
       decoded = String(decoding: bytes, as: UTF8.self)
@@ -85,7 +85,7 @@ public struct Title: Sendable, Equatable {
     if full.isEmpty {
       problems.append(
         Diagnostic(
-          code: "title-empty", severity: .warning,
+          code: .titleEmpty, severity: .warning,
           message:
             "the title file holds no text; the memo shows its date. Remove the file or write a name in it"))
       return Title(text: nil, displayText: nil, byteCount: size, problems: problems)
@@ -93,14 +93,14 @@ public struct Title: Sendable, Equatable {
     if full.unicodeScalars.contains(where: Text.isLineBreak) {
       problems.append(
         Diagnostic(
-          code: "title-spans-lines", severity: .warning,
+          code: .titleSpansLines, severity: .warning,
           message: "the title spans more than one line; it is shown on one line. A title is one line"))
     }
     var line = Text.collapsingWhiteSpace(full)
     if line.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
       problems.append(
         Diagnostic(
-          code: "title-control-character", severity: .warning,
+          code: .titleControlCharacter, severity: .warning,
           message: "the title holds control characters; they are shown escaped"))
     }
     // Fewer UTF-8 bytes than the limit means fewer characters too; only a long title is counted.
@@ -108,7 +108,7 @@ public struct Title: Sendable, Equatable {
     if size > maximumBytes || tooLong {
       problems.append(
         Diagnostic(
-          code: "title-too-long", severity: .warning,
+          code: .titleTooLong, severity: .warning,
           message:
             "the title is \(size > maximumBytes ? "\(size) bytes" : "\(line.count) characters") long; "
             + "it is shown cut to \(maximumCharacters) characters. Shorten it"))

@@ -101,7 +101,8 @@ struct WebVTTCueTextParser {
               why = "text follows the time"
             }
             report(
-              .badInlineTimestamp, at: start, "<\(text(value))> is not a timestamp (\(why)); it is ignored")
+              .vttBadInlineTimestamp, at: start, "<\(text(value))> is not a timestamp (\(why)); it is ignored"
+            )
           }
           continue
         }
@@ -110,12 +111,12 @@ struct WebVTTCueTextParser {
         } else if let cueStart, let cueEnd {
           if time <= cueStart || time >= cueEnd {
             report(
-              .timestampOutsideCue, at: start,
+              .vttTimestampOutsideCue, at: start,
               "inline timestamp \(text(value)) is not inside its cue (\(WebVTTTimestamp.formatShort(cueStart)) to \(WebVTTTimestamp.formatShort(cueEnd)))"
             )
           } else if time <= lastTimestamp {
             report(
-              .timestampNotIncreasing, at: start,
+              .vttTimestampNotIncreasing, at: start,
               "inline timestamp \(text(value)) is not after the one before it")
           }
           lastTimestamp = max(lastTimestamp, time)
@@ -133,7 +134,7 @@ struct WebVTTCueTextParser {
       if checking {
         let name = text(nameRange)
         report(
-          .unknownTag, at: start,
+          .vttUnknownTag, at: start,
           name.isEmpty
             ? "a tag with no name is ignored"
             : "<\(name)> is not a WebVTT tag; it is ignored (escape a literal < as &lt;)")
@@ -141,7 +142,7 @@ struct WebVTTCueTextParser {
       return
     }
     if kind == .rubyText && currentKind != .ruby {
-      if checking { report(.rtOutsideRuby, at: start, "<rt> outside <ruby> is ignored") }
+      if checking { report(.vttRtOutsideRuby, at: start, "<rt> outside <ruby> is ignored") }
       return
     }
     var annotationText: String? = nil
@@ -156,12 +157,12 @@ struct WebVTTCueTextParser {
       let named = !(annotationText ?? "").isEmpty || (annotation.map { !isBlank($0) } ?? false)
       if (kind == .voice || kind == .language) && !named {
         report(
-          .badAnnotation, at: start,
+          .vttBadAnnotation, at: start,
           "<\(kind.rawValue)> needs a \(kind == .voice ? "voice name" : "language tag"), as in <\(kind == .voice ? "v Ana" : "lang en")>"
         )
       } else if kind != .voice && kind != .language && named {
         report(
-          .badAnnotation, at: start,
+          .vttBadAnnotation, at: start,
           "<\(kind.rawValue)> takes no annotation; the text after its name is ignored")
       }
       if kind == .voice && open.isEmpty && phantoms.isEmpty && !sawComponent { voiceFirst = true }
@@ -171,7 +172,7 @@ struct WebVTTCueTextParser {
     if open.count >= Self.maximumDepth || !phantoms.isEmpty {
       if checking && phantoms.isEmpty {
         report(
-          .nestingTooDeep, at: start,
+          .vttNestingTooDeep, at: start,
           "tags nest more than \(Self.maximumDepth) deep; deeper ones are kept as text only")
       }
       phantoms.append(kind)
@@ -209,10 +210,10 @@ struct WebVTTCueTextParser {
     let name = text(nameRange)
     if let current = currentKind {
       report(
-        .misnestedTag, at: start,
+        .vttMisnestedTag, at: start,
         "</\(name)> does not close the innermost open tag <\(current.rawValue)>; it is ignored")
     } else {
-      report(.strayEndTag, at: start, "</\(name)> closes nothing; it is ignored")
+      report(.vttStrayEndTag, at: start, "</\(name)> closes nothing; it is ignored")
     }
   }
 
@@ -239,12 +240,12 @@ struct WebVTTCueTextParser {
       for (index, item) in open.enumerated() {
         if index == 0 && item.span.kind == .voice && voiceFirst { continue }
         report(
-          .unclosedTag, at: item.tagOffset,
+          .vttUnclosedTag, at: item.tagOffset,
           "<\(item.span.kind.rawValue)> is not closed before the end of the cue")
       }
       if let first = phantoms.first {
         report(
-          .unclosedTag, at: range.upperBound,
+          .vttUnclosedTag, at: range.upperBound,
           "\(phantoms.count) tags (the first <\(first.rawValue)>) are not closed before the end of the cue")
       }
     }
@@ -263,20 +264,20 @@ struct WebVTTCueTextParser {
         {
           if !match.wellFormed {
             report(
-              .badCharacterReference, at: i,
+              .vttBadCharacterReference, at: i,
               "character reference \(text(i..<match.next)) is malformed (missing ';' or a number no character has)"
             )
           }
           i = match.next
           continue
         }
-        report(.badCharacterReference, at: i, "a bare '&' must be written &amp;")
+        report(.vttBadCharacterReference, at: i, "a bare '&' must be written &amp;")
       }
       i += 1
     }
   }
 
-  private mutating func report(_ code: WebVTTDiagnosticCode, at offset: Int, _ message: String) {
+  private mutating func report(_ code: FormatError.Code, at offset: Int, _ message: String) {
     // A hostile cue can hold millions of problems; the file lists only so many anyway.
     guard issues.count <= WebVTTParser.diagnosticLimit else {
       droppedIssues += 1

@@ -1,7 +1,7 @@
 /// Reporting problems with their line and column.
 extension WebVTTFileParser {
   /// Reports a problem at `offset` on the current line.
-  mutating func report(_ code: WebVTTDiagnosticCode, at offset: Int, _ message: @autoclosure () -> String) {
+  mutating func report(_ code: FormatError.Code, at offset: Int, _ message: @autoclosure () -> String) {
     report(code, at: offset, lineNumber: nil, lineStart: nil, message())
   }
 
@@ -12,7 +12,7 @@ extension WebVTTFileParser {
   /// Reports a problem at `offset`, which is on line `lineNumber` starting at `lineStart` when
   /// the caller knows; the line and column are found by `locate`.
   mutating func report(
-    _ code: WebVTTDiagnosticCode, at offset: Int, lineNumber: Int?, lineStart: Int?,
+    _ code: FormatError.Code, at offset: Int, lineNumber: Int?, lineStart: Int?,
     _ message: @autoclosure () -> String
   ) {
     guard diagnostics.count < WebVTTParser.diagnosticLimit else {
@@ -22,7 +22,7 @@ extension WebVTTFileParser {
     let (number, column) = locate(offset, line: lineNumber, lineStart: lineStart)
     let location = SourceLocation(line: number, column: column, offset: offsetBase.map { $0 + offset })
     diagnostics.append(
-      Diagnostic(code: code.rawValue, severity: code.severity, message: message(), location: location))
+      Diagnostic(code: code, severity: code.webVTTSeverity, message: message(), location: location))
   }
 
   /// The line and column of `offset`. A cursor remembers the last place found and moves forward

@@ -3,14 +3,14 @@ extension WebVTTFileParser {
   mutating func regionSettings(_ buffer: Range<Int>?) -> WebVTTRegion {
     var region = WebVTTRegion()
     guard let buffer else {
-      report(.badRegionID, at: anchorStart, "a REGION block without an id cannot be used by any cue")
+      report(.vttBadRegionID, at: anchorStart, "a REGION block without an id cannot be used by any cue")
       return region
     }
     var seen: Set<String> = []
     var position = buffer.lowerBound
     while let token = nextToken(&position, in: buffer) {
       func bad(_ message: @autoclosure () -> String) {
-        report(.badRegionSetting, at: token.lowerBound, message() + "; it is ignored")
+        report(.vttBadRegionSetting, at: token.lowerBound, message() + "; it is ignored")
       }
       guard let (nameRange, valueRange) = nameAndValue(token) else {
         bad("region setting \"\(string(token))\" is not name:value")
@@ -20,7 +20,7 @@ extension WebVTTFileParser {
       let value = string(valueRange)
       if !seen.insert(name).inserted {
         report(
-          .duplicateRegionSetting, at: token.lowerBound,
+          .vttDuplicateRegionSetting, at: token.lowerBound,
           "region setting \(name) is given more than once; the last valid one counts")
       }
       switch name {
@@ -66,10 +66,11 @@ extension WebVTTFileParser {
       }
     }
     if region.id.isEmpty {
-      report(.badRegionID, at: buffer.lowerBound, "a REGION block without an id cannot be used by any cue")
+      report(.vttBadRegionID, at: buffer.lowerBound, "a REGION block without an id cannot be used by any cue")
     } else if document.regions.contains(where: { $0.id == region.id }) {
       report(
-        .badRegionID, at: buffer.lowerBound, "region id \"\(region.id)\" is used twice; cues get the last one"
+        .vttBadRegionID, at: buffer.lowerBound,
+        "region id \"\(region.id)\" is used twice; cues get the last one"
       )
     }
     return region
@@ -105,7 +106,7 @@ extension WebVTTFileParser {
     }
     guard kind == "missing-speech" || kind == "part" else {
       report(
-        .badStashNote, at: offset,
+        .vttBadStashNote, at: offset,
         "NOTE stash \(kind) is not a note Stash knows (missing-speech, part); it is kept as a comment")
       document.notes.append(WebVTTNote(text: text, cuesBefore: cues.count))
       return
@@ -113,7 +114,7 @@ extension WebVTTFileParser {
     guard wordCount == 4, let start, let end, start <= end
     else {
       report(
-        .badStashNote, at: offset,
+        .vttBadStashNote, at: offset,
         "NOTE stash \(kind) needs a start and an end timestamp, start first, as in NOTE stash \(kind) 00:01:00.000 00:02:00.000; it is kept as a comment"
       )
       document.notes.append(WebVTTNote(text: text, cuesBefore: cues.count))
@@ -123,7 +124,7 @@ extension WebVTTFileParser {
     if kind == "part" {
       if document.partSpan != nil {
         report(
-          .badStashNote, at: offset,
+          .vttBadStashNote, at: offset,
           "a second NOTE stash part; only the first counts, this one is kept as a comment")
         document.notes.append(WebVTTNote(text: text, cuesBefore: cues.count))
         return
@@ -134,7 +135,8 @@ extension WebVTTFileParser {
     }
     if !cues.isEmpty {
       report(
-        .stashNoteAfterCue, at: offset, "NOTE stash \(kind) belongs before the first cue (it is still read)")
+        .vttStashNoteAfterCue, at: offset,
+        "NOTE stash \(kind) belongs before the first cue (it is still read)")
     }
   }
 }

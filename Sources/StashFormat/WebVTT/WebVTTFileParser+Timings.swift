@@ -13,7 +13,7 @@ extension WebVTTFileParser {
   ) -> Bool {
     let end = range.upperBound
     var position = range.lowerBound
-    func fail(_ code: WebVTTDiagnosticCode, at offset: Int, _ message: String) -> Bool {
+    func fail(_ code: FormatError.Code, at offset: Int, _ message: String) -> Bool {
       report(
         code, at: offset, lineNumber: number, lineStart: range.lowerBound, message + "; the cue is dropped")
       return false
@@ -22,7 +22,7 @@ extension WebVTTFileParser {
     var shortHours = false
     switch WebVTTTimestamp.collect(bytes, &position, end: end, shortHours: &shortHours) {
     case .failure(let failure):
-      return fail(.badTimestamp, at: failure.offset, "bad start time: " + failure.message)
+      return fail(.vttBadTimestamp, at: failure.offset, "bad start time: " + failure.message)
     case .success(let time): cue.startTime = time
     }
     let afterStart = position
@@ -30,7 +30,7 @@ extension WebVTTFileParser {
     let arrowAt = position
     for expected in [UInt8(ascii: "-"), UInt8(ascii: "-"), UInt8(ascii: ">")] {
       guard position < end, bytes[position] == expected else {
-        return fail(.badArrow, at: position, "expected --> after the start time")
+        return fail(.vttBadArrow, at: position, "expected --> after the start time")
       }
       position += 1
     }
@@ -39,23 +39,23 @@ extension WebVTTFileParser {
     let endAt = position
     switch WebVTTTimestamp.collect(bytes, &position, end: end, shortHours: &shortHours) {
     case .failure(let failure):
-      return fail(.badTimestamp, at: failure.offset, "bad end time: " + failure.message)
+      return fail(.vttBadTimestamp, at: failure.offset, "bad end time: " + failure.message)
     case .success(let time): cue.endTime = time
     }
     if afterStart == arrowAt || afterArrow == endAt {
       report(
-        .arrowSpacing, at: afterStart == arrowAt ? arrowAt : afterArrow, lineNumber: number,
+        .vttArrowSpacing, at: afterStart == arrowAt ? arrowAt : afterArrow, lineNumber: number,
         lineStart: range.lowerBound,
         "put a space on each side of -->")
     }
     if shortHours {
       report(
-        .timestampForm, at: range.lowerBound, lineNumber: number, lineStart: range.lowerBound,
+        .vttTimestampForm, at: range.lowerBound, lineNumber: number, lineStart: range.lowerBound,
         "hours take at least two digits (01:02:03.000)")
     }
     if position < end && !WebVTTCueTextParser.isWhitespace(bytes[position]) {
       report(
-        .badTimestamp, at: position, lineNumber: number, lineStart: range.lowerBound,
+        .vttBadTimestamp, at: position, lineNumber: number, lineStart: range.lowerBound,
         "text right after the end time; separate settings from it with a space")
     }
     // Most timing lines end here: no settings to read.
@@ -66,20 +66,20 @@ extension WebVTTFileParser {
     }
     if !(cue.endTime > cue.startTime) {
       report(
-        .endNotAfterStart, at: range.lowerBound, lineNumber: number, lineStart: range.lowerBound,
+        .vttEndNotAfterStart, at: range.lowerBound, lineNumber: number, lineStart: range.lowerBound,
         "the cue ends (\(WebVTTTimestamp.formatShort(cue.endTime))) at or before its start (\(WebVTTTimestamp.formatShort(cue.startTime)))"
       )
     }
     if let previous = previousCueStart, cue.startTime < previous {
       report(
-        .cueOutOfOrder, at: range.lowerBound, lineNumber: number, lineStart: range.lowerBound,
+        .vttCueOutOfOrder, at: range.lowerBound, lineNumber: number, lineStart: range.lowerBound,
         "the cue starts (\(WebVTTTimestamp.formatShort(cue.startTime))) before the cue before it (\(WebVTTTimestamp.formatShort(previous)))"
       )
     }
     previousCueStart = max(previousCueStart ?? cue.startTime, cue.startTime)
     if idIsNote {
       report(
-        .noteWithArrow, at: range.lowerBound, lineNumber: number, lineStart: range.lowerBound,
+        .vttNoteWithArrow, at: range.lowerBound, lineNumber: number, lineStart: range.lowerBound,
         "a NOTE followed by a line with --> is read as a cue with the id \"NOTE…\"; a NOTE must not contain -->"
       )
     }
@@ -130,7 +130,7 @@ extension WebVTTFileParser {
     while let token = nextToken(&position, in: range) {
       func bad(_ message: @autoclosure () -> String) {
         report(
-          .badSetting, at: token.lowerBound, lineNumber: number, lineStart: lineStart,
+          .vttBadSetting, at: token.lowerBound, lineNumber: number, lineStart: lineStart,
           message() + "; it is ignored")
       }
       guard let (nameRange, valueRange) = nameAndValue(token) else {
@@ -145,7 +145,7 @@ extension WebVTTFileParser {
       }
       if seen & (1 << which) != 0 {
         report(
-          .duplicateSetting, at: token.lowerBound, lineNumber: number, lineStart: lineStart,
+          .vttDuplicateSetting, at: token.lowerBound, lineNumber: number, lineStart: lineStart,
           "cue setting \(Self.settingNames[which]) is given more than once; the last valid one counts")
       }
       seen |= 1 << which
@@ -158,7 +158,7 @@ extension WebVTTFileParser {
         } else {
           cue.region = nil
           report(
-            .unknownRegion, at: token.lowerBound, lineNumber: number, lineStart: lineStart,
+            .vttUnknownRegion, at: token.lowerBound, lineNumber: number, lineStart: lineStart,
             "no REGION block defines the region \"\(value)\"")
         }
       case 1:  // vertical
@@ -220,7 +220,7 @@ extension WebVTTFileParser {
     }
     if regionSet && leavesRegion {
       report(
-        .regionConflict, at: range.lowerBound, lineNumber: number, lineStart: lineStart,
+        .vttRegionConflict, at: range.lowerBound, lineNumber: number, lineStart: lineStart,
         "a cue in a region cannot also have vertical, line or size (other than 100%); depending on the order, the region or the setting is lost"
       )
     }

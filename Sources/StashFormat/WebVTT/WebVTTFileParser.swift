@@ -61,7 +61,7 @@ struct WebVTTFileParser {
     if dropped > 0 {
       document.diagnostics.append(
         Diagnostic(
-          code: WebVTTDiagnosticCode.tooManyDiagnostics.rawValue, severity: .info,
+          code: .vttTooManyDiagnostics, severity: .info,
           message:
             "\(dropped) more problems are not listed (only the first \(WebVTTParser.diagnosticLimit) are)"))
     }
@@ -90,12 +90,12 @@ struct WebVTTFileParser {
       }
       if let writer = Self.headerWriter(lines) {
         report(
-          .headerMetadata, at: headerStart, lineNumber: 2, lineStart: headerStart,
+          .vttHeaderMetadata, at: headerStart, lineNumber: 2, lineStart: headerStart,
           "header lines \(writer) (\(Self.headerNames(lines))): ignored, as the WebVTT parser ignores header text"
         )
       } else {
         report(
-          .headerNoBlankLine, at: headerStart, lineNumber: 2, lineStart: headerStart,
+          .vttHeaderNoBlankLine, at: headerStart, lineNumber: 2, lineStart: headerStart,
           "put a blank line after the WEBVTT line")
       }
     } else {
@@ -169,7 +169,7 @@ struct WebVTTFileParser {
     } else {
       message = "not a WebVTT file: the first line is \"\(quoted)\", not WEBVTT"
     }
-    report(.noSignature, at: 0, message)
+    report(.vttNoSignature, at: 0, message)
     return false
   }
 
@@ -231,7 +231,7 @@ struct WebVTTFileParser {
         } else {
           if !inHeader {
             report(
-              .missingBlankLine, at: start, lineNumber: startLine, lineStart: start,
+              .vttMissingBlankLine, at: start, lineNumber: startLine, lineStart: start,
               "this line has --> so it starts a new cue; put a blank line before it (or write --&gt; if it is text)"
             )
           }
@@ -293,13 +293,14 @@ struct WebVTTFileParser {
     }
     if failedTiming != nil { return }  // Already reported with the timing line.
     // A STYLE or REGION header whose block was not taken: after the cues, or with nothing after it.
-    let headers: [(keyword: StaticString, afterCue: WebVTTDiagnosticCode, late: String, empty: String)] = [
+    let headers: [(keyword: StaticString, afterCue: FormatError.Code, late: String, empty: String)] = [
       (
-        "STYLE", .styleAfterCue, "a STYLE block after the first cue is ignored; move it before the cues",
+        "STYLE", .vttStyleAfterCue, "a STYLE block after the first cue is ignored; move it before the cues",
         "a STYLE line with no style sheet after it is ignored"
       ),
       (
-        "REGION", .regionAfterCue, "a REGION block after the first cue is ignored; move it before the cues",
+        "REGION", .vttRegionAfterCue,
+        "a REGION block after the first cue is ignored; move it before the cues",
         "a REGION line with no settings after it is ignored"
       ),
     ]
@@ -307,14 +308,14 @@ struct WebVTTFileParser {
     where startsBlock
       && startsWithKeyword(buffer.lowerBound..<lineEnd(from: buffer.lowerBound), header.keyword)
     {
-      let (code, message) = seenCue ? (header.afterCue, header.late) : (.strayText, header.empty)
+      let (code, message) = seenCue ? (header.afterCue, header.late) : (.vttStrayText, header.empty)
       report(code, at: buffer.lowerBound, lineNumber: blockLine, lineStart: blockStart, message)
       return
     }
     let shown = excerpt(buffer.lowerBound..<lineEnd(from: buffer.lowerBound))
     let hasSecondLine = lineEnd(from: buffer.lowerBound) < buffer.upperBound
     report(
-      .strayText, at: buffer.lowerBound, lineNumber: blockLine, lineStart: blockStart,
+      .vttStrayText, at: buffer.lowerBound, lineNumber: blockLine, lineStart: blockStart,
       hasSecondLine || startsBlock
         ? "text \"\(shown)\" is not part of any cue (a cue needs a timing line such as 00:00.000 --> 00:01.000); it is ignored"
         : "text \"\(shown)\" is ignored")

@@ -183,7 +183,7 @@ struct WebVTTInput {
       wasNotUTF8 = true
       issues.append(
         WebVTTIssue(
-          code: .notUTF8, offset: firstInvalid,
+          code: .vttNotUTF8, offset: firstInvalid,
           message:
             "the file is not valid UTF-8: \(invalid) byte sequence\(invalid == 1 ? " was" : "s were") read as U+FFFD (save it as UTF-8)"
         ))
@@ -191,7 +191,7 @@ struct WebVTTInput {
     if nulls > 0 {
       issues.append(
         WebVTTIssue(
-          code: .nullCharacter, offset: firstNull,
+          code: .vttNullCharacter, offset: firstNull,
           message: "\(nulls) NUL character\(nulls == 1 ? " was" : "s were") read as U+FFFD"))
     }
   }

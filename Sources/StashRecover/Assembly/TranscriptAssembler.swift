@@ -30,7 +30,7 @@ public enum TranscriptAssembler {
   /// finished write of a part does.
   static func read(_ part: Part) -> Read {
     let document = WebVTTParser.parse(part.bytes)
-    if part.bytes.isEmpty || document.diagnostics.contains(where: { $0.code == "vtt-no-signature" }) {
+    if part.bytes.isEmpty || document.diagnostics.contains(where: { $0.code == .vttNoSignature }) {
       return Read(number: part.number, document: document, damage: "not a WebVTT file", unreadable: true)
     }
     var damage: String?

@@ -21,7 +21,7 @@ public struct MP4AudioRepairer: AudioRepairer, Sendable {
     do {
       audio = try MP4Audio.read(path: path)
     } catch {
-      throw RecoverError(code: "io", message: error.message, path: path)
+      throw RecoverError(code: .io, message: error.message, path: path)
     }
     guard audio.cutShort else {
       return AudioRepair(
@@ -29,7 +29,7 @@ public struct MP4AudioRepairer: AudioRepairer, Sendable {
     }
     guard audio.fragmented, audio.damaged == nil, !audio.samples.isEmpty else {
       throw RecoverError(
-        code: "repair-unsupported",
+        code: .repairUnsupported,
         message: "cut short, but " + (audio.damaged ?? "not fragmented as the phone records")
           + ": only a fragmented recording with whole samples can be repaired; left as it is", path: path)
     }
@@ -57,7 +57,7 @@ public struct MP4AudioRepairer: AudioRepairer, Sendable {
           repaired.samples.count == audio.samples.count
         else {
           throw RecoverError(
-            code: "repair-failed",
+            code: .repairFailed,
             message: "the rewritten file did not read back whole; the original is kept",
             path: path)
         }

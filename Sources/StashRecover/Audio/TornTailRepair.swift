@@ -111,7 +111,7 @@ public enum TornTailRepair {
 
   static func unsupported(_ why: String) -> RecoverError {
     RecoverError(
-      code: "repair-unsupported", message: "cannot repair this layout: \(why); the file is left as it is")
+      code: .repairUnsupported, message: "cannot repair this layout: \(why); the file is left as it is")
   }
 
   /// The box header at `offset`, read as StashFormat's readers read it, or nil when fewer bytes

@@ -5,13 +5,13 @@
 public protocol CopyingFileSystem: FileSystem {
   /// `open(2)` with `O_RDONLY|O_NOFOLLOW|O_NONBLOCK`, then `fstat(2)`: a regular file for reading,
   /// with what it is as opened (a name that is not a regular file is refused, code `not-a-file`).
-  func openForReading(_ path: String) throws -> (descriptor: Int32, status: FileStatus)
+  func openForReading(_ path: String) throws(RecoverError) -> (descriptor: Int32, status: FileStatus)
   /// `read(2)`: up to `buffer.count` bytes into `buffer`; 0 at the end of the file.
-  func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+  func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(RecoverError) -> Int
   /// `write(2)` until every byte of `buffer` is written.
-  func write(_ descriptor: Int32, from buffer: UnsafeRawBufferPointer) throws
+  func write(_ descriptor: Int32, from buffer: UnsafeRawBufferPointer) throws(RecoverError)
   /// `futimens(2)`: sets an open file's modification time (and its access time to the same).
-  func setModificationTime(_ descriptor: Int32, _ seconds: Double) throws
+  func setModificationTime(_ descriptor: Int32, _ seconds: Double) throws(RecoverError)
   /// `posix_fadvise(2)` with `POSIX_FADV_DONTNEED`: drops an open file's clean pages from the cache,
   /// so that the next read of a file just fsynced comes from the disk. Advice only: never fails.
   func dropCachedPages(_ descriptor: Int32)

@@ -4,7 +4,7 @@
 
 extension SystemFileSystem: CopyingFileSystem {
   /// `open(2)` with `O_RDONLY|O_NOFOLLOW|O_NONBLOCK`, then `fstat(2)`.
-  public func openForReading(_ path: String) throws -> (descriptor: Int32, status: FileStatus) {
+  public func openForReading(_ path: String) throws(RecoverError) -> (descriptor: Int32, status: FileStatus) {
     let fd = Self.retrying { open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
     guard fd >= 0 else { throw RecoverError.io(errno, doing: "open the file", path: path) }
     var info = stat()
@@ -15,20 +15,22 @@ extension SystemFileSystem: CopyingFileSystem {
     }
     guard info.st_mode & S_IFMT == S_IFREG else {
       Glibc.close(fd)
-      throw RecoverError(code: "not-a-file", message: "not a regular file: it is not read", path: path)
+      throw RecoverError(code: .notAFile, message: "not a regular file: it is not read", path: path)
     }
     return (fd, Self.fileStatus(info))
   }
 
   /// `read(2)`.
-  public func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+  public func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(RecoverError)
+    -> Int
+  {
     let n = Self.retrying { Glibc.read(descriptor, buffer.baseAddress!, buffer.count) }
     if n < 0 { throw RecoverError.io(errno, doing: "read the file", path: "descriptor \(descriptor)") }
     return n
   }
 
   /// `write(2)`, looping over short writes.
-  public func write(_ descriptor: Int32, from buffer: UnsafeRawBufferPointer) throws {
+  public func write(_ descriptor: Int32, from buffer: UnsafeRawBufferPointer) throws(RecoverError) {
     var done = 0
     while done < buffer.count {
       let n = Self.retrying { Glibc.write(descriptor, buffer.baseAddress! + done, buffer.count - done) }
@@ -38,7 +40,7 @@ extension SystemFileSystem: CopyingFileSystem {
   }
 
   /// `futimens(2)`.
-  public func setModificationTime(_ descriptor: Int32, _ seconds: Double) throws {
+  public func setModificationTime(_ descriptor: Int32, _ seconds: Double) throws(RecoverError) {
     let whole = seconds.rounded(.down)
     let time = timespec(tv_sec: Int(whole), tv_nsec: Int(((seconds - whole) * 1e9).rounded(.down)))
     var times = (time, time)

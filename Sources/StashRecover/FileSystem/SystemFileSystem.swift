@@ -19,7 +19,7 @@ public struct SystemFileSystem: FileSystem, Sendable {
   public var allowsConcurrentCalls: Bool { true }
 
   /// `lstat(2)`.
-  public func status(_ path: String) throws -> FileStatus? {
+  public func status(_ path: String) throws(RecoverError) -> FileStatus? {
     var info = stat()
     if lstat(path, &info) != 0 {
       if errno == ENOENT || errno == ENOTDIR { return nil }
@@ -44,7 +44,7 @@ public struct SystemFileSystem: FileSystem, Sendable {
   }
 
   /// `opendir(3)` and `readdir(3)`.
-  public func list(_ directory: String) throws -> [String] {
+  public func list(_ directory: String) throws(RecoverError) -> [String] {
     guard let stream = opendir(directory) else {
       throw RecoverError.io(errno, doing: "list the folder", path: directory)
     }
@@ -67,18 +67,18 @@ public struct SystemFileSystem: FileSystem, Sendable {
   }
 
   /// `open(2)` with `O_NOFOLLOW|O_NONBLOCK`, `fstat(2)`, `read(2)`.
-  public func read(_ path: String, limit: Int) throws -> [UInt8] {
+  public func read(_ path: String, limit: Int) throws(RecoverError) -> [UInt8] {
     let fd = Self.retrying { open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
     guard fd >= 0 else { throw RecoverError.io(errno, doing: "open the file", path: path) }
     defer { Glibc.close(fd) }
     var info = stat()
     guard fstat(fd, &info) == 0 else { throw RecoverError.io(errno, doing: "read the status of", path: path) }
     guard info.st_mode & S_IFMT == S_IFREG else {
-      throw RecoverError(code: "not-a-file", message: "not a regular file: it is not read", path: path)
+      throw RecoverError(code: .notAFile, message: "not a regular file: it is not read", path: path)
     }
     guard Int(info.st_size) <= limit else {
       throw RecoverError(
-        code: "too-large", message: "the file is \(info.st_size) bytes, more than the \(limit) read here",
+        code: .tooLarge, message: "the file is \(info.st_size) bytes, more than the \(limit) read here",
         path: path)
     }
     // Sized from fstat, plus one byte to see the end: a part is read in one or two calls, and a
@@ -88,7 +88,7 @@ public struct SystemFileSystem: FileSystem, Sendable {
     while true {
       if done == bytes.count {
         guard bytes.count <= limit else {
-          throw RecoverError(code: "too-large", message: "the file grew past \(limit) bytes", path: path)
+          throw RecoverError(code: .tooLarge, message: "the file grew past \(limit) bytes", path: path)
         }
         bytes += [UInt8](repeating: 0, count: max(4096, bytes.count))
       }
@@ -107,14 +107,14 @@ public struct SystemFileSystem: FileSystem, Sendable {
   }
 
   /// `open(2)` with `O_CREAT|O_EXCL|O_NOFOLLOW`, mode 0644.
-  public func createExclusive(_ path: String) throws -> Int32 {
+  public func createExclusive(_ path: String) throws(RecoverError) -> Int32 {
     let fd = Self.retrying { open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644) }
     guard fd >= 0 else { throw RecoverError.io(errno, doing: "create the file", path: path) }
     return fd
   }
 
   /// `write(2)`, looping over short writes.
-  public func write(_ descriptor: Int32, _ bytes: [UInt8]) throws {
+  public func write(_ descriptor: Int32, _ bytes: [UInt8]) throws(RecoverError) {
     var done = 0
     var failure: Int32 = 0
     bytes.withUnsafeBytes { raw in
@@ -131,7 +131,7 @@ public struct SystemFileSystem: FileSystem, Sendable {
   }
 
   /// `fsync(2)`, unless `synchronizes` is off.
-  public func sync(_ descriptor: Int32) throws {
+  public func sync(_ descriptor: Int32) throws(RecoverError) {
     guard synchronizes else { return }
     if Self.retrying({ fsync(descriptor) }) != 0 {
       throw RecoverError.io(errno, doing: "flush to disk", path: "descriptor \(descriptor)")
@@ -139,7 +139,7 @@ public struct SystemFileSystem: FileSystem, Sendable {
   }
 
   /// `close(2)`.
-  public func close(_ descriptor: Int32) throws {
+  public func close(_ descriptor: Int32) throws(RecoverError) {
     // close(2) must not be retried on EINTR: the descriptor is gone either way on Linux.
     if Glibc.close(descriptor) != 0 && errno != EINTR {
       throw RecoverError.io(errno, doing: "close", path: "descriptor \(descriptor)")
@@ -147,7 +147,7 @@ public struct SystemFileSystem: FileSystem, Sendable {
   }
 
   /// `renameat2(2)` with `RENAME_NOREPLACE`, else `link(2)` and `unlink(2)`.
-  public func renameNoReplace(_ source: String, _ destination: String) throws {
+  public func renameNoReplace(_ source: String, _ destination: String) throws(RecoverError) {
     if let renameat2 = Self.renameat2 {
       if Self.retrying({ renameat2(AT_FDCWD, source, AT_FDCWD, destination, 1) }) == 0 { return }
       let code = errno
@@ -165,35 +165,35 @@ public struct SystemFileSystem: FileSystem, Sendable {
   }
 
   /// `rename(2)`.
-  public func rename(_ source: String, _ destination: String) throws {
+  public func rename(_ source: String, _ destination: String) throws(RecoverError) {
     if Self.retrying({ Glibc.rename(source, destination) }) != 0 {
       throw RecoverError.io(errno, doing: "rename into place", path: destination)
     }
   }
 
   /// `unlink(2)`.
-  public func unlink(_ path: String) throws {
+  public func unlink(_ path: String) throws(RecoverError) {
     if Self.retrying({ Glibc.unlink(path) }) != 0 {
       throw RecoverError.io(errno, doing: "remove", path: path)
     }
   }
 
   /// `rmdir(2)`.
-  public func removeDirectory(_ path: String) throws {
+  public func removeDirectory(_ path: String) throws(RecoverError) {
     if Self.retrying({ rmdir(path) }) != 0 {
       throw RecoverError.io(errno, doing: "remove the folder", path: path)
     }
   }
 
   /// `mkdir(2)`, mode 0700.
-  public func makeDirectory(_ path: String) throws {
+  public func makeDirectory(_ path: String) throws(RecoverError) {
     if Self.retrying({ mkdir(path, 0o700) }) != 0 {
       throw RecoverError.io(errno, doing: "make the folder", path: path)
     }
   }
 
   /// `open(2)` of the folder and `fsync(2)`, unless `synchronizes` is off.
-  public func syncDirectory(_ path: String) throws {
+  public func syncDirectory(_ path: String) throws(RecoverError) {
     guard synchronizes else { return }
     let fd = try openDirectory(path)
     defer { Glibc.close(fd) }
@@ -203,14 +203,14 @@ public struct SystemFileSystem: FileSystem, Sendable {
   }
 
   /// `open(2)` with `O_RDONLY|O_DIRECTORY|O_NOFOLLOW`.
-  public func openDirectory(_ path: String) throws -> Int32 {
+  public func openDirectory(_ path: String) throws(RecoverError) -> Int32 {
     let fd = Self.retrying { open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
     guard fd >= 0 else { throw RecoverError.io(errno, doing: "open the folder", path: path) }
     return fd
   }
 
   /// `flock(2)` with `LOCK_EX`.
-  public func lock(_ descriptor: Int32, wait: Bool) throws -> Bool {
+  public func lock(_ descriptor: Int32, wait: Bool) throws(RecoverError) -> Bool {
     if Self.retrying({ flock(descriptor, LOCK_EX | (wait ? 0 : LOCK_NB)) }) == 0 { return true }
     if errno == EWOULDBLOCK { return false }
     throw RecoverError.io(errno, doing: "lock the folder", path: "descriptor \(descriptor)")

@@ -60,16 +60,16 @@ package final class FileCopier<Seam: CopyingFileSystem> {
       let back = try digest(temporary, dropCache: true, naming: final)
       guard back.count == expected.size, back.hash == hash.value else {
         throw RecoverError(
-          code: "verify-failed",
+          code: .verifyFailed,
           message: "the copy read back from the disk is not the bytes read from the source "
             + "(\(back.count) of \(expected.size) bytes, or a different hash): it was not kept; "
             + "the target's disk or the cable may be failing", path: final)
       }
       do {
         try fs.renameNoReplace(temporary, final)
-      } catch let error as RecoverError where error.number == EEXIST {
+      } catch let error where error.number == EEXIST {
         throw RecoverError(
-          code: "exists", message: "a file took this name while it was copied; it is left as it is",
+          code: .exists, message: "a file took this name while it was copied; it is left as it is",
           path: final)
       } catch { throw AtomicFile.named(error, final) }
     } catch {
@@ -101,7 +101,7 @@ package final class FileCopier<Seam: CopyingFileSystem> {
   }
 
   static func changed(_ path: String) -> RecoverError {
-    RecoverError(code: "changed", message: "it changed while it was copied", path: path)
+    RecoverError(code: .changed, message: "it changed while it was copied", path: path)
   }
 }
 

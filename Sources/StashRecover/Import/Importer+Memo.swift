@@ -48,7 +48,7 @@ extension Importer {
     }
     do {
       try copy(comparison.missing, of: memo, from: source, into: target, here: here, copier: copier)
-    } catch let error as RecoverError where error.code == "changed" {
+    } catch let error as RecoverError where error.code == .changed {
       entry.outcome = .stillRecording
       entry.detail =
         "\(error.name(in: source) ?? memo.base) changed while it was copied (a recording still "
@@ -152,7 +152,7 @@ extension Importer {
       let leaf = String(name.split(separator: "/").last!)
       do {
         _ = try copier.copy(source + "/" + name, expected: status, to: folder, name: leaf)
-      } catch let error as RecoverError where error.code == "changed" {
+      } catch let error as RecoverError where error.code == .changed {
         // A memo still being written: what this run copied of it goes again, so no half of it
         // stays (they are files this run made, by the format's names; a kill here leaves them for
         // the next run to complete).
@@ -199,14 +199,14 @@ extension Importer {
     let lock: FolderLock?
     do {
       lock = try FolderLock.acquire(source, wait: true, fileSystem: fs)
-    } catch let error as RecoverError where error.code == "io" && error.number != EIO {
+    } catch let error as RecoverError where error.code == .io && error.number != EIO {
       lock = nil
     }
     defer { lock?.release() }
     for (name, _, status) in memo.names {
       guard try fs.status(source + "/" + name) == status else {
         throw RecoverError(
-          code: "changed", message: "it changed since it was copied: it is left on the source",
+          code: .changed, message: "it changed since it was copied: it is left on the source",
           path: source + "/" + name)
       }
     }

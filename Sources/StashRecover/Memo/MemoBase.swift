@@ -5,7 +5,7 @@ enum MemoBase {
     guard !base.isEmpty, base != ".", base != "..", !base.utf8.contains(UInt8(ascii: "/")),
       !base.utf8.contains(0)
     else {
-      throw RecoverError(code: "bad-base", message: "'\(base)' is not a memo name", path: base)
+      throw RecoverError(code: .badBase, message: "'\(base)' is not a memo name", path: base)
     }
   }
 }

@@ -40,7 +40,7 @@ public enum MemoDeletion {
     if let status = try fs.status(partsPath) {
       guard status.kind == .directory else {
         throw RecoverError(
-          code: "strangers",
+          code: .strangers,
           message: "'\(partsName)' is not a folder Stash wrote; move it out and delete again",
           path: partsPath, files: [partsName])
       }
@@ -55,7 +55,7 @@ public enum MemoDeletion {
       }
       guard strangers.isEmpty else {
         throw RecoverError(
-          code: "strangers",
+          code: .strangers,
           message: "the parts folder holds files Stash did not write (\(strangers.joined(separator: ", "))): "
             + "move them out and delete again; nothing was deleted",
           path: partsPath, files: strangers.map { partsName + "/" + $0 })
@@ -67,7 +67,7 @@ public enum MemoDeletion {
     let audio = MemoFileKind.audio.name(for: base)
     let audioPresent = try fs.status(folder + "/" + audio) != nil
     guard !present.isEmpty || partsFolderExists || audioPresent else {
-      throw RecoverError(code: "not-found", message: "no memo has this name here", path: folder + "/" + base)
+      throw RecoverError(code: .notFound, message: "no memo has this name here", path: folder + "/" + base)
     }
 
     var removed: [String] = []

@@ -37,7 +37,7 @@ public struct Trash: Sendable {
         let parent = Self.parent(of: path)
         if parentsToSync.last != parent { parentsToSync.append(parent) }
       default:
-        throw RecoverError(code: "trash-unavailable", message: "the Trash is not a folder here", path: path)
+        throw RecoverError(code: .trashUnavailable, message: "the Trash is not a folder here", path: path)
       }
     }
     for parent in parentsToSync { try fs.syncDirectory(parent) }
@@ -45,7 +45,7 @@ public struct Trash: Sendable {
       trash.device == memo.device
     else {
       throw RecoverError(
-        code: "trash-unavailable",
+        code: .trashUnavailable,
         message:
           "the Trash (\(directory)) is on another file system than the memo; delete permanently instead",
         path: folder)
@@ -68,8 +68,8 @@ public struct Trash: Sendable {
       let descriptor: Int32
       do {
         descriptor = try fs.createExclusive(info)
-      } catch let error as RecoverError where error.number == EEXIST {
-        guard attempt < 10_000 else { throw error }
+      } catch {
+        guard error.number == EEXIST, attempt < 10_000 else { throw error }
         continue
       }
       let text =

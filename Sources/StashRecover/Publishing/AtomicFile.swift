@@ -35,9 +35,10 @@ public enum AtomicFile {
       case .createNew:
         do {
           try fs.renameNoReplace(temporary, final)
-        } catch let error as RecoverError where error.number == EEXIST {
+        } catch {
+          guard error.number == EEXIST else { throw error }
           throw RecoverError(
-            code: "exists", message: "a file already has this name; it is left as it is", path: final)
+            code: .exists, message: "a file already has this name; it is left as it is", path: final)
         }
       case .replace:
         try fs.rename(temporary, final)

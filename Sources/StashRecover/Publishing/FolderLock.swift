@@ -24,7 +24,7 @@ public final class FolderLock {
       if try !fileSystem.lock(descriptor, wait: false) {
         guard wait else {
           throw RecoverError(
-            code: "busy", message: "another stash process is writing in this folder; try again when it ends",
+            code: .busy, message: "another stash process is writing in this folder; try again when it ends",
             path: folder)
         }
         onWait()

@@ -107,7 +107,8 @@ public struct FolderSnapshot: Sendable, Equatable {
             capture.files[kind] = status
           }
         }
-      } catch let error as RecoverError where error.code == "io" {
+      } catch {
+        guard error.code == .io else { throw error }
         capture.entries = []
         capture.problem = error.description
         capture.problemName = error.name(in: folder)

@@ -159,7 +159,7 @@ struct SweepPerformer {
     if !dryRun {
       do {
         try AtomicFile.write(assembly.bytes, named: finished, in: folder, mode: .createNew, fileSystem: fs)
-      } catch let error as RecoverError where error.code == "exists" {
+      } catch let error as RecoverError where error.code == .exists {
         events.append(
           event(
             .kept, partNames, "a \(finished) appeared while assembling; the parts stay beside it",
@@ -189,7 +189,8 @@ struct SweepPerformer {
     let finishedBytes: [UInt8]?
     do {
       finishedBytes = try fs.read(folder + "/" + finished, limit: sweeper.readLimit)
-    } catch let error as RecoverError where Self.isContentProblem(error) {
+    } catch {
+      guard Self.isContentProblem(error) else { throw error }
       finishedBytes = nil
     }
     let runsFromOne = numbers == Array(1...max(1, numbers.count)) && !numbers.isEmpty
@@ -251,7 +252,7 @@ struct SweepPerformer {
         try repairer.repair(audio, in: folder, dryRun: look, fileSystem: fs)
       }
     } catch let error as RecoverError
-      where error.code == "repair-unsupported" || error.code == "repair-failed"
+      where error.code == .repairUnsupported || error.code == .repairFailed
     {
       events.append(event(.kept, [audio], error.message, needsPerson: true))
       return
@@ -315,7 +316,8 @@ struct SweepPerformer {
       let path = prefix + kind.partName(number).fileName
       do {
         parts.append(Part(number: number, bytes: try fs.read(path, limit: sweeper.readLimit)))
-      } catch let error as RecoverError where Self.isContentProblem(error) {
+      } catch {
+        guard Self.isContentProblem(error) else { throw error }
         unread[number] = error.message
       }
     }
@@ -358,7 +360,7 @@ struct SweepPerformer {
   /// Errors that say what a file is, not that the disk failed: those make a part unreadable
   /// rather than stopping the capture.
   static func isContentProblem(_ error: RecoverError) -> Bool {
-    error.code == "too-large" || error.code == "not-a-file" || error.number == ELOOP
+    error.code == .tooLarge || error.code == .notAFile || error.number == ELOOP
   }
 
   func event(

@@ -48,9 +48,9 @@ final class FolderEditor: MemoEditor {
       return .done(
         (permanently ? "Deleted \(count) file" : "Moved \(count) file") + (count == 1 ? "" : "s")
           + (permanently ? " for good." : " to the Trash."))
-    } catch let error as RecoverError where error.code == "trash-unavailable" {
+    } catch let error as RecoverError where error.code == .trashUnavailable {
       return .trashUnavailable(base: base, reason: error.message)
-    } catch let error as RecoverError where error.code == "strangers" {
+    } catch let error as RecoverError where error.code == .strangers {
       let files = error.files.map { PathText.escaped($0) }
       return .failed(
         "Nothing was deleted: \(files.joined(separator: ", ")) "
@@ -74,7 +74,7 @@ final class FolderEditor: MemoEditor {
     do {
       report = try sweeper.run(
         folder, options: SweepOptions(now: BrowserClock.wallTime()), dryRun: dryRun, wait: false)
-    } catch let error as RecoverError where error.code == "busy" {
+    } catch let error as RecoverError where error.code == .busy {
       return .failed("Another stash process is writing in this folder; try R again when it is done.")
     } catch {
       return .failed("The recovery sweep could not run: \(FolderEditor.describe(error))")
@@ -100,7 +100,7 @@ final class FolderEditor: MemoEditor {
       report = try importer.run(
         [.init(folder: importSource)], into: folder,
         options: ImportOptions(now: BrowserClock.wallTime(), dryRun: dryRun), wait: false)
-    } catch let error as RecoverError where error.code == "busy" {
+    } catch let error as RecoverError where error.code == .busy {
       return .failed("Another stash process is writing in this folder; try I again when it is done.")
     } catch {
       return .failed("The import could not run: \(FolderEditor.describe(error))")

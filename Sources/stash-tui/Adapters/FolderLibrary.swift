@@ -61,8 +61,8 @@ final class FolderLibrary: MemoLibrary {
     }
     // The audio state and the recovery notice have their own lines; the rest are listed.
     let shownElsewhere = AudioSummary.codes.union([
-      FolderCode.audioDamaged, FolderCode.audioCutShort, FolderCode.audioLengthUnreadable,
-      FolderCode.needsRecovery, FolderCode.captureWithoutAudio,
+      .folderAudioDamaged, .folderAudioCutShort, .folderAudioLengthUnreadable, .folderNeedsRecovery,
+      .folderCaptureWithoutAudio,
     ]).subtracting(MemoFileSniff.codes)
     let problems = memo.problems.filter { $0.severity >= .warning && !shownElsewhere.contains($0.code) }
       .map { problem in (problem.file.map { PathText.escaped($0) + ": " } ?? "") + problem.message }

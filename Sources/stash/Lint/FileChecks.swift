@@ -34,7 +34,7 @@ struct FileChecks {
     for diagnostic in diagnostics {
       findings.append(
         LintFinding(
-          code: diagnostic.code, severity: diagnostic.severity, name: name, path: path,
+          code: diagnostic.code.rawValue, severity: diagnostic.severity, name: name, path: path,
           location: diagnostic.location, message: diagnostic.message))
     }
   }
@@ -43,7 +43,20 @@ struct FileChecks {
   /// only for a finding that is listed: a route from another memo has every point outside the
   /// recording, and formatting times for findings never shown was most of lint's time there.
   mutating func own(
-    _ code: String, _ message: @autoclosure () -> String, at location: SourceLocation = .init()
+    _ code: LintCode, _ message: @autoclosure () -> String, at location: SourceLocation = .init()
+  ) {
+    own(code.rawValue, message(), at: location)
+  }
+
+  /// A reader's code the linter reports itself (`lint-file-unreadable`), counted the same way.
+  mutating func own(
+    _ code: FormatError.Code, _ message: @autoclosure () -> String, at location: SourceLocation = .init()
+  ) {
+    own(code.rawValue, message(), at: location)
+  }
+
+  private mutating func own(
+    _ code: String, _ message: @autoclosure () -> String, at location: SourceLocation
   ) {
     let count = counts[code, default: 0] + 1
     counts[code] = count
@@ -68,7 +81,7 @@ struct FileChecks {
 
   /// A file that could not be read at all.
   mutating func unreadable(_ error: FormatError) {
-    own("lint-file-unreadable", "the file cannot be read (\(error.message)); nothing in it was checked")
+    own(.lintFileUnreadable, "the file cannot be read (\(error.message)); nothing in it was checked")
   }
 
   /// The full audio index: every diagnostic but the ones that only state facts.
@@ -85,13 +98,13 @@ struct FileChecks {
       let location = SourceLocation(line: line, column: line == nil ? nil : 1)
       if let seconds = audioSeconds, cue.endTime > seconds + Self.cueSlack {
         own(
-          "lint-cue-past-audio",
+          .cuePastAudio,
           "the cue ends at \(Self.clock(cue.endTime)) but the audio lasts \(Self.clock(seconds)): "
             + "check the transcript belongs to this recording", at: location)
       }
       if let end = previousEnd, cue.startTime < end {
         own(
-          "lint-cue-overlap",
+          .cueOverlap,
           "the cue starts at \(Self.clock(cue.startTime)), before the previous cue ends at \(Self.clock(end))",
           at: location)
       }
@@ -105,7 +118,7 @@ struct FileChecks {
     let document = GPXReader.read(bytes)
     add(document.diagnostics)
     let badTimeLines = Set(
-      document.diagnostics.filter { $0.code == "gpx-bad-time" }.compactMap(\.location.line))
+      document.diagnostics.filter { $0.code == .gpxBadTime }.compactMap(\.location.line))
     // The recording's span as printed, made once per route and only when a point falls outside it.
     var spanText: String?
     func recording(_ span: ClosedRange<Double>) -> String {
@@ -126,13 +139,13 @@ struct FileChecks {
             let reported = badTimeLines.contains { $0 >= start && $0 < (next ?? Int.max) }
             if !reported {
               own(
-                "lint-gpx-time-missing", "the point has no <time>: add one or remove the point", at: location)
+                .gpxTimeMissing, "the point has no <time>: add one or remove the point", at: location)
             }
             continue
           }
           if let previous, time < previous {
             own(
-              "lint-gpx-time-backwards",
+              .gpxTimeBackwards,
               "the point's time \(ISO8601Time.format(time)) is earlier than the point before it "
                 + "(\(ISO8601Time.format(previous))): sort the points or split the segment here", at: location
             )
@@ -140,13 +153,13 @@ struct FileChecks {
           previous = time
           if let span, time < span.lowerBound - Self.routeSlack || time > span.upperBound + Self.routeSlack {
             own(
-              "lint-gpx-point-outside-recording",
+              .gpxPointOutsideRecording,
               "the point is timed \(ISO8601Time.format(time)), outside the recording \(recording(span)): "
                 + "check the route belongs to this memo", at: location)
           }
           if point.hdop != nil && point.horizontalAccuracy == nil {
             own(
-              "lint-gpx-hdop-as-accuracy",
+              .gpxHdopAsAccuracy,
               "the point gives <hdop> but no <stash:horizontalAccuracy>: hdop is a unitless factor, not metres; "
                 + "write the accuracy as <stash:horizontalAccuracy>", at: location)
           }
@@ -155,7 +168,7 @@ struct FileChecks {
     }
     for (line, column, text) in Self.offsetTimes(in: bytes) {
       own(
-        "lint-gpx-time-not-utc",
+        .gpxTimeNotUTC,
         "the time \(text) has a UTC offset: write times in UTC with Z",
         at: SourceLocation(line: line, column: column))
     }

@@ -14,13 +14,13 @@ enum LintCatalogue {
 
   static let folder: [LintRule] = [
     LintRule(
-      code: FolderCode.orphan, severity: .warning,
+      code: .folderOrphan, severity: .warning,
       summary: "a transcript, route or title with no audio beside it",
       reason:
         "A memo's files travel together; an orphan is what is left when one was copied without the others or renamed. No memo shows it.",
       fix: "Copy the memo's `_audio.m4a` beside it, or remove the orphan if the memo is gone."),
     LintRule(
-      code: FolderCode.nearMiss, severity: .warning,
+      code: .folderNearMiss, severity: .warning,
       summary: "nearly a Stash name; the intended name is given",
       reason:
         "Suffixes are matched exactly (FORMAT.md §1.2), so `_Audio.m4a`, `_transcript.vtt` or a stray space make a file that no memo includes.",
@@ -28,224 +28,224 @@ enum LintCatalogue {
         "Rename the file to the name the message gives. When that name already exists the file is most likely a duplicate: compare and remove one."
     ),
     LintRule(
-      code: FolderCode.unrecognised, severity: .info, summary: "a name Stash does not write",
+      code: .folderUnrecognised, severity: .info, summary: "a name Stash does not write",
       reason:
         "The folder is the phone's record; other files are left alone, but they may be mistakes (a name that is not UTF-8 is never part of a memo).",
       fix:
         "Nothing, if the file is meant to be there. Otherwise move it out of the memo folder, or add it to `ignore` in `.stashlint`."
     ),
     LintRule(
-      code: FolderCode.nameCollision, severity: .error,
+      code: .folderNameCollision, severity: .error,
       summary: "bases that differ only in case or Unicode normalisation",
       reason:
         "The phone's file system ignores letter case and normalisation, so copied back these memos would merge or overwrite each other.",
       fix: "Rename every memo's files but one so that the bases differ in more than case or normalisation."),
     LintRule(
-      code: FolderCode.notAFile, severity: .error,
+      code: .folderNotAFile, severity: .error,
       summary: "a memo's name is a folder, FIFO, device or dangling link",
       reason:
         "A memo file must be a regular file; opening a FIFO blocks and opening a device can act, so it is never read.",
       fix: "Replace it with the real file, or remove the link or special file."),
     LintRule(
-      code: FolderCode.captureWithoutAudio, severity: .warning,
+      code: .folderCaptureWithoutAudio, severity: .warning,
       summary: "parts of a recording with no audio file",
       reason:
         "The audio was moved or deleted while recording; the transcript and route can still be recovered, but nothing plays.",
       fix: "Put the audio back if you have it; run `stash recover` to assemble the transcript and route."),
     LintRule(
-      code: FolderCode.needsRecovery, severity: .warning,
+      code: .folderNeedsRecovery, severity: .warning,
       summary: "parts with no finished file of their kind",
       reason:
         "The app was killed while recording; the transcript or route exists only as parts until a sweep assembles them.",
       fix: "Run `stash recover` (or `stash lint --fix`).", fixable: true),
     LintRule(
-      code: FolderCode.partsBesideFinished, severity: .warning, summary: "parts kept beside a finished file",
+      code: .folderPartsBesideFinished, severity: .warning, summary: "parts kept beside a finished file",
       reason:
         "An assembly with gaps keeps the parts that did not fit, as the sign of what the finished file is missing.",
       fix:
         "Check the finished file's `NOTE stash missing-speech` notes or route segments; remove the parts once you accept the gaps."
     ),
     LintRule(
-      code: FolderCode.routeWithdrawn, severity: .warning,
+      code: .folderRouteWithdrawn, severity: .warning,
       summary: "a `track.withdrawn` marker: a route withdrawal to finish",
       reason:
         "Location was turned off mid-recording; the route's deletion was interrupted and must be finished, never published.",
       fix: "Run `stash recover` (or `stash lint --fix`), which removes the route parts and then the marker.",
       fixable: true),
     LintRule(
-      code: FolderCode.partsEmpty, severity: .info, summary: "an empty parts folder",
+      code: .folderPartsEmpty, severity: .info, summary: "an empty parts folder",
       reason: "Left by a clean stop; not a sign of a crash, only clutter.",
       fix: "Remove it (`rmdir`), or let `stash lint --fix` do it.", fixable: true),
     LintRule(
-      code: FolderCode.partsStrangers, severity: .info,
+      code: .folderPartsStrangers, severity: .info,
       summary: "a parts folder holding files Stash does not write",
       reason:
         "Someone else's files in a parts folder are kept and never read as parts; alone they are not a sign of a crash.",
       fix: "Move the files somewhere else, then remove the folder if it is empty."),
     LintRule(
-      code: FolderCode.partsUnreadable, severity: .error, summary: "the parts folder cannot be read",
+      code: .folderPartsUnreadable, severity: .error, summary: "the parts folder cannot be read",
       reason: "Its parts cannot be listed, so whether the recording needs recovery is unknown.",
       fix: "Fix the folder's permissions (or the disk) and lint again."),
   ]
 
   static let title: [LintRule] = [
     LintRule(
-      code: "title-empty", severity: .warning, summary: "a title file with no text",
+      code: .titleEmpty, severity: .warning, summary: "a title file with no text",
       reason: "An empty title gives no name; the memo is shown by its date, so the file does nothing.",
       fix: "Write the title into the file, or remove the file."),
     LintRule(
-      code: "title-spans-lines", severity: .warning, summary: "a title that spans lines",
+      code: .titleSpansLines, severity: .warning, summary: "a title that spans lines",
       reason: "A title is one line; it is shown with its line breaks made spaces.",
       fix: "Join the title onto one line."),
     LintRule(
-      code: "title-not-utf8", severity: .error, summary: "a title that is not UTF-8",
+      code: .titleNotUTF8, severity: .error, summary: "a title that is not UTF-8",
       reason: "The phone writes UTF-8; other bytes show as U+FFFD.",
       fix: "Re-save the title as UTF-8 (e.g. `iconv -f latin1 -t utf-8`)."),
     LintRule(
-      code: "title-too-long", severity: .warning, summary: "a title longer than 200 characters",
+      code: .titleTooLong, severity: .warning, summary: "a title longer than 200 characters",
       reason: "Long titles are cut to 199 characters and `…` wherever they are shown.",
       fix: "Shorten the title; put longer notes elsewhere."),
     LintRule(
-      code: "title-control-character", severity: .warning, summary: "a title holding control characters",
+      code: .titleControlCharacter, severity: .warning, summary: "a title holding control characters",
       reason: "Control characters are invisible or drive terminals; they are kept but printed escaped.",
       fix: "Remove the control characters from the title."),
     LintRule(
-      code: "title-byte-order-mark", severity: .info, summary: "a title starting with a byte order mark",
+      code: .titleByteOrderMark, severity: .info, summary: "a title starting with a byte order mark",
       reason: "The phone writes none; it is ignored when read.",
       fix: "Save the file as UTF-8 without a BOM."),
     LintRule(
-      code: "title-unreadable", severity: .error, summary: "a title file that cannot be read",
+      code: .titleUnreadable, severity: .error, summary: "a title file that cannot be read",
       reason: "An I/O error or a link loop; the memo reads as its date.",
       fix: "Fix the file's permissions or replace it."),
   ]
 
   static let audio: [LintRule] = [
     LintRule(
-      code: "mp4-no-index", severity: .error, summary: "audio with no index (`moov`)",
+      code: .mp4NoIndex, severity: .error, summary: "audio with no index (`moov`)",
       reason:
         "There is nothing a player can find in the file. A recording killed before the app's first flush looks like this.",
       fix:
         "Nothing can be recovered from the file itself; keep the transcript and route, remove the audio if it is worthless."
     ),
     LintRule(
-      code: "mp4-no-audio-track", severity: .error, summary: "an index with no sound track",
+      code: .mp4NoAudioTrack, severity: .error, summary: "an index with no sound track",
       reason: "Without a `soun` track there is nothing to play.",
       fix: "Replace the file with the real recording."),
     LintRule(
-      code: "mp4-not-aac", severity: .error, summary: "a sound track in a codec other than AAC",
+      code: .mp4NotAAC, severity: .error, summary: "a sound track in a codec other than AAC",
       reason: "Stash records AAC and plays only AAC.",
       fix: "Convert the audio: `ffmpeg -i IN -c:a aac -ac 1 -ar 48000 OUT_audio.m4a`."),
     LintRule(
-      code: "mp4-bad-audio-config", severity: .error,
+      code: .mp4BadAudioConfig, severity: .error,
       summary: "AAC whose decoder configuration cannot be read",
       reason: "The `esds` box or its AudioSpecificConfig is broken, so no decoder can be set up.",
       fix: "Re-encode from a copy that plays elsewhere, or replace the file."),
     LintRule(
-      code: "mp4-index-cut-off", severity: .error, summary: "a file that ends inside its index (`moov`)",
+      code: .mp4IndexCutOff, severity: .error, summary: "a file that ends inside its index (`moov`)",
       reason:
         "The index is not whole, so where the audio lies cannot be trusted; the file was cut short while, or after, its index was written.",
       fix: "Copy the file again from its source; nothing can be played from this copy."),
     LintRule(
-      code: "mp4-audio-outside-file", severity: .error,
+      code: .mp4AudioOutsideFile, severity: .error,
       summary: "an index whose samples all lie outside the file",
       reason:
         "The index is whole but the media data it points at is absent (an `mdat` cut off or never copied): there is nothing to play.",
       fix: "Copy the file again from its source; the index alone holds no sound."),
     LintRule(
-      code: "mp4-encrypted", severity: .error, summary: "encrypted AAC (`enca`)",
+      code: .mp4Encrypted, severity: .error, summary: "encrypted AAC (`enca`)",
       reason:
         "The audio is protected (a `sinf` box names the scheme); without the key no decoder can play it.",
       fix: "Use an unprotected copy of the recording."),
     LintRule(
-      code: "mp4-no-audio", severity: .error, summary: "no whole sample in the file",
+      code: .mp4NoAudio, severity: .error, summary: "no whole sample in the file",
       reason:
         "The index lists no audio wholly inside the file (killed before the first fragment was written).",
       fix: "Nothing can be played; keep the transcript and route, remove the audio if it is worthless."),
     LintRule(
-      code: "mp4-torn-tail", severity: .warning, summary: "the last box runs past the end of the file",
+      code: .mp4TornTail, severity: .warning, summary: "the last box runs past the end of the file",
       reason:
         "A kill mid-write leaves a torn tail; the audio plays up to its last whole sample, but other players may refuse it.",
       fix: "Run `stash recover --repair-audio` to cut the file at its last whole sample."),
     LintRule(
-      code: "mp4-missing-samples", severity: .warning,
+      code: .mp4MissingSamples, severity: .warning,
       summary: "the index places samples past the end of the file",
       reason: "The file was cut short; the samples past its end are lost.",
       fix: "Run `stash recover --repair-audio`."),
     LintRule(
-      code: "mp4-length-unreadable", severity: .warning, summary: "audio whose length cannot be read",
+      code: .mp4LengthUnreadable, severity: .warning, summary: "audio whose length cannot be read",
       reason:
         "The timescale is 0 or every sample lasts 0: it may play, but no length or position can be shown.",
       fix: "Re-mux the file (`ffmpeg -i IN -c copy OUT`), which writes proper durations."),
     LintRule(
-      code: "mp4-priming-assumed", severity: .info,
+      code: .mp4PrimingAssumed, severity: .info,
       summary: "no edit list or gapless metadata gives the priming",
       reason:
         "The encoder's delay is assumed (1024 samples for AAC-LC, 2048 for HE-AAC; FORMAT.md §2.3). A fact `inspect` states; lint does not report it.",
       fix: "Nothing."),
     LintRule(
-      code: "mp4-gapless-metadata", severity: .info,
+      code: .mp4GaplessMetadata, severity: .info,
       summary: "iTunes gapless metadata gives the priming and padding",
       reason:
         "An `iTunSMPB` item gives the encoder delay, the padding and the valid samples (FORMAT.md §2.3). A fact `inspect` states; lint does not report it.",
       fix: "Nothing."),
     LintRule(
-      code: "mp4-complex-edit-list", severity: .info, summary: "an edit list of more than one edit",
+      code: .mp4ComplexEditList, severity: .info, summary: "an edit list of more than one edit",
       reason:
         "Only the first media time and the total duration are used. A fact `inspect` states; lint does not report it.",
       fix: "Nothing, unless the audio plays wrong: then re-mux it with ffmpeg."),
     LintRule(
-      code: "mp4-bad-box-size", severity: .warning, summary: "a box claims more room than its container has",
+      code: .mp4BadBoxSize, severity: .warning, summary: "a box claims more room than its container has",
       reason: "A corrupt size; the reader stops reading that container there.",
       fix: "Re-mux the file with ffmpeg from a copy that plays."),
     LintRule(
-      code: "mp4-bad-sample-table", severity: .warning, summary: "sample tables that disagree or overrun",
+      code: .mp4BadSampleTable, severity: .warning, summary: "sample tables that disagree or overrun",
       reason: "Some samples cannot be located, so part of the audio may be lost.",
       fix: "Re-mux the file with ffmpeg."),
     LintRule(
-      code: "mp4-bad-fragment", severity: .warning, summary: "a broken movie fragment",
+      code: .mp4BadFragment, severity: .warning, summary: "a broken movie fragment",
       reason: "A `traf` without `tfhd` or a `trun` that overruns: that fragment's samples are skipped.",
       fix: "Re-mux the file with ffmpeg."),
     LintRule(
-      code: "mp4-too-deep", severity: .warning, summary: "boxes nested deeper than the reader follows",
+      code: .mp4TooDeep, severity: .warning, summary: "boxes nested deeper than the reader follows",
       reason: "Absurd nesting is a sign of corruption or a hostile file; the deep part is skipped.",
       fix: "Replace the file with a clean recording."),
   ]
 
   static let crossFile: [LintRule] = [
     LintRule(
-      code: "lint-file-unreadable", severity: .error, summary: "a memo file that cannot be read",
+      code: .lintFileUnreadable, severity: .error, summary: "a memo file that cannot be read",
       reason: "An I/O error, permissions or a vanished file: nothing in it could be checked.",
       fix: "Fix the permissions or the disk and lint again."),
     LintRule(
-      code: "lint-cue-past-audio", severity: .warning, summary: "a cue that ends after the audio does",
+      code: LintCode.cuePastAudio, severity: .warning, summary: "a cue that ends after the audio does",
       reason:
         "The transcript says words were spoken after the recording ends: the transcript belongs to another recording, or the audio was cut short.",
       fix:
         "Check the transcript belongs to this audio; `stash recover --repair-audio` does not bring back lost audio, so trim the cues if the audio is right."
     ),
     LintRule(
-      code: "lint-cue-overlap", severity: .info, summary: "a cue that starts before the previous one ends",
+      code: LintCode.cueOverlap, severity: .info, summary: "a cue that starts before the previous one ends",
       reason: "Overlapping cues show two lines at once; a speech engine writes cues one after another.",
       fix: "Nothing, if two people really spoke at once; otherwise end the earlier cue where the next starts."
     ),
     LintRule(
-      code: "lint-gpx-time-missing", severity: .warning, summary: "a track point with no time",
+      code: LintCode.gpxTimeMissing, severity: .warning, summary: "a track point with no time",
       reason:
         "Every Stash point has a time (FORMAT.md §4.2); without one the point cannot be placed on the recording.",
       fix: "Add `<time>` to the point, or remove the point."),
     LintRule(
-      code: "lint-gpx-time-not-utc", severity: .warning,
+      code: LintCode.gpxTimeNotUTC, severity: .warning,
       summary: "a time written with an offset instead of `Z`",
       reason:
         "FORMAT.md §4.2: writers write UTC with `Z`. An offset is read correctly, but shows the file came from another writer.",
       fix: "Rewrite the times in UTC with `Z` (the instant stays the same)."),
     LintRule(
-      code: "lint-gpx-time-backwards", severity: .warning,
+      code: LintCode.gpxTimeBackwards, severity: .warning,
       summary: "a point earlier than the point before it",
       reason: "Time never runs backwards within a segment; speeds and durations come out wrong.",
       fix: "Sort the points by time, or split the segment where time jumps back."),
     LintRule(
-      code: "lint-gpx-point-outside-recording", severity: .warning,
+      code: LintCode.gpxPointOutsideRecording, severity: .warning,
       summary: "a point timed outside the recording",
       reason:
         "A route holds where the phone went for exactly as long as the recording ran (FORMAT.md §4); points more than a minute before its start or after its end belong elsewhere.",
@@ -253,7 +253,7 @@ enum LintCatalogue {
         "Check the route belongs to this memo and that the memo's base (its date) is right; remove stray points."
     ),
     LintRule(
-      code: "lint-gpx-hdop-as-accuracy", severity: .info, summary: "`<hdop>` where accuracy is meant",
+      code: LintCode.gpxHdopAsAccuracy, severity: .info, summary: "`<hdop>` where accuracy is meant",
       reason:
         "hdop is a unitless dilution of precision, not metres; Stash keeps accuracy in `<stash:horizontalAccuracy>` and never reads hdop as metres.",
       fix: "Write the fix's accuracy in metres as `<stash:horizontalAccuracy>` in the point's `<extensions>`."

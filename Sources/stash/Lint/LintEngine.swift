@@ -6,14 +6,13 @@ import StashFormat
 /// findings pile up: what is held is one batch and the findings not yet known to come first.
 enum LintEngine {
   /// Audio codes that state facts rather than problems; the listing and `inspect` show them.
-  static let quietAudioCodes: Set<String> = [
-    "mp4-priming-assumed", "mp4-complex-edit-list", "mp4-gapless-metadata",
+  static let quietAudioCodes: Set<FormatError.Code> = [
+    .mp4PrimingAssumed, .mp4ComplexEditList, .mp4GaplessMetadata,
   ]
   /// What the listing found from a summary or a few bytes; lint reads each file whole and reports
   /// its findings instead.
-  static let listingAudioCodes: Set<String> = AudioSummary.codes.union(MemoFileSniff.codes).union([
-    FolderCode.audioDamaged, FolderCode.audioCutShort, FolderCode.audioLengthUnreadable,
-  ])
+  static let listingAudioCodes: Set<FormatError.Code> = AudioSummary.codes.union(MemoFileSniff.codes)
+    .union([.folderAudioDamaged, .folderAudioCutShort, .folderAudioLengthUnreadable])
   /// How many memos are read and checked together: enough to keep both cores busy past the
   /// uneven ones (a long recording), few enough that a batch is a few megabytes.
   static let batchSize = 512
@@ -112,7 +111,7 @@ enum LintEngine {
       checks.add(try Title.read(ReadOnlyFile(path: path)).problems)
     } else {
       throw FormatError(
-        code: "unknown-kind",
+        code: .unknownKind,
         message:
           "stash lint checks folders, and .m4a or .mp4, .vtt, .gpx and _title.txt files; this is none of them",
         path: path)
@@ -159,7 +158,7 @@ struct MemoChecks {
       let name = problem.file.map(PathText.escaped) ?? PathText.escaped(memo.base)
       out.append(LintFinding(problem.diagnostic, name: name, folder: folder))
     }
-    let notFiles = Set(memo.problems.filter { $0.code == FolderCode.notAFile }.compactMap(\.file))
+    let notFiles = Set(memo.problems.filter { $0.code == .folderNotAFile }.compactMap(\.file))
     func readable(_ kind: MemoFileKind) -> String? {
       guard let name = memo.files[kind], !notFiles.contains(name) else { return nil }
       return name

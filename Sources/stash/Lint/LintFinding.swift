@@ -2,7 +2,8 @@ import StashFormat
 
 /// One problem `stash lint` reports: a rule's code, a severity, where, and what to do.
 struct LintFinding: Sendable, Equatable {
-  /// The rule's stable code.
+  /// The rule's stable code, as text: a reader's `FormatError.Code` or a `LintCode`, which
+  /// `.stashlint` globs match and the output sorts by.
   var code: String
   /// The severity after `.stashlint` is applied.
   var severity: Severity
@@ -18,7 +19,7 @@ struct LintFinding: Sendable, Equatable {
   /// Creates a finding from a reader's diagnostic about the file `name` in `folder`.
   init(_ diagnostic: Diagnostic, name: String, folder: String) {
     self.init(
-      code: diagnostic.code, severity: diagnostic.severity, name: name, folder: folder,
+      code: diagnostic.code.rawValue, severity: diagnostic.severity, name: name, folder: folder,
       location: diagnostic.location, message: diagnostic.message)
   }
 

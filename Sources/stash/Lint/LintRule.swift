@@ -20,7 +20,8 @@ struct LintRule: Sendable {
     }
   }
 
-  /// The stable code, such as `vtt-bad-timestamp`; never renamed once published.
+  /// The stable code, such as `vtt-bad-timestamp`: a reader's `FormatError.Code` or the linter's
+  /// own `LintCode`, as text, which is how findings, `.stashlint` and `--explain` name a rule.
   var code: String
   /// The severity a finding has unless `.stashlint` changes it.
   var severity: Severity
@@ -37,4 +38,20 @@ struct LintRule: Sendable {
   var family: Family { Family(rawValue: String(code.prefix { $0 != "-" })) ?? .lint }
   /// The code without its family prefix: the short slug (`bad-timestamp`).
   var slug: String { String(code.drop { $0 != "-" }.dropFirst()) }
+}
+
+extension LintRule {
+  /// A rule for a code a reader reports.
+  init(
+    code: FormatError.Code, severity: Severity, summary: String, reason: String, fix: String,
+    fixable: Bool = false
+  ) {
+    self.init(
+      code: code.rawValue, severity: severity, summary: summary, reason: reason, fix: fix, fixable: fixable)
+  }
+
+  /// A rule for one of the linter's own checks.
+  init(code: LintCode, severity: Severity, summary: String, reason: String, fix: String) {
+    self.init(code: code.rawValue, severity: severity, summary: summary, reason: reason, fix: fix)
+  }
 }
