@@ -7,7 +7,7 @@ import StashFormat
 enum LintEngine {
   /// Audio codes that state facts rather than problems; the listing and `inspect` show them.
   static let quietAudioCodes: Set<String> = [
-    "mp4-priming-assumed", "mp4-complex-edit-list", "mp4-gapless-metadata",
+    "mp4-priming-assumed", "mp4-complex-edit-list", "mp4-gapless-metadata", "mp4-sbr-not-signalled",
   ]
   /// What the listing found from a summary or a few bytes; lint reads each file whole and reports
   /// its findings instead.
