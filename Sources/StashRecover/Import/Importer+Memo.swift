@@ -148,7 +148,7 @@ extension Importer {
         for folder in unsynced.sorted() { try fs.syncDirectory(folder) }
         unsynced = []
       }
-      let folder = Self.folder(of: name, in: target)
+      let folder = TemporaryName.folder(of: name, in: target)
       let leaf = String(name.split(separator: "/").last!)
       do {
         _ = try copier.copy(source + "/" + name, expected: status, to: folder, name: leaf)
@@ -158,7 +158,7 @@ extension Importer {
         // the next run to complete).
         for name in landed.reversed() { try? fs.unlink(target + "/" + name) }
         if makesParts { try? fs.removeDirectory(partsPath) }
-        for folder in Set(landed.map { Self.folder(of: $0, in: target) } + [target])
+        for folder in Set(landed.map { TemporaryName.folder(of: $0, in: target) } + [target])
         where folder != partsPath || !makesParts {
           try? fs.syncDirectory(folder)
         }

@@ -73,7 +73,7 @@ public struct Importer<Seam: CopyingFileSystem> {
     report.temporariesRemoved = here.temporaries
     if !options.dryRun && !here.temporaries.isEmpty {
       for name in here.temporaries { try fs.unlink(target + "/" + name) }
-      for folder in Set(here.temporaries.map { Self.folder(of: $0, in: target) }) {
+      for folder in Set(here.temporaries.map { TemporaryName.folder(of: $0, in: target) }) {
         try fs.syncDirectory(folder)
       }
       here.temporaries = []
@@ -176,11 +176,5 @@ public struct Importer<Seam: CopyingFileSystem> {
         onProgress(progress)
       }
     }
-  }
-
-  /// The folder a name relative to `target` is in: `target`, or a parts folder in it.
-  static func folder(of name: String, in target: String) -> String {
-    guard let slash = name.lastIndex(of: "/") else { return target }
-    return target + "/" + name[..<slash]
   }
 }
