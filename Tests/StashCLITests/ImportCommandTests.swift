@@ -89,6 +89,30 @@ import Testing
     #expect(!result.standardOutput.contains("MANIFEST.json"), "a memo named alone reports no other file")
   }
 
+  /// A target inside a source, or a source inside the target (through a link, too), is refused
+  /// with both folders named, exit 2, before anything is made; the source is not touched.
+  @Test func aTargetInsideASourceOrASourceInsideTheTargetIsRefused() throws {
+    let phone = try copiedFixture()
+    let root = phone.deletingLastPathComponent()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let before = try state(phone)
+    try FileManager.default.createSymbolicLink(atPath: root.path + "/link", withDestinationPath: phone.path)
+    for target in [phone.path + "/desk", root.path + "/link/desk", phone.path + "/2026-04-10T09-00-00.parts"] {
+      let result = try runProcess(stash, ["import", phone.path, target, "--settle", "0"])
+      #expect(result.status == 2, "\(target): \(result.standardOutput)")
+      #expect(result.standardError.contains("is inside the source"), "\(result.standardError)")
+      #expect(result.standardError.contains("give a target outside every source"))
+    }
+    #expect(!FileManager.default.fileExists(atPath: phone.path + "/desk"), "a refused import makes nothing")
+    let inner = try runProcess(stash, ["import", phone.path, root.path, "--settle", "0"])
+    #expect(inner.status == 2)
+    #expect(inner.standardError.contains("is inside the target"), "\(inner.standardError)")
+    let same = try runProcess(stash, ["import", phone.path, root.path + "/link/", "--settle", "0"])
+    #expect(same.status == 2)
+    #expect(same.standardError.contains("is both a source and the target"), "\(same.standardError)")
+    #expect(try state(phone) == before)
+  }
+
   @Test func exitCodesSayWhatNeedsAPerson() throws {
     let phone = try copiedFixture()
     let root = phone.deletingLastPathComponent()

@@ -62,6 +62,9 @@ public struct Importer<Seam: CopyingFileSystem> {
     onWait: () -> Void = {}
   ) throws -> ImportReport {
     let fs = fileSystem
+    if let overlap = ImportOverlap.reason(sources: sources.map(\.folder), target: target) {
+      throw RecoverError(code: "overlap", message: overlap, path: target)
+    }
     // A dry run into a folder not made yet plans against an empty one.
     let missing = try options.dryRun && fs.status(target) == nil
     let lock = missing ? nil : try FolderLock.acquire(target, wait: wait, fileSystem: fs, onWait: onWait)
