@@ -129,6 +129,8 @@ public struct Importer<Seam: CopyingFileSystem> {
     // sources name is compared with what the first brought.
     let workers = fs.allowsConcurrentCalls ? self.workers : 1
     let onProgress = self.onProgress
+    // Without --move nothing waits on a memo's last folder fsync: one at the end serves them all.
+    let lastSyncs = options.move || options.dryRun ? nil : FolderSyncs()
     var start = 0
     while start < work.count {
       var end = start
@@ -145,7 +147,7 @@ public struct Importer<Seam: CopyingFileSystem> {
           copier.onBytes = { bytes in tally.add(bytes: bytes, onProgress) }
           importOne(
             memo, from: source, into: target, here: hereNow.memos[memo.base], options: options,
-            copier: copier,
+            copier: copier, lastSyncs: lastSyncs,
             entry: &entries[index])
         }
         tally.add(memos: 1, onProgress)
@@ -162,6 +164,7 @@ public struct Importer<Seam: CopyingFileSystem> {
       }
       start = end
     }
+    if let lastSyncs { report.errors += lastSyncs.syncAll(fs) }
     return report
   }
 
