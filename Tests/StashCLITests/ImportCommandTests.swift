@@ -97,7 +97,8 @@ import Testing
     defer { try? FileManager.default.removeItem(at: root) }
     let before = try state(phone)
     try FileManager.default.createSymbolicLink(atPath: root.path + "/link", withDestinationPath: phone.path)
-    for target in [phone.path + "/desk", root.path + "/link/desk", phone.path + "/2026-04-10T09-00-00.parts"] {
+    for target in [phone.path + "/desk", root.path + "/link/desk", phone.path + "/2026-04-10T09-00-00.parts"]
+    {
       let result = try runProcess(stash, ["import", phone.path, target, "--settle", "0"])
       #expect(result.status == 2, "\(target): \(result.standardOutput)")
       #expect(result.standardError.contains("is inside the source"), "\(result.standardError)")

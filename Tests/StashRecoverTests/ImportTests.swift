@@ -39,7 +39,10 @@ import Testing
       at: folders.target.appendingPathComponent("phone"), withIntermediateDirectories: false)
     let cases: [(source: String, target: String, says: String)] = [
       (folders.source.path, folders.source.path + "/imported", "is inside the source"),
-      (folders.source.path + "/../" + folders.source.lastPathComponent, folders.source.path + "/x/y", "is inside the source"),
+      (
+        folders.source.path + "/../" + folders.source.lastPathComponent, folders.source.path + "/x/y",
+        "is inside the source"
+      ),
       (folders.target.path + "/phone", folders.target.path, "is inside the target"),
       (folders.source.path, folders.source.path + "/", "is both a source and the target"),
     ]

@@ -308,8 +308,9 @@ import Testing
   /// §7.3): the sweep removes it as a leftover, as it removes one beside a memo, and says so; it is
   /// not a stranger's file that keeps the parts folder. A temporary-looking name whose final name is
   /// not a part is not Stash's, and stays.
-  @Test func anImportsLeftoverPartIsRemovedNotKeptAsAStrangers() throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("stash-sweep-\(UUID().uuidString)")
+  @Test func anImportsLeftoverPartIsRemovedNotKeptAsAStrangersFile() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "stash-sweep-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: root) }
     try put("audio", "K_audio.m4a", in: root)
     try put("k1", "K.parts/transcription.0001.vtt", in: root)
