@@ -99,7 +99,8 @@ public struct FolderSnapshot: Sendable, Equatable {
           for name in try fs.list(partsPath) {
             guard let status = try fs.status(prefix + name) else { continue }
             // What a killed write of a part left (an import's, §7.3) is a leftover, not a stranger's.
-            if status.kind == .regular, let final = TemporaryName.finalName(of: name), PartName(final) != nil {
+            if status.kind == .regular, let final = TemporaryName.finalName(of: name), PartName(final) != nil
+            {
               temporaries.append(MemoFileKind.parts.name(for: base) + "/" + name)
               continue
             }
