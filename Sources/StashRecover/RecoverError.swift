@@ -35,6 +35,8 @@ public struct RecoverError: Error, Sendable, Equatable, CustomStringConvertible 
     case changed = "changed"
     /// A copy read back from the disk is not the bytes read from the source; it is not kept.
     case verifyFailed = "verify-failed"
+    /// A source and the target are one folder, or one is inside the other.
+    case overlap = "overlap"
   }
 
   /// The kind of failure.

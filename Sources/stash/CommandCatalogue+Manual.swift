@@ -55,6 +55,10 @@ extension CommandCatalogue {
       .TP
       .B TZ
       the time zone of dates written without one.
+      .TP
+      .B STASH_WATCH_POLL
+      when set and not empty, \\fBimport \\-\\-watch\\fR looks for changes every 2 s instead of
+      waiting on inotify (as it does by itself on FUSE mounts and network shares).
       .SH FILES
       .TP
       .I .stashlint

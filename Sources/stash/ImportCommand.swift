@@ -35,13 +35,15 @@ enum ImportCommand {
     let target: String
     do {
       sources = try arguments.positionals.dropLast().map(source)
+      // Checked before the target is made, so a refused import makes nothing.
+      let planned = try targetFolder(arguments.positionals.last!, create: false)
+      if let overlap = ImportOverlap.reason(sources: sources.map(\.folder), target: planned) {
+        throw UsageError(message: overlap)
+      }
       target = try targetFolder(arguments.positionals.last!, create: !options.dryRun)
     } catch let error as ImportCommandError {
       standardError("stash import: \(error.message)")
       return 2
-    }
-    if let same = sources.first(where: { $0.folder == target }) {
-      throw UsageError(message: "\(PathText.escaped(same.folder)) is both a source and the target")
     }
     let wait = !arguments.flags.contains("no-wait")
     let recover = arguments.flags.contains("recover")

@@ -129,6 +129,56 @@ def build(out: str, work: str, make_audio) -> dict:
     shows("mp4-bad-box-size", name)
     shows("mp4-no-audio-track", name)  # the cut-short moov loses its track
 
+    # What other writers leave: an index whose media data is absent, one cut off, encrypted AAC.
+    def august(n: int) -> str:
+        return f"2026-08-{n:02d}T10-00-00"
+
+    def media_absent(data: bytearray, src: str) -> bytearray:
+        # The index is whole and lists every sample; the file ends where its mdat would begin.
+        mdat = fx.find_box(src, "mdat")
+        assert mdat.offset > fx.find_box(src, "moov").offset
+        return data[:mdat.offset]
+
+    shows("mp4-audio-outside-file", audio_from(finished, august(1), media_absent))
+
+    def index_cut(data: bytearray, src: str) -> bytearray:
+        # The file ends inside the sample tables, before the index is whole.
+        stbl = fx.find_box(src, "moov/trak/mdia/minf/stbl")
+        return data[:stbl.payload + 40]
+
+    name = audio_from(finished, august(2), index_cut)
+    shows("mp4-index-cut-off", name)
+    shows("mp4-torn-tail", name)  # the moov it ends inside runs past the end
+
+    def encrypted(data: bytearray, src: str) -> bytearray:
+        # The sample entry becomes `enca` with a protection scheme (`sinf`: the original format,
+        # scheme cbcs, an empty track encryption box) after its esds, as encrypting writers do.
+        def box(kind: bytes, body: bytes) -> bytes:
+            return struct.pack(">I", 8 + len(body)) + kind + body
+
+        sinf = box(b"sinf", box(b"frma", b"mp4a") + box(b"schm", bytes(4) + b"cbcs" + struct.pack(">I", 0x10000))
+                   + box(b"schi", box(b"tenc", bytes(24))))
+        stsd = fx.find_box(src, "moov/trak/mdia/minf/stbl/stsd")
+        entry = data.index(b"mp4a", stsd.payload) - 4
+        entry_end = entry + struct.unpack(">I", data[entry:entry + 4])[0]
+        data[entry + 4:entry + 8] = b"enca"
+        data[entry_end:entry_end] = sinf
+        grown = [entry] + [b.offset for b in fx.boxes(src) if b.offset < entry < b.end]
+        for at in grown:
+            data[at:at + 4] = struct.pack(">I", struct.unpack(">I", data[at:at + 4])[0] + len(sinf))
+        # The media data moved by as much: the chunk offsets follow it.
+        stco = fx.find_box(src, "moov/trak/mdia/minf/stbl/stco")
+        at = stco.payload + 4
+        if stco.offset > entry:
+            at += len(sinf)
+        (count,) = struct.unpack(">I", data[at:at + 4])
+        for i in range(count):
+            field = at + 4 + 4 * i
+            data[field:field + 4] = struct.pack(">I", struct.unpack(">I", data[field:field + 4])[0] + len(sinf))
+        return data
+
+    shows("mp4-encrypted", audio_from(finished, august(3), encrypted))
+
     # --- Titles ----------------------------------------------------------------------------------
     base = day(11)
     audio_from(plain, base)
@@ -238,6 +288,10 @@ def build(out: str, work: str, make_audio) -> dict:
         "vtt-note-with-arrow", "vtt-bad-timestamp", "vtt-bad-arrow", "vtt-null-character",
         "vtt-not-utf8", "vtt-nesting-too-deep", "lint-cue-past-audio", "lint-cue-overlap",
     ])
+
+    # Header lines other writers put there (YouTube's Kind and Language): info, not a warning.
+    transcript(august(4), b"WEBVTT\nKind: captions\nLanguage: en\n\n00:00:00.500 --> 00:00:01.500\nA header.\n\n",
+               ["vtt-header-metadata"])
 
     shows("folder-unrecognised", "MANIFEST.json")
 

@@ -89,6 +89,31 @@ import Testing
     #expect(!result.standardOutput.contains("MANIFEST.json"), "a memo named alone reports no other file")
   }
 
+  /// A target inside a source, or a source inside the target (through a link, too), is refused
+  /// with both folders named, exit 2, before anything is made; the source is not touched.
+  @Test func aTargetInsideASourceOrASourceInsideTheTargetIsRefused() throws {
+    let phone = try copiedFixture()
+    let root = phone.deletingLastPathComponent()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let before = try state(phone)
+    try FileManager.default.createSymbolicLink(atPath: root.path + "/link", withDestinationPath: phone.path)
+    for target in [phone.path + "/desk", root.path + "/link/desk", phone.path + "/2026-04-10T09-00-00.parts"]
+    {
+      let result = try runProcess(stash, ["import", phone.path, target, "--settle", "0"])
+      #expect(result.status == 2, "\(target): \(result.standardOutput)")
+      #expect(result.standardError.contains("is inside the source"), "\(result.standardError)")
+      #expect(result.standardError.contains("give a target outside every source"))
+    }
+    #expect(!FileManager.default.fileExists(atPath: phone.path + "/desk"), "a refused import makes nothing")
+    let inner = try runProcess(stash, ["import", phone.path, root.path, "--settle", "0"])
+    #expect(inner.status == 2)
+    #expect(inner.standardError.contains("is inside the target"), "\(inner.standardError)")
+    let same = try runProcess(stash, ["import", phone.path, root.path + "/link/", "--settle", "0"])
+    #expect(same.status == 2)
+    #expect(same.standardError.contains("is both a source and the target"), "\(same.standardError)")
+    #expect(try state(phone) == before)
+  }
+
   @Test func exitCodesSayWhatNeedsAPerson() throws {
     let phone = try copiedFixture()
     let root = phone.deletingLastPathComponent()
@@ -115,6 +140,21 @@ import Testing
   }
 
   @Test func watchImportsEachMemoOnceItArrivesUntilInterrupted() throws {
+    let said = try watchOneMemoArriving(environment: [:])
+    #expect(!said.contains("watching by looking"), "inotify works on the scratch folder: \(said)")
+  }
+
+  /// The polling path (FUSE mounts, network shares, or where inotify fails), forced through its
+  /// seam: the same memo arrives and is imported by looking every 2 s.
+  @Test func watchByPollingImportsEachMemoToo() throws {
+    let said = try watchOneMemoArriving(environment: ["STASH_WATCH_POLL": "1"])
+    #expect(said.contains("watching by looking every 2 s (STASH_WATCH_POLL is set)"), "\(said)")
+  }
+
+  /// Runs `stash import --watch` on an empty synced folder, delivers one memo into it as a sync
+  /// tool does, checks it is imported and the watch keeps running until interrupted; returns what
+  /// the watch wrote on standard error.
+  func watchOneMemoArriving(environment extra: [String: String]) throws -> String {
     let root = try Fixtures.scratchFolder("stash-import-watch")
     defer { try? FileManager.default.removeItem(at: root) }
     let synced = root.appendingPathComponent("synced")
@@ -128,7 +168,10 @@ import Testing
     FileManager.default.createFile(atPath: outputPath, contents: nil)
     let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
     process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
+    let errorsPath = root.appendingPathComponent("errors.txt").path
+    FileManager.default.createFile(atPath: errorsPath, contents: nil)
+    process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorsPath))
+    process.environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
     try process.run()
     defer {
       if process.isRunning {
@@ -170,6 +213,7 @@ import Testing
     kill(process.processIdentifier, SIGINT)
     process.waitUntilExit()
     #expect(process.terminationReason == .uncaughtSignal, "interrupted, as asked")
+    return (try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? ""
   }
 
   @Test func realKillsAtRandomMomentsConvergeOnARerun() throws {

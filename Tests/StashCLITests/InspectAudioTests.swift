@@ -1,4 +1,5 @@
 import Foundation
+import StashFormat
 import StashTestSupport
 import Testing
 
@@ -63,6 +64,30 @@ import Testing
     #expect(unreadable["state"] as? String == "lengthUnreadable")
     #expect(unreadable["durationSeconds"] is NSNull)
     #expect(unreadable["sampleCount"] as? Int == 310)
+  }
+
+  /// Lengths print to the microsecond, as route times do, in `inspect` and in `ls`: the demo's
+  /// lengths (sample counts over 48 kHz) are rounded, not printed with their float noise.
+  @Test func lengthsPrintToTheMicrosecond() throws {
+    let demo = Fixtures.folder("demo")
+    let names = try FileManager.default.contentsOfDirectory(atPath: demo.path).filter {
+      $0.hasSuffix("_audio.m4a")
+    }
+    let listing = try runProcess(stash, ["ls", demo.path, "--json"])
+    #expect(listing.status == 0)
+    var rounded = 0
+    for name in names.sorted() {
+      let path = demo.appendingPathComponent(name).path
+      guard let exact = try MP4Audio.read(path: path).durationSeconds else { continue }
+      let micro = (exact * 1e6).rounded() / 1e6
+      if micro != exact { rounded += 1 }
+      let printed = micro == micro.rounded() ? String(Int64(micro)) : "\(micro)"
+      let text = try runProcess(stash, ["inspect", path, "--json"]).standardOutput
+      #expect(text.contains("\"durationSeconds\": \(printed),\n"), "\(name): \(exact)")
+      #expect(listing.standardOutput.contains("\"durationSeconds\":\(printed),"), "\(name) in ls")
+    }
+    // A length that was not already a whole number of microseconds, so the rounding is seen.
+    #expect(rounded >= 1)
   }
 
   /// A file that cannot be opened exits 2 with its path and the reason.

@@ -35,12 +35,10 @@ import Testing
 
   /// The rules the fixtures cannot show: permissions do not stop root, which runs these tests, and
   /// the MP4 reader never nests deeper than eight boxes, under its limit of twelve. The info codes
-  /// of the audio are facts `inspect` states, which lint never reports. The other writers' cases
-  /// of issue 16 are built byte by byte in MP4OtherWriterTests and OtherWritersCLITests instead.
+  /// of the audio are facts `inspect` states, which lint never reports.
   static let notInFixtures: Set = [
     "folder-parts-unreadable", "title-unreadable", "lint-file-unreadable", "mp4-too-deep",
-    "mp4-priming-assumed", "mp4-gapless-metadata", "mp4-complex-edit-list",
-    "mp4-audio-outside-file", "mp4-index-cut-off", "mp4-encrypted", "vtt-header-metadata",
+    "mp4-priming-assumed", "mp4-gapless-metadata", "mp4-complex-edit-list", "mp4-sbr-not-signalled",
   ]
 
   @Test func theFixturesHoldAnInstanceOfEveryRule() throws {

@@ -109,6 +109,36 @@ import Testing
     #expect(!plain.sbr && plain.sampleRate == 22050 && plain.coreSampleRate == 22050)
   }
 
+  /// SBR the config does not signal (implicit) cannot be seen without decoding: the reader gives
+  /// the config's rate and says, as an info, that it may be twice that; a config that says either
+  /// way, or a core above HE-AAC's 24 kHz, gets no such note.
+  @Test func unsignalledSBRIsNotGuessedButSaid() throws {
+    var file = Finished()
+    file.timescale = 22050
+    file.frames = 24
+    func note(_ config: [UInt8], rate: UInt32, _ name: String) throws -> (MP4Audio, String?) {
+      file.entry = B.mp4a(rate: rate, children: B.esds(config: config))
+      let audio = try read(file, name)
+      return (audio, audio.diagnostics.first { $0.code == .mp4SbrNotSignalled }?.message)
+    }
+    // Plain AAC-LC at 22,050 Hz, nothing more: SBR may be there.
+    let (plain, said) = try note([0x13, 0x88], rate: 22050, "lc-22050-unsignalled.m4a")
+    #expect(!plain.sbr && plain.sampleRate == 22050)
+    #expect(said?.contains("at 22050 Hz a stream may carry SBR") == true, "\(said ?? "none")")
+    #expect(said?.contains("decodes at 44100 Hz") == true)
+    #expect(plain.durationSeconds == Double(23 * 1024) / 22050, "the length holds either way")
+    // A sync extension saying "no SBR" (ffmpeg's encoder writes 138856e500) settles it.
+    let (absent, none) = try note([0x13, 0x88, 0x56, 0xE5, 0x00], rate: 22050, "lc-22050-no-sbr.m4a")
+    #expect(!absent.sbr && absent.sampleRate == 22050 && none == nil)
+    // SBR signalled: the output rate is known.
+    let (signalled, known) = try note([0x13, 0x88, 0x56, 0xE5, 0xA0], rate: 22050, "he-aac-a0.m4a")
+    #expect(signalled.sbr && signalled.sampleRate == 44100 && known == nil)
+    // The phone's 48 kHz AAC-LC: above the rates HE-AAC runs its core at, no note.
+    file.timescale = 48000
+    let (phone, quiet) = try note(B.lcConfig, rate: 48000, "lc-48000.m4a")
+    #expect(!phone.sbr && quiet == nil)
+  }
+
   @Test func anIndexWithoutItsMediaDataSaysSo() throws {
     var file = Finished()
     file.withMedia = false

@@ -28,6 +28,37 @@ import Testing
     #expect(withStranger?.detail.contains("shopping list.txt") == true, "\(withStranger?.detail ?? "")")
   }
 
+  /// The engine refuses an overlap itself (the browser calls it too), whatever the caller checked.
+  @Test func aTargetInsideASourceOrASourceInsideTheTargetIsRefused() throws {
+    let folders = try ImportFolders()
+    defer { folders.remove() }
+    let before = try ImportFolders.state(folders.source)
+    let importer = Importer(fileSystem: SystemFileSystem())
+    let options = ImportOptions(now: folders.now, settle: 0)
+    try FileManager.default.createDirectory(
+      at: folders.target.appendingPathComponent("phone"), withIntermediateDirectories: false)
+    let cases: [(source: String, target: String, says: String)] = [
+      (folders.source.path, folders.source.path + "/imported", "is inside the source"),
+      (
+        folders.source.path + "/../" + folders.source.lastPathComponent, folders.source.path + "/x/y",
+        "is inside the source"
+      ),
+      (folders.target.path + "/phone", folders.target.path, "is inside the target"),
+      (folders.source.path, folders.source.path + "/", "is both a source and the target"),
+    ]
+    for (source, target, says) in cases {
+      do {
+        _ = try importer.run([.init(folder: source)], into: target, options: options)
+        Issue.record("\(source) into \(target) was not refused")
+      } catch let error as RecoverError {
+        #expect(error.code == .overlap)
+        #expect(error.message.contains(says), "\(error.message)")
+      }
+    }
+    #expect(try ImportFolders.state(folders.source) == before)
+    #expect(!FileManager.default.fileExists(atPath: folders.source.path + "/imported"))
+  }
+
   @Test func aSecondRunFindsEverythingHereAndChangesNothing() throws {
     let folders = try ImportFolders()
     defer { folders.remove() }

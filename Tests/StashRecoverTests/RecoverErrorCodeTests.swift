@@ -7,7 +7,7 @@ import Testing
   /// which breaks every caller that tells errors apart by it.
   static let published = [
     "io", "exists", "busy", "strangers", "not-a-file", "too-large", "not-found", "bad-base",
-    "trash-unavailable", "repair-unsupported", "repair-failed", "changed", "verify-failed",
+    "trash-unavailable", "repair-unsupported", "repair-failed", "changed", "verify-failed", "overlap",
   ]
 
   @Test func theCodesAreThePublishedOnes() {

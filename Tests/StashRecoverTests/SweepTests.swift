@@ -304,6 +304,42 @@ import Testing
     #expect(tree.entries["H.parts"] == nil)
   }
 
+  /// An interrupted import leaves a part under its temporary name in a parts folder (FORMAT.md
+  /// §7.3): the sweep removes it as a leftover, as it removes one beside a memo, and says so; it is
+  /// not a stranger's file that keeps the parts folder. A temporary-looking name whose final name is
+  /// not a part is not Stash's, and stays.
+  @Test func anImportsLeftoverPartIsRemovedNotKeptAsAStrangersFile() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "stash-sweep-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    try put("audio", "K_audio.m4a", in: root)
+    try put("k1", "K.parts/transcription.0001.vtt", in: root)
+    try put("k2, half copied", "K.parts/.transcription.0002.vtt.stash-tmp-Ab12Cd", in: root)
+    try put("audio", "L_audio.m4a", in: root)
+    try put("l1", "L.parts/transcription.0001.vtt", in: root)
+    try put("someone's", "L.parts/.notes.txt.stash-tmp-Ab12Cd", in: root)
+    let leftover = "K.parts/.transcription.0002.vtt.stash-tmp-Ab12Cd"
+
+    let before = try FolderTree(root)
+    let preview = try sweep(root, dryRun: true)
+    #expect(try FolderTree(root) == before)
+    #expect(preview.temporariesRemoved == [leftover])
+
+    let report = try sweep(root)
+    #expect(report.temporariesRemoved == [leftover])
+    let k = report.captures.first { $0.base == "K" }?.events ?? []
+    #expect(k.allSatisfy { !$0.needsPerson && !$0.detail.contains("stash-tmp") }, "\(k)")
+    #expect(
+      try FolderTree(root).entries == [
+        "K_audio.m4a": "audio", "K_transcription.vtt": "k1\n",
+        "L_audio.m4a": "audio", "L_transcription.vtt": "l1\n", "L.parts": "<dir>",
+        "L.parts/.notes.txt.stash-tmp-Ab12Cd": "someone's",
+      ])
+    let l = report.captures.first { $0.base == "L" }?.events ?? []
+    #expect(l.last.map { $0.action == .kept && $0.needsPerson && $0.detail.contains(".notes.txt") } == true)
+    #expect(report.textLines.contains { $0.contains("removed the leftover temporary file \(leftover)") })
+  }
+
   @Test func aSecondSweepOfTheSameFolderSaysOneIsRunning() throws {
     let root = try Self.makeFolder()
     defer { try? FileManager.default.removeItem(at: root) }

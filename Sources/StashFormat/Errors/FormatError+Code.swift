@@ -82,6 +82,8 @@ extension FormatError {
     case mp4GaplessMetadata = "mp4-gapless-metadata"
     /// An edit list of more than one edit.
     case mp4ComplexEditList = "mp4-complex-edit-list"
+    /// AAC-LC at 24 kHz or below whose config does not say whether SBR is used.
+    case mp4SbrNotSignalled = "mp4-sbr-not-signalled"
     /// A box claims more room than its container has.
     case mp4BadBoxSize = "mp4-bad-box-size"
     /// Sample tables that disagree or overrun.

@@ -26,7 +26,7 @@ extension Memo {
       ("recordedAt", .string(RecordingDate.isoUTC(recordedAt))),
       ("recordedAtLocal", .string(RecordingDate.isoLocal(recordedAt))),
       ("dateSource", .string(dateSource.rawValue)),
-      ("durationSeconds", .optional(durationSeconds)),
+      ("durationSeconds", .seconds(durationSeconds)),
       ("files", .object(fileMembers)),
       ("audioState", .string(audioState)),
       ("tailBytes", .optional(tailBytes)),

@@ -4,8 +4,7 @@ extension RouteStatistics {
   /// Numbers carry the precision of what they measure: times to the microsecond (the sums of
   /// instants near 1.7e9 s carry float noise below that), lengths and speeds to the millimetre.
   package var json: JSONValue {
-    func seconds(_ value: Double?) -> JSONValue { value.map { .double(($0 * 1e6).rounded() / 1e6) } ?? .null }
-    func metres(_ value: Double?) -> JSONValue { value.map { .double(($0 * 1e3).rounded() / 1e3) } ?? .null }
+    let (seconds, metres) = (JSONValue.seconds, JSONValue.metres)
     return .object([
       ("distance", metres(distance)),
       ("duration", seconds(duration)),

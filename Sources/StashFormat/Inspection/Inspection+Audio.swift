@@ -28,7 +28,7 @@ extension MP4Audio {
       ("sampleCount", .int(sampleCount)),
       ("primingSamples", .int(primingSamples)),
       ("endTrimSamples", .int(endTrimSamples)),
-      ("durationSeconds", .optional(durationSeconds)),
+      ("durationSeconds", .seconds(durationSeconds)),
       ("cutShort", .bool(cutShort)),
       ("tailBytes", .int(tailBytes)),
       ("creationTime", .optional(creationTime)),

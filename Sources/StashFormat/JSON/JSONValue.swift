@@ -29,6 +29,17 @@ package enum JSONValue: Sendable, Equatable {
   /// A value or null.
   package static func optional(_ value: Int?) -> JSONValue { value.map(JSONValue.int) ?? .null }
 
+  /// Seconds to the microsecond, or null: what a length or a time measured from samples or GPS
+  /// fixes carries (a sum of sample durations over a rate, or of instants near 1.7e9 s, carries
+  /// float noise below that).
+  package static func seconds(_ value: Double?) -> JSONValue {
+    value.map { .double(($0 * 1e6).rounded() / 1e6) } ?? .null
+  }
+  /// Metres (or metres per second) to the millimetre, or null.
+  package static func metres(_ value: Double?) -> JSONValue {
+    value.map { .double(($0 * 1e3).rounded() / 1e3) } ?? .null
+  }
+
   /// The member named `key` of an object, or nil.
   package subscript(key: String) -> JSONValue? {
     guard case .object(let members) = self else { return nil }

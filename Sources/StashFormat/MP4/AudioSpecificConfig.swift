@@ -12,6 +12,10 @@ struct AudioSpecificConfig: Sendable, Equatable {
   var channelConfiguration: Int
   /// Whether spectral band replication (HE-AAC) is signalled.
   var sbr: Bool
+  /// Whether the config says either way: SBR signalled, or a sync extension saying there is none
+  /// (as ffmpeg's encoder writes). When false, a stream may still carry SBR (implicit signalling),
+  /// which only decoding shows.
+  var sbrSignalled = false
 
   /// The frequencies samplingFrequencyIndex names; 13 and 14 are reserved, 15 escapes.
   static let frequencies = [
@@ -42,13 +46,17 @@ struct AudioSpecificConfig: Sendable, Equatable {
         return .failure(.unreadableConfig("its SBR extension is cut off"))
       }
       config.sbr = true
+      config.sbrSignalled = true
       config.outputSampleRate = extensionRate
       config.coreObjectType = core
-    } else if let extensionRate = Self.backwardCompatibleSBR(&bits, objectType: first, channels: channels) {
+    } else if let signal = Self.backwardCompatibleSBR(&bits, objectType: first, channels: channels) {
       // SBR signalled after the core's config (sync extension 0x2b7), so that a decoder without
       // SBR still plays the core: the output is at the extension rate all the same.
-      config.sbr = true
-      config.outputSampleRate = extensionRate
+      config.sbrSignalled = true
+      if let extensionRate = signal {
+        config.sbr = true
+        config.outputSampleRate = extensionRate
+      }
     }
     guard aacObjectTypes.contains(config.coreObjectType) else {
       return .failure(
@@ -57,9 +65,10 @@ struct AudioSpecificConfig: Sendable, Equatable {
     return .success(config)
   }
 
-  /// The extension rate of SBR signalled by a sync extension (ISO/IEC 14496-3 1.6.5.2) after the
-  /// core's GASpecificConfig, or nil when none is signalled or the config is not one it can skip.
-  static func backwardCompatibleSBR(_ bits: inout BitReader, objectType: Int, channels: Int) -> Int? {
+  /// What a sync extension (ISO/IEC 14496-3 1.6.5.2) after the core's GASpecificConfig says of
+  /// SBR: `.some(rate)` for SBR at that extension rate, `.some(nil)` for "no SBR"
+  /// (sbrPresentFlag 0), nil when there is no such extension or the config is not one it can skip.
+  static func backwardCompatibleSBR(_ bits: inout BitReader, objectType: Int, channels: Int) -> Int?? {
     // GASpecificConfig of the object types that use it; a program config element (channel
     // configuration 0) is not walked, so no extension is looked for behind one.
     guard [1, 2, 3, 4, 6, 7, 17, 19, 20, 21, 22, 23].contains(objectType), channels != 0,
@@ -73,8 +82,10 @@ struct AudioSpecificConfig: Sendable, Equatable {
       if [17, 19, 20, 23].contains(objectType) { guard bits.read(3) != nil else { return nil } }
       guard bits.read(1) != nil else { return nil }
     }
-    guard bits.read(11) == 0x2B7, bits.objectType() == 5, bits.read(1) == 1 else { return nil }
-    return bits.frequency()
+    guard bits.read(11) == 0x2B7, bits.objectType() == 5, let present = bits.read(1) else { return nil }
+    guard present == 1 else { return .some(nil) }
+    guard let rate = bits.frequency() else { return nil }
+    return .some(rate)
   }
 
   /// Reads bits most significant first; nil when the bytes run out.

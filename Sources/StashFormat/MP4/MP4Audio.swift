@@ -91,6 +91,18 @@ public struct MP4Audio: Sendable {
       diagnostics.append(Diagnostic(code: problem.code, severity: .error, message: problem.message))
     }
     diagnostics += length.diagnostics
+    if let config, !config.sbrSignalled, config.coreObjectType == 2, config.coreSampleRate <= 24000 {
+      // HE-AAC runs its core at 24 kHz or below; SBR the config does not signal shows only in the
+      // frames, so the output rate here is the one the config gives, not a certainty.
+      let rate = config.coreSampleRate
+      diagnostics.append(
+        Diagnostic(
+          code: .mp4SbrNotSignalled, severity: .info,
+          message:
+            "the audio's config does not say whether it uses SBR (HE-AAC); at \(rate) Hz a stream may carry SBR "
+            + "without signalling it, and then decodes at \(2 * rate) Hz: only decoding shows which, and "
+            + "playback opens the device at the rate the decoder outputs"))
+    }
     self.diagnostics = diagnostics
   }
 }

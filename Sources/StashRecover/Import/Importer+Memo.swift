@@ -1,11 +1,12 @@
 import StashFormat
+import Synchronization
 
 extension Importer {
   /// Compares `memo` with what the target holds of its base (`here`), copies what is missing, and
   /// with `--move` removes the memo from the source once every file of it is verified here.
   func importOne(
     _ memo: MemoSet, from source: String, into target: String, here: MemoSet?, options: ImportOptions,
-    copier: FileCopier<Seam>, entry: inout ImportReport.Memo
+    copier: FileCopier<Seam>, lastSyncs: FolderSyncs?, entry: inout ImportReport.Memo
   ) {
     let comparison: Comparison
     do {
@@ -47,7 +48,9 @@ extension Importer {
       return
     }
     do {
-      try copy(comparison.missing, of: memo, from: source, into: target, here: here, copier: copier)
+      try copy(
+        comparison.missing, of: memo, from: source, into: target, here: here, copier: copier,
+        lastSyncs: lastSyncs)
     } catch let error as RecoverError where error.code == .changed {
       entry.outcome = .stillRecording
       entry.detail =
@@ -127,11 +130,14 @@ extension Importer {
   }
 
   /// Copies `missing` into the target: the parts (their folder made first), the title, transcript
-  /// and route, then, once those are durable, the audio, and the folder fsynced after it.
+  /// and route, then, once those are durable, the audio, and the folders fsynced after it: at once,
+  /// or with `lastSyncs` once for every memo at the end of the import (the next memo's fsync before
+  /// its audio makes this one's durable meanwhile; a crash before either loses at most the audio's
+  /// name, which a rerun copies again).
   func copy(
     _ missing: [(name: String, kind: MemoFileKind, status: FileStatus)], of memo: MemoSet,
     from source: String,
-    into target: String, here: MemoSet?, copier: FileCopier<Seam>
+    into target: String, here: MemoSet?, copier: FileCopier<Seam>, lastSyncs: FolderSyncs? = nil
   ) throws {
     guard !missing.isEmpty else { return }
     let fs = fileSystem
@@ -148,7 +154,7 @@ extension Importer {
         for folder in unsynced.sorted() { try fs.syncDirectory(folder) }
         unsynced = []
       }
-      let folder = Self.folder(of: name, in: target)
+      let folder = TemporaryName.folder(of: name, in: target)
       let leaf = String(name.split(separator: "/").last!)
       do {
         _ = try copier.copy(source + "/" + name, expected: status, to: folder, name: leaf)
@@ -158,7 +164,7 @@ extension Importer {
         // the next run to complete).
         for name in landed.reversed() { try? fs.unlink(target + "/" + name) }
         if makesParts { try? fs.removeDirectory(partsPath) }
-        for folder in Set(landed.map { Self.folder(of: $0, in: target) } + [target])
+        for folder in Set(landed.map { TemporaryName.folder(of: $0, in: target) } + [target])
         where folder != partsPath || !makesParts {
           try? fs.syncDirectory(folder)
         }
@@ -167,8 +173,31 @@ extension Importer {
       landed.append(name)
       unsynced.insert(folder)
     }
+    if let lastSyncs {
+      lastSyncs.add(unsynced)
+      return
+    }
     // The parts folder before the memo folder, so the folder's own name is durable last.
     for folder in unsynced.sorted(by: { $0.count > $1.count }) { try fs.syncDirectory(folder) }
+  }
+
+  /// Folders whose last fsync waits for the end of the import, shared by its workers.
+  final class FolderSyncs: @unchecked Sendable {
+    private var folders: Set<String> = []
+    private let lock = Mutex(())
+
+    func add(_ more: Set<String>) { lock.withLock { _ in folders.formUnion(more) } }
+
+    /// Fsyncs every folder added (parts folders before the folder holding them); returns the
+    /// errors, one line each.
+    func syncAll(_ fs: Seam) -> [String] {
+      let all = lock.withLock { _ in folders }
+      var errors: [String] = []
+      for folder in all.sorted(by: { $0.count > $1.count }) {
+        do { try fs.syncDirectory(folder) } catch { errors.append("\(error)") }
+      }
+      return errors
+    }
   }
 
   /// Why `--move` must leave `memo` on the source, or nil when every file of it is here.

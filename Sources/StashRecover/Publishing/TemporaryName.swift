@@ -32,4 +32,10 @@ public enum TemporaryName {
     guard !final.isEmpty else { return nil }
     return String(decoding: final, as: UTF8.self)
   }
+
+  /// The folder a leftover named relative to `folder` is in: `folder`, or a parts folder in it.
+  static func folder(of name: String, in folder: String) -> String {
+    guard let slash = name.lastIndex(of: "/") else { return folder }
+    return folder + "/" + name[..<slash]
+  }
 }

@@ -57,7 +57,8 @@ public struct FolderSnapshot: Sendable, Equatable {
   public var folder: String
   /// Every capture with a parts folder, or with audio when audio is considered, sorted by base.
   public var captures: [Capture]
-  /// Hidden temporary files a killed write left (`.<name>.stash-tmp-XXXXXX`), regular files only.
+  /// Hidden temporary files a killed write left (`.<name>.stash-tmp-XXXXXX`), regular files only:
+  /// beside the memos (for a memo's file) and in parts folders (for a part), relative to `folder`.
   public var temporaries: [String]
 
   /// Reads `folder`. With `includeAllAudio`, every memo with audio is a capture (for repair);
@@ -97,6 +98,12 @@ public struct FolderSnapshot: Sendable, Equatable {
           let prefix = partsPath + "/"
           for name in try fs.list(partsPath) {
             guard let status = try fs.status(prefix + name) else { continue }
+            // What a killed write of a part left (an import's, §7.3) is a leftover, not a stranger's.
+            if status.kind == .regular, let final = TemporaryName.finalName(of: name), PartName(final) != nil
+            {
+              temporaries.append(MemoFileKind.parts.name(for: base) + "/" + name)
+              continue
+            }
             // A part that is not a regular file (a link, a FIFO) is not one the phone wrote.
             let part = status.kind == .regular ? PartName(name) : nil
             capture.entries.append(Entry(name: name, part: part, status: status))

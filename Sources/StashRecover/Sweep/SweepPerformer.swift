@@ -46,7 +46,11 @@ struct SweepPerformer {
         temporaryFailure = Self.failure(error, names: [name])
       }
     }
-    if !dryRun && !report.temporariesRemoved.isEmpty { try? fs.syncDirectory(folder) }
+    if !dryRun {
+      for removedFrom in Set(report.temporariesRemoved.map { TemporaryName.folder(of: $0, in: folder) }) {
+        try? fs.syncDirectory(removedFrom)
+      }
+    }
     if let temporaryFailure {
       report.captures.append(SweepReport.Capture(base: "", events: [temporaryFailure]))
     }

@@ -96,9 +96,10 @@ final class PositionStore {
     do {
       guard try fileSystem.status(file) != nil else { return (PositionBook(), nil) }
       bytes = try fileSystem.read(file, limit: PositionStore.fileLimit)
-    } catch let error as RecoverError where error.code == "too-large" {
-      return setAside(reason: "it is larger than a book of places can be", lockedAlready: lockedAlready)
     } catch {
+      if error.code == .tooLarge {
+        return setAside(reason: "it is larger than a book of places can be", lockedAlready: lockedAlready)
+      }
       return (PositionBook(), "Cannot read where memos were left off: \(error)")
     }
     guard let text = String(validating: bytes, as: UTF8.self) else {
@@ -160,8 +161,12 @@ final class PositionStore {
     for component in folder.split(separator: "/") {
       path += "/" + component
       if try fileSystem.status(path) == nil {
-        do { try fileSystem.makeDirectory(path) } catch let error as RecoverError where error.number == EEXIST
-        {}
+        do {
+          try fileSystem.makeDirectory(path)
+        } catch {
+          // Another browser made it meanwhile.
+          guard error.number == EEXIST else { throw error }
+        }
       }
     }
   }

@@ -189,6 +189,12 @@ enum LintCatalogue {
         "An `iTunSMPB` item gives the encoder delay, the padding and the valid samples (FORMAT.md §2.3). A fact `inspect` states; lint does not report it.",
       fix: "Nothing."),
     LintRule(
+      code: .mp4SbrNotSignalled, severity: .info,
+      summary: "AAC-LC at 24 kHz or below whose config does not say whether SBR is used",
+      reason:
+        "HE-AAC may carry SBR without signalling it in the config (implicit signalling); the decoder then outputs twice the rate the config gives, which only decoding shows (FORMAT.md §2.3). A fact `inspect` states; lint does not report it.",
+      fix: "Nothing: playback opens the device at the rate the decoder outputs."),
+    LintRule(
       code: .mp4ComplexEditList, severity: .info, summary: "an edit list of more than one edit",
       reason:
         "Only the first media time and the total duration are used. A fact `inspect` states; lint does not report it.",

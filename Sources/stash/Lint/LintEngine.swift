@@ -7,7 +7,7 @@ import StashFormat
 enum LintEngine {
   /// Audio codes that state facts rather than problems; the listing and `inspect` show them.
   static let quietAudioCodes: Set<FormatError.Code> = [
-    .mp4PrimingAssumed, .mp4ComplexEditList, .mp4GaplessMetadata,
+    .mp4PrimingAssumed, .mp4ComplexEditList, .mp4GaplessMetadata, .mp4SbrNotSignalled,
   ]
   /// What the listing found from a summary or a few bytes; lint reads each file whole and reports
   /// its findings instead.
