@@ -32,8 +32,24 @@ import Testing
     func refilled() {
       let deadline = Date().addingTimeInterval(5)
       while device.queued < 4800 && player.snapshot.state == .playing && Date() < deadline { usleep(500) }
-      // The output thread reads the device's delay just after its write: let it.
-      usleep(3000)
+      // The output thread reads the device's delay just after its write, then comes back to wait
+      // for room: once it has, the clock it published is the one for what the device holds now.
+      let waits = device.state.withLock { $0.waits }
+      while device.state.withLock({ $0.waits }) == waits && player.snapshot.state == .playing
+        && Date() < deadline
+      {
+        usleep(200)
+      }
+    }
+
+    /// A fresh rig set up by `setting`, with `track` played on it to the end, and what it heard.
+    static func playing(_ track: AudioTrack, _ setting: (Player) -> Void) throws -> (rig: Rig, heard: [Float])
+    {
+      let rig = Rig()
+      setting(rig.player)
+      try rig.player.load(track)
+      rig.player.play()
+      return (rig, rig.playToTheEnd())
     }
 
     /// Plays to the end, a period at a time; what the device heard.
@@ -161,22 +177,14 @@ import Testing
 
   @Test func halfTheVolumeHalvesEverySampleAndMuteIsSilence() throws {
     let (track, reference) = try ListeningAudio.sweep(seconds: 1)
-    let half = Rig()
-    half.player.setVolume(50)
-    try half.player.load(track)
-    half.player.play()
-    let heard = half.playToTheEnd()
+    let (half, heard) = try Rig.playing(track) { $0.setVolume(50) }
     #expect(heard.count == reference.count)
     let halved = reference.map { $0 * 0.5 }
     let difference = TestAudio.maxDifference(heard[...], halved[...])
     #expect(difference != nil && difference! < 1e-6)
     #expect(half.player.snapshot.volume == 50)
 
-    let muted = Rig()
-    muted.player.setMuted(true)
-    try muted.player.load(track)
-    muted.player.play()
-    let silence = muted.playToTheEnd()
+    let (muted, silence) = try Rig.playing(track) { $0.setMuted(true) }
     // It plays on (the clock runs to the end), silently.
     #expect(silence.count == reference.count)
     #expect(silence.allSatisfy { $0 == 0 })
@@ -188,11 +196,7 @@ import Testing
   /// nothing reaches 1, nothing changes sign (wraps), and the quiet part is exactly 1.5 times.
   @Test func aVolumeAboveAHundredIsLouderWithoutWrapping() throws {
     let (track, reference) = try ListeningAudio.loudTone(seconds: 1)
-    let rig = Rig()
-    rig.player.setVolume(150)
-    try rig.player.load(track)
-    rig.player.play()
-    let heard = rig.playToTheEnd()
+    let (_, heard) = try Rig.playing(track) { $0.setVolume(150) }
     #expect(heard.count == reference.count)
     #expect(heard.allSatisfy { abs($0) < 1 })
     let signs = zip(heard, reference).allSatisfy { abs($1) < 1e-3 || ($0 < 0) == ($1 < 0) }
