@@ -32,8 +32,24 @@ import Testing
     func refilled() {
       let deadline = Date().addingTimeInterval(5)
       while device.queued < 4800 && player.snapshot.state == .playing && Date() < deadline { usleep(500) }
-      // The output thread reads the device's delay just after its write: let it.
-      usleep(3000)
+      // The output thread reads the device's delay just after its write, then comes back to wait
+      // for room: once it has, the clock it published is the one for what the device holds now.
+      let waits = device.state.withLock { $0.waits }
+      while device.state.withLock({ $0.waits }) == waits && player.snapshot.state == .playing
+        && Date() < deadline
+      {
+        usleep(200)
+      }
+    }
+
+    /// A fresh rig set up by `setting`, with `track` played on it to the end, and what it heard.
+    static func playing(_ track: AudioTrack, _ setting: (Player) -> Void) throws -> (rig: Rig, heard: [Float])
+    {
+      let rig = Rig()
+      setting(rig.player)
+      try rig.player.load(track)
+      rig.player.play()
+      return (rig, rig.playToTheEnd())
     }
 
     /// Plays to the end, a period at a time; what the device heard.
@@ -160,27 +176,15 @@ import Testing
   // MARK: Volume and mute
 
   @Test func halfTheVolumeHalvesEverySampleAndMuteIsSilence() throws {
-    let folder = try TestAudio.folder()
-    let path = folder.appendingPathComponent("sweep.aac").path
-    try TestAudio.sweep(path, seconds: 1)
-    let track = try ADTSTrack.read(path)
-    let reference = Array(try TestAudio.ffmpegDecode(path).dropFirst(1024))
-    let half = Rig()
-    half.player.setVolume(50)
-    try half.player.load(track)
-    half.player.play()
-    let heard = half.playToTheEnd()
+    let (track, reference) = try ListeningAudio.sweep(seconds: 1)
+    let (half, heard) = try Rig.playing(track) { $0.setVolume(50) }
     #expect(heard.count == reference.count)
     let halved = reference.map { $0 * 0.5 }
     let difference = TestAudio.maxDifference(heard[...], halved[...])
     #expect(difference != nil && difference! < 1e-6)
     #expect(half.player.snapshot.volume == 50)
 
-    let muted = Rig()
-    muted.player.setMuted(true)
-    try muted.player.load(track)
-    muted.player.play()
-    let silence = muted.playToTheEnd()
+    let (muted, silence) = try Rig.playing(track) { $0.setMuted(true) }
     // It plays on (the clock runs to the end), silently.
     #expect(silence.count == reference.count)
     #expect(silence.allSatisfy { $0 == 0 })
@@ -192,11 +196,7 @@ import Testing
   /// nothing reaches 1, nothing changes sign (wraps), and the quiet part is exactly 1.5 times.
   @Test func aVolumeAboveAHundredIsLouderWithoutWrapping() throws {
     let (track, reference) = try ListeningAudio.loudTone(seconds: 1)
-    let rig = Rig()
-    rig.player.setVolume(150)
-    try rig.player.load(track)
-    rig.player.play()
-    let heard = rig.playToTheEnd()
+    let (_, heard) = try Rig.playing(track) { $0.setVolume(150) }
     #expect(heard.count == reference.count)
     #expect(heard.allSatisfy { abs($0) < 1 })
     let signs = zip(heard, reference).allSatisfy { abs($1) < 1e-3 || ($0 < 0) == ($1 < 0) }
@@ -211,11 +211,7 @@ import Testing
   /// A volume change while playing is handed to the device with the next frames (what the device
   /// already holds plays out at the old volume), ramped over 5 ms so it does not click.
   @Test func aVolumeChangeReachesTheDeviceWithTheNextFrames() throws {
-    let folder = try TestAudio.folder()
-    let path = folder.appendingPathComponent("sweep.aac").path
-    try TestAudio.sweep(path, seconds: 3)
-    let track = try ADTSTrack.read(path)
-    let reference = Array(try TestAudio.ffmpegDecode(path).dropFirst(1024))
+    let (track, reference) = try ListeningAudio.sweep(seconds: 3)
     let rig = Rig()
     try rig.player.load(track)
     rig.player.play()
@@ -253,11 +249,7 @@ import Testing
   /// again, each wrap an equal-power cross-fade of the 10 ms before B with the 10 ms before A, so
   /// there is neither a gap nor a click; the position stays in the loop.
   @Test func theLoopWrapsSeamlessly() throws {
-    let folder = try TestAudio.folder()
-    let path = folder.appendingPathComponent("sweep.aac").path
-    try TestAudio.sweep(path, seconds: 4)
-    let track = try ADTSTrack.read(path)
-    let reference = Array(try TestAudio.ffmpegDecode(path).dropFirst(1024))
+    let (track, reference) = try ListeningAudio.sweep(seconds: 4)
     let rig = Rig()
     try rig.player.load(track)
     rig.player.setLoop(from: 1.0, to: 2.0)
@@ -295,10 +287,7 @@ import Testing
   /// Setting the loop at B (as a listener does, pressing "B" when the phrase ends) goes back to A
   /// at once; clearing it plays on past B to the end; one too short is ignored.
   @Test func settingTheLoopAtItsEndGoesBackAndClearingItPlaysOn() throws {
-    let folder = try TestAudio.folder()
-    let path = folder.appendingPathComponent("sweep.aac").path
-    try TestAudio.sweep(path, seconds: 3)
-    let track = try ADTSTrack.read(path)
+    let (track, _) = try ListeningAudio.sweep(seconds: 3)
     let rig = Rig()
     try rig.player.load(track)
     rig.player.play()
@@ -322,10 +311,7 @@ import Testing
   // MARK: Settings
 
   @Test func theSettingsAreClampedAndOutliveALoadButTheLoopDoesNot() throws {
-    let folder = try TestAudio.folder()
-    let path = folder.appendingPathComponent("sweep.aac").path
-    try TestAudio.sweep(path, seconds: 1)
-    let track = try ADTSTrack.read(path)
+    let (track, _) = try ListeningAudio.sweep(seconds: 1)
     let rig = Rig()
     let fresh = rig.player.snapshot
     #expect(fresh.speed == 1 && fresh.volume == 100 && !fresh.muted && fresh.loop == nil)
@@ -347,10 +333,7 @@ import Testing
   /// `--speed` and `--volume` are checked with a clear message, and `--control` takes the new
   /// commands and answers with the new fields.
   @Test func thePlayCommandLineTakesSpeedVolumeMuteAndLoop() throws {
-    let folder = try TestAudio.folder()
-    let path = folder.appendingPathComponent("sweep.aac").path
-    try TestAudio.sweep(path, seconds: 3)
-    let memo = folder.appendingPathComponent("2026-01-01_10-00-00_audio.m4a").path
+    let memo = try TestAudio.folder().appendingPathComponent("2026-01-01_10-00-00_audio.m4a").path
     try TestTone.mp4(seconds: 3).write(to: URL(fileURLWithPath: memo))
     let tui = Fixtures.product("stash-tui").path
     let bad = try runProcess(tui, ["--play", memo, "--speed", "4"])

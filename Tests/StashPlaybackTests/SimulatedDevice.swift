@@ -31,6 +31,8 @@ final class SimulatedDevice: PCMDevice, Sendable {
     var pausable = false
     var paused = false
     var pauses = 0
+    /// Times the player waited for room.
+    var waits = 0
   }
 
   let name = "simulated"
@@ -116,6 +118,7 @@ final class SimulatedDevice: PCMDevice, Sendable {
     return 0
   }
   func wait(wake: Int32, timeout: Int32) -> Int32 {
+    state.withLock { $0.waits += 1 }
     var fds = [pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
     _ = poll(&fds, 1, min(timeout, 2))
     return 0
