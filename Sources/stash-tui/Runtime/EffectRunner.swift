@@ -30,6 +30,8 @@ final class EffectRunner {
   private let latestSearch = LatestGeneration()
   /// One queue, so a search and a sweep never read and write the folder at once.
   private let worker = DispatchQueue(label: "stash-tui.worker")
+  /// Told of each effect before it is performed (the MPRIS server notes the seeks).
+  var observe: ((BrowserEffect) -> Void)?
 
   /// A runner over the three, reporting background work to `inbox`.
   /// `fill` reads the rows after the listing is shown; it needs `inbox`, where it reports.
@@ -47,6 +49,7 @@ final class EffectRunner {
   /// Performs `effect`; returns the events it produced at once (a quit produces none; background
   /// work posts its own later).
   func perform(_ effect: BrowserEffect) -> [BrowserEvent] {
+    observe?(effect)
     switch effect {
     case .list:
       (rows, listError) = library.list()
