@@ -168,6 +168,40 @@ import Testing
     #expect(tmux.wait(for: "EXITED:0") != nil)
   }
 
+  /// `playerctl ARGS` on the browser, on `bus`: its status and output.
+  static func playerctl(_ bus: SessionBus, _ arguments: String...) -> (status: Int32, output: String) {
+    let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "LC_ALL": "C.UTF-8"]
+    let r = try? AudioServerProcess.run(
+      "playerctl", ["--player=stash"] + arguments, environment: environment.merging(bus.environment) { $1 })
+    return (r?.status ?? -1, (r?.output ?? "").trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+
+  @Test func playerctlSeesAndDrivesTheBrowser() throws {
+    let bus = try SessionBus()
+    defer { bus.stop() }
+    let folder = try TUIHarness.memoFolder()
+    let tmux = try Self.browser(folder, bus: bus)
+    defer { tmux.close() }
+    #expect(tmux.waitUntilRead(for: "3 memos") != nil)
+    #expect(Self.eventually { Self.playerctl(bus, "status").output == "Stopped" })
+    #expect(Self.playerctl(bus, "metadata", "--format", "{{title}}").output == "שלום עולם")
+    #expect(Self.playerctl(bus, "play").status == 0)
+    #expect(tmux.wait { TUIHarness.transport($0).hasPrefix("▶") } != nil, "\(tmux.capture())")
+    #expect(Self.eventually { Self.playerctl(bus, "status").output == "Playing" })
+    #expect(Self.playerctl(bus, "position", "12").status == 0)
+    #expect(tmux.wait { (12...14).contains(Self.clock($0) ?? -1) } != nil, "\(tmux.capture())")
+    let position = Double(Self.playerctl(bus, "position").output) ?? 0
+    #expect(position >= 12 && position < 15, "playerctl says \(position)")
+    #expect(Self.playerctl(bus, "next").status == 0)
+    #expect(Self.eventually { Self.playerctl(bus, "metadata", "--format", "{{title}}").output == "会議のメモ 🎉" })
+    #expect(Self.playerctl(bus, "pause").status == 0)
+    #expect(tmux.wait { TUIHarness.transport($0).hasPrefix("‖") } != nil, "\(tmux.capture())")
+    #expect(Self.playerctl(bus, "stop").status == 0)
+    #expect(tmux.wait { TUIHarness.transport($0).hasPrefix("■") } != nil, "\(tmux.capture())")
+    tmux.send("q")
+    #expect(tmux.wait(for: "EXITED:0") != nil)
+  }
+
   @Test func openUriPlaysAMemoOfTheFolderAndRefusesOthers() throws {
     let bus = try SessionBus()
     defer { bus.stop() }
