@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Benchmark: an MPRIS Seek reaches the device within 100 ms (issue #19).
+
+Starts a session bus of its own (dbus-daemon --session), the browser in tmux on a folder of one memo
+(silent for 30 s, a tone after) playing on ALSA's file PCM paced to real time (STASH_ALSA_PACE=1),
+and runs mpris-seek.c, which times each Player.Seek call from just before it is sent until the first
+frame of the new place (the tone) is in the device's file. Prints the client's lines, the last one
+the summary as JSON.
+
+usage: Benchmarks/mpris-seek.py STASH-TUI TRIALS
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+NAME = "org.mpris.MediaPlayer2.stash"
+
+
+def main():
+    tui, trials = sys.argv[1], sys.argv[2]
+    scratch = tempfile.mkdtemp(prefix="stash-mpris-bench-")
+    folder = os.path.join(scratch, "memos")
+    os.mkdir(folder)
+    raw = os.path.join(scratch, "device.raw")
+    daemon = None
+    socket = "stash-mpris-bench-%d" % os.getpid()
+    try:
+        subprocess.run(
+            ["ffmpeg", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
+             "aevalsrc='if(gte(t,30),0.5*sin(2*PI*440*t),0)':s=48000:d=60",
+             "-c:a", "aac", "-ac", "1", os.path.join(folder, "2026-03-14T09-30-00Z_audio.m4a")],
+            check=True)
+        client = os.path.join(scratch, "mpris-seek")
+        subprocess.run(["cc", "-O2", "-o", client, os.path.join(HERE, "mpris-seek.c"), "-lsystemd", "-lm"],
+                       check=True)
+        daemon = subprocess.Popen(
+            ["dbus-daemon", "--session", "--nofork", "--address=unix:dir=" + scratch, "--print-address=1"],
+            stdout=subprocess.PIPE, text=True)
+        address = daemon.stdout.readline().strip()
+        env = dict(os.environ, DBUS_SESSION_BUS_ADDRESS=address)
+        command = ("env LC_ALL=C.UTF-8 TERM=xterm-256color DBUS_SESSION_BUS_ADDRESS='%s' STASH_ALSA_PACE=1 "
+                   "STASH_ALSA_DEVICE='file:FILE=%s,FORMAT=raw' '%s' '%s'; sleep 60") % (address, raw, tui, folder)
+        subprocess.run(["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "30",
+                        command], check=True)
+
+        def busctl(*args):
+            return subprocess.run(["busctl", "--user"] + list(args), env=env, capture_output=True, text=True)
+
+        deadline = time.monotonic() + 20
+        while NAME not in busctl("list", "--no-legend").stdout and time.monotonic() < deadline:
+            time.sleep(0.05)
+        player = ["/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player"]
+        busctl("call", NAME, *player, "Play")
+        while '"Playing"' not in busctl("get-property", NAME, *player, "PlaybackStatus").stdout:
+            if time.monotonic() > deadline:
+                sys.exit("mpris-seek.py: the browser never played")
+            time.sleep(0.05)
+        time.sleep(0.5)
+        run = subprocess.run([client, NAME, raw, trials], env=env, capture_output=True, text=True)
+        sys.stdout.write(run.stdout)
+        if run.returncode != 0:
+            sys.exit("mpris-seek.py: the client failed: " + run.stderr)
+    finally:
+        subprocess.run(["tmux", "-L", socket, "kill-server"], capture_output=True)
+        if daemon:
+            daemon.terminate()
+            daemon.wait()
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
