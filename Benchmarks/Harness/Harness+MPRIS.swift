@@ -15,7 +15,9 @@ extension Harness {
     figures.append(
       Figure(
         issue: "#19", name: "MPRIS Seek to the device",
-        result: String(format: "%.0f ms median, %.0f ms p90, %.0f ms max (%d of %d seeks)", median, p90, max, heard, trials),
+        result: String(
+          format: "%.0f ms median, %.0f ms p90, %.0f ms max (%d of %d seeks)", median, p90, max, heard, trials
+        ),
         target: "≤ 100 ms", verdict: .verdict(p90 <= 100 && heard == trials),
         note: "Player.Seek on the session bus to the first frame of the new place in ALSA's file PCM, paced"))
   }

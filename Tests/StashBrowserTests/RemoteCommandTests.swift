@@ -72,7 +72,8 @@ import Testing
 
   @Test func nextWhilePausedStaysPausedAndWhileStoppedOnlySelects() {
     var model = Self.reported(F.model(), .paused, base: Self.first, at: 3)
-    #expect(Array(model.update(.remote(.next)).suffix(2)) == [.play(base: Self.second, from: 0), .togglePause])
+    #expect(
+      Array(model.update(.remote(.next)).suffix(2)) == [.play(base: Self.second, from: 0), .togglePause])
     model = F.model()
     let effects = model.update(.remote(.next))
     #expect(effects == [.loadDetail(base: Self.second)])

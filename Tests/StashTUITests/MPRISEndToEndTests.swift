@@ -139,7 +139,9 @@ import Testing
 
     // Space plays: PropertiesChanged says Playing.
     tmux.send("Space")
-    let playing = monitor.wait { $0.contains("member=PropertiesChanged") && $0.contains(#"string "Playing""#) }
+    let playing = monitor.wait {
+      $0.contains("member=PropertiesChanged") && $0.contains(#"string "Playing""#)
+    }
     #expect(playing != nil, "\(monitor.text())")
     #expect(Self.property(bus, "PlaybackStatus") == #"s "Playing""#)
 
@@ -170,7 +172,9 @@ import Testing
 
   /// `playerctl ARGS` on the browser, on `bus`: its status and output.
   static func playerctl(_ bus: SessionBus, _ arguments: String...) -> (status: Int32, output: String) {
-    let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "LC_ALL": "C.UTF-8"]
+    let environment = [
+      "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "LC_ALL": "C.UTF-8",
+    ]
     let r = try? AudioServerProcess.run(
       "playerctl", ["--player=stash"] + arguments, environment: environment.merging(bus.environment) { $1 })
     return (r?.status ?? -1, (r?.output ?? "").trimmingCharacters(in: .whitespacesAndNewlines))

@@ -42,7 +42,8 @@ extension BrowserModel {
   package func remoteNeighbour(_ delta: Int) -> String? {
     guard let current = remoteTrack else { return nil }
     let at: Int?
-    if current.base == selectedBase, selection < visible.count, memos[visible[selection]].base == current.base {
+    if current.base == selectedBase, selection < visible.count, memos[visible[selection]].base == current.base
+    {
       at = selection
     } else {
       at = visible.firstIndex { memos[$0].base == current.base }

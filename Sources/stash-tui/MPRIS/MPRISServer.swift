@@ -82,8 +82,11 @@ final class MPRISServer {
 
   /// Adds both interfaces and takes the name (or the instance name when another browser has it).
   private func register() -> Bool {
-    guard sd_bus_add_object_vtable(bus, &slots[0], Self.path, Self.rootInterface, stash_mpris_root(), handlers) >= 0,
-      sd_bus_add_object_vtable(bus, &slots[1], Self.path, Self.playerInterface, stash_mpris_player(), handlers)
+    guard
+      sd_bus_add_object_vtable(bus, &slots[0], Self.path, Self.rootInterface, stash_mpris_root(), handlers)
+        >= 0,
+      sd_bus_add_object_vtable(
+        bus, &slots[1], Self.path, Self.playerInterface, stash_mpris_player(), handlers)
         >= 0
     else { return false }
     for candidate in [Self.name, "\(Self.name).instance\(getpid())"] {
@@ -233,7 +236,8 @@ final class MPRISServer {
       }
       return openCommand(String(cString: uri)).map { .open(base: $0) }
     default:
-      return .failure(Refusal(name: "org.freedesktop.DBus.Error.UnknownMethod", message: "No method \(member)"))
+      return .failure(
+        Refusal(name: "org.freedesktop.DBus.Error.UnknownMethod", message: "No method \(member)"))
     }
   }
 
