@@ -21,6 +21,22 @@ import Testing
       environment: EndToEndActionTests.soundToFile(raw).merging(bus.environment) { $1 }, arguments: arguments)
   }
 
+  /// A bus of its own, a folder of three memos and the browser on them, the list read and the
+  /// name taken. `close` ends the browser and the bus.
+  static func started() throws -> (SessionBus, URL, TmuxSession) {
+    let bus = try SessionBus()
+    let folder = try TUIHarness.memoFolder()
+    let tmux = try browser(folder, bus: bus)
+    #expect(tmux.waitUntilRead(for: "3 memos") != nil, "\(tmux.capture())")
+    #expect(eventually { bus.names().contains(name) }, "names: \(bus.names())")
+    return (bus, folder, tmux)
+  }
+
+  static func close(_ bus: SessionBus, _ tmux: TmuxSession) {
+    tmux.close()
+    bus.stop()
+  }
+
   /// `busctl --user call` on the player; the output when it failed.
   @discardableResult
   static func call(_ bus: SessionBus, _ method: String, _ arguments: String...) -> String? {
@@ -70,13 +86,8 @@ import Testing
   }
 
   @Test func busCallsChangeWhatPlays() throws {
-    let bus = try SessionBus()
-    defer { bus.stop() }
-    let folder = try TUIHarness.memoFolder()
-    let tmux = try Self.browser(folder, bus: bus)
-    defer { tmux.close() }
-    #expect(tmux.waitUntilRead(for: "3 memos") != nil)
-    #expect(Self.eventually { bus.names().contains(Self.name) }, "names: \(bus.names())")
+    let (bus, folder, tmux) = try Self.started()
+    defer { Self.close(bus, tmux) }
     #expect(Self.property(bus, "PlaybackStatus") == #"s "Stopped""#)
     #expect(Self.property(bus, "CanSeek") == "b false")
 
@@ -128,13 +139,8 @@ import Testing
   }
 
   @Test func keysChangeThePropertiesAndSendTheSignals() throws {
-    let bus = try SessionBus()
-    defer { bus.stop() }
-    let folder = try TUIHarness.memoFolder()
-    let tmux = try Self.browser(folder, bus: bus)
-    defer { tmux.close() }
-    #expect(tmux.waitUntilRead(for: "3 memos") != nil)
-    #expect(Self.eventually { bus.names().contains(Self.name) })
+    let (bus, _, tmux) = try Self.started()
+    defer { Self.close(bus, tmux) }
     let monitor = try bus.monitor(Self.signals)
 
     // Space plays: PropertiesChanged says Playing.
@@ -181,12 +187,8 @@ import Testing
   }
 
   @Test func playerctlSeesAndDrivesTheBrowser() throws {
-    let bus = try SessionBus()
-    defer { bus.stop() }
-    let folder = try TUIHarness.memoFolder()
-    let tmux = try Self.browser(folder, bus: bus)
-    defer { tmux.close() }
-    #expect(tmux.waitUntilRead(for: "3 memos") != nil)
+    let (bus, _, tmux) = try Self.started()
+    defer { Self.close(bus, tmux) }
     #expect(Self.eventually { Self.playerctl(bus, "status").output == "Stopped" })
     #expect(Self.playerctl(bus, "metadata", "--format", "{{title}}").output == "שלום עולם")
     #expect(Self.playerctl(bus, "play").status == 0)
@@ -207,13 +209,8 @@ import Testing
   }
 
   @Test func openUriPlaysAMemoOfTheFolderAndRefusesOthers() throws {
-    let bus = try SessionBus()
-    defer { bus.stop() }
-    let folder = try TUIHarness.memoFolder()
-    let tmux = try Self.browser(folder, bus: bus)
-    defer { tmux.close() }
-    #expect(tmux.waitUntilRead(for: "3 memos") != nil)
-    #expect(Self.eventually { bus.names().contains(Self.name) })
+    let (bus, folder, tmux) = try Self.started()
+    defer { Self.close(bus, tmux) }
     let audio = folder.appendingPathComponent("2026-03-14T09-30-00Z_audio.m4a").resolvingSymlinksInPath()
     #expect(Self.call(bus, "OpenUri", "s", audio.absoluteString) == nil)
     #expect(
@@ -228,13 +225,8 @@ import Testing
   }
 
   @Test func aSecondBrowserTakesAnInstanceName() throws {
-    let bus = try SessionBus()
-    defer { bus.stop() }
-    let folder = try TUIHarness.memoFolder()
-    let first = try Self.browser(folder, bus: bus)
-    defer { first.close() }
-    #expect(first.waitUntilRead(for: "3 memos") != nil)
-    #expect(Self.eventually { bus.names().contains(Self.name) })
+    let (bus, folder, first) = try Self.started()
+    defer { Self.close(bus, first) }
     let second = try Self.browser(folder, bus: bus)
     defer { second.close() }
     #expect(second.waitUntilRead(for: "3 memos") != nil)
