@@ -123,13 +123,18 @@ import Testing
     #expect(Self.eventually { Self.title(bus) == "会議のメモ 🎉" }, "\(Self.property(bus, "Metadata"))")
     #expect(Self.property(bus, "CanGoPrevious") == "b true")
 
-    // Pause pauses; the sound file stops growing.
+    // The device is given sound while it plays; Pause stops that.
+    let raw = folder.deletingLastPathComponent().appendingPathComponent("\(folder.lastPathComponent).raw")
+    let size = { (try? FileManager.default.attributesOfItem(atPath: raw.path)[.size] as? Int) ?? 0 }
+    let playing = size()
+    Thread.sleep(forTimeInterval: 1)
+    #expect(size() - playing > 48000 * 4 / 2, "the device was given \(size() - playing) bytes in a second")
     #expect(Self.call(bus, "Pause") == nil)
     #expect(tmux.wait { TUIHarness.transport($0).hasPrefix("‖") } != nil, "\(tmux.capture())")
     #expect(Self.eventually { Self.property(bus, "PlaybackStatus") == #"s "Paused""# })
-    let raw = folder.deletingLastPathComponent().appendingPathComponent("\(folder.lastPathComponent).raw")
-    let size = (try FileManager.default.attributesOfItem(atPath: raw.path)[.size] as? Int) ?? 0
-    #expect(size > 48000 * 4, "the device was given \(size) bytes")
+    let paused = size()
+    Thread.sleep(forTimeInterval: 0.5)
+    #expect(size() == paused, "the device was given sound while paused")
 
     // Quit leaves as q does.
     let quit = try bus.busctl(["call", Self.name, Self.path, "org.mpris.MediaPlayer2", "Quit"])
