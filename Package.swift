@@ -38,11 +38,16 @@ let package = Package(
     .systemLibrary(
       name: "CDBus", path: "Sources/CDBus", pkgConfig: "libsystemd",
       providers: [.apt(["libsystemd-dev"])]),
+    // atempo, for playing at another speed with the pitch kept.
+    .systemLibrary(
+      name: "CAVFilter", path: "Sources/CAVFilter", pkgConfig: "libavfilter",
+      providers: [.apt(["libavfilter-dev"])]),
 
     .target(name: "StashFormat", dependencies: ["CExpat"], swiftSettings: strict),
     .target(name: "StashRecover", dependencies: ["StashFormat"], swiftSettings: strict),
     .target(
-      name: "StashPlayback", dependencies: ["StashFormat", "CALSA", "CAVCodec"], swiftSettings: strict),
+      name: "StashPlayback", dependencies: ["StashFormat", "CALSA", "CAVCodec", "CAVFilter"],
+      swiftSettings: strict),
     .executableTarget(name: "stash", dependencies: ["StashFormat", "StashRecover"], swiftSettings: strict),
     // The browser's pure logic: model, views and the cell grid, tested in-process.
     .target(name: "StashBrowser", dependencies: ["StashFormat", "CWcwidth"], swiftSettings: strict),

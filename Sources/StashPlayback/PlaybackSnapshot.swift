@@ -17,4 +17,32 @@ public struct PlaybackSnapshot: Sendable, Equatable {
   public var underruns: Int
   /// Seconds from the last seek call to the first frame of the new position handed to the device.
   public var lastSeekLatency: Double?
+  /// How fast the memo plays (0.5 to 3; 1 is as recorded), the pitch kept. Every time above is
+  /// memo time, whatever the speed.
+  public var speed: Double = 1
+  /// The software gain in percent (0 to 150); above 100 the peaks are limited, never wrapped.
+  public var volume: Int = 100
+  /// Whether the output is silenced (the volume is kept for when it is not).
+  public var muted: Bool = false
+  /// The A-B loop being repeated, in memo seconds, if any.
+  public var loop: PlaybackLoop? = nil
+  /// Seconds from the last speed change to the first frame made at the new speed handed to the
+  /// device (on the player's clock); nil until it got there.
+  public var lastSpeedLatency: Double? = nil
+  /// The same for the last volume or mute change.
+  public var lastVolumeLatency: Double? = nil
+}
+
+/// An A-B loop: playing reaches `end` and carries on from `start`, with no gap.
+public struct PlaybackLoop: Sendable, Equatable {
+  /// Memo seconds where each pass starts (A).
+  public var start: Double
+  /// Memo seconds where each pass ends (B); later than `start`.
+  public var end: Double
+
+  /// A loop from `start` to `end` (memo seconds).
+  public init(start: Double, end: Double) {
+    self.start = start
+    self.end = end
+  }
 }

@@ -119,6 +119,52 @@ public final class Player: Sendable {
   /// Moves by `seconds` from what is being heard (negative: back).
   public func seek(by seconds: Double) { seek(to: snapshot.position + seconds) }
 
+  /// The slowest and fastest speeds.
+  public static let speeds: ClosedRange<Double> = 0.5...3.0
+  /// The loudest volume, in percent.
+  public static let maximumVolume = 150
+  /// The shortest A-B loop, in seconds: anything shorter is a stutter, not a phrase.
+  public static let shortestLoop = 0.2
+
+  /// Plays at `speed` times the recorded pace (clamped to 0.5...3), the pitch kept. The change is
+  /// heard from the next frames handed to the device; positions, the length and seeks stay in
+  /// memo time. Kept across loads: it is the listener's setting, not the memo's.
+  public func setSpeed(_ speed: Double) {
+    guard speed.isFinite else { return }
+    let clamped = min(Self.speeds.upperBound, max(Self.speeds.lowerBound, speed))
+    engine.changeSettings { $0.speed = clamped }
+  }
+
+  /// Sets the software gain to `percent` (clamped to 0...150). Above 100 % the peaks are limited
+  /// softly rather than clipped or wrapped. Kept across loads.
+  public func setVolume(_ percent: Int) {
+    let clamped = min(Self.maximumVolume, max(0, percent))
+    engine.changeSettings { $0.volume = clamped }
+  }
+
+  /// Silences the output (or not), keeping the volume. Kept across loads.
+  public func setMuted(_ muted: Bool) { engine.changeSettings { $0.muted = muted } }
+
+  /// Repeats from `from` to `to` (memo seconds, clamped to the memo) with no gap, until cleared
+  /// or another memo is loaded. Playing before `to` plays on into the loop; at or after `to`, it
+  /// goes back to `from` at once. A loop shorter than `shortestLoop` is ignored.
+  public func setLoop(from: Double, to: Double) {
+    guard from.isFinite, to.isFinite, to - from >= Self.shortestLoop else { return }
+    let rate = self.rate
+    let heard = Self.frame(snapshot.position, rate)
+    engine.transition { core in
+      core.setLoop(
+        Self.frame(from, rate)..<Self.frame(to, rate), minimum: Self.frame(Self.shortestLoop, rate),
+        heard: heard)
+    }
+  }
+
+  /// Stops repeating: playing carries on past the loop's end.
+  public func clearLoop() {
+    let heard = Self.frame(snapshot.position, rate)
+    engine.transition { $0.clearLoop(heard: heard) }
+  }
+
   /// Unloads whatever was loaded and states `error`.
   private func fail(_ error: PlaybackError, path: String?) {
     engine.transition { core in

@@ -27,7 +27,10 @@ enum BrowserManual {
       .SH DESCRIPTION
       \\fBstash-tui\\fR lists the memos in \\fIDIR\\fR (default: \\fB$STASH_DIR\\fR, else the current
       folder), newest first. Opening one shows its facts, its route as a sketch and its transcript;
-      playing follows the spoken cue, and a cue plays from its first word.
+      playing follows the spoken cue, and a cue plays from its first word. A memo heard before
+      continues where it was left off (\\fBB\\fR plays it from the beginning); it plays faster or
+      slower with its pitch kept, louder or quieter, loops a stretch or a cue, and, with \\fBC\\fR,
+      goes on into the next memo at its end.
       .PP
       It reads the folder as it is and writes to it only when asked to: \\fBr\\fR renames a memo
       (its _title.txt), \\fBd\\fR moves a memo's files to the Trash after naming each one,
@@ -95,6 +98,10 @@ enum BrowserManual {
       .BR XDG_DATA_HOME ", " HOME
       where the Trash is: \\fI$XDG_DATA_HOME/Trash\\fR, by default \\fI~/.local/share/Trash\\fR.
       .TP
+      .B XDG_STATE_HOME
+      where the browser remembers where each memo was left off:
+      \\fI$XDG_STATE_HOME/stash/positions\\fR, by default \\fI~/.local/state/stash/positions\\fR.
+      .TP
       .B TZ
       the time zone dates are shown in.
       .SH FILES
@@ -106,6 +113,14 @@ enum BrowserManual {
       .I ~/.local/share/Trash
       where \\fBd\\fR moves a memo's files (or \\fI$XDG_DATA_HOME/Trash\\fR), each with a .trashinfo so
       that a file manager can restore it.
+      .TP
+      .I ~/.local/state/stash/positions
+      where each memo was left off (or under \\fI$XDG_STATE_HOME/stash\\fR), once it has been heard
+      for 5 seconds: a hash of the audio file's first 64 KiB and its size, a time and a date; no
+      names and no transcript text, so a memo renamed or copied to another folder is still known.
+      A memo played to its end is forgotten. Written atomically under a lock, so two browsers at
+      once lose nothing; a damaged file is renamed \\fIpositions.damaged\\-DATE\\fR and a new one
+      started, with a warning.
       .SH EXIT STATUS
       0 when the browser quits (or \\fB\\-\\-play\\fR reaches the end); 1 when \\fB\\-\\-play\\fR cannot
       play; 2 for a usage error or a folder that cannot be read; 128 plus the signal's number when

@@ -6,11 +6,14 @@ import StashPlayback
   import Glibc
 #endif
 
-/// `stash-tui --play FILE [--from T] [--to T] [--device NAME]`: plays a memo without the interface
-/// and exits when it is done (0), or says on stderr why it could not (1; 2 for a usage mistake).
+/// `stash-tui --play FILE [--from T] [--to T] [--device NAME] [--speed X] [--volume N]`: plays a
+/// memo without the interface and exits when it is done (0), or says on stderr why it could not (1;
+/// 2 for a usage mistake). X is the speed (0.5 to 3, the pitch kept), N the volume in percent (0
+/// to 150).
 /// FILE is a memo's audio file, any other of its files, or its base path; T is `83`, `1:23` or
 /// `1:02:03`. `--measure-seeks N` (benchmarks) seeks N times to spread-out places and prints how
-/// long each took to reach the device. `--control` (tests, benchmarks) takes commands on standard
+/// long each took to reach the device; `--measure-changes N` (benchmarks) changes the speed and
+/// the volume N times each and prints how long each took to reach the device. `--control` (tests, benchmarks) takes commands on standard
 /// input instead, one a line, and answers each with the player's snapshot as a JSON line
 /// (`PlaybackControl`).
 enum HeadlessPlayback {
@@ -20,8 +23,14 @@ enum HeadlessPlayback {
     var to: Double? = nil
     var device: String? = nil
     var measureSeeks = 0
+    var measureChanges = 0
     var control = false
+    var speed = 1.0
+    var volume = 100
   }
+
+  static let usage =
+    "usage: stash-tui --play FILE [--from T] [--to T] [--device NAME] [--speed X] [--volume N]"
 
   /// Whether the command line asks for headless playing.
   static func wanted(_ arguments: [String]) -> Bool { arguments.contains("--play") }
@@ -32,7 +41,7 @@ enum HeadlessPlayback {
     switch parse(arguments) {
     case .success(let parsed): options = parsed
     case .failure(let problem):
-      say("stash-tui: \(problem.text)\nusage: stash-tui --play FILE [--from T] [--to T] [--device NAME]")
+      say("stash-tui: \(problem.text)\n\(usage)")
       return 2
     }
     let changed = DispatchSemaphore(value: 0)
@@ -43,6 +52,8 @@ enum HeadlessPlayback {
         failures.note(snapshot.state)
         changed.signal()
       })
+    player.setSpeed(options.speed)
+    player.setVolume(options.volume)
     do {
       try player.load(path: options.file)
     } catch {
@@ -50,6 +61,7 @@ enum HeadlessPlayback {
       return 1
     }
     if options.measureSeeks > 0 { return measureSeeks(player, count: options.measureSeeks, changed: changed) }
+    if options.measureChanges > 0 { return measureChanges(player, count: options.measureChanges) }
     if options.control { return PlaybackControl.run(player, failures: failures) }
     player.play(from: options.from ?? 0, until: options.to)
     while true {
@@ -105,6 +117,50 @@ enum HeadlessPlayback {
     return 0
   }
 
+  /// Plays, and `count` times changes the speed (through 1.5, 2, 0.5 and 1) and the volume (50 and
+  /// 100 %), each while playing has settled; prints how long each took to reach the device (from
+  /// the call to the first frame made with it handed to ALSA) as JSON lines.
+  static func measureChanges(_ player: Player, count: Int) -> Int32 {
+    player.play(from: 0)
+    var speeds: [Double] = []
+    var volumes: [Double] = []
+    for round in 0..<count {
+      for kind in ["speed", "volume"] {
+        usleep(200_000)  // let playing settle: ring full, device full
+        if kind == "speed" {
+          player.setSpeed([1.5, 2, 0.5, 1][round % 4])
+        } else {
+          player.setVolume(round % 2 == 0 ? 50 : 100)
+        }
+        var waited = 0
+        func latency() -> Double? {
+          kind == "speed" ? player.snapshot.lastSpeedLatency : player.snapshot.lastVolumeLatency
+        }
+        while latency() == nil, waited < 2000 {
+          usleep(500)
+          waited += 1
+        }
+        if case .failed(let error) = player.snapshot.state {
+          say("stash-tui: \(error)")
+          return 1
+        }
+        guard let latency = latency(), player.snapshot.state == .playing else {
+          say("stash-tui: a \(kind) change reached no device within a second")
+          return 1
+        }
+        if kind == "speed" { speeds.append(latency) } else { volumes.append(latency) }
+        print("{\"change\": \"\(kind)\", \"latency_ms\": \(latency * 1000)}")
+      }
+    }
+    for (kind, values) in [("speed", speeds), ("volume", volumes)] {
+      let sorted = values.sorted()
+      print(
+        "{\"changes\": \"\(kind)\", \"count\": \(sorted.count), \"median_ms\": \(sorted[sorted.count / 2] * 1000), \"max_ms\": \(sorted.last! * 1000)}"
+      )
+    }
+    return 0
+  }
+
   struct Problem: Error { var text: String }
 
   static func parse(_ arguments: [String]) -> Result<Options, Problem> {
@@ -129,10 +185,22 @@ enum HeadlessPlayback {
         case "--to": options.to = try time("--to").get()
         case "--device": options.device = try value("--device").get()
         case "--control": options.control = true
+        case "--speed":
+          let text = try value("--speed").get()
+          options.speed = try PlaybackControl.speed(text).mapError { Problem(text: "--speed: \($0.text)") }
+            .get()
+        case "--volume":
+          let text = try value("--volume").get()
+          options.volume = try PlaybackControl.volume(text).mapError { Problem(text: "--volume: \($0.text)") }
+            .get()
         case "--measure-seeks":
           let text = try value("--measure-seeks").get()
           guard let n = Int(text), n > 0 else { throw Problem(text: "--measure-seeks takes a count") }
           options.measureSeeks = n
+        case "--measure-changes":
+          let text = try value("--measure-changes").get()
+          guard let n = Int(text), n > 0 else { throw Problem(text: "--measure-changes takes a count") }
+          options.measureChanges = n
         default: throw Problem(text: "unknown argument '\(arguments[index])' with --play")
         }
         index += 1

@@ -7,9 +7,12 @@ import Synchronization
 
 /// `stash-tui --play FILE --control`: a line protocol on standard input, for tests and benchmarks
 /// that drive the player on a real sound server from another process. Commands: `play [T]`,
-/// `seek T`, `pause`, `resume`, `toggle`, `stop`, `status`, `quit`. Each is answered with one JSON
-/// line: `state`, `position`, `duration`, `error`, `failures` (how many times the player went into
-/// a failed state), `underruns` and `sent` (monotonic seconds when the command was carried out).
+/// `seek T`, `pause`, `resume`, `toggle`, `stop`, `speed X`, `volume N`, `mute on|off`, `loop A B`,
+/// `unloop`, `status`, `quit`. Each is answered with one JSON line: `state`, `position`,
+/// `duration`, `error`, `failures` (how many times the player went into a failed state),
+/// `underruns`, `speed`, `volume`, `muted`, `loop` (`[A, B]` or null), the last speed and volume
+/// changes' latencies to the device when known, and `sent` (monotonic seconds when the command was
+/// carried out).
 enum PlaybackControl {
   /// Counts the player's entries into a failed state, from its change notifications.
   final class FailureCount: Sendable {
@@ -44,6 +47,21 @@ enum PlaybackControl {
       case "resume": player.resume()
       case "toggle": player.togglePause()
       case "stop": player.stop()
+      case "speed":
+        guard words.count == 2, case .success(let speed) = speed(words[1]) else { return refuse(line) }
+        player.setSpeed(speed)
+      case "volume":
+        guard words.count == 2, case .success(let volume) = volume(words[1]) else { return refuse(line) }
+        player.setVolume(volume)
+      case "mute":
+        guard words.count == 2, ["on", "off"].contains(words[1]) else { return refuse(line) }
+        player.setMuted(words[1] == "on")
+      case "loop":
+        guard words.count == 3, let from = Double(words[1]), let to = Double(words[2]) else {
+          return refuse(line)
+        }
+        player.setLoop(from: from, to: to)
+      case "unloop": player.clearLoop()
       case "status": break
       case "quit": return 0
       default: return refuse(line)
@@ -52,6 +70,27 @@ enum PlaybackControl {
       LaunchOptions.write(1, json(player.snapshot, failures: failures.count) + "\n")
     }
     return 0
+  }
+
+  /// A problem with a value given.
+  struct Problem: Error { var text: String }
+
+  /// A speed as given on the command line: 0.5 to 3 (a trailing `x` allowed: `1.5x`).
+  static func speed(_ text: String) -> Result<Double, Problem> {
+    let number = text.hasSuffix("x") || text.hasSuffix("×") ? String(text.dropLast()) : text
+    guard let value = Double(number), value.isFinite, Player.speeds.contains(value) else {
+      return .failure(Problem(text: "the speed is a number from 0.5 to 3 (such as 1.5), not '\(text)'"))
+    }
+    return .success(value)
+  }
+
+  /// A volume as given on the command line: 0 to 150 percent (a trailing `%` allowed).
+  static func volume(_ text: String) -> Result<Int, Problem> {
+    let number = text.hasSuffix("%") ? String(text.dropLast()) : text
+    guard let value = Int(number), (0...Player.maximumVolume).contains(value) else {
+      return .failure(Problem(text: "the volume is a whole percentage from 0 to 150, not '\(text)'"))
+    }
+    return .success(value)
   }
 
   private static func refuse(_ line: String) -> Int32 {
@@ -77,6 +116,12 @@ enum PlaybackControl {
     if let duration = snapshot.duration { fields.append("\"duration\": \(duration)") }
     fields.append("\"failures\": \(failures)")
     fields.append("\"underruns\": \(snapshot.underruns)")
+    fields.append("\"speed\": \(snapshot.speed)")
+    fields.append("\"volume\": \(snapshot.volume)")
+    fields.append("\"muted\": \(snapshot.muted)")
+    fields.append("\"loop\": " + (snapshot.loop.map { "[\($0.start), \($0.end)]" } ?? "null"))
+    if let latency = snapshot.lastSpeedLatency { fields.append("\"speed_latency\": \(latency)") }
+    if let latency = snapshot.lastVolumeLatency { fields.append("\"volume_latency\": \(latency)") }
     fields.append("\"sent\": \(Double(PlaybackClock.now()) / 1e9)")
     return "{" + fields.joined(separator: ", ") + "}"
   }

@@ -119,7 +119,7 @@ import Testing
     #expect(after(.end).0.selection == 2)
     #expect(after(.enter).0.focus == .transcript)
     #expect(after(.tab).0.focus == .transcript)
-    #expect(after(.char(" ")).1 == [.play(base: first, from: 0)])
+    #expect(after(.char(" ")).1 == [.resume(base: first)])
     #expect(after(.left).1 == [])
     #expect(after(.left).0.message?.text == "Nothing is playing: space plays the open memo.")
     #expect(after(.char("r")).0.prompt?.purpose == .rename(base: first))
@@ -175,7 +175,7 @@ import Testing
     var other = model
     _ = other.update(.key(.escape))
     _ = other.update(.key(.down))
-    #expect(other.update(.key(.char(" "))) == [.play(base: other.selectedBase!, from: 0)])
+    #expect(other.update(.key(.char(" "))) == [.resume(base: other.selectedBase!)])
     #expect(other.selectedBase != base)
   }
 

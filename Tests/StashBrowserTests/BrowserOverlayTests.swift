@@ -12,8 +12,7 @@ import Testing
     _ = model.update(.key(.down))
     #expect(model.overlayTop == 2)
     #expect(BrowserView.render(model).plainText.contains("lines 3–16 of"))
-    _ = model.update(.key(.pageDown))
-    _ = model.update(.key(.pageDown))
+    for _ in 0..<6 { _ = model.update(.key(.pageDown)) }
     // Scrolled past the end, it shows the last page.
     let last = BrowserView.render(model).plainText
     #expect(last.contains("wheel scrolls"))
@@ -22,7 +21,7 @@ import Testing
   }
 
   @Test func theHelpScreenShowsEveryBindingOfTheTable() {
-    var model = BrowserFixture.model(width: 200, height: 50)
+    var model = BrowserFixture.model(width: 200, height: 70)
     _ = model.update(.key(.char("?")))
     let text = BrowserView.render(model).plainText
     let bindings = KeyTable.groups.flatMap(\.bindings)

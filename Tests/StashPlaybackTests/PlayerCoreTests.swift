@@ -157,3 +157,64 @@ import Testing
     #expect(core.resume() == [.openDevice, .run])
   }
 }
+
+@Suite struct PlayerCoreLoopTests {
+  func playing(frames: Int = 480_000, at frame: Int = 0) -> PlayerCore {
+    var core = PlayerCore()
+    _ = core.load(totalFrames: frames, lengthKnown: true)
+    _ = core.play(from: frame)
+    return core
+  }
+
+  @Test func aLoopSetBeforeItsEndRestartsWhereItIsHeardSoTheDecoderWraps() {
+    var core = playing(at: 1000)
+    let g = core.generation
+    #expect(
+      core.setLoop(48_000..<96_000, minimum: 9600, heard: 30_000) == [
+        .decode(generation: g + 1, from: 30_000, until: nil)
+      ])
+    #expect(core.loop == 48_000..<96_000)
+  }
+
+  @Test func aLoopSetAtOrAfterItsEndGoesBackToItsStart() {
+    var core = playing()
+    let g = core.generation
+    #expect(
+      core.setLoop(48_000..<96_000, minimum: 9600, heard: 96_000) == [
+        .decode(generation: g + 1, from: 48_000, until: nil)
+      ])
+  }
+
+  @Test func aLoopTooShortOrNotLoadedIsIgnored() {
+    var core = playing()
+    #expect(core.setLoop(48_000..<50_000, minimum: 9600, heard: 0).isEmpty)
+    #expect(core.loop == nil)
+    var empty = PlayerCore()
+    #expect(empty.setLoop(0..<96_000, minimum: 9600, heard: 0).isEmpty)
+    #expect(empty.loop == nil)
+  }
+
+  @Test func clearingRestartsWhereItIsHeardAndALoadForgetsTheLoop() {
+    var core = playing()
+    _ = core.setLoop(48_000..<96_000, minimum: 9600, heard: 50_000)
+    let g = core.generation
+    #expect(core.clearLoop(heard: 70_000) == [.decode(generation: g + 1, from: 70_000, until: nil)])
+    #expect(core.loop == nil)
+    #expect(core.clearLoop(heard: 70_000).isEmpty)
+    _ = core.setLoop(48_000..<96_000, minimum: 9600, heard: 50_000)
+    _ = core.load(totalFrames: 1000, lengthKnown: true)
+    #expect(core.loop == nil)
+  }
+
+  @Test func idleALoopWaitsForPlayAndPlayingAfterTheEndStartsAtTheLoop() {
+    var core = PlayerCore()
+    _ = core.load(totalFrames: 480_000, lengthKnown: true)
+    #expect(core.setLoop(48_000..<96_000, minimum: 9600, heard: 0).isEmpty)
+    #expect(core.loop == 48_000..<96_000)
+    let g = core.generation
+    _ = core.play(from: 200_000)
+    _ = core.reachedEnd(generation: g + 1, at: 480_000)
+    #expect(core.state == .ended)
+    #expect(core.play() == [.openDevice, .decode(generation: g + 3, from: 48_000, until: nil), .run])
+  }
+}

@@ -15,9 +15,15 @@ enum TUIHarness {
     env["TZ"] = "UTC"
     env["TERM"] = "xterm-256color"
     env["STASH_DIR"] = nil
+    // Places memos were left off: a folder of this run's, never the home folder's.
+    env["XDG_STATE_HOME"] = stateHome.path
     return env
   }
 
+  /// Where `render` keeps the places memos were left off: one folder for the run, so a golden
+  /// screen never continues from a place another test left.
+  static let stateHome: URL = FileManager.default.temporaryDirectory
+    .appendingPathComponent("stash-tui-state-\(ProcessInfo.processInfo.processIdentifier)")
   /// The screen after `keys` on a `size` screen over `folder`.
   static func render(_ folder: URL, size: String = "100x30", keys: String = "", styles: Bool = false)
     throws -> String

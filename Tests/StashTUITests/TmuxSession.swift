@@ -10,6 +10,8 @@ final class TmuxSession {
   /// Written by the shell around the browser: the terminal settings before and after, the status.
   let sttyBefore: URL
   let sttyAfter: URL
+  /// `XDG_STATE_HOME` of the browser: where it remembers places (unless the test names another).
+  let stateHome: URL
 
   /// Starts `stash-tui` on `folder` in a `width` x `height` terminal, with extra environment and
   /// options.
@@ -22,7 +24,13 @@ final class TmuxSession {
     let scratch = try Fixtures.scratchFolder("stash-tui-tmux")
     sttyBefore = scratch.appendingPathComponent("stty.before")
     sttyAfter = scratch.appendingPathComponent("stty.after")
-    var env = ["LC_ALL": "C.UTF-8", "TERM": "xterm-256color", "TZ": "UTC", "NO_COLOR": "1"]
+    // Places memos were left off go to the scratch folder, never the home folder of whoever runs
+    // the tests.
+    stateHome = scratch.appendingPathComponent("state")
+    var env = [
+      "LC_ALL": "C.UTF-8", "TERM": "xterm-256color", "TZ": "UTC", "NO_COLOR": "1",
+      "XDG_STATE_HOME": stateHome.path,
+    ]
     for (k, v) in environment { env[k] = v }
     let assignments = env.sorted { $0.key < $1.key }.map { "\($0.key)=\(TmuxSession.quote($0.value))" }
       .joined(separator: " ")

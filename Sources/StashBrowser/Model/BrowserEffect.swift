@@ -10,12 +10,29 @@ package enum BrowserEffect: Equatable, Sendable {
   case searchTranscripts(String, generation: Int)
   /// Start playing a memo from a time.
   case play(base: String, from: Double)
+  /// Start playing a memo from where it was left off (answered by `.resumed` when it was), else
+  /// from the start.
+  case resume(base: String)
   /// Pause or resume the player.
   case togglePause
   /// Move the player to a time.
   case seek(Double)
   /// Stop the player and let go of the memo.
   case stop
+  /// Play at this speed (memo seconds per second), kept across memos.
+  case setSpeed(Double)
+  /// Set the software gain, in percent, kept across memos.
+  case setVolume(Int)
+  /// Mute or unmute (the volume is kept).
+  case setMuted(Bool)
+  /// Play the stretch between two memo times over and over.
+  case setLoop(from: Double, to: Double)
+  /// Play on past the loop's end.
+  case clearLoop
+  /// Remember where the memo was left off, for the next time it plays.
+  case rememberPosition(base: String, at: Double)
+  /// Forget where the memo was left off: it was played to its end.
+  case forgetPosition(base: String)
   /// Write the title (empty removes it) (answered by `.actionFinished`).
   case setTitle(base: String, title: String)
   /// Delete a memo's files, to the Trash or for good (answered by `.actionFinished`).
@@ -40,6 +57,10 @@ package enum BrowserEvent: Equatable, Sendable {
   case resize(width: Int, height: Int)
   /// A new player snapshot.
   case player(PlayerSnapshot)
+  /// The memo started where it was left off, at that time.
+  case resumed(base: String, from: Double)
+  /// The saved places could not be read or written; what happened, in plain words.
+  case positionsProblem(String)
   /// The folder was read; or the reason it could not be.
   case listed([MemoRow], error: String?)
   /// A memo's detail was read.

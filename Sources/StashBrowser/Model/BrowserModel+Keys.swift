@@ -6,6 +6,12 @@ extension BrowserModel {
   package static let longSeek = 60.0
 
   package mutating func handle(key: Key) -> [BrowserEffect] {
+    // "Terminal too small" shows neither prompt nor box, and says q quits: so it does.
+    if layout.tooSmall, KeyTable.action(for: key) == .quit {
+      prompt = nil
+      overlay = nil
+      return perform(.quit)
+    }
     if prompt != nil { return handlePrompt(key: key) }
     if overlay != nil { return handleOverlay(key: key) }
     message = nil
@@ -116,9 +122,21 @@ extension BrowserModel {
       overlay = .help
       overlayTop = 0
       return []
+    case .slower: return stepSpeed(by: -1)
+    case .faster: return stepSpeed(by: 1)
+    case .normalSpeed: return setSpeed(1)
+    case .volumeDown: return setVolume(player.volume - BrowserModel.volumeStep)
+    case .volumeUp: return setVolume(player.volume + BrowserModel.volumeStep)
+    case .mute: return setMuted(!player.muted)
+    case .abLoop: return cycleLoop()
+    case .loopCue: return loopCue()
+    case .fromStart: return playFromStart()
+    case .continuing: return setContinuing(!continuing)
+    case .nextMemo: return playAdjacent(by: 1)
+    case .previousMemo: return playAdjacent(by: -1)
     case .quit:
       finished = true
-      return player.isActive ? [.stop, .quit] : [.quit]
+      return rememberBeforeQuitting() + (player.isActive ? [.stop, .quit] : [.quit])
     }
   }
 
@@ -203,7 +221,8 @@ extension BrowserModel {
     if case .failed = player.state, player.base == row.base {
       return [.play(base: row.base, from: player.position)]
     }
-    return [.play(base: row.base, from: 0)]
+    // Otherwise from where it was left off, if it was.
+    return [.resume(base: row.base)]
   }
 
   private mutating func playFromCursor() -> [BrowserEffect] {
@@ -216,7 +235,10 @@ extension BrowserModel {
     let cue = cues[cueCursor]
     // Play from the first word: the first word time when the cue has them, else the cue's start.
     let start = cue.words.first?.start ?? cue.start
-    if playerHoldsSelection { return [.seek(start)] + (player.state == .paused ? [.togglePause] : []) }
+    if playerHoldsSelection {
+      jump(to: start)
+      return [.seek(start)] + (player.state == .paused ? [.togglePause] : [])
+    }
     return [.play(base: row.base, from: start)]
   }
 
@@ -227,8 +249,7 @@ extension BrowserModel {
     }
     var target = max(0, player.position + delta)
     if let d = player.duration { target = min(target, d) }
-    player.position = target
-    if following, let cue = spokenCue { cueCursor = cue }
+    jump(to: target)
     return [.seek(target)]
   }
 
@@ -258,7 +279,7 @@ extension BrowserModel {
     cueCursor = target
     let start = cues[target].words.first?.start ?? cues[target].start
     if playerHoldsSelection {
-      player.position = start
+      jump(to: start)
       return [.seek(start)]
     }
     return [.play(base: row.base, from: start)]
@@ -301,11 +322,12 @@ extension BrowserModel {
     let l = layout
     if l.transport.contains(mouse.x, mouse.y), mouse.kind == .click {
       guard player.isActive, let d = player.duration, d > 0,
-        let bar = TransportLine.scrubberRange(width: width, snapshot: player, name: playingRow?.displayName)
+        let bar = TransportLine.scrubberRange(
+          width: width, snapshot: player, name: playingRow?.displayName, extras: transportExtras)
       else { return [] }
       let fraction = Double(mouse.x - bar.lowerBound) / Double(max(1, bar.count - 1))
       let target = max(0, min(d, fraction * d))
-      player.position = target
+      jump(to: target)
       return [.seek(target)]
     }
     if let list = l.list, list.contains(mouse.x, mouse.y) {

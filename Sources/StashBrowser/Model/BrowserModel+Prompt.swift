@@ -80,8 +80,7 @@ extension BrowserModel {
       }
       following = true
       if playerHoldsSelection {
-        player.position = target
-        if let cue = spokenCue { cueCursor = cue }
+        jump(to: target)
         return [.seek(target)]
       }
       return [.play(base: row.base, from: target)]

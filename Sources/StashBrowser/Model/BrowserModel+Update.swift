@@ -1,3 +1,5 @@
+import StashFormat
+
 /// The update step: one event in, the state changed, effects out.
 extension BrowserModel {
   /// Applies `event`; returns what the I/O loop should do.
@@ -13,6 +15,7 @@ extension BrowserModel {
       height = h
     case .player(let snapshot):
       let wasPlaying = player.state == .playing
+      let previous = player
       let before = player.state
       player = snapshot
       // Said once, when playing fails; gone once playing works again. Later snapshots of the same
@@ -27,6 +30,18 @@ extension BrowserModel {
         message = nil
       }
       if following, let cue = spokenCue { cueCursor = cue }
+      if snapshot.base != previous.base || !snapshot.isActive { loopStart = nil }
+      effects = noteListening(previous, snapshot)
+      if continuing, snapshot.state == .ended, before != .ended {
+        effects += playAdjacent(by: 1, fromEnd: true)
+      }
+    case .resumed(let base, let from):
+      if base == player.base || player.base == nil {
+        message = StyledLine(
+          "Continuing from \(TimeText.clock(from)), where it was left off: B plays from the beginning.")
+      }
+    case .positionsProblem(let text):
+      message = StyledLine(text, .warning)
     case .listed(let rows, let error):
       effects = apply(listing: rows, error: error)
     case .detailLoaded(let base, let loaded):

@@ -83,8 +83,14 @@ package struct BrowserModel: Equatable, Sendable {
   package var importSource: String?
   /// Whether an import is running (or its plan is being made or shown).
   package var importing = false
-  /// The player as last reported.
+  /// The player as last reported (its speed, volume and loop changed at once by the keys).
   package var player: PlayerSnapshot = .idle
+  /// Whether the next memo in the list plays when one ends (`C`; off by default).
+  package var continuing = false
+  /// The A of an A-B loop being set (`l`), until its B is.
+  package var loopStart: Double?
+  /// How much of the memo playing has been heard, to remember where it was left off.
+  package var listening: Listening?
   /// The line being typed, if any.
   package var prompt: Prompt?
   /// The box shown over the panes, if any.

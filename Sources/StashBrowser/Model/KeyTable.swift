@@ -4,6 +4,8 @@ package enum Action: Equatable, Sendable {
   case open, back, switchPane
   case playPause, seekBackward, seekForward, seekBackwardMinute, seekForwardMinute
   case previousCue, nextCue, goToTime, follow
+  case slower, faster, normalSpeed, volumeDown, volumeUp, mute
+  case abLoop, loopCue, fromStart, continuing, nextMemo, previousMemo
   case rename, delete, recover, importMemos, filter, nextMatch, previousMatch
   case refresh, help, quit
 }
@@ -46,6 +48,27 @@ package enum KeyTable {
         Binding(keys: [.ctrlRight, .char(".")], action: .nextCue, help: "next cue"),
         Binding(keys: [.char("g")], action: .goToTime, help: "go to a typed time (1:30, 90, 1:02:03)"),
         Binding(keys: [.char("f")], action: .follow, help: "follow the spoken cue again"),
+        Binding(keys: [.char("B")], action: .fromStart, help: "play from the beginning (after it continued)"),
+        Binding(keys: [.char(">")], action: .nextMemo, help: "play the next memo in the list"),
+        Binding(keys: [.char("<")], action: .previousMemo, help: "play the previous memo in the list"),
+        Binding(
+          keys: [.char("C")], action: .continuing, help: "continue into the next memo at the end: on/off"),
+      ]
+    ),
+    (
+      "Listening",
+      [
+        Binding(keys: [.char("}")], action: .faster, help: "faster: 1.25×, 1.5× … 3× (pitch kept)"),
+        Binding(keys: [.char("{")], action: .slower, help: "slower: 0.75×, 0.5×"),
+        Binding(keys: [.char("\\")], action: .normalSpeed, help: "back to 1×"),
+        Binding(
+          keys: [.char("+"), .char("="), .char("0")], action: .volumeUp, help: "louder by 5 % (up to 150 %)"),
+        Binding(keys: [.char("-"), .char("9")], action: .volumeDown, help: "quieter by 5 %"),
+        Binding(keys: [.char("m")], action: .mute, help: "mute or unmute"),
+        Binding(keys: [.char("l")], action: .abLoop, help: "A-B loop: set A, then B, then clear"),
+        Binding(
+          keys: [.char("L")], action: .loopCue,
+          help: "repeat the cue (the spoken one, or the one under the cursor)"),
       ]
     ),
     (

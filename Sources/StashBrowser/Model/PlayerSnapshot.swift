@@ -6,18 +6,47 @@ package struct PlayerSnapshot: Equatable, Sendable {
     case loading
     case playing
     case paused
+    /// The memo played to its end (it shows as stopped; it is not remembered as left off).
+    case ended
     /// Playback stopped because of a failure; the reason in plain words.
     case failed(String)
   }
+
+  /// A stretch of the memo played over and over, in memo seconds.
+  package struct Loop: Equatable, Sendable {
+    package var start: Double
+    package var end: Double
+
+    /// A value with every field given.
+    package init(start: Double, end: Double) {
+      self.start = start
+      self.end = end
+    }
+  }
+
+  /// The speeds the speed keys step through.
+  package static let speeds: [Double] = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3]
+  /// The speeds the player takes.
+  package static let speedRange: ClosedRange<Double> = 0.5...3
+  /// The volumes the player takes, in percent.
+  package static let volumeRange: ClosedRange<Int> = 0...150
 
   /// The state.
   package var state: State
   /// The memo it holds, by base.
   package var base: String?
-  /// Seconds from the start.
+  /// Seconds from the start, in memo time (whatever the speed).
   package var position: Double
   /// Length in seconds, or nil when unknown.
   package var duration: Double?
+  /// How fast it plays: 1 is as recorded.
+  package var speed: Double = 1
+  /// The software gain, in percent (100 is as recorded).
+  package var volume: Int = 100
+  /// Whether the sound is muted (the volume is kept for when it is not).
+  package var muted = false
+  /// The A-B loop, if one is set.
+  package var loop: Loop?
 
   /// Nothing loaded.
   package static let idle = PlayerSnapshot(state: .stopped, base: nil, position: 0, duration: nil)
@@ -26,10 +55,28 @@ package struct PlayerSnapshot: Equatable, Sendable {
   package var isActive: Bool { state == .playing || state == .paused || state == .loading }
 
   /// A value with every field given.
-  package init(state: State, base: String? = nil, position: Double, duration: Double? = nil) {
+  package init(
+    state: State, base: String? = nil, position: Double, duration: Double? = nil, speed: Double = 1,
+    volume: Int = 100, muted: Bool = false, loop: Loop? = nil
+  ) {
     self.state = state
     self.base = base
     self.position = position
     self.duration = duration
+    self.speed = speed
+    self.volume = volume
+    self.muted = muted
+    self.loop = loop
+  }
+
+  /// The nearest speed the player takes.
+  package static func clamped(speed: Double) -> Double {
+    guard speed.isFinite else { return 1 }
+    return min(speedRange.upperBound, max(speedRange.lowerBound, speed))
+  }
+
+  /// The nearest volume the player takes.
+  package static func clamped(volume: Int) -> Int {
+    min(volumeRange.upperBound, max(volumeRange.lowerBound, volume))
   }
 }

@@ -26,8 +26,9 @@ package enum BrowserView {
     drawStatus(model, layout.status, &grid)
     grid.fill(layout.transport, style: .bar)
     grid.put(
-      TransportLine.make(width: model.width, snapshot: model.player, name: model.playingRow?.displayName),
-      x: 0, y: layout.transport.y)
+      TransportLine.make(
+        width: model.width, snapshot: model.player, name: model.playingRow?.displayName,
+        extras: model.transportExtras), x: 0, y: layout.transport.y)
     if let overlay = model.overlay { OverlayView.draw(overlay, top: model.overlayTop, in: &grid) }
     return grid
   }

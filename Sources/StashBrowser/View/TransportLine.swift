@@ -1,17 +1,46 @@
 import StashFormat
 
-/// The bottom line: state, elapsed, a scrubber that fits the width, remaining (or counting up),
-/// and the memo playing.
+/// The bottom line: state, elapsed, a scrubber that fits the width (with the A-B loop marked on
+/// it), remaining (or counting up), the real time left when the speed is not 1×, the settings that
+/// are not the default (speed, volume or mute, loop, continue), and the memo playing. Every time is
+/// memo time but the real time left.
 package enum TransportLine {
+  /// What the line shows beside the player's own snapshot.
+  package struct Extras: Equatable, Sendable {
+    /// The A of a loop being set, before its B.
+    package var loopStart: Double?
+    /// Whether the next memo plays at the end.
+    package var continuing: Bool
+
+    /// A value with every field given.
+    package init(loopStart: Double? = nil, continuing: Bool = false) {
+      self.loopStart = loopStart
+      self.continuing = continuing
+    }
+  }
+
+  /// The fewest cells of the name kept beside everything else.
+  static let nameMinimum = 10
+
+  /// How the line is laid out for a width: what it shows, where the scrubber goes.
+  struct Plan {
+    var scrubber: Range<Int>?
+    var remaining: Bool
+    var real: String
+    var flags: String
+  }
+
   /// The line for `snapshot` in `width` cells; `name` is the memo's display name.
-  package static func make(width: Int, snapshot: PlayerSnapshot, name: String?) -> StyledLine {
+  package static func make(
+    width: Int, snapshot: PlayerSnapshot, name: String?, extras: Extras = Extras()
+  ) -> StyledLine {
     var line = StyledLine()
     let symbol: String
     switch snapshot.state {
     case .playing: symbol = "▶"
     case .paused: symbol = "‖"
     case .loading: symbol = "…"
-    case .stopped: symbol = "■"
+    case .stopped, .ended: symbol = "■"
     case .failed: symbol = "✕"
     }
     line.append(" \(symbol) ", .bar)
@@ -19,27 +48,35 @@ package enum TransportLine {
       line.append(TextWrap.truncate("Cannot play: \(reason)", width: max(0, width - 4)), .error)
       return line
     }
-    guard snapshot.base != nil, snapshot.state != .stopped else {
-      line.append("Stopped. Space plays the open memo; Enter on a cue plays from it.", .dim)
+    guard snapshot.base != nil, snapshot.isActive else {
+      let flags = flagText(snapshot, extras, short: false)
+      let fits = flags.isEmpty || 3 + CharacterWidth.of(flags) + 20 <= width
+      let shown = fits ? flags : flagText(snapshot, extras, short: true)
+      let hint = "Stopped. Space plays the open memo; Enter on a cue plays from it."
+      line.append(TextWrap.truncate(hint, width: max(0, width - 3 - CharacterWidth.of(shown))), .dim)
+      line.append(shown, .normal)
       return line
     }
     let elapsed = TimeText.clock(snapshot.position)
     line.append(elapsed + " ", .normal)
-    if let bar = scrubberRange(width: width, snapshot: snapshot, name: name), let duration = snapshot.duration
-    {
-      let fraction = duration > 0 ? min(1, snapshot.position / duration) : 0
-      let done = Int((Double(bar.count - 1) * fraction).rounded())
-      line.append(String(repeating: "━", count: done), .scrubberDone)
-      line.append("●", .scrubberDone)
-      line.append(String(repeating: "─", count: bar.count - 1 - done), .dim)
-      line.append(" -" + TimeText.clock(max(0, duration - snapshot.position)), .normal)
-    } else {
+    let plan = plan(width: width, snapshot: snapshot, name: name, extras: extras)
+    if let bar = plan.scrubber, let duration = snapshot.duration {
+      drawScrubber(
+        &line, cells: bar.count, snapshot: snapshot, duration: duration, loopStart: extras.loopStart)
+    } else if snapshot.duration == nil {
       // Length unknown: the clock counts up and the scrubber has no end to show.
       line.append("counting up; length unknown", .dim)
     }
+    if plan.remaining, let duration = snapshot.duration {
+      line.append(
+        (plan.scrubber == nil ? "" : " ") + "-" + TimeText.clock(max(0, duration - snapshot.position)),
+        .normal)
+    }
+    line.append(plan.real, .dim)
+    line.append(plan.flags, .normal)
     if let name {
       let room = width - line.width - 2
-      if room >= 6 {
+      if room >= 6 || (room > 0 && room >= CharacterWidth.of(name)) {
         line.append("  ", .dim)
         line.startIsolatedField()
         line.append(TextWrap.truncate(name, width: room), .dim)
@@ -48,20 +85,115 @@ package enum TransportLine {
     return line
   }
 
-  /// The columns the scrubber takes, or nil when the length is unknown or nothing plays. `name`
-  /// (the memo's) gets the room it needs beside it, as far as the scrubber keeps a third of the
-  /// line: a wide terminal shows a long title whole.
-  package static func scrubberRange(width: Int, snapshot: PlayerSnapshot, name: String? = nil) -> Range<Int>?
-  {
-    guard snapshot.duration != nil, snapshot.base != nil, snapshot.state != .stopped else { return nil }
+  /// The played part, the head, the rest, and the loop's ends as `[` and `]`.
+  private static func drawScrubber(
+    _ line: inout StyledLine, cells: Int, snapshot: PlayerSnapshot, duration: Double, loopStart: Double?
+  ) {
+    func cell(_ time: Double) -> Int {
+      duration > 0 ? Int((Double(cells - 1) * min(1, max(0, time / duration))).rounded()) : 0
+    }
+    let done = cell(snapshot.position)
+    let a = snapshot.loop.map { cell($0.start) } ?? loopStart.map(cell)
+    let b = snapshot.loop.map { cell($0.end) }
+    var run = ""
+    var runStyle = Style.scrubberDone
+    func put(_ text: String, _ style: Style) {
+      if style != runStyle {
+        line.append(run, runStyle)
+        run = ""
+        runStyle = style
+      }
+      run += text
+    }
+    for i in 0..<cells {
+      if i == done {
+        put("●", .scrubberDone)
+      } else if i == a {
+        put("[", .warning)
+      } else if i == b {
+        put("]", .warning)
+      } else if i < done {
+        put("━", .scrubberDone)
+      } else {
+        put("─", .dim)
+      }
+    }
+    line.append(run, runStyle)
+  }
+
+  /// The settings that are not the default, as the line shows them: `1.5× · vol 80 % · loop
+  /// 0:12–0:18 · continue`, or shorter (`1.5× 80% loop C`) where room is short. Empty when every
+  /// one is the default.
+  package static func flagText(_ snapshot: PlayerSnapshot, _ extras: Extras, short: Bool) -> String {
+    var flags: [String] = []
+    if abs(snapshot.speed - 1) > 0.001 { flags.append(BrowserModel.speedText(snapshot.speed)) }
+    if snapshot.muted {
+      flags.append(short ? "mute" : "muted")
+    } else if snapshot.volume != 100 {
+      flags.append(short ? "\(snapshot.volume)%" : "vol \(snapshot.volume) %")
+    }
+    if let loop = snapshot.loop, snapshot.isActive {
+      flags.append(short ? "loop" : "loop \(TimeText.clock(loop.start))–\(TimeText.clock(loop.end))")
+    } else if let a = extras.loopStart, snapshot.isActive {
+      flags.append(short ? "A…" : "loop from \(TimeText.clock(a))…")
+    }
+    if extras.continuing { flags.append(short ? "C" : "continue") }
+    guard !flags.isEmpty else { return "" }
+    return "  " + flags.joined(separator: short ? " " : " · ")
+  }
+
+  /// The layout for `width`: the first of these that leaves the name `nameMinimum` cells: every
+  /// flag in full with the real time left in full and a scrubber of 10 cells; then short flags;
+  /// a short real time; a scrubber of 5; no real time; no scrubber; no remaining time.
+  static func plan(width: Int, snapshot: PlayerSnapshot, name: String?, extras: Extras) -> Plan {
     let start = 3 + TimeText.clock(snapshot.position).count + 1
-    // Room for the remaining time, then for the name.
-    let fixed = start + 2 + TimeText.clock(snapshot.duration).count
-    let bar = max(10, (width - fixed) / 3)
+    // Reserved from the length, not what is left, so the scrubber keeps its size as time passes.
+    let remaining = 2 + TimeText.clock(snapshot.duration).count
+    let slow = abs(snapshot.speed - 1) > 0.001
+    let realLeft = snapshot.duration.map { TimeText.clock(max(0, $0 - snapshot.position) / snapshot.speed) }
+    let realFull = slow ? realLeft.map { " (\($0) real)" } ?? "" : ""
+    let realShort = slow ? realLeft.map { " (\($0))" } ?? "" : ""
+    let flagsFull = flagText(snapshot, extras, short: false)
+    let flagsShort = flagText(snapshot, extras, short: true)
     let nameCells = name.map { CharacterWidth.of($0) + 2 } ?? 0
-    let nameRoom = max(min(24, max(0, width / 5)), min(nameCells, width - fixed - bar))
-    let length = width - fixed - nameRoom
-    guard length >= 5 else { return nil }
-    return start..<(start + length)
+    let nameFloor = min(nameCells, nameMinimum + 2)
+    let choices: [(bar: Int, real: String, flags: String, remaining: Bool)] = [
+      (10, realFull, flagsFull, true), (10, realFull, flagsShort, true), (10, realShort, flagsShort, true),
+      (5, realShort, flagsShort, true), (5, "", flagsShort, true), (0, "", flagsShort, true),
+      (0, "", flagsShort, false),
+    ]
+    let known = snapshot.duration != nil
+    for choice in choices {
+      let fixed =
+        start + (choice.remaining && known ? remaining : 0) + CharacterWidth.of(choice.real)
+        + CharacterWidth.of(choice.flags)
+      if choice.bar == 0 || !known {
+        // No scrubber; with the length unknown, the words that say so take its place.
+        let filler = known ? 0 : 27
+        if fixed + filler + nameFloor <= width || choice.remaining == false {
+          return Plan(
+            scrubber: nil, remaining: choice.remaining && known, real: choice.real, flags: choice.flags)
+        }
+        continue
+      }
+      let bar = max(choice.bar, (width - fixed) / 3)
+      let nameRoom = max(nameFloor, max(min(24, max(0, width / 5)), min(nameCells, width - fixed - bar)))
+      let length = width - fixed - nameRoom
+      if length >= choice.bar || (choice.bar == 5 && length >= 5) {
+        return Plan(
+          scrubber: start..<(start + length), remaining: true, real: choice.real, flags: choice.flags)
+      }
+    }
+    return Plan(scrubber: nil, remaining: false, real: "", flags: flagsShort)
+  }
+
+  /// The columns the scrubber takes, or nil when the length is unknown, nothing plays, or there is
+  /// no room. `name` (the memo's) gets the room it needs beside it, as far as the scrubber keeps a
+  /// third of the line: a wide terminal shows a long title whole.
+  package static func scrubberRange(
+    width: Int, snapshot: PlayerSnapshot, name: String? = nil, extras: Extras = Extras()
+  ) -> Range<Int>? {
+    guard snapshot.duration != nil, snapshot.base != nil, snapshot.isActive else { return nil }
+    return plan(width: width, snapshot: snapshot, name: name, extras: extras).scrubber
   }
 }

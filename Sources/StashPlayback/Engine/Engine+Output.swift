@@ -6,6 +6,24 @@ extension Engine {
     var startFrame = 0
     /// Frames handed to the device in this generation.
     var written = 0
+    /// Memo frames taken from chunks in this generation: handed over directly at 1×, else put
+    /// into the stretcher.
+    var fed = 0
+    /// Which fed frame each device frame carries: the slope is the speed.
+    var deviceMap = FrameMap()
+    /// Which memo frame each fed frame is: it jumps where a loop wraps.
+    var fedMap = FrameMap()
+    /// Stretches fed frames to the speed; none at 1× until the speed first changes.
+    var stretcher: TempoStretcher? = nil
+    var speed = 1.0
+    /// What the stretcher gave that the device has not taken yet (kept short: a speed change is
+    /// heard after it).
+    var stretched: [Float] = []
+    var stretchedOffset = 0
+    /// Device frame from which frames are made at the speed last asked.
+    var speedFrom: Int? = nil
+    var gain = OutputGain()
+    var shaped: [Float] = []
     var pending: AudioChunk? = nil
     /// Frames of `pending` already handed over.
     var pendingOffset = 0
@@ -123,9 +141,10 @@ extension Engine {
       state.generation = control.generation
       state.startFrame = control.decodeFrom
       state.written = 0
+      startShaping(&state, control)
       if let pending = state.pending, pending.generation < control.generation { state.pending = nil }
       state.pendingOffset = state.pending == nil ? 0 : state.pendingOffset
-      publish(state, delay: 0, running: false)
+      publish(&state, delay: 0, running: false)
     }
     if control.holdRequests != state.handledHolds {
       state.handledHolds = control.holdRequests
@@ -135,15 +154,17 @@ extension Engine {
         // The device keeps what it holds, and the stream stays open: resuming goes on from it.
         state.pausedInPlace = true
         state.lastDelay = delay
-        publish(state, delay: delay, running: false)
+        publish(&state, delay: delay, running: false)
         report(.held(generation: state.generation, frame: frame, inPlace: true))
         return true
       }
       try state.output?.dropQueued()
       // What was dropped is not heard: the generation now ends where the pause stopped.
-      state.written = frame - state.startFrame
+      state.written = max(0, state.written - delay)
+      state.stretched.removeAll()
+      state.stretchedOffset = 0
       state.lastDelay = 0
-      publish(state, delay: 0, running: false)
+      publish(&state, delay: 0, running: false)
       report(.held(generation: state.generation, frame: frame, inPlace: false))
       return true
     }
@@ -158,6 +179,11 @@ extension Engine {
         report(.interrupted(generation: state.generation, frame: heard(state, delay: state.lastDelay)))
         return true
       }
+    }
+    state.gain.target = control.gain
+    changeSpeed(&state, control)
+    if state.stretchedOffset * output.channels < state.stretched.count {
+      return try handStretched(&state, output, control)
     }
     if state.pending == nil {
       while let (chunk, wasFull) = ring.pop() {
@@ -180,16 +206,34 @@ extension Engine {
     switch chunk.content {
     case .audio(let samples):
       let frames = samples.count / output.channels - state.pendingOffset
+      noteMemoFrame(&state, chunk.firstFrame + state.pendingOffset)
+      if let stretcher = state.stretcher {
+        // A little at a time, so that little stretched audio waits ahead of the device.
+        let count = min(frames, Self.stretchBlock)
+        let pushed = samples.withUnsafeBufferPointer { all in
+          stretcher.push(
+            UnsafeBufferPointer(
+              rebasing: all[
+                (state.pendingOffset * output.channels)..<((state.pendingOffset + count) * output.channels)]),
+            frames: count)
+        }
+        state.fed += count
+        state.pendingOffset += count
+        if state.pendingOffset * output.channels >= samples.count { state.pending = nil }
+        if !pushed {
+          throw PlaybackError(code: .decoder, message: "the speed filter (atempo) refused the audio")
+        }
+        _ = stretcher.pull(into: &state.stretched)
+        return true
+      }
       let taken = try samples.withUnsafeBufferPointer { all throws(PlaybackError) in
         let rest = UnsafeBufferPointer(rebasing: all[(state.pendingOffset * output.channels)...])
-        return try output.write(rest, frames: frames)
+        return try hand(&state, output, rest, frames: frames, control)
       }
       if taken > 0 {
-        if state.written == 0 { noteFirstFrame() }
-        state.written += taken
+        state.fed += taken
         state.pendingOffset += taken
         if taken == frames { state.pending = nil }
-        if state.written >= output.rate { state.troubles = 0 }
       }
       measure(&state, output)
       if taken == 0 {
@@ -198,6 +242,11 @@ extension Engine {
       }
       return true
     case .end:
+      if let stretcher = state.stretcher {
+        // The filter holds the last few milliseconds until told the input is over.
+        stretcher.finish()
+        if let got = stretcher.pull(into: &state.stretched), got > 0 { return true }
+      }
       try output.startIfWaiting()
       let delay = measure(&state, output)
       if delay <= 0 || !output.isRunning {
@@ -205,7 +254,7 @@ extension Engine {
         // Nothing is left to hear; dropping also makes a file sink write out all it was given
         // before anyone learns that playing ended.
         try output.dropQueued()
-        report(.ended(generation: state.generation, frame: state.startFrame + state.written))
+        report(.ended(generation: state.generation, frame: chunk.firstFrame))
         return true
       }
       // Wait for the device to play out what it holds (or for a seek).
@@ -222,9 +271,114 @@ extension Engine {
   /// failed cannot be asked, and running the clock on would count time in which nothing was heard.
   private func heardNow(_ state: OutputState) -> Int { heard(state, delay: state.lastDelay) }
 
+  /// Memo frames put into the stretcher at a time: 512 at 48 kHz is 11 ms, or 21 ms of output at
+  /// 0.5×, the most a speed change waits behind.
+  static let stretchBlock = 512
+
   /// The heard frame given the device's delay.
   private func heard(_ state: OutputState, delay: Int = 0) -> Int {
-    state.startFrame + max(0, state.written - delay)
+    Int(memoFrame(state, device: max(0, state.written - delay)).rounded(.down))
+  }
+
+  /// The memo frame device frame `device` of this generation carries.
+  private func memoFrame(_ state: OutputState, device: Int) -> Double {
+    state.fedMap.value(min(state.deviceMap.value(Double(device)), Double(state.fed)))
+  }
+
+  /// A new generation: nothing fed, nothing stretched; the stretcher starts afresh at the speed
+  /// (none at 1×, so that 1× is the decoder's frames bit for bit).
+  private func startShaping(_ state: inout OutputState, _ control: Control) {
+    state.fed = 0
+    state.stretched.removeAll()
+    state.stretchedOffset = 0
+    state.speed = control.speed
+    state.stretcher =
+      control.speed == 1
+      ? nil : TempoStretcher(rate: control.rate, channels: control.channels, tempo: control.speed)
+    state.deviceMap = FrameMap(y: 0, slope: state.stretcher == nil ? 1 : control.speed)
+    state.fedMap = FrameMap(y: Double(control.decodeFrom))
+    state.speedFrom = control.speedAskedAt == nil ? nil : 0
+    // A new generation starts from silence (a seek or a start): no ramp to the gain.
+    state.gain.target = control.gain
+    state.gain.settle()
+  }
+
+  /// A speed asked while playing: the stretcher (started now if there was none) makes what it
+  /// gives from here at the new speed, keeping its state, so nothing clicks or jumps.
+  private func changeSpeed(_ state: inout OutputState, _ control: Control) {
+    guard control.speed != state.speed else { return }
+    let channels = max(1, control.channels)
+    let from = state.written + (state.stretched.count / channels - state.stretchedOffset)
+    if let stretcher = state.stretcher {
+      stretcher.setTempo(control.speed)
+      state.deviceMap.mark(
+        x: Double(from), y: state.deviceMap.value(Double(from)), slope: control.speed)
+    } else if let stretcher = TempoStretcher(rate: control.rate, channels: channels, tempo: control.speed) {
+      state.stretcher = stretcher
+      state.deviceMap.mark(x: Double(from), y: Double(state.fed), slope: control.speed)
+    } else {
+      return
+    }
+    state.speed = control.speed
+    state.speedFrom = from
+  }
+
+  /// Hands over what the stretcher gave.
+  private func handStretched(_ state: inout OutputState, _ output: PCMOutput, _ control: Control)
+    throws(PlaybackError) -> Bool
+  {
+    let channels = output.channels
+    let frames = state.stretched.count / channels - state.stretchedOffset
+    let offset = state.stretchedOffset * channels
+    let stretched = state.stretched
+    let taken = try stretched.withUnsafeBufferPointer { all throws(PlaybackError) in
+      try hand(&state, output, UnsafeBufferPointer(rebasing: all[offset...]), frames: frames, control)
+    }
+    state.stretchedOffset += taken
+    if taken == frames {
+      state.stretched.removeAll(keepingCapacity: true)
+      state.stretchedOffset = 0
+    }
+    measure(&state, output)
+    if taken == 0 {
+      try output.wait(wake: outputWake.descriptor, timeout: 500)
+      return false
+    }
+    return true
+  }
+
+  /// Hands up to `frames` frames to the device with the gain applied; the count taken.
+  private func hand(
+    _ state: inout OutputState, _ output: PCMOutput, _ source: UnsafeBufferPointer<Float>, frames: Int,
+    _ control: Control
+  ) throws(PlaybackError) -> Int {
+    let taken: Int
+    if state.gain.isUnity {
+      taken = try output.write(source, frames: frames)
+    } else {
+      // A block at a time, so that a ramp in progress is not worked out for frames not taken.
+      let count = min(frames, 1024)
+      state.gain.apply(
+        source, frames: count, channels: output.channels, rate: output.rate, into: &state.shaped)
+      let shaped = state.shaped
+      taken = try shaped.withUnsafeBufferPointer { all throws(PlaybackError) in
+        try output.write(all, frames: count)
+      }
+      state.gain.advance(frames: taken, rate: output.rate)
+    }
+    guard taken > 0 else { return 0 }
+    if state.written == 0 { noteFirstFrame() }
+    state.written += taken
+    if state.written >= output.rate { state.troubles = 0 }
+    noteSettingsHeard(state, control)
+    return taken
+  }
+
+  /// Where a chunk's frames go on from something other than the memo frame next in line (a loop's
+  /// wrap), the map of fed frames says so.
+  private func noteMemoFrame(_ state: inout OutputState, _ memo: Int) {
+    let fed = Double(state.fed)
+    if state.fedMap.value(fed) != Double(memo) { state.fedMap.mark(x: fed, y: Double(memo), slope: 1) }
   }
 
   /// Reads the device's delay, keeps it, and publishes the clock; returns the delay.
@@ -232,19 +386,49 @@ extension Engine {
   private func measure(_ state: inout OutputState, _ output: PCMOutput) -> Int {
     let delay = output.delay()
     state.lastDelay = delay
-    publish(state, delay: delay, running: output.isRunning)
+    publish(&state, delay: delay, running: output.isRunning)
     return delay
   }
 
   /// Publishes the clock (and the underrun count) for snapshots.
-  private func publish(_ state: OutputState, delay: Int, running: Bool) {
+  private func publish(_ state: inout OutputState, delay: Int, running: Bool) {
     let underruns = state.output?.underruns ?? 0
     let stamp = now()
+    let device = Double(max(0, state.written - delay))
+    let fed = min(state.deviceMap.value(device), Double(state.fed))
+    let memo = state.fedMap.value(fed)
+    // Up to the end of what was handed over, or to the next wrap, whichever comes first.
+    let end = memoFrame(state, device: state.written)
+    var ahead = max(0, end - memo)
+    if let wrap = state.fedMap.next(after: fed) { ahead = min(ahead, max(0, wrap - fed)) }
+    let speed = state.stretcher == nil ? 1 : state.deviceMap.slope(device)
+    state.deviceMap.forget(before: device)
+    state.fedMap.forget(before: fed)
+    let clock = PlaybackClock(
+      generation: state.generation, heard: Int(memo.rounded(.down)), ahead: Int(ahead.rounded(.down)),
+      stamp: stamp, running: running, rate: state.output?.rate ?? 48_000, speed: speed)
     shared.withLock { shared in
-      shared.clock = PlaybackClock(
-        generation: state.generation, startFrame: state.startFrame, written: state.written, delay: delay,
-        stamp: stamp, running: running, rate: state.output?.rate ?? shared.control.rate)
+      shared.clock = clock
       shared.underruns = max(shared.underruns, underruns)
+    }
+  }
+
+  /// Once frames made with the speed and the gain last asked reach the device, records how long
+  /// they took (on the player's clock).
+  private func noteSettingsHeard(_ state: OutputState, _ control: Control) {
+    let speedArrived = control.speedAskedAt != nil && state.speedFrom.map { state.written > $0 } == true
+    let gainArrived = control.gainAskedAt != nil
+    guard speedArrived || gainArrived else { return }
+    let stamp = now()
+    shared.withLock { shared in
+      if speedArrived, let asked = shared.control.speedAskedAt, asked == control.speedAskedAt {
+        shared.lastSpeedLatency = Double(stamp &- asked) / 1e9
+        shared.control.speedAskedAt = nil
+      }
+      if gainArrived, let asked = shared.control.gainAskedAt, asked == control.gainAskedAt {
+        shared.lastGainLatency = Double(stamp &- asked) / 1e9
+        shared.control.gainAskedAt = nil
+      }
     }
   }
 

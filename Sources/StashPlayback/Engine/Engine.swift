@@ -23,6 +23,15 @@ final class Engine: Sendable {
     var decoding = false
     var decodeFrom = 0
     var decodeUntil: Int? = nil
+    /// The loop the current generation wraps in (heard frames), when it starts before its end.
+    var decodeLoop: Range<Int>? = nil
+    /// How fast to play (memo frames per device frame), and the gain on every sample.
+    var speed = 1.0
+    var gain: Float = 1
+    /// When the speed or the gain last changed (the engine's clock, ns), until a frame made with
+    /// it reaches the device.
+    var speedAskedAt: UInt64? = nil
+    var gainAskedAt: UInt64? = nil
     /// Whether the output hands frames over.
     var running = false
     /// Bumped per pause: the output reports where it stopped once for each.
@@ -35,8 +44,20 @@ final class Engine: Sendable {
     var seekAskedAt: UInt64? = nil
   }
 
+  /// The listener's settings, which outlive each memo.
+  struct Settings: Sendable, Equatable {
+    var speed = 1.0
+    var volume = 100
+    var muted = false
+    /// The gain the samples are multiplied by.
+    var gain: Float { muted ? 0 : Float(volume) / 100 }
+  }
+
   struct Shared: Sendable {
     var core = PlayerCore()
+    var settings = Settings()
+    var lastSpeedLatency: Double? = nil
+    var lastGainLatency: Double? = nil
     var control = Control()
     var clock = PlaybackClock()
     var path: String? = nil
@@ -100,6 +121,7 @@ final class Engine: Sendable {
       before(&shared)
       let effects = change(&shared.core)
       Self.apply(effects, to: &shared.control)
+      shared.control.decodeLoop = shared.core.loop
       if seek {
         shared.control.seekAskedAt = PlaybackClock.now()
         shared.lastSeekLatency = nil
@@ -113,6 +135,32 @@ final class Engine: Sendable {
       observer?(snapshot)
     }
     return effects
+  }
+
+  /// Changes the listener's settings and hands them to the output thread, which applies them to
+  /// the next frames it hands the device.
+  func changeSettings(_ change: (inout Settings) -> Void) {
+    let stamp = now()
+    let snapshot = shared.withLock { shared -> PlaybackSnapshot? in
+      let before = shared.settings
+      change(&shared.settings)
+      guard shared.settings != before else { return nil }
+      if shared.settings.speed != before.speed {
+        shared.control.speed = shared.settings.speed
+        shared.control.speedAskedAt = stamp
+        shared.lastSpeedLatency = nil
+      }
+      if shared.settings.gain != before.gain {
+        shared.control.gain = shared.settings.gain
+        shared.control.gainAskedAt = stamp
+        shared.lastGainLatency = nil
+      }
+      shared.revision += 1
+      return Self.snapshot(of: shared, device: deviceName, now: stamp)
+    }
+    guard let snapshot else { return }
+    outputWake.signal()
+    observer?(snapshot)
   }
 
   /// Feeds a thread's report to the core.
@@ -175,6 +223,11 @@ final class Engine: Sendable {
       state: core.state, position: Double(frame) / rate,
       duration: core.loaded ? core.knownLength.map { Double($0) / rate } : nil, path: shared.path,
       device: device, revision: shared.revision, underruns: shared.underruns,
-      lastSeekLatency: shared.lastSeekLatency)
+      lastSeekLatency: shared.lastSeekLatency, speed: shared.settings.speed, volume: shared.settings.volume,
+      muted: shared.settings.muted,
+      loop: core.loop.map {
+        PlaybackLoop(start: Double($0.lowerBound) / rate, end: Double($0.upperBound) / rate)
+      },
+      lastSpeedLatency: shared.lastSpeedLatency, lastVolumeLatency: shared.lastGainLatency)
   }
 }

@@ -50,6 +50,9 @@ struct PlayerCore: Sendable, Equatable {
   private(set) var pausing = false
   /// The device was lost while playing and nothing has been asked since: play on when it is back.
   private(set) var awaitingDevice = false
+  /// The A-B loop (heard frames): a generation that starts before its end wraps from its end to
+  /// its start, for ever.
+  private(set) var loop: Range<Int>? = nil
 
   /// The length in frames, when known.
   var knownLength: Int? { lengthKnown ? totalFrames : endSeen }
@@ -61,7 +64,37 @@ struct PlayerCore: Sendable, Equatable {
     self.lengthKnown = lengthKnown
     rangeEnd = nil
     rangeStart = 0
+    loop = nil
     return stopEffects()
+  }
+
+  /// Repeats `range` (clamped to the track; ignored when shorter than `minimum` frames). Playing
+  /// or paused, the generation restarts at `heard` (the frame being heard) so the decoder wraps
+  /// at the new end; from the end of the loop on, it goes back to the loop's start at once.
+  mutating func setLoop(_ range: Range<Int>, minimum: Int, heard: Int) -> [Effect] {
+    guard loaded else { return [] }
+    let start = clamp(range.lowerBound)
+    let end = clamp(range.upperBound)
+    guard end - start >= max(1, minimum) else { return [] }
+    loop = start..<end
+    switch state {
+    case .playing, .paused:
+      let at = clamp(heard)
+      return restart(at: at >= end ? start : at)
+    case .idle, .ended, .failed:
+      return []
+    }
+  }
+
+  /// Stops repeating; playing or paused, the generation restarts at `heard` so it plays on past
+  /// the loop's end.
+  mutating func clearLoop(heard: Int) -> [Effect] {
+    guard loop != nil else { return [] }
+    loop = nil
+    switch state {
+    case .playing, .paused: return restart(at: clamp(heard))
+    case .idle, .ended, .failed: return []
+    }
   }
 
   /// A track could not be loaded: nothing is loaded, and the state says why.
@@ -83,7 +116,7 @@ struct PlayerCore: Sendable, Equatable {
     if let from {
       start = clamp(from)
     } else if state == .ended {
-      start = rangeStart
+      start = loop?.lowerBound ?? rangeStart
     } else {
       start = position
     }

@@ -46,19 +46,36 @@ final class AudioPlayer: PlayerControl {
     loadFailure = nil
   }
 
+  // TEMPORARY until the engine's speed branch is merged.
+  private var settings = PlayerSnapshot.idle
+  func setSpeed(_ speed: Double) { settings.speed = speed }
+
+  func setVolume(_ percent: Int) { settings.volume = percent }
+
+  func setMuted(_ muted: Bool) { settings.muted = muted }
+
+  func setLoop(from: Double, to: Double) { settings.loop = .init(start: from, end: to) }
+
+  func clearLoop() { settings.loop = nil }
+
   func snapshot() -> PlayerSnapshot {
-    if let loadFailure {
-      return PlayerSnapshot(state: .failed(loadFailure), base: base, position: 0, duration: nil)
-    }
     let s = player.snapshot
+    let t = settings
+    if let loadFailure {
+      return PlayerSnapshot(
+        state: .failed(loadFailure), base: base, position: 0, duration: nil, speed: t.speed, volume: t.volume,
+        muted: t.muted)
+    }
     let state: PlayerSnapshot.State
     switch s.state {
     case .idle: state = .stopped
     case .playing: state = .playing
     case .paused: state = .paused
-    case .ended: state = .stopped
+    case .ended: state = .ended
     case .failed(let error): state = .failed(error.message)
     }
-    return PlayerSnapshot(state: state, base: base, position: s.position, duration: s.duration)
+    return PlayerSnapshot(
+      state: state, base: base, position: s.position, duration: s.duration, speed: t.speed, volume: t.volume,
+      muted: t.muted, loop: t.loop)
   }
 }

@@ -46,6 +46,16 @@ protocol PlayerControl: AnyObject {
   func seek(to seconds: Double)
   /// Stops and lets go of the memo.
   func stop()
+  /// Plays at `speed` (0.5...3, pitch kept), for this memo and the next.
+  func setSpeed(_ speed: Double)
+  /// Sets the software gain, 0...150 %.
+  func setVolume(_ percent: Int)
+  /// Mutes or unmutes.
+  func setMuted(_ muted: Bool)
+  /// Plays from `from` to `to` (memo seconds) over and over, in the memo loaded.
+  func setLoop(from: Double, to: Double)
+  /// Ends the loop.
+  func clearLoop()
   /// The state now.
   func snapshot() -> PlayerSnapshot
 }

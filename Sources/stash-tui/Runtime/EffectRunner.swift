@@ -3,6 +3,10 @@ import StashBrowser
 import StashFormat
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Performs effects against the folder, the editor and the player, and turns what happened into
 /// events for the update step. The slow ones (a transcript search, the recovery sweep) run on a
 /// worker queue and post their events to the inbox, so keys are answered meanwhile; without an
@@ -32,18 +36,23 @@ final class EffectRunner {
   private let worker = DispatchQueue(label: "stash-tui.worker")
   /// Told of each effect before it is performed (the MPRIS server notes the seeks).
   var observe: ((BrowserEffect) -> Void)?
+  /// Where memos were left off; nil keeps no places (no home folder).
+  let places: PositionStore?
+  /// The places are written here, in order, off the interface thread (a write waits on fsync).
+  private let positionWriter = DispatchQueue(label: "stash-tui.positions")
 
   /// A runner over the three, reporting background work to `inbox`.
   /// `fill` reads the rows after the listing is shown; it needs `inbox`, where it reports.
   init(
     library: MemoLibrary, editor: MemoEditor, player: PlayerControl, inbox: EventInbox? = nil,
-    fill: RowFill? = nil
+    fill: RowFill? = nil, places: PositionStore? = PositionStore.fromEnvironment()
   ) {
     self.library = library
     self.editor = editor
     self.player = player
     self.inbox = inbox
     self.fill = inbox == nil ? nil : fill
+    self.places = places
   }
 
   /// Performs `effect`; returns the events it produced at once (a quit produces none; background
@@ -68,9 +77,30 @@ final class EffectRunner {
     case .play(let base, let from):
       player.play(path: library.audioPath(of: base), base: base, from: from, duration: durations[base])
       return [.player(player.snapshot())]
+    case .resume(let base):
+      return resume(base)
     case .togglePause:
       player.togglePause()
       return [.player(player.snapshot())]
+    case .setSpeed(let speed):
+      player.setSpeed(speed)
+      return [.player(player.snapshot())]
+    case .setVolume(let percent):
+      player.setVolume(percent)
+      return [.player(player.snapshot())]
+    case .setMuted(let muted):
+      player.setMuted(muted)
+      return [.player(player.snapshot())]
+    case .setLoop(let from, let to):
+      player.setLoop(from: from, to: to)
+      return [.player(player.snapshot())]
+    case .clearLoop:
+      player.clearLoop()
+      return [.player(player.snapshot())]
+    case .rememberPosition(let base, let at):
+      return record(base, at)
+    case .forgetPosition(let base):
+      return record(base, nil)
     case .seek(let t):
       player.seek(to: t)
       return [.player(player.snapshot())]
@@ -92,6 +122,41 @@ final class EffectRunner {
     case .quit:
       return []
     }
+  }
+
+  /// Plays `base` from where it was left off, else from the start.
+  private func resume(_ base: String) -> [BrowserEvent] {
+    let path = library.audioPath(of: base)
+    var events: [BrowserEvent] = []
+    var from = 0.0
+    if let places, let key = PositionStore.key(audio: path) {
+      let (position, warning) = places.position(of: key)
+      if let warning { events.append(.positionsProblem(warning)) }
+      let duration = durations[base] ?? .infinity
+      if let position, position >= BrowserModel.rememberAfter,
+        position < duration - BrowserModel.endMargin
+      {
+        from = position
+        events.append(.resumed(base: base, from: position))
+      }
+    }
+    player.play(path: path, base: base, from: from, duration: durations[base])
+    return events + [.player(player.snapshot())]
+  }
+
+  /// Remembers (or, with nil, forgets) where `base` was left off, on the writer queue; inline
+  /// without an inbox. A warning comes back as `.positionsProblem`.
+  private func record(_ base: String, _ position: Double?) -> [BrowserEvent] {
+    guard let places, let key = PositionStore.key(audio: library.audioPath(of: base)) else { return [] }
+    let entry = position.map { PositionBook.Entry(position: $0, updated: Int(time(nil))) }
+    guard let inbox else {
+      return places.record([key: entry]).map { [.positionsProblem($0)] } ?? []
+    }
+    let store = UnsafeTransfer(places)
+    positionWriter.async {
+      if let warning = store.value.record([key: entry]) { inbox.post(.positionsProblem(warning)) }
+    }
+    return []
   }
 
   /// Runs `work` on the editor on the worker queue, posting its event; inline without an inbox.
@@ -168,6 +233,7 @@ final class EffectRunner {
     fill?.stop()
     latestSearch.value.store(-1, ordering: .relaxed)
     worker.sync {}
+    positionWriter.sync {}
   }
 
   /// Runs the model's effects and every event they lead to, until nothing is left to do.

@@ -145,8 +145,9 @@ struct LaunchOptions {
         --first-screen         with --render-once, print the first screen as soon as the rows on
                                it are read, as the browser first shows it (no keys)
 
-      stash-tui --play FILE [--from T] [--to T] [--device NAME]: play one memo without the
-      interface (T is 83, 1:23 or 1:02:03).
+      stash-tui --play FILE [--from T] [--to T] [--device NAME] [--speed X] [--volume N]:
+      play one memo without the interface (T is 83, 1:23 or 1:02:03; X from 0.5 to 3, the pitch
+      kept; N from 0 to 150 percent).
 
       Environment: NO_COLOR turns colours off; STASH_DIR is the default folder;
       STASH_IMPORT_FROM the default --import-from; STASH_ALSA_DEVICE is the default sound device.

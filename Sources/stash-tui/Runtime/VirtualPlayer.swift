@@ -2,12 +2,16 @@ import StashBrowser
 
 /// A player on a virtual clock for the `--render-once` test hook: it moves only when the script
 /// says `<wait N>`, so a golden screen of a memo playing is the same on every run. It plays no
-/// sound; the real player is tested on ALSA by its own module and end to end in tmux.
+/// sound; the real player is tested on ALSA by its own module and end to end in tmux. Its speed,
+/// volume and loop act on the clock as the real one's do on the sound.
 final class VirtualPlayer: PlayerControl {
   private var state = PlayerSnapshot.idle
 
   func play(path: String, base: String, from: Double, duration: Double?) {
-    state = PlayerSnapshot(state: .playing, base: base, position: from, duration: duration)
+    let keep = state
+    state = PlayerSnapshot(
+      state: .playing, base: base, position: from, duration: duration, speed: keep.speed, volume: keep.volume,
+      muted: keep.muted)
   }
 
   func togglePause() {
@@ -22,14 +26,44 @@ final class VirtualPlayer: PlayerControl {
     state.position = max(0, state.duration.map { min($0, seconds) } ?? seconds)
   }
 
-  func stop() { state = .idle }
+  func stop() { state = settings(of: .idle) }
+
+  func setSpeed(_ speed: Double) { state.speed = PlayerSnapshot.clamped(speed: speed) }
+
+  func setVolume(_ percent: Int) { state.volume = PlayerSnapshot.clamped(volume: percent) }
+
+  func setMuted(_ muted: Bool) { state.muted = muted }
+
+  func setLoop(from: Double, to: Double) {
+    guard state.isActive else { return }
+    state.loop = PlayerSnapshot.Loop(start: from, end: to)
+  }
+
+  func clearLoop() { state.loop = nil }
 
   func snapshot() -> PlayerSnapshot { state }
 
-  /// Moves the clock on by `seconds` while playing; at the end the memo stops, as the real one does.
+  /// `snapshot` with this player's speed and volume, which outlast a memo.
+  private func settings(of snapshot: PlayerSnapshot) -> PlayerSnapshot {
+    var s = snapshot
+    s.speed = state.speed
+    s.volume = state.volume
+    s.muted = state.muted
+    return s
+  }
+
+  /// Moves the clock on by `seconds` of real time while playing (memo time moves `speed` times
+  /// as fast); a loop wraps back to its start; at the end the memo ends, as the real one does.
   func advance(_ seconds: Double) {
     guard state.state == .playing else { return }
-    state.position += seconds
-    if let d = state.duration, state.position >= d { state = .idle }
+    state.position += seconds * state.speed
+    if let loop = state.loop, state.position >= loop.end, loop.end > loop.start {
+      state.position =
+        loop.start + (state.position - loop.start).truncatingRemainder(dividingBy: loop.end - loop.start)
+    }
+    if let d = state.duration, state.position >= d {
+      state = settings(
+        of: PlayerSnapshot(state: .ended, base: state.base, position: d, duration: d))
+    }
   }
 }

@@ -1,0 +1,103 @@
+/// Where memos were left off, as the state file (`$XDG_STATE_HOME/stash/positions`) holds them: a
+/// key per recording (a hash of its audio's first bytes and its size, never a name) and a time;
+/// no title and no transcript text. Pure: the browser's I/O side reads and writes the file.
+package struct PositionBook: Equatable, Sendable {
+  /// One memo's place.
+  package struct Entry: Equatable, Sendable {
+    /// Memo seconds.
+    package var position: Double
+    /// When it was remembered, seconds since 1970 UTC.
+    package var updated: Int
+
+    /// A value with every field given.
+    package init(position: Double, updated: Int) {
+      self.position = position
+      self.updated = updated
+    }
+  }
+
+  /// Why a file is not a book: the line and what is wrong with it.
+  package struct Damage: Error, Equatable, Sendable {
+    package var line: Int
+    package var reason: String
+
+    /// The damage in plain words: `line 3: …`.
+    package var description: String { "line \(line): \(reason)" }
+  }
+
+  /// The first line of every book.
+  package static let header = "stash positions 1"
+  /// The most places kept; the oldest go first.
+  package static let capacity = 10_000
+
+  /// The places, by key.
+  package var entries: [String: Entry] = [:]
+
+  /// An empty book.
+  package init(entries: [String: Entry] = [:]) { self.entries = entries }
+
+  /// Whether `key` has the shape of a key: 16 lower-case hex digits, `-`, the size in bytes.
+  package static func isKey(_ key: Substring) -> Bool {
+    let parts = key.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 2, parts[0].utf8.count == 16, !parts[1].isEmpty, parts[1].utf8.count <= 19 else {
+      return false
+    }
+    return parts[0].utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+      && parts[1].utf8.allSatisfy { (48...57).contains($0) }
+  }
+
+  /// Reads a book's text; every line must be whole, so a file cut short or written over by
+  /// something else is found out rather than half read.
+  package static func parse(_ text: String) -> Result<PositionBook, Damage> {
+    var book = PositionBook()
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    guard lines.first == Substring(header) else {
+      return .failure(Damage(line: 1, reason: "the file does not start with “\(header)”"))
+    }
+    guard text.hasSuffix("\n") else {
+      return .failure(Damage(line: lines.count, reason: "the last line is cut short"))
+    }
+    for (index, line) in lines.enumerated().dropFirst() where !line.isEmpty && !line.hasPrefix("#") {
+      let fields = line.split(separator: " ", omittingEmptySubsequences: false)
+      guard fields.count == 3, isKey(fields[0]), let position = Double(fields[1]), position.isFinite,
+        position >= 0, let updated = Int(fields[2])
+      else {
+        return .failure(Damage(line: index + 1, reason: "expected a key, a time in seconds and a date"))
+      }
+      book.entries[String(fields[0])] = Entry(position: position, updated: updated)
+    }
+    return .success(book)
+  }
+
+  /// The book as the file holds it, in key order (so the same book is always the same bytes).
+  package var text: String {
+    var out = PositionBook.header + "\n"
+    out += "# Where each memo was left off: a hash of its audio's start and its size, seconds, when.\n"
+    for key in entries.keys.sorted() {
+      let e = entries[key]!
+      out += "\(key) \(PositionBook.seconds(e.position)) \(e.updated)\n"
+    }
+    return out
+  }
+
+  /// Seconds to the millisecond, without a needless fraction.
+  static func seconds(_ value: Double) -> String {
+    let ms = Int((value * 1000).rounded())
+    let fraction = ms % 1000
+    guard fraction != 0 else { return "\(ms / 1000)" }
+    let digits = String(fraction)
+    return "\(ms / 1000)." + String(repeating: "0", count: 3 - digits.count) + digits
+  }
+
+  /// Applies changes made since the book was read (nil forgets a place) on top of whatever
+  /// another browser wrote meanwhile, then keeps the newest `capacity` places.
+  package mutating func apply(_ changes: [String: Entry?]) {
+    for (key, entry) in changes {
+      entries[key] = entry
+    }
+    if entries.count > PositionBook.capacity {
+      let oldest = entries.sorted { ($0.value.updated, $0.key) < ($1.value.updated, $1.key) }
+      for (key, _) in oldest.prefix(entries.count - PositionBook.capacity) { entries[key] = nil }
+    }
+  }
+}
