@@ -21,7 +21,7 @@ import Testing
 
   @Test func playPausePlaysTheSelectedMemoThenTogglesIt() {
     var model = F.model()
-    #expect(model.update(.remote(.playPause)) == [.play(base: Self.first, from: 0)])
+    #expect(model.update(.remote(.playPause)) == [.resume(base: Self.first)])
     model = Self.reported(model, .playing, base: Self.first, at: 3)
     #expect(model.update(.remote(.playPause)) == [.togglePause])
     model = Self.reported(model, .paused, base: Self.first, at: 3)
@@ -58,22 +58,22 @@ import Testing
     var model = Self.reported(F.model(), .playing, base: Self.first, at: 3)
     #expect(model.update(.remote(.previous)).isEmpty, "nothing before the first memo")
     let next = model.update(.remote(.next))
-    #expect(next.last == .play(base: Self.second, from: 0))
+    #expect(next.last == .resume(base: Self.second))
     #expect(next.contains(.loadDetail(base: Self.second)))
     #expect(model.selectedBase == Self.second, "the list shows the memo that plays")
     model = Self.reported(model, .playing, base: Self.second, at: 0)
-    #expect(model.update(.remote(.next)).last == .play(base: Self.third, from: 0))
+    #expect(model.update(.remote(.next)).last == .resume(base: Self.third))
     model = Self.reported(model, .playing, base: Self.third, at: 0)
     #expect(!RemoteStatus(model).canGoNext)
     #expect(RemoteStatus(model).canGoPrevious)
     #expect(model.update(.remote(.next)).isEmpty, "nothing after the last memo")
-    #expect(model.update(.remote(.previous)).last == .play(base: Self.second, from: 0))
+    #expect(model.update(.remote(.previous)).last == .resume(base: Self.second))
   }
 
   @Test func nextWhilePausedStaysPausedAndWhileStoppedOnlySelects() {
     var model = Self.reported(F.model(), .paused, base: Self.first, at: 3)
     #expect(
-      Array(model.update(.remote(.next)).suffix(2)) == [.play(base: Self.second, from: 0), .togglePause])
+      Array(model.update(.remote(.next)).suffix(2)) == [.resume(base: Self.second), .togglePause])
     model = F.model()
     let effects = model.update(.remote(.next))
     #expect(effects == [.loadDetail(base: Self.second)])
@@ -87,7 +87,7 @@ import Testing
       F.row("c", title: "Gamma walk", at: 100), F.row("d", title: "Delta walk", at: 50),
     ]
     var model = Self.reported(F.model(rows: rows), .playing, base: "a", at: 3)
-    #expect(model.update(.remote(.next)).last == .play(base: "c", from: 0))
+    #expect(model.update(.remote(.next)).last == .resume(base: "c"))
     // With a filter, Next goes through the memos the list shows.
     model = F.model(rows: rows)
     model.filter = "alpha"
@@ -103,7 +103,7 @@ import Testing
     model = Self.reported(model, .playing, base: Self.first, at: 40)
     #expect(model.update(.remote(.seek(by: -100))) == [.seek(0)])
     model = Self.reported(model, .playing, base: Self.first, at: 100)
-    #expect(model.update(.remote(.seek(by: 30))).last == .play(base: Self.second, from: 0))
+    #expect(model.update(.remote(.seek(by: 30))).last == .resume(base: Self.second))
     // On the last memo there is nothing next: it stops.
     model = Self.reported(F.model(), .playing, base: Self.third, at: 100)
     #expect(model.update(.remote(.seek(by: 30))) == [.stop])
@@ -127,16 +127,39 @@ import Testing
     _ = model.refilter()
     #expect(model.visible.count == 1)
     let effects = model.update(.remote(.open(base: Self.third)))
-    #expect(effects.last == .play(base: Self.third, from: 0))
+    #expect(effects.last == .resume(base: Self.third))
     #expect(model.filter.isEmpty)
     #expect(model.selectedBase == Self.third)
     #expect(model.update(.remote(.open(base: "not-a-memo"))).isEmpty)
   }
 
+  @Test func rateAndVolumeAreTheKeysSpeedAndVolume() {
+    var model = Self.reported(F.model(), .playing, base: Self.first, at: 3)
+    #expect(model.update(.remote(.setRate(2))) == [.setSpeed(2)])
+    #expect(model.update(.remote(.setRate(10))) == [.setSpeed(3)], "kept to MaximumRate")
+    #expect(model.update(.remote(.setRate(0.1))) == [.setSpeed(0.5)], "kept to MinimumRate")
+    #expect(model.update(.remote(.setVolume(0.5))) == [.setVolume(50)])
+    #expect(model.update(.remote(.setVolume(-1))) == [.setVolume(0)])
+    #expect(model.update(.remote(.setVolume(4))) == [.setVolume(150)])
+    #expect(model.update(.remote(.setVolume(.nan))).isEmpty)
+    // The published values are the player's.
+    var snapshot = PlayerSnapshot(state: .playing, base: Self.first, position: 3, duration: 120)
+    snapshot.speed = 1.5
+    snapshot.volume = 80
+    _ = model.update(.player(snapshot))
+    let status = RemoteStatus(model)
+    #expect(status.rate == 1.5 && status.volume == 0.8)
+    snapshot.muted = true
+    _ = model.update(.player(snapshot))
+    #expect(RemoteStatus(model).volume == 0)
+    #expect(RemoteStatus(model).changedProperties(since: status) == ["Volume"])
+  }
+
   @Test func aRateOfZeroPausesAndQuitLeaves() {
     var model = Self.reported(F.model(), .playing, base: Self.first, at: 3)
     #expect(model.update(.remote(.setRate(0))) == [.togglePause])
-    #expect(model.update(.remote(.quit)) == [.stop, .quit])
+    let quit = model.update(.remote(.quit))
+    #expect(quit.last == .quit && quit.contains(.stop), "\(quit)")
     #expect(model.finished)
   }
 

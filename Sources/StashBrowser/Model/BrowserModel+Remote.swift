@@ -15,10 +15,10 @@ extension BrowserModel {
   }
 
   /// The speed published to the controls.
-  package var remoteRate: Double { 1 }
+  package var remoteRate: Double { player.speed }
 
-  /// The volume published to the controls, 1 being 100 %.
-  package var remoteVolume: Double { 1 }
+  /// The volume published to the controls, 1 being 100 % (0 while muted, as players report it).
+  package var remoteVolume: Double { player.muted ? 0 : Double(player.volume) / 100 }
 
   /// The object path MPRIS knows a memo by (`mpris:trackid`): letters and digits of the base kept,
   /// every other byte as `_` and two hex digits, so two bases never share a path.
@@ -103,19 +103,23 @@ extension BrowserModel {
         return effects
       }
       following = true
-      return effects + [.play(base: base, from: 0)]
+      return effects + [.resume(base: base)]
     case .setRate(let rate):
-      // A rate of 0 acts as Pause, as the specification says.
+      // A rate of 0 acts as Pause, as the specification says; others are kept to 0.5...3.
+      guard rate.isFinite else { return [] }
       if rate <= 0 { return handle(remote: .pause) }
-      return []
-    case .setVolume:
-      return []
+      return setSpeed(rate)
+    case .setVolume(let volume):
+      // Below 0 counts as 0, as the specification says; above 1.5 as 1.5.
+      guard volume.isFinite else { return [] }
+      return setVolume(Int((max(0, min(BrowserModel.maximumVolume, volume)) * 100).rounded()))
     case .quit:
       return perform(.quit)
     }
   }
 
-  /// Plays the current memo from the start (or, after a failure, from where it stopped).
+  /// Plays the current memo from where it was left off, as space does (after a failure, from
+  /// where it stopped).
   private mutating func remotePlay() -> [BrowserEffect] {
     guard let row = remoteTrack else { return [] }
     if let refusal = playRefusal(row) {
@@ -127,26 +131,26 @@ extension BrowserModel {
     if case .failed = player.state, player.base == row.base {
       return effects + [.play(base: row.base, from: player.position)]
     }
-    return effects + [.play(base: row.base, from: 0)]
+    return effects + [.resume(base: row.base)]
   }
 
-  /// Next or Previous: the memo `delta` on is selected; it plays when one was playing, is loaded
-  /// paused when one was paused, and is only selected when nothing played.
+  /// Next or Previous: the memo `delta` on is selected; it plays (from where it was left off, as
+  /// the keys' next memo does) when one was playing, is loaded paused when one was paused, and is
+  /// only selected when nothing played, as the specification asks.
   private mutating func remoteStep(_ delta: Int) -> [BrowserEffect] {
     guard let base = remoteNeighbour(delta) else { return [] }
     let state = player.state
     let effects = select(base)
     following = true
     switch state {
-    case .playing, .loading: return effects + [.play(base: base, from: 0)]
-    case .paused: return effects + [.play(base: base, from: 0), .togglePause]
-    case .stopped, .failed: return effects
+    case .playing, .loading: return effects + [.resume(base: base)]
+    case .paused: return effects + [.resume(base: base), .togglePause]
+    case .stopped, .ended, .failed: return effects
     }
   }
 
   private mutating func remoteSeek(to target: Double) -> [BrowserEffect] {
-    player.position = target
-    if following, let cue = spokenCue { cueCursor = cue }
+    jump(to: target)
     return [.seek(target)]
   }
 

@@ -37,7 +37,7 @@ package struct RemoteStatus: Equatable, Sendable {
     switch model.player.state {
     case .playing, .loading: playback = .playing
     case .paused: playback = .paused
-    case .stopped, .failed: playback = .stopped
+    case .stopped, .ended, .failed: playback = .stopped
     }
     let row = model.remoteTrack
     track = row.map { row in

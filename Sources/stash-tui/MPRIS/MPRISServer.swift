@@ -22,6 +22,8 @@ final class MPRISServer {
   static let playerInterface = "org.mpris.MediaPlayer2.Player"
   /// The audio the player takes: the memos' AAC in MP4.
   static let mimeTypes = ["audio/mp4", "audio/x-m4a", "audio/aac"]
+  /// A position further than this from where time passing would put it is a jump (Seeked).
+  static let jumpSeconds = 1.0
 
   private var bus: OpaquePointer?
   private var slots: [OpaquePointer?] = [nil, nil]
@@ -37,6 +39,9 @@ final class MPRISServer {
   private var published: RemoteStatus?
   /// A jump to announce with Seeked at the next publication, in seconds.
   private var pendingSeek: Double?
+  /// The memo playing at the last publication, where and when (monotonic seconds), and how fast:
+  /// a jump the player made itself (an A-B loop going round) is told from time passing by it.
+  private var lastHeard: (base: String, position: Double, at: Double, speed: Double, playing: Bool)?
   /// The name it holds.
   private(set) var busName = ""
 
@@ -139,7 +144,14 @@ final class MPRISServer {
   func publish(_ model: BrowserModel) {
     let status = RemoteStatus(model)
     let old = published
-    let seek = pendingSeek
+    var seek = pendingSeek
+    let p = model.player
+    let now = BrowserLoop.now()
+    if seek == nil, p.isActive, let last = lastHeard, last.base == p.base {
+      let expected = last.position + (last.playing ? (now - last.at) * last.speed : 0)
+      if abs(p.position - expected) > Self.jumpSeconds { seek = p.position }
+    }
+    lastHeard = p.isActive ? p.base.map { ($0, p.position, now, p.speed, p.state == .playing) } : nil
     // Set first: sd-bus reads the values it announces through the property getters.
     published = status
     pendingSeek = nil
