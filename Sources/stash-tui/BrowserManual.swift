@@ -24,6 +24,10 @@ enum BrowserManual {
       .IR T ]
       .RB [ \\-\\-device
       .IR NAME ]
+      .RB [ \\-\\-speed
+      .IR X ]
+      .RB [ \\-\\-volume
+      .IR N ]
       .SH DESCRIPTION
       \\fBstash-tui\\fR lists the memos in \\fIDIR\\fR (default: \\fB$STASH_DIR\\fR, else the current
       folder), newest first. Opening one shows its facts, its route as a sketch and its transcript;
@@ -60,6 +64,12 @@ enum BrowserManual {
       .TP
       \\fB\\-\\-device\\fR \\fINAME\\fR
       the ALSA device (default: \\fB$STASH_ALSA_DEVICE\\fR, else ALSA's \\fBdefault\\fR).
+      .TP
+      \\fB\\-\\-speed\\fR \\fIX\\fR
+      play at \\fIX\\fR times the speed, from 0.5 to 3, with the pitch kept.
+      .TP
+      \\fB\\-\\-volume\\fR \\fIN\\fR
+      play at \\fIN\\fR percent, from 0 to 150.
       .SH MEDIA KEYS
       On a session bus, the browser is an MPRIS player named \\fBorg.mpris.MediaPlayer2.stash\\fR
       (a second one takes \\fBorg.mpris.MediaPlayer2.stash.instance\\fR\\fIPID\\fR), so media keys,

@@ -48,27 +48,6 @@ package enum KeyTable {
         Binding(keys: [.ctrlRight, .char(".")], action: .nextCue, help: "next cue"),
         Binding(keys: [.char("g")], action: .goToTime, help: "go to a typed time (1:30, 90, 1:02:03)"),
         Binding(keys: [.char("f")], action: .follow, help: "follow the spoken cue again"),
-        Binding(keys: [.char("B")], action: .fromStart, help: "play from the beginning (after it continued)"),
-        Binding(keys: [.char(">")], action: .nextMemo, help: "play the next memo in the list"),
-        Binding(keys: [.char("<")], action: .previousMemo, help: "play the previous memo in the list"),
-        Binding(
-          keys: [.char("C")], action: .continuing, help: "continue into the next memo at the end: on/off"),
-      ]
-    ),
-    (
-      "Listening",
-      [
-        Binding(keys: [.char("}")], action: .faster, help: "faster: 1.25×, 1.5× … 3× (pitch kept)"),
-        Binding(keys: [.char("{")], action: .slower, help: "slower: 0.75×, 0.5×"),
-        Binding(keys: [.char("\\")], action: .normalSpeed, help: "back to 1×"),
-        Binding(
-          keys: [.char("+"), .char("="), .char("0")], action: .volumeUp, help: "louder by 5 % (up to 150 %)"),
-        Binding(keys: [.char("-"), .char("9")], action: .volumeDown, help: "quieter by 5 %"),
-        Binding(keys: [.char("m")], action: .mute, help: "mute or unmute"),
-        Binding(keys: [.char("l")], action: .abLoop, help: "A-B loop: set A, then B, then clear"),
-        Binding(
-          keys: [.char("L")], action: .loopCue,
-          help: "repeat the cue (the spoken one, or the one under the cursor)"),
       ]
     ),
     (
@@ -86,6 +65,30 @@ package enum KeyTable {
           keys: [.ctrl("l"), .function(5)], action: .refresh, help: "read the folder again and redraw"),
         Binding(keys: [.char("?"), .function(1)], action: .help, help: "this help"),
         Binding(keys: [.char("q"), .ctrl("c")], action: .quit, help: "quit (stops playback)"),
+      ]
+    ),
+    (
+      "Listening",
+      [
+        Binding(
+          keys: [.char("B")], action: .fromStart,
+          help: "play from the beginning (a memo continues where it was left off)"),
+        Binding(keys: [.char(">")], action: .nextMemo, help: "play the next memo in the list"),
+        Binding(keys: [.char("<")], action: .previousMemo, help: "play the previous memo in the list"),
+        Binding(
+          keys: [.char("C")], action: .continuing, help: "continue into the next memo at the end: on/off"),
+        Binding(
+          keys: [.char("}")], action: .faster, help: "faster, in steps: 1.25×, 1.5× … 3×, the pitch kept"),
+        Binding(keys: [.char("{")], action: .slower, help: "slower, in steps down to 0.5×"),
+        Binding(keys: [.char("\\")], action: .normalSpeed, help: "speed back to 1×"),
+        Binding(
+          keys: [.char("+"), .char("="), .char("0")], action: .volumeUp, help: "louder by 5 % (up to 150 %)"),
+        Binding(keys: [.char("-"), .char("9")], action: .volumeDown, help: "quieter by 5 %"),
+        Binding(keys: [.char("m")], action: .mute, help: "mute or unmute"),
+        Binding(keys: [.char("l")], action: .abLoop, help: "A-B loop: set A, then B, then clear"),
+        Binding(
+          keys: [.char("L")], action: .loopCue,
+          help: "repeat the cue (the spoken one, or the one under the cursor)"),
       ]
     ),
   ]

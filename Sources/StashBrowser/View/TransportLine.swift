@@ -53,7 +53,9 @@ package enum TransportLine {
       let fits = flags.isEmpty || 3 + CharacterWidth.of(flags) + 20 <= width
       let shown = fits ? flags : flagText(snapshot, extras, short: true)
       let hint = "Stopped. Space plays the open memo; Enter on a cue plays from it."
-      line.append(TextWrap.truncate(hint, width: max(0, width - 3 - CharacterWidth.of(shown))), .dim)
+      line.append(
+        shown.isEmpty ? hint : TextWrap.truncate(hint, width: max(0, width - 3 - CharacterWidth.of(shown))),
+        .dim)
       line.append(shown, .normal)
       return line
     }

@@ -46,25 +46,22 @@ final class AudioPlayer: PlayerControl {
     loadFailure = nil
   }
 
-  // TEMPORARY until the engine's speed branch is merged.
-  private var settings = PlayerSnapshot.idle
-  func setSpeed(_ speed: Double) { settings.speed = speed }
+  func setSpeed(_ speed: Double) { player.setSpeed(speed) }
 
-  func setVolume(_ percent: Int) { settings.volume = percent }
+  func setVolume(_ percent: Int) { player.setVolume(percent) }
 
-  func setMuted(_ muted: Bool) { settings.muted = muted }
+  func setMuted(_ muted: Bool) { player.setMuted(muted) }
 
-  func setLoop(from: Double, to: Double) { settings.loop = .init(start: from, end: to) }
+  func setLoop(from: Double, to: Double) { player.setLoop(from: from, to: to) }
 
-  func clearLoop() { settings.loop = nil }
+  func clearLoop() { player.clearLoop() }
 
   func snapshot() -> PlayerSnapshot {
     let s = player.snapshot
-    let t = settings
     if let loadFailure {
       return PlayerSnapshot(
-        state: .failed(loadFailure), base: base, position: 0, duration: nil, speed: t.speed, volume: t.volume,
-        muted: t.muted)
+        state: .failed(loadFailure), base: base, position: 0, duration: nil, speed: s.speed, volume: s.volume,
+        muted: s.muted)
     }
     let state: PlayerSnapshot.State
     switch s.state {
@@ -75,7 +72,7 @@ final class AudioPlayer: PlayerControl {
     case .failed(let error): state = .failed(error.message)
     }
     return PlayerSnapshot(
-      state: state, base: base, position: s.position, duration: s.duration, speed: t.speed, volume: t.volume,
-      muted: t.muted, loop: t.loop)
+      state: state, base: base, position: s.position, duration: s.duration, speed: s.speed, volume: s.volume,
+      muted: s.muted, loop: s.loop.map { PlayerSnapshot.Loop(start: $0.start, end: $0.end) })
   }
 }
