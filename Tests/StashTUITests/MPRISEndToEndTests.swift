@@ -181,6 +181,50 @@ import Testing
     #expect(tmux.wait(for: "EXITED:0") != nil)
   }
 
+  @Test func rateAndVolumeGoBothWays() throws {
+    let (bus, _, tmux) = try Self.started()
+    defer { Self.close(bus, tmux) }
+    let monitor = try bus.monitor(Self.signals)
+    #expect(Self.call(bus, "Play") == nil)
+    #expect(tmux.wait { (Self.clock($0) ?? -1) >= 1 } != nil, "\(tmux.capture())")
+
+    // Rate 2 over the bus: the status line says 2×, and memo time runs at twice the wall clock.
+    let set = try bus.busctl(["set-property", Self.name, Self.path, Self.player, "Rate", "d", "2"])
+    #expect(set.status == 0, "\(set.output)")
+    #expect(tmux.wait(for: "2×") != nil, "\(tmux.capture())")
+    #expect(Self.eventually { Self.property(bus, "Rate") == "d 2" })
+    let start = try #require(Self.position(bus))
+    let began = Date()
+    Thread.sleep(forTimeInterval: 2)
+    let end = try #require(Self.position(bus))
+    let ratio = (end - start) / Date().timeIntervalSince(began)
+    #expect(ratio > 1.7 && ratio < 2.3, "memo time ran at \(ratio)× the wall clock")
+
+    // Volume 0.5 over the bus: the status line shows it.
+    let volume = try bus.busctl(["set-property", Self.name, Self.path, Self.player, "Volume", "d", "0.5"])
+    #expect(volume.status == 0, "\(volume.output)")
+    #expect(tmux.wait(for: "50 %") != nil, "\(tmux.capture())")
+    #expect(Self.property(bus, "Volume") == "d 0.5")
+
+    // Keys: the backslash (back to 1×) and m (mute) are announced.
+    tmux.type("\\")
+    let normal = monitor.wait { text in
+      text.components(separatedBy: "member=PropertiesChanged").last.map {
+        $0.contains(#"string "Rate""#) && $0.contains("double 1")
+      } ?? false
+    }
+    #expect(normal != nil, "\(monitor.text())")
+    tmux.send("m")
+    let muted = monitor.wait { text in
+      text.components(separatedBy: "member=PropertiesChanged").last.map {
+        $0.contains(#"string "Volume""#) && $0.contains("double 0")
+      } ?? false
+    }
+    #expect(muted != nil, "\(monitor.text())")
+    tmux.send("q")
+    #expect(tmux.wait(for: "EXITED:0") != nil)
+  }
+
   /// `playerctl ARGS` on the browser, on `bus`: its status and output.
   static func playerctl(_ bus: SessionBus, _ arguments: String...) -> (status: Int32, output: String) {
     let environment = [
