@@ -208,21 +208,21 @@ import Testing
 
     // Keys: the backslash (back to 1×) and m (mute) are announced.
     tmux.type("\\")
-    let normal = monitor.wait { text in
-      text.components(separatedBy: "member=PropertiesChanged").last.map {
-        $0.contains(#"string "Rate""#) && $0.contains("double 1")
-      } ?? false
-    }
-    #expect(normal != nil, "\(monitor.text())")
+    #expect(Self.lastChange(monitor, "Rate", "double 1"), "\(monitor.text())")
     tmux.send("m")
-    let muted = monitor.wait { text in
-      text.components(separatedBy: "member=PropertiesChanged").last.map {
-        $0.contains(#"string "Volume""#) && $0.contains("double 0")
-      } ?? false
-    }
-    #expect(muted != nil, "\(monitor.text())")
+    #expect(Self.lastChange(monitor, "Volume", "double 0"), "\(monitor.text())")
     tmux.send("q")
     #expect(tmux.wait(for: "EXITED:0") != nil)
+  }
+
+  /// Whether, within 10 s, the last PropertiesChanged the monitor saw names `property` with `value`.
+  static func lastChange(_ monitor: BusMonitor, _ property: String, _ value: String) -> Bool {
+    monitor.wait { text in
+      guard let last = text.components(separatedBy: "member=PropertiesChanged").dropFirst().last else {
+        return false
+      }
+      return last.contains("string \"\(property)\"") && last.contains(value)
+    } != nil
   }
 
   /// `playerctl ARGS` on the browser, on `bus`: its status and output.
