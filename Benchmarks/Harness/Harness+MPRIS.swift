@@ -19,6 +19,9 @@ extension Harness {
           format: "%.0f ms median, %.0f ms p90, %.0f ms max (%d of %d seeks)", median, p90, max, heard, trials
         ),
         target: "≤ 100 ms", verdict: .verdict(p90 <= 100 && heard == trials),
-        note: "Player.Seek on the session bus to the first frame of the new place in ALSA's file PCM, paced"))
+        note:
+          "Player.Seek on the session bus to the first frame of the new place in ALSA's file PCM, paced; "
+          + "the same seek without the bus (--control): "
+          + ((object["control_median_ms"] as? Double).map { String(format: "%.0f ms median", $0) } ?? "—")))
   }
 }
