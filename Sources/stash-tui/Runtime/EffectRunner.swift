@@ -128,6 +128,7 @@ final class EffectRunner {
   private func resume(_ base: String) -> [BrowserEvent] {
     let path = library.audioPath(of: base)
     var events: [BrowserEvent] = []
+    var resumed: [BrowserEvent] = []
     var from = 0.0
     if let places, let key = PositionStore.key(audio: path) {
       let (position, warning) = places.position(of: key)
@@ -137,11 +138,12 @@ final class EffectRunner {
         position < duration - BrowserModel.endMargin
       {
         from = position
-        events.append(.resumed(base: base, from: position))
+        resumed = [.resumed(base: base, from: position)]
       }
     }
     player.play(path: path, base: base, from: from, duration: durations[base])
-    return events + [.player(player.snapshot())]
+    // The snapshot first, so the update step knows which memo the line is about.
+    return events + [.player(player.snapshot())] + resumed
   }
 
   /// Remembers (or, with nil, forgets) where `base` was left off, on the writer queue; inline
