@@ -12,6 +12,14 @@ enum ListeningAudio {
     return try AudioTrack.read(path: path)
   }
 
+  /// TestAudio's sweep as an ADTS track, with ffmpeg's decode of it (priming dropped: heard frame i
+  /// is reference[i]).
+  static func sweep(seconds: Double) throws -> (track: AudioTrack, reference: [Float]) {
+    let path = try TestAudio.folder().appendingPathComponent("sweep.aac").path
+    try TestAudio.sweep(path, seconds: seconds)
+    return (try ADTSTrack.read(path), Array(try TestAudio.ffmpegDecode(path).dropFirst(1024)))
+  }
+
   /// A loud tone (0.9 of full scale) as an ADTS track, with ffmpeg's decode of it (priming dropped).
   static func loudTone(seconds: Double) throws -> (track: AudioTrack, reference: [Float]) {
     let path = try TestAudio.folder().appendingPathComponent("loud.aac").path

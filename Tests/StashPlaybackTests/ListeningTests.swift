@@ -160,11 +160,7 @@ import Testing
   // MARK: Volume and mute
 
   @Test func halfTheVolumeHalvesEverySampleAndMuteIsSilence() throws {
-    let folder = try TestAudio.folder()
-    let path = folder.appendingPathComponent("sweep.aac").path
-    try TestAudio.sweep(path, seconds: 1)
-    let track = try ADTSTrack.read(path)
-    let reference = Array(try TestAudio.ffmpegDecode(path).dropFirst(1024))
+    let (track, reference) = try ListeningAudio.sweep(seconds: 1)
     let half = Rig()
     half.player.setVolume(50)
     try half.player.load(track)
@@ -211,11 +207,7 @@ import Testing
   /// A volume change while playing is handed to the device with the next frames (what the device
   /// already holds plays out at the old volume), ramped over 5 ms so it does not click.
   @Test func aVolumeChangeReachesTheDeviceWithTheNextFrames() throws {
-    let folder = try TestAudio.folder()
-    let path = folder.appendingPathComponent("sweep.aac").path
-    try TestAudio.sweep(path, seconds: 3)
-    let track = try ADTSTrack.read(path)
-    let reference = Array(try TestAudio.ffmpegDecode(path).dropFirst(1024))
+    let (track, reference) = try ListeningAudio.sweep(seconds: 3)
     let rig = Rig()
     try rig.player.load(track)
     rig.player.play()
@@ -253,11 +245,7 @@ import Testing
   /// again, each wrap an equal-power cross-fade of the 10 ms before B with the 10 ms before A, so
   /// there is neither a gap nor a click; the position stays in the loop.
   @Test func theLoopWrapsSeamlessly() throws {
-    let folder = try TestAudio.folder()
-    let path = folder.appendingPathComponent("sweep.aac").path
-    try TestAudio.sweep(path, seconds: 4)
-    let track = try ADTSTrack.read(path)
-    let reference = Array(try TestAudio.ffmpegDecode(path).dropFirst(1024))
+    let (track, reference) = try ListeningAudio.sweep(seconds: 4)
     let rig = Rig()
     try rig.player.load(track)
     rig.player.setLoop(from: 1.0, to: 2.0)
@@ -295,10 +283,7 @@ import Testing
   /// Setting the loop at B (as a listener does, pressing "B" when the phrase ends) goes back to A
   /// at once; clearing it plays on past B to the end; one too short is ignored.
   @Test func settingTheLoopAtItsEndGoesBackAndClearingItPlaysOn() throws {
-    let folder = try TestAudio.folder()
-    let path = folder.appendingPathComponent("sweep.aac").path
-    try TestAudio.sweep(path, seconds: 3)
-    let track = try ADTSTrack.read(path)
+    let (track, _) = try ListeningAudio.sweep(seconds: 3)
     let rig = Rig()
     try rig.player.load(track)
     rig.player.play()
@@ -322,10 +307,7 @@ import Testing
   // MARK: Settings
 
   @Test func theSettingsAreClampedAndOutliveALoadButTheLoopDoesNot() throws {
-    let folder = try TestAudio.folder()
-    let path = folder.appendingPathComponent("sweep.aac").path
-    try TestAudio.sweep(path, seconds: 1)
-    let track = try ADTSTrack.read(path)
+    let (track, _) = try ListeningAudio.sweep(seconds: 1)
     let rig = Rig()
     let fresh = rig.player.snapshot
     #expect(fresh.speed == 1 && fresh.volume == 100 && !fresh.muted && fresh.loop == nil)
@@ -347,10 +329,7 @@ import Testing
   /// `--speed` and `--volume` are checked with a clear message, and `--control` takes the new
   /// commands and answers with the new fields.
   @Test func thePlayCommandLineTakesSpeedVolumeMuteAndLoop() throws {
-    let folder = try TestAudio.folder()
-    let path = folder.appendingPathComponent("sweep.aac").path
-    try TestAudio.sweep(path, seconds: 3)
-    let memo = folder.appendingPathComponent("2026-01-01_10-00-00_audio.m4a").path
+    let memo = try TestAudio.folder().appendingPathComponent("2026-01-01_10-00-00_audio.m4a").path
     try TestTone.mp4(seconds: 3).write(to: URL(fileURLWithPath: memo))
     let tui = Fixtures.product("stash-tui").path
     let bad = try runProcess(tui, ["--play", memo, "--speed", "4"])

@@ -241,7 +241,8 @@ extension Engine {
         return false
       }
       return true
-    case .end:
+    case .end, .failure:
+      // What comes before the end (or before audio that would not decode) is played out first.
       if let stretcher = state.stretcher {
         // The filter holds the last few milliseconds until told the input is over.
         stretcher.finish()
@@ -254,16 +255,16 @@ extension Engine {
         // Nothing is left to hear; dropping also makes a file sink write out all it was given
         // before anyone learns that playing ended.
         try output.dropQueued()
-        report(.ended(generation: state.generation, frame: chunk.firstFrame))
+        if case .failure(let error) = chunk.content {
+          report(.failed(error, generation: state.generation, frame: heard(state)))
+        } else {
+          report(.ended(generation: state.generation, frame: chunk.firstFrame))
+        }
         return true
       }
       // Wait for the device to play out what it holds (or for a seek).
       outputWake.wait(timeout: Int32(min(50, max(1, delay * 1000 / output.rate))))
       return false
-    case .failure(let error):
-      state.pending = nil
-      report(.failed(error, generation: state.generation, frame: heard(state)))
-      return true
     }
   }
 

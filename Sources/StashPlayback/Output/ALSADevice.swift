@@ -13,6 +13,9 @@ public final class ALSADevice: PCMDevice {
   /// The buffer size and pause ability, read once configured.
   public private(set) var bufferFrames = 0
   public private(set) var canPause = false
+  /// The period and the rate, to sleep until a period is free when the device wakes early.
+  private var periodFrames = 0
+  private var rate = 48_000
 
   /// Opens `name` for playback (`snd_pcm_open` with `SND_PCM_NONBLOCK`); a negative errno on failure.
   public static func open(_ name: String) -> (device: PCMDevice?, error: Int32) {
@@ -41,7 +44,11 @@ public final class ALSADevice: PCMDevice {
     guard result >= 0 else { return result }
     var buffer: snd_pcm_uframes_t = 0
     var period: snd_pcm_uframes_t = 0
-    if snd_pcm_get_params(handle, &buffer, &period) >= 0 { bufferFrames = Int(buffer) }
+    if snd_pcm_get_params(handle, &buffer, &period) >= 0 {
+      bufferFrames = Int(buffer)
+      periodFrames = Int(period)
+    }
+    self.rate = rate
     canPause = Self.canPause(handle)
     let count = Int(snd_pcm_poll_descriptors_count(handle))
     descriptors = [pollfd](repeating: pollfd(), count: max(0, count))
@@ -85,17 +92,39 @@ public final class ALSADevice: PCMDevice {
   }
 
   public func wait(wake: Int32, timeout: Int32) -> Int32 {
-    var fds = descriptors
-    fds.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0))
-    let ready = SystemCall.retrying { poll(&fds, nfds_t(fds.count), timeout) }
-    if ready < 0 { return ready }
-    guard ready > 0, !descriptors.isEmpty else { return 0 }
-    // ALSA's descriptors do not say "writable" directly: it translates their events. An error
-    // event (the device gone) is left for the next write to report with its own code.
-    var events: UInt16 = 0
-    let result = fds.withUnsafeMutableBufferPointer {
-      snd_pcm_poll_descriptors_revents(handle, $0.baseAddress, UInt32(descriptors.count), &events)
+    let deadline = timeout >= 0 ? PlaybackClock.now() + UInt64(timeout) * 1_000_000 : nil
+    while true {
+      var fds = descriptors
+      fds.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0))
+      var left = timeout
+      if let deadline {
+        let now = PlaybackClock.now()
+        left = now >= deadline ? 0 : Int32((deadline - now + 999_999) / 1_000_000)
+      }
+      let ready = SystemCall.retrying { poll(&fds, nfds_t(fds.count), left) }
+      if ready < 0 { return ready }
+      guard ready > 0, !descriptors.isEmpty else { return 0 }
+      if fds[fds.count - 1].revents != 0 { return 0 }
+      // ALSA's descriptors do not say "writable" directly: it translates their events. An error
+      // event (the device gone) is left for the next write to report with its own code.
+      var events: UInt16 = 0
+      let result = fds.withUnsafeMutableBufferPointer {
+        snd_pcm_poll_descriptors_revents(handle, $0.baseAddress, UInt32(descriptors.count), &events)
+      }
+      if result < 0 { return result }
+      if events & UInt16(POLLOUT | POLLERR | POLLHUP | POLLNVAL) != 0 { return 0 }
+      // Woken with no room yet: pipewire-alsa's descriptor stays readable while less than a
+      // period is free, so polling it again would spin, and writing at each wake-up would hand
+      // over a few frames at every cycle of the server (its quantum, 5 ms or less). Sleep
+      // instead until about a period is free (or the wake-up comes), as a sound card's interrupt
+      // would have it.
+      let room = max(0, Int(snd_pcm_avail_update(handle)))
+      let missing = max(0, periodFrames - room)
+      var nap = Int32(max(1, (missing * 1000 + rate - 1) / max(1, rate)))
+      if left >= 0 { nap = min(nap, left) }
+      var wakeOnly = [pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+      _ = SystemCall.retrying { poll(&wakeOnly, 1, nap) }
+      return 0
     }
-    return result < 0 ? result : 0
   }
 }
