@@ -318,6 +318,18 @@ import Testing
     #expect(tmux.wait(for: "EXITED:0") != nil)
   }
 
+  @Test func whenTheBusGoesAwayTheBrowserCarriesOn() throws {
+    let (bus, _, tmux) = try Self.started()
+    defer { Self.close(bus, tmux) }
+    bus.stop()
+    tmux.send("Space")
+    #expect(tmux.wait { (Self.clock($0) ?? -1) >= 1 } != nil, "\(tmux.capture())")
+    tmux.send("Space")
+    #expect(tmux.wait { TUIHarness.transport($0).hasPrefix("‖") } != nil, "\(tmux.capture())")
+    tmux.send("q")
+    #expect(tmux.wait(for: "EXITED:0") != nil, "\(tmux.capture())")
+  }
+
   @Test func onlyTheBrowserLinksSdBus() throws {
     let cli = try runProcess("ldd", [Fixtures.product("stash").path])
     let browser = try runProcess("ldd", [Fixtures.product("stash-tui").path])
