@@ -34,6 +34,10 @@ let package = Package(
     .systemLibrary(
       name: "CAVCodec", path: "Sources/CAVCodec", pkgConfig: "libavcodec",
       providers: [.apt(["libavcodec-dev"])]),
+    // sd-bus, for the browser's MPRIS server (media keys): the browser alone links it.
+    .systemLibrary(
+      name: "CDBus", path: "Sources/CDBus", pkgConfig: "libsystemd",
+      providers: [.apt(["libsystemd-dev"])]),
     // atempo, for playing at another speed with the pitch kept.
     .systemLibrary(
       name: "CAVFilter", path: "Sources/CAVFilter", pkgConfig: "libavfilter",
@@ -49,7 +53,7 @@ let package = Package(
     .target(name: "StashBrowser", dependencies: ["StashFormat", "CWcwidth"], swiftSettings: strict),
     .executableTarget(
       name: "stash-tui",
-      dependencies: ["StashBrowser", "StashFormat", "StashRecover", "StashPlayback", "CNcursesw"],
+      dependencies: ["StashBrowser", "StashFormat", "StashRecover", "StashPlayback", "CNcursesw", "CDBus"],
       swiftSettings: strict),
     .executableTarget(
       name: "stash-bench", dependencies: ["StashFormat", "StashRecover"],

@@ -99,6 +99,7 @@ do {
   harness.section("#15", "Playing on PipeWire", target: "≤ 100 ms seeks, ≤ 50 ms clock") {
     try $0.realServer("pipewire", label: "PipeWire")
   }
+  harness.section("#19", "MPRIS Seek", target: "≤ 100 ms") { try $0.mprisSeek() }
   harness.section("#5", "Recovery sweep", target: "< 1 s besides fsync") {
     try $0.sweep(captures: quick ? 100 : 1_000, audio: audio)
   }

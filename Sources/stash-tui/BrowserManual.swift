@@ -70,6 +70,12 @@ enum BrowserManual {
       .TP
       \\fB\\-\\-volume\\fR \\fIN\\fR
       play at \\fIN\\fR percent, from 0 to 150.
+      .SH MEDIA KEYS
+      On a session bus, the browser is an MPRIS player named \\fBorg.mpris.MediaPlayer2.stash\\fR
+      (a second one takes \\fBorg.mpris.MediaPlayer2.stash.instance\\fR\\fIPID\\fR), so media keys,
+      a desktop's player controls and \\fBplayerctl\\fR(1) play, pause, stop and seek the memo
+      playing, or the selected one; next and previous go through the list in its order. Without a
+      session bus it runs as before; \\fB\\-\\-no\\-mpris\\fR keeps it off the bus.
       .SH KEYS
       The \\fB?\\fR screen lists the same keys.
 
@@ -86,6 +92,9 @@ enum BrowserManual {
       .TP
       .B STASH_ALSA_DEVICE
       the ALSA device to play to, when \\fB\\-\\-device\\fR names none.
+      .TP
+      .B DBUS_SESSION_BUS_ADDRESS
+      the session bus the media keys come through (MPRIS).
       .TP
       .B NO_COLOR
       when set and not empty, no colours.

@@ -74,4 +74,11 @@ let player = AudioPlayer(device: options.device, onChange: { inbox.wake() })
 let fillDelay = getenv("STASH_TUI_FILL_DELAY").flatMap { Double(String(cString: $0)) } ?? 0
 let runner = EffectRunner(
   library: library, editor: editor, player: player, inbox: inbox, fill: RowFill(delay: fillDelay))
-exit(BrowserLoop(folder: folder, runner: runner, inbox: inbox, mouse: options.mouse).run())
+// The desktop's media controls (MPRIS), unless --no-mpris; without a session bus, none, silently.
+let mpris =
+  options.mpris
+  ? MPRISServer.start(
+    folder: folder, inbox: inbox, position: { player.snapshot().position },
+    audioPath: { library.audioPath(of: $0) }) : nil
+if let mpris { runner.observe = { mpris.note($0) } }
+exit(BrowserLoop(folder: folder, runner: runner, inbox: inbox, mouse: options.mouse, mpris: mpris).run())

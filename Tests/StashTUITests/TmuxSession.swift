@@ -13,8 +13,12 @@ final class TmuxSession {
   /// `XDG_STATE_HOME` of the browser: where it remembers places (unless the test names another).
   let stateHome: URL
 
-  /// Starts `stash-tui` on `folder` in a `width` x `height` terminal, with extra environment.
-  init(folder: URL, width: Int = 100, height: Int = 30, environment: [String: String] = [:]) throws {
+  /// Starts `stash-tui` on `folder` in a `width` x `height` terminal, with extra environment and
+  /// options.
+  init(
+    folder: URL, width: Int = 100, height: Int = 30, environment: [String: String] = [:],
+    arguments: [String] = []
+  ) throws {
     socket = "stash-tui-test-\(UUID().uuidString.prefix(8))"
     self.folder = folder
     let scratch = try Fixtures.scratchFolder("stash-tui-tmux")
@@ -34,7 +38,7 @@ final class TmuxSession {
     // then stays, so the test can read them.
     let command =
       "stty -g > \(TmuxSession.quote(sttyBefore.path)); env \(assignments) "
-      + "\(TmuxSession.quote(TUIHarness.binary)) \(TmuxSession.quote(folder.path)); "
+      + "\(([TUIHarness.binary] + arguments + [folder.path]).map(TmuxSession.quote).joined(separator: " ")); "
       + "echo EXITED:$?; stty -g > \(TmuxSession.quote(sttyAfter.path)); sleep 600"
     // The server tmux forks would inherit the pipes runProcess reads to their end, so it starts
     // with its output going nowhere.

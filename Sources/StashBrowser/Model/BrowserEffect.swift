@@ -77,6 +77,8 @@ package enum BrowserEvent: Equatable, Sendable {
   case imported(ActionOutcome)
   /// A write finished.
   case actionFinished(ActionOutcome)
+  /// The desktop's media controls (MPRIS) asked for something.
+  case remote(RemoteCommand)
 }
 
 /// How a write to the folder ended.

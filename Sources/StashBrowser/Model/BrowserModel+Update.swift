@@ -82,6 +82,8 @@ extension BrowserModel {
       effects = apply(outcome: outcome)
     case .actionFinished(let outcome):
       effects = apply(outcome: outcome)
+    case .remote(let command):
+      effects = handle(remote: command)
     }
     normalize()
     return effects

@@ -21,14 +21,17 @@ final class BrowserLoop {
   private let runner: EffectRunner
   private let inbox: EventInbox
   private let mouse: Bool
+  /// The desktop's media controls, when the browser is on a session bus.
+  private let mpris: MPRISServer?
 
   /// A loop over `folder` with the given effect runner, woken through `inbox` (the runner's
-  /// background work and the player post there).
-  init(folder: String, runner: EffectRunner, inbox: EventInbox, mouse: Bool) {
+  /// background work, the player and the MPRIS server post there).
+  init(folder: String, runner: EffectRunner, inbox: EventInbox, mouse: Bool, mpris: MPRISServer? = nil) {
     self.folder = folder
     self.runner = runner
     self.inbox = inbox
     self.mouse = mouse
+    self.mpris = mpris
   }
 
   /// Runs until the user quits or a quit signal arrives; the terminal is restored on return.
@@ -43,6 +46,7 @@ final class BrowserLoop {
     runner.drive(&model, model.update(.resize(width: size.width, height: size.height)) + [.list])
     BrowserLoop.want(model, runner)
     terminal.draw(BrowserView.render(model))
+    mpris?.publish(model)
     var filledAt = BrowserLoop.now()
 
     let watcher = FolderWatcher(folder: folder)
@@ -75,7 +79,13 @@ final class BrowserLoop {
         let wait = Int32(max(0, (filledAt + BrowserLoop.fillSeconds - now) * 1000))
         timeout = timeout < 0 ? wait : min(timeout, wait)
       }
+      if let mpris, mpris.isOpen {
+        fds.append(mpris.pollEntry())
+        if let wait = mpris.timeout() { timeout = timeout < 0 ? wait : min(timeout, wait) }
+      }
       _ = poll(&fds, nfds_t(fds.count), timeout)
+      // Calls from the bus land in the inbox, read just below.
+      mpris?.process()
 
       // A quit signal, or the terminal gone (hang-up on standard input): stop cleanly.
       let hangUp = Int16(POLLHUP | POLLERR | POLLNVAL)
@@ -130,9 +140,11 @@ final class BrowserLoop {
       }
       if redrawAll { terminal.invalidate() }
       BrowserLoop.want(model, runner)
+      mpris?.publish(model)
       terminal.draw(BrowserView.render(model))
     }
     runner.player.stop()
+    mpris?.close()
     if model.recovering {
       model.message = StyledLine("Finishing the recovery sweep before quitting…", .dim)
       terminal.draw(BrowserView.render(model))

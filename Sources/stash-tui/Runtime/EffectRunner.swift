@@ -34,6 +34,8 @@ final class EffectRunner {
   private let latestSearch = LatestGeneration()
   /// One queue, so a search and a sweep never read and write the folder at once.
   private let worker = DispatchQueue(label: "stash-tui.worker")
+  /// Told of each effect before it is performed (the MPRIS server notes the seeks).
+  var observe: ((BrowserEffect) -> Void)?
   /// Where memos were left off; nil keeps no places (no home folder).
   let places: PositionStore?
   /// The places are written here, in order, off the interface thread (a write waits on fsync).
@@ -56,6 +58,7 @@ final class EffectRunner {
   /// Performs `effect`; returns the events it produced at once (a quit produces none; background
   /// work posts its own later).
   func perform(_ effect: BrowserEffect) -> [BrowserEvent] {
+    observe?(effect)
     switch effect {
     case .list:
       (rows, listError) = library.list()

@@ -29,6 +29,8 @@ struct LaunchOptions {
   var device: String?
   /// Whether to list the playback devices and exit.
   var listDevices = false
+  /// Whether to offer the desktop's media controls on the session bus (MPRIS); `--no-mpris`.
+  var mpris = true
 
   /// A command-line mistake.
   struct UsageError: Error {
@@ -50,6 +52,7 @@ struct LaunchOptions {
       case "-h", "--help": options.help = true
       case "--version": options.version = true
       case "--no-mouse": options.mouse = false
+      case "--no-mpris": options.mpris = false
       case "--show-styles": options.showStyles = true
       case "--first-screen": options.firstScreen = true
       case "--list-devices": options.listDevices = true
@@ -131,6 +134,7 @@ struct LaunchOptions {
                                ALSA's default, which a desktop routes to PulseAudio or PipeWire)
         --list-devices         list the ALSA devices that can play, and exit
         --no-mouse             leave the mouse to the terminal (text selection)
+        --no-mpris             stay off the session bus: no media keys or desktop controls (MPRIS)
         --import-from DIR      where I imports memos from (a phone mounted with ifuse, a stick)
         --version              print the version
         --render-once WxH      test hook: run --keys on a WxH screen without a terminal, print the
