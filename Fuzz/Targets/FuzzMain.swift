@@ -32,10 +32,27 @@ public func fuzzInitialize(
   return 0
 }
 
+/// With `STASH_FUZZ_EVERY_PREFIX=1`, each input is read as every one of its prefixes, from 0 bytes
+/// to the whole, in this process: `Fuzz/every-prefix.sh` checks files other software wrote that
+/// way, which would take hours a process per prefix.
+let everyPrefix = getenv("STASH_FUZZ_EVERY_PREFIX").map { String(cString: $0) == "1" } ?? false
+
+/// `STASH_FUZZ_PREFIX_MARK` names a file that holds the length of the prefix being read, so the
+/// one that crashed is known however the process ended.
+let prefixMark: Int32 =
+  getenv("STASH_FUZZ_PREFIX_MARK").map { open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o600) } ?? -1
+
 /// libFuzzer's entry point: one input, handed to the chosen target.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-  fuzzTarget(UnsafeBufferPointer(start: size == 0 ? nil : data, count: size))
+  for length in everyPrefix ? Array(0...size) : [size] {
+    if prefixMark >= 0 {
+      let text = Array("\(length)\n".utf8)
+      _ = ftruncate(prefixMark, 0)
+      _ = pwrite(prefixMark, text, text.count, 0)
+    }
+    fuzzTarget(UnsafeBufferPointer(start: length == 0 ? nil : data, count: length))
+  }
   return 0
 }
 
