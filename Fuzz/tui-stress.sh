@@ -25,7 +25,7 @@ for name in "${folders[@]}"; do
   cp -R "SyntheticFixtures/$name" "$scratch/memos"
   rm -f "$scratch/memos/MANIFEST.json"
   sock="stash-stress-$$-$name"
-  cmd="stty -g > '$scratch/stty.before'; LC_ALL=C.UTF-8 TERM=xterm-256color TZ=UTC '$tui' '$scratch/memos'; printf '\\033[2J\\033[HEXITED:%s.\\n' \$?; stty -g > '$scratch/stty.after'; sleep 3600"
+  cmd="stty -g > '$scratch/stty.before'; LC_ALL=C.UTF-8 TERM=xterm-256color TZ=UTC XDG_STATE_HOME='$scratch/state' '$tui' '$scratch/memos'; printf '\\033[2J\\033[HEXITED:%s.\\n' \$?; stty -g > '$scratch/stty.after'; sleep 3600"
   tmux -L "$sock" -f /dev/null new-session -d -x 100 -y 30 "$cmd" </dev/null >/dev/null 2>&1
   # Files changing underneath: appear, grow, get cut, vanish.
   (
