@@ -310,7 +310,16 @@ public final class AudioServer: @unchecked Sendable {
     case .pulseAudio:
       return try run("pactl", ["list", "short", "source-outputs"]).output.contains("\t")
     case .pipeWire:
-      return try run("pw-dump", []).output.contains("\"Stream/Input/Audio\"")
+      // The recorder's node appears before WirePlumber links it to the sink's monitor; what it
+      // records until then is silence. Connected means a link that is active.
+      let dump = try run("pw-dump", []).output
+      guard dump.contains("\"Stream/Input/Audio\""),
+        let objects = try JSONSerialization.jsonObject(with: Data(dump.utf8)) as? [[String: Any]]
+      else { return false }
+      return objects.contains { object in
+        object["type"] as? String == "PipeWire:Interface:Link"
+          && (object["info"] as? [String: Any])?["state"] as? String == "active"
+      }
     }
   }
 
