@@ -28,6 +28,14 @@ import Testing
       refilled()
     }
 
+    /// Loads `track`, plays it, and lets the device play `blocks` blocks of 1,200 frames.
+    func start(_ track: AudioTrack, blocks: Int) throws {
+      try player.load(track)
+      player.play()
+      refilled()
+      for _ in 0..<blocks { play(1200) }
+    }
+
     /// Waits until the device is full again, or the player is not playing.
     func refilled() {
       let deadline = Date().addingTimeInterval(5)
@@ -138,10 +146,7 @@ import Testing
   @Test func aSpeedChangeReachesTheDeviceFastWithoutAJumpOrAClick() throws {
     let track = try ListeningAudio.tone(seconds: 12)
     let rig = Rig()
-    try rig.player.load(track)
-    rig.player.play()
-    rig.refilled()
-    for _ in 0..<10 { rig.play(1200) }
+    try rig.start(track, blocks: 10)
     var last = rig.player.snapshot.position
     for speed in [2.0, 0.5, 3.0, 1.0, 1.5] {
       rig.player.setSpeed(speed)
@@ -213,10 +218,7 @@ import Testing
   @Test func aVolumeChangeReachesTheDeviceWithTheNextFrames() throws {
     let (track, reference) = try ListeningAudio.sweep(seconds: 3)
     let rig = Rig()
-    try rig.player.load(track)
-    rig.player.play()
-    rig.refilled()
-    for _ in 0..<10 { rig.play(1200) }
+    try rig.start(track, blocks: 10)
     // The device is full: everything handed over so far was made at 100 %.
     let handed = rig.device.heard.count + rig.device.queued
     rig.player.setVolume(50)
@@ -289,10 +291,7 @@ import Testing
   @Test func settingTheLoopAtItsEndGoesBackAndClearingItPlaysOn() throws {
     let (track, _) = try ListeningAudio.sweep(seconds: 3)
     let rig = Rig()
-    try rig.player.load(track)
-    rig.player.play()
-    rig.refilled()
-    for _ in 0..<40 { rig.play(1200) }
+    try rig.start(track, blocks: 40)
     let here = rig.player.snapshot.position
     #expect(abs(here - 1.0) < 0.001)
     rig.player.setLoop(from: 0.25, to: here)

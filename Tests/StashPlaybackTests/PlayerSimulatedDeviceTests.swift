@@ -38,6 +38,16 @@ import Testing
     while device.queued < frames && Date() < deadline { usleep(1000) }
   }
 
+  /// Loads the setup's track into `player` (a setup makes a new player each time it is asked) and
+  /// plays it until the device is full, has played `heard` frames and is full again.
+  func playUntilHeard(_ s: Setup, _ player: Player, _ heard: Int) throws {
+    try player.load(s.track)
+    player.play()
+    waitQueued(s.device, 4800)
+    s.device.consume(heard)
+    waitQueued(s.device, 4800)
+  }
+
   @Test func positionIsWhatWasHeardNotWhatWasWritten() throws {
     let s = try setup()
     s.device.state.withLock { $0.extraDelay = 300 }
@@ -64,11 +74,7 @@ import Testing
   @Test func seekDropsWhatIsQueuedAndTheNextFrameHeardIsTheTarget() throws {
     let s = try setup()
     let player = s.player
-    try player.load(s.track)
-    player.play()
-    waitQueued(s.device, 4800)
-    s.device.consume(1000)
-    waitQueued(s.device, 4800)
+    try playUntilHeard(s, player, 1000)
     let dropsBefore = s.device.state.withLock { $0.drops }
     player.seek(to: 2.5)
     let target = 120_000
@@ -94,11 +100,7 @@ import Testing
   @Test func pauseDropsWhatTheDeviceHeldAndResumesAtTheFrameHeard() throws {
     let s = try setup()
     let player = s.player
-    try player.load(s.track)
-    player.play()
-    waitQueued(s.device, 4800)
-    s.device.consume(1500)
-    waitQueued(s.device, 4800)
+    try playUntilHeard(s, player, 1500)
     player.pause()
     let paused = waitFor(player) { $0.state == .paused }
     #expect(paused.position == 1500.0 / 48_000)
@@ -199,11 +201,7 @@ import Testing
     let s = try setup()
     s.device.state.withLock { $0.delayFailure = -EIO }
     let player = s.player
-    try player.load(s.track)
-    player.play()
-    waitQueued(s.device, 4800)
-    s.device.consume(1000)
-    waitQueued(s.device, 4800)
+    try playUntilHeard(s, player, 1000)
     let snapshot = waitFor(player, seconds: 5) { $0.position == 1000.0 / 48_000 }
     #expect(snapshot.state == .playing)
     #expect(snapshot.position == 1000.0 / 48_000)
@@ -245,11 +243,7 @@ import Testing
     let s = try setup()
     s.device.state.withLock { $0.pausable = true }
     let player = s.player
-    try player.load(s.track)
-    player.play()
-    waitQueued(s.device, 4800)
-    s.device.consume(1500)
-    waitQueued(s.device, 4800)
+    try playUntilHeard(s, player, 1500)
     let drops = s.device.state.withLock { $0.drops }
     player.pause()
     let paused = waitFor(player) { $0.state == .paused }
