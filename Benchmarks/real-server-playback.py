@@ -18,7 +18,8 @@ drives `stash-tui --play MEMO --control`:
   recorder asking for 5 ms holds PipeWire's whole graph at a 128-frame quantum, and every client
   in the graph, ours included, then wakes 375 times a second; with nothing else there the quantum
   is what the player's own stream asks for, as on a desktop where no program asks for less. The
-  second figure comes with aplay's, playing the same audio the same way (its floor).
+  second figure comes with aplay's beside the same recorder, playing the same audio already
+  decoded on the same device: what the way to the server costs alone.
 
 With --soak (make soak): the real browser in tmux on a copy of FOLDER for MINUTES, random
 seeks, pauses, cue jumps and memo changes at human speed; every few seconds the screen is read

@@ -56,7 +56,8 @@ extension Harness {
         note:
           "the same 10 s while the monitor is recorded for the figures above, with a 5 ms latency; on PipeWire "
           + "that holds the whole graph at a 128-frame quantum, so every client in it wakes 375 times a second; "
-          + "aplay playing the same audio on the same device, beside the same recorder, is the floor"))
+          + "aplay, playing the same audio already decoded, on the same device beside the same recorder, is "
+          + "what the way to the server costs alone"))
     figures.append(
       Figure(
         issue: "#15", name: "Playback failures over \(seeks) seeks, \(label)", result: "\(failures)",
