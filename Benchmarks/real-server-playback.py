@@ -13,7 +13,13 @@ drives `stash-tui --play MEMO --control`:
   silence the memo itself has before the onset.
 - clock against heard: at each onset heard, the player's clock (interpolated between status
   answers) against the onset's place in the memo.
-- CPU while playing: user + system time of the player over ten seconds of playing.
+- CPU while playing: user + system time of the player over ten seconds of playing, first with
+  nothing else on the server, then again with the monitor recorded as for the figures above. A
+  recorder asking for 5 ms holds PipeWire's whole graph at a 128-frame quantum, and every client
+  in the graph, ours included, then wakes 375 times a second; with nothing else there the quantum
+  is what the player's own stream asks for, as on a desktop where no program asks for less. The
+  second figure comes with aplay's beside the same recorder, playing the same audio already
+  decoded on the same device: what the way to the server costs alone.
 
 With --soak (make soak): the real browser in tmux on a copy of FOLDER for MINUTES, random
 seeks, pauses, cue jumps and memo changes at human speed; every few seconds the screen is read
@@ -217,6 +223,45 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def cpu_share(pid, seconds):
+    """User + system time of process `pid` over the next `seconds`, in % of a core."""
+    cpu0, wall0 = cpu_seconds(pid), time.monotonic()
+    time.sleep(seconds)
+    return (cpu_seconds(pid) - cpu0) / (time.monotonic() - wall0) * 100
+
+
+def playing_cpu(tui, memo, env):
+    """The player's CPU over ten seconds of plain playing, start-up excluded, and its failures."""
+    player = Player(tui, memo, env)
+    try:
+        player.send("play 0")
+        time.sleep(1)
+        cpu = cpu_share(player.process.pid, 10)
+        return cpu, player.send("status")["failures"]
+    finally:
+        player.quit()
+
+
+def aplay_cpu(memo, env):
+    """aplay's CPU over ten seconds of the same audio (float, as the player hands it over) on ALSA's
+    default: the least an ALSA program pays to play there."""
+    folder = tempfile.mkdtemp(prefix="stash-bench-aplay-")
+    wav = os.path.join(folder, "memo.wav")
+    try:
+        subprocess.run(["ffmpeg", "-nostdin", "-v", "error", "-i", memo, "-t", "15", "-c:a", "pcm_f32le", wav],
+                       check=True)
+        process = subprocess.Popen(["aplay", "-q", "-D", "default", wav], env=env, stdin=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL)
+        try:
+            time.sleep(1)
+            return cpu_share(process.pid, 10)
+        finally:
+            process.kill()
+            process.wait()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def percentile(values, fraction):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, int(round(fraction * len(ordered) + 0.4999)) - 1))]
@@ -337,15 +382,16 @@ def main():
         server.start()
         # WirePlumber sets the default target a moment after the sink shows.
         time.sleep(1.0)
+        # CPU with nothing else on the server, before the recorder starts.
+        cpu, failures_before = playing_cpu(tui, memo, server.env)
         monitor = server.record()
         time.sleep(0.3)
+        aplay_recorded = aplay_cpu(memo, server.env)
         player = Player(tui, memo, server.env)
-        # CPU: ten seconds of plain playing.
+        # CPU again beside the recorder, then the seeks.
         player.send("play 0")
         time.sleep(1)
-        cpu0, wall0 = cpu_seconds(player.process.pid), time.monotonic()
-        time.sleep(10)
-        cpu = (cpu_seconds(player.process.pid) - cpu0) / (time.monotonic() - wall0) * 100
+        cpu_recorded = cpu_share(player.process.pid, 10)
         latencies, clock_errors, failures = [], [], 0
         for n in range(count):
             onset = onsets[(n % (len(onsets) - 1)) + 1]
@@ -373,9 +419,10 @@ def main():
                 clock = a["position"] + (b["position"] - a["position"]) * (heard - a["sent"]) / max(1e-6, b["sent"] - a["sent"])
                 clock_errors.append((clock - onset) * 1000)
         # The player counts every failure it had, before the seeks too.
-        failures = max(failures, player.send("status")["failures"])
+        failures = max(failures, player.send("status")["failures"]) + failures_before
         result = {
             "server": kind, "seeks": count, "heard": len(latencies), "failures": failures, "cpu_percent": cpu,
+            "cpu_recorded_percent": cpu_recorded, "aplay_recorded_percent": aplay_recorded,
             "latency_median_ms": percentile(latencies, 0.5) if latencies else None,
             "latency_p90_ms": percentile(latencies, 0.9) if latencies else None,
             "clock_median_ms": percentile(clock_errors, 0.5) if clock_errors else None,

@@ -236,7 +236,8 @@ extension Engine {
         if taken == frames { state.pending = nil }
       }
       measure(&state, output)
-      if taken == 0 {
+      // Full (it took less than it was given): wait for room rather than be refused once more.
+      if taken == 0 || output.isFull {
         try output.wait(wake: outputWake.descriptor, timeout: 500)
         return false
       }
@@ -341,7 +342,7 @@ extension Engine {
       state.stretchedOffset = 0
     }
     measure(&state, output)
-    if taken == 0 {
+    if taken == 0 || output.isFull {
       try output.wait(wake: outputWake.descriptor, timeout: 500)
       return false
     }

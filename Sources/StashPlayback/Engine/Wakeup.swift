@@ -35,14 +35,16 @@ final class Wakeup: @unchecked Sendable {
 
   /// Forgets the signals made so far (the waiter is about to look at everything anyway).
   func clear() {
-    var sink = [UInt8](repeating: 0, count: 64)
-    while read(descriptor, &sink, sink.count) == sink.count {}
+    // On the stack: the output thread clears at every turn.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { sink in
+      while read(descriptor, sink.baseAddress, sink.count) == sink.count {}
+    }
   }
 
   /// Waits for a signal or `timeout` ms (-1: no limit), then clears it.
   func wait(timeout: Int32 = -1) {
-    var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
-    _ = SystemCall.retrying { poll(&fds, 1, timeout) }
+    var wake = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    _ = SystemCall.retrying { poll(&wake, 1, timeout) }
     clear()
   }
 }

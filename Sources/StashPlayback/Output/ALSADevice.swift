@@ -10,6 +10,8 @@ public final class ALSADevice: PCMDevice {
   public let name: String
   private var handle: OpaquePointer?
   private var descriptors: [pollfd] = []
+  /// The descriptors and the wake-up's, kept between waits so that waiting allocates nothing.
+  private var pollSet: [pollfd] = []
   /// The buffer size and pause ability, read once configured.
   public private(set) var bufferFrames = 0
   public private(set) var canPause = false
@@ -56,6 +58,7 @@ public final class ALSADevice: PCMDevice {
       let filled = snd_pcm_poll_descriptors(handle, &descriptors, UInt32(count))
       if filled < 0 { return filled }
     }
+    pollSet = descriptors + [pollfd()]
     return 0
   }
 
@@ -93,22 +96,24 @@ public final class ALSADevice: PCMDevice {
 
   public func wait(wake: Int32, timeout: Int32) -> Int32 {
     let deadline = timeout >= 0 ? PlaybackClock.now() + UInt64(timeout) * 1_000_000 : nil
+    if pollSet.count != descriptors.count + 1 { pollSet = descriptors + [pollfd()] }
     while true {
-      var fds = descriptors
-      fds.append(pollfd(fd: wake, events: Int16(POLLIN), revents: 0))
+      for index in descriptors.indices { pollSet[index] = descriptors[index] }
+      pollSet[descriptors.count] = pollfd(fd: wake, events: Int16(POLLIN), revents: 0)
       var left = timeout
       if let deadline {
         let now = PlaybackClock.now()
         left = now >= deadline ? 0 : Int32((deadline - now + 999_999) / 1_000_000)
       }
-      let ready = SystemCall.retrying { poll(&fds, nfds_t(fds.count), left) }
+      let count = nfds_t(pollSet.count)
+      let ready = SystemCall.retrying { poll(&pollSet, count, left) }
       if ready < 0 { return ready }
       guard ready > 0, !descriptors.isEmpty else { return 0 }
-      if fds[fds.count - 1].revents != 0 { return 0 }
+      if pollSet[descriptors.count].revents != 0 { return 0 }
       // ALSA's descriptors do not say "writable" directly: it translates their events. An error
       // event (the device gone) is left for the next write to report with its own code.
       var events: UInt16 = 0
-      let result = fds.withUnsafeMutableBufferPointer {
+      let result = pollSet.withUnsafeMutableBufferPointer {
         snd_pcm_poll_descriptors_revents(handle, $0.baseAddress, UInt32(descriptors.count), &events)
       }
       if result < 0 { return result }
@@ -122,7 +127,7 @@ public final class ALSADevice: PCMDevice {
       let missing = max(0, periodFrames - room)
       var nap = Int32(max(1, (missing * 1000 + rate - 1) / max(1, rate)))
       if left >= 0 { nap = min(nap, left) }
-      var wakeOnly = [pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+      var wakeOnly = pollfd(fd: wake, events: Int16(POLLIN), revents: 0)
       _ = SystemCall.retrying { poll(&wakeOnly, 1, nap) }
       return 0
     }

@@ -26,6 +26,9 @@ final class PCMOutput {
   private(set) var delayFallbacks = 0
   /// Frames handed over since the device was last prepared: the most it can still hold.
   private var sincePrepare = 0
+  /// Whether the last write found the device full: it took fewer frames than it was given, or
+  /// none. Writing again before waiting would only be refused.
+  private(set) var isFull = false
   private var converted: [Int16] = []
 
   /// Buffer the device is asked for, in microseconds: short enough that a seek or a pause is heard
@@ -112,9 +115,13 @@ final class PCMOutput {
       }
       if result >= 0 {
         sincePrepare += result
+        isFull = result < frames
         return result
       }
-      if result == -Int(EAGAIN) { return 0 }
+      if result == -Int(EAGAIN) {
+        isFull = true
+        return 0
+      }
       attempts += 1
       // One recovery per kind of trouble; a device that fails again at once is handed up.
       guard attempts <= 3 else { throw lost(Int32(result)) }
@@ -165,6 +172,7 @@ final class PCMOutput {
     recoveries += 1
     _ = device.drop()
     sincePrepare = 0
+    isFull = false
     return device.prepare() >= 0
   }
 
@@ -172,6 +180,7 @@ final class PCMOutput {
   func dropQueued() throws(PlaybackError) {
     _ = device.drop()
     sincePrepare = 0
+    isFull = false
     let result = device.prepare()
     guard result >= 0 else { throw lost(result) }
   }
