@@ -118,25 +118,25 @@ extension Harness {
       Figure(
         issue: "#18", name: name + " (\(size)), throughput", result: rates(imports),
         target: "≥ 80 % of cp -a + sync", verdict: .verdict(ofSynced.median >= 0.8),
-        note: percent(ofSynced) + " of cp -a then sync (" + rates(copiesSynced) + "); " + percent(ofFloor)
-          + " of the floor (" + rates(floors) + "); " + verified + "; CPU "
-          + Runs(values: cpu).text(2, unit: " s") + " (the floor's "
+        note: percent(ofSynced) + " of cp -a then sync, which ran at " + rates(copiesSynced) + "; "
+          + percent(ofFloor) + " of the floor, at " + rates(floors) + "; " + verified + "; CPU "
+          + Runs(values: cpu).text(2, unit: " s") + ", the floor's "
           + Runs(values: floorCPU).text(2, unit: " s")
-          + "); shares are the median of 3 rounds' own"))
+          + "; each share is the median of the 3 rounds' own; sync flushes the whole disk, other "
+          + "processes' writes included"))
     figures.append(
       Figure(
         issue: "#18", name: name + ", share of the durable floor", result: percent(ofFloor),
         target: "as near 100 % as can be", verdict: .info,
-        note: "import-floor.c: the same fsyncs, read-back, checks and renames, and nothing else, at "
-          + rates(floors)))
+        note: "import-floor.c (C, 16 threads like ours): the same fsyncs, read-back, checks and renames, "
+          + "and nothing else, at " + rates(floors)))
     figures.append(
       Figure(
         issue: "#18", name: name + ", share of cp -a", result: percent(ofCopy),
         target: "≥ 80 % (the issue's)",
         verdict: .verdict(ofCopy.median >= 0.8),
-        note: "cp -a (" + rates(copies)
-          + ") only fills the page cache; the floor, which makes its copy durable, "
-          + "is " + percent(floorOfCopy) + " of it on this disk"))
+        note: "cp -a, at " + rates(copies) + ", only fills the page cache; the floor, which makes its "
+          + "copy durable, is " + percent(floorOfCopy) + " of it on this disk"))
     let rerun = Runs(values: seconds)
     figures.append(
       Figure(
