@@ -150,6 +150,36 @@ import Testing
     #expect(report.memos.allSatisfy { $0.outcome != .copied || !$0.copied.isEmpty })
   }
 
+  /// Two sources naming one base in one run: the second's memo is compared with what the first
+  /// brought (already here when the bytes are the same, a conflict when not), never overwriting.
+  @Test func aBaseTwoSourcesNameIsComparedWithWhatTheFirstBrought() throws {
+    let folders = try ImportFolders()
+    defer { folders.remove() }
+    let second = try Fixtures.scratchFolder("stash-import-second")
+    defer { try? FileManager.default.removeItem(at: second) }
+    let same = MemoFileKind.audio.name(for: "2026-04-10T09-00-00")
+    let other = MemoFileKind.audio.name(for: "2026-04-11T09-00-00")
+    let new = MemoFileKind.audio.name(for: "2026-06-01T10-00-00")
+    try FileManager.default.copyItem(
+      at: folders.source.appendingPathComponent(same), to: second.appendingPathComponent(same))
+    try put("other bytes", other, in: second)
+    try put("a memo only the second source has", new, in: second)
+    for name in [same, other, new] { try setModificationTime(second.path + "/" + name, 1_000_000) }
+    let report = try Importer(fileSystem: SystemFileSystem()).run(
+      [.init(folder: folders.source.path), .init(folder: second.path)], into: folders.target.path,
+      options: ImportOptions(now: folders.now, settle: 0))
+    let outcomes = Dictionary(
+      uniqueKeysWithValues: report.memos.filter { $0.source == second.path }.map { ($0.base, $0.outcome) })
+    #expect(
+      outcomes == [
+        "2026-04-10T09-00-00": .alreadyHere, "2026-04-11T09-00-00": .conflict, "2026-06-01T10-00-00": .copied,
+      ])
+    let target = try ImportFolders.state(folders.target)
+    let source = try ImportFolders.state(folders.source)
+    #expect(target[other] == source[other], "the first source's audio is kept")
+    #expect(target[new] != nil)
+  }
+
   @Test func theHashIsXXH64() {
     func hash(_ text: String, pieces: Int) -> UInt64 {
       var hash = ContentHash()

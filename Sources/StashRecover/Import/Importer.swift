@@ -133,6 +133,10 @@ public struct Importer<Seam: CopyingFileSystem> {
     let onProgress = self.onProgress
     // Without --move nothing waits on a memo's last folder fsync: one at the end serves them all.
     let lastSyncs = options.move || options.dryRun ? nil : FolderSyncs()
+    // One copier (and its buffer) a worker, not one a memo.
+    let copiers = CopierPool(fileSystem: fs, pieceSize: pieceSize) { bytes in
+      tally.add(bytes: bytes, onProgress)
+    }
     var start = 0
     while start < work.count {
       var end = start
@@ -145,8 +149,8 @@ public struct Importer<Seam: CopyingFileSystem> {
       SweepWorkers.forEach(batch.count, workers: workers) { index in
         let (source, memo, _) = batch[index]
         if entries[index].outcome == .copied {
-          let copier = FileCopier(fileSystem: fs, pieceSize: pieceSize)
-          copier.onBytes = { bytes in tally.add(bytes: bytes, onProgress) }
+          let copier = copiers.take()
+          defer { copiers.give(copier) }
           importOne(
             memo, from: source, into: target, here: hereNow.memos[memo.base], options: options,
             copier: copier, lastSyncs: lastSyncs,
@@ -154,20 +158,36 @@ public struct Importer<Seam: CopyingFileSystem> {
         }
         tally.add(memos: 1, onProgress)
       }
-      for index in 0..<batch.count {
-        let entry = entries[index]
-        if entry.outcome == .copied && !options.dryRun {
-          // What is now here, for a later source naming the same base.
-          here.memos[entry.base] =
-            try? MemoFolderListing.read(target, only: [entry.base], orphans: true, fileSystem: fs).memos[
-              entry.base]
-        }
-        report.memos.append(entry)
-      }
+      report.memos += UnsafeBufferPointer(entries)
       start = end
+      // What is now here of the memos copied, for a later source naming the same bases: one
+      // listing of the target, not one a memo (which made a long import quadratic).
+      let copied = Set(report.memos.suffix(batch.count).filter { $0.outcome == .copied }.map(\.base))
+      if start < work.count && !options.dryRun && !copied.isEmpty {
+        let now = try? MemoFolderListing.read(target, only: copied, orphans: true, fileSystem: fs)
+        for base in copied { here.memos[base] = now?.memos[base] }
+      }
     }
     if let lastSyncs { report.errors += lastSyncs.syncAll(fs) }
     return report
+  }
+
+  /// Copiers not in use, shared by the workers: each worker takes one for a memo and gives it back.
+  final class CopierPool: @unchecked Sendable {
+    private var idle: [FileCopier<Seam>] = []
+    private let lock = Mutex(())
+    private let make: () -> FileCopier<Seam>
+
+    init(fileSystem: Seam, pieceSize: Int, onBytes: @escaping (Int) -> Void) {
+      make = {
+        let copier = FileCopier(fileSystem: fileSystem, pieceSize: pieceSize)
+        copier.onBytes = onBytes
+        return copier
+      }
+    }
+
+    func take() -> FileCopier<Seam> { lock.withLock { _ in idle.popLast() } ?? make() }
+    func give(_ copier: FileCopier<Seam>) { lock.withLock { _ in idle.append(copier) } }
   }
 
   /// The progress so far, shared by the workers and their copiers' callbacks; the callback is
