@@ -119,7 +119,8 @@ extension BrowserModel {
       needle.isEmpty
       ? Array(memos.indices)
       : memos.indices.filter { i in
-        memos.displayName(at: i).lowercased().contains(needle) || transcriptMatches.contains(memos.base(at: i))
+        memos.displayName(at: i).lowercased().contains(needle)
+          || transcriptMatches.contains(memos.base(at: i))
       }
     if let base = selectedBase, let at = visiblePosition(ofBase: base) {
       selection = at

@@ -18,8 +18,21 @@ package struct MemoNames: Sendable {
   /// Each candidate's names: four bits per `MemoFileKind` (in its order), 0 for none, else the
   /// position of the name's `DirectoryEntry.Kind` in `MemoNames.kinds`, plus one.
   private var slots: [UInt32] = []
-  /// An open-addressed table of candidate positions plus one (0: empty), by the hash of the base.
-  private var table: [Int32] = []
+  /// An open-addressed table of the candidates by the hash of the base. Each entry holds what a
+  /// look-up needs, so it touches the entry and the base's bytes and nothing else.
+  private var table: [Entry] = []
+  /// Each candidate's hash.
+  private var hashes: [UInt64] = []
+
+  private struct Entry {
+    /// The high half of the base's hash, compared before its bytes.
+    var tag: UInt32 = 0
+    /// The candidate's position plus one; 0 for an empty entry.
+    var index: Int32 = 0
+    /// Where the base is in `bytes`.
+    var start: Int32 = 0
+    var count: Int32 = 0
+  }
 
   /// How many candidates there are.
   package var count: Int { slots.count }
@@ -30,7 +43,7 @@ package struct MemoNames: Sendable {
   /// folder cannot be read (`folder-unreadable`), as `DirectoryReader.entries` does.
   package init(path: String) throws(FormatError) {
     var groups = MemoNames()
-    groups.table = Array(repeating: 0, count: 1 << 12)
+    groups.table = Array(repeating: Entry(), count: 1 << 12)
     let prefix = path.hasSuffix("/") ? path : path + "/"
     try DirectoryReader.forEachName(of: path) { name, type in
       guard let (baseCount, kind) = MemoNames.memoFile(name) else { return }
@@ -44,20 +57,31 @@ package struct MemoNames: Sendable {
   /// folder, in the same order. A parts name that is not a folder is dropped, as `FolderGrouping`
   /// drops it (it is a stranger there).
   private init(candidatesOf groups: MemoNames) {
+    var kept = groups
+    var dropped = false
+    for index in 0..<groups.count {
+      if let parts = MemoNames.kind(kept.slots[index], .parts), !parts.isFolder {
+        kept.slots[index] &= ~(0xF << MemoNames.shift(.parts))
+      }
+      let packed = kept.slots[index]
+      dropped = dropped || (MemoNames.kind(packed, .audio) == nil && MemoNames.kind(packed, .parts) == nil)
+    }
+    // Nearly always every base has its audio: the groups are the candidates as they are.
+    if !dropped {
+      self = kept
+      return
+    }
     var size = 1 << 12
     while size < groups.count * 2 { size <<= 1 }
-    table = Array(repeating: 0, count: size)
+    table = Array(repeating: Entry(), count: size)
     bytes.reserveCapacity(groups.bytes.count)
     starts.reserveCapacity(groups.count + 1)
     slots.reserveCapacity(groups.count)
-    for index in 0..<groups.count {
-      var packed = groups.slots[index]
-      if let parts = MemoNames.kind(packed, .parts), !parts.isFolder {
-        packed &= ~(0xF << MemoNames.shift(.parts))
-      }
+    for index in 0..<kept.count {
+      let packed = kept.slots[index]
       guard MemoNames.kind(packed, .audio) != nil || MemoNames.kind(packed, .parts) != nil else { continue }
-      groups.withBase(index) { base in
-        _ = insert(base, packed)
+      kept.withBase(index) { base in
+        _ = insert(base, kept.hashes[index], packed)
       }
     }
   }
@@ -69,12 +93,13 @@ package struct MemoNames: Sendable {
     guard let first = name.first, first != UInt8(ascii: ".") else { return nil }
     for (kind, suffix) in MemoFileKind.suffixBytes where name.count > suffix.count {
       let baseCount = name.count - suffix.count
-      guard name[baseCount...].elementsEqual(suffix) else { continue }
+      guard suffix.withUnsafeBytes({ memcmp(name.baseAddress! + baseCount, $0.baseAddress!, $0.count) }) == 0
+      else { continue }
       // Printable ASCII at both ends and ASCII throughout: valid UTF-8, not hidden, no blank to trim.
       let (head, tail) = (name[0], name[baseCount - 1])
-      if head > 0x20, head < 0x7F, tail > 0x20, tail < 0x7F, !name[..<baseCount].contains(where: { $0 >= 0x80 }) {
-        return (baseCount, kind)
-      }
+      var ascii = true
+      for at in 0..<baseCount where name[at] >= 0x80 { ascii = false }
+      if ascii, head > 0x20, head < 0x7F, tail > 0x20, tail < 0x7F { return (baseCount, kind) }
       break
     }
     guard case .memoFile(let base, let kind) = FolderName.classify(String(validating: name, as: UTF8.self))
@@ -84,52 +109,74 @@ package struct MemoNames: Sendable {
 
   /// Adds the name of `kind` (which is `entryKind`) to the group of `base`, making the group on its
   /// first name.
-  private mutating func add(_ base: UnsafeRawBufferPointer, _ kind: MemoFileKind, _ entryKind: DirectoryEntry.Kind) {
+  private mutating func add(
+    _ base: UnsafeRawBufferPointer, _ kind: MemoFileKind, _ entryKind: DirectoryEntry.Kind
+  ) {
     if count * 2 >= table.count { grow() }
-    let index = insert(base, 0)
+    let index = insert(base, MemoNames.hash(base), 0)
     slots[index] |= UInt32(MemoNames.kinds.firstIndex(of: entryKind)! + 1) << MemoNames.shift(kind)
   }
 
-  /// The candidate of `base`, added with `packed` when there is none yet.
-  private mutating func insert(_ base: UnsafeRawBufferPointer, _ packed: UInt32) -> Int {
-    let mask = table.count - 1
-    var at = MemoNames.hash(base) & mask
-    while table[at] != 0 {
-      let index = Int(table[at]) - 1
-      if equals(index, base) { return index }
-      at = (at + 1) & mask
-    }
+  /// The candidate of `base` (whose hash is `hash`), added with `packed` when there is none yet.
+  private mutating func insert(_ base: UnsafeRawBufferPointer, _ hash: UInt64, _ packed: UInt32) -> Int {
+    let (found, at) = find(base, hash)
+    if let found { return found }
     let index = count
+    let start = bytes.count
     bytes.append(contentsOf: base)
     starts.append(Int32(bytes.count))
     slots.append(packed)
-    table[at] = Int32(index + 1)
+    hashes.append(hash)
+    table[at] = Entry(
+      tag: UInt32(truncatingIfNeeded: hash >> 32), index: Int32(index + 1), start: Int32(start),
+      count: Int32(base.count))
     return index
+  }
+
+  /// The candidate of `base` (whose hash is `hash`) if there is one, and the entry where the
+  /// search for it ended (the empty one it would go in, when there is none).
+  private func find(_ base: UnsafeRawBufferPointer, _ hash: UInt64) -> (index: Int?, slot: Int) {
+    let mask = table.count - 1
+    let tag = UInt32(truncatingIfNeeded: hash >> 32)
+    var at = MemoNames.slot(hash, mask)
+    return table.withUnsafeBufferPointer { entries in
+      bytes.withUnsafeBytes { stored in
+        while entries[at].index != 0 {
+          let entry = entries[at]
+          if entry.tag == tag, Int(entry.count) == base.count,
+            base.isEmpty || memcmp(stored.baseAddress! + Int(entry.start), base.baseAddress!, base.count) == 0
+          {
+            return (Int(entry.index) - 1, at)
+          }
+          at = (at + 1) & mask
+        }
+        return (nil, at)
+      }
+    }
   }
 
   /// Doubles the hash table.
   private mutating func grow() {
-    table = Array(repeating: 0, count: table.count * 2)
-    let mask = table.count - 1
-    for index in 0..<count {
-      var at = withBase(index) { MemoNames.hash($0) } & mask
-      while table[at] != 0 { at = (at + 1) & mask }
-      table[at] = Int32(index + 1)
+    var grown = Array(repeating: Entry(), count: table.count * 2)
+    let mask = grown.count - 1
+    for entry in table where entry.index != 0 {
+      var at = MemoNames.slot(hashes[Int(entry.index) - 1], mask)
+      while grown[at].index != 0 { at = (at + 1) & mask }
+      grown[at] = entry
     }
+    table = grown
   }
 
   /// FNV-1a over the bytes.
-  private static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
+  private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
     var value: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in bytes { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    return Int(truncatingIfNeeded: value ^ (value >> 29))
+    return value
   }
 
-  /// Whether candidate `index`'s base is `base`, byte for byte.
-  private func equals(_ index: Int, _ base: UnsafeRawBufferPointer) -> Bool {
-    withBase(index) { mine in
-      mine.count == base.count && (base.isEmpty || memcmp(mine.baseAddress!, base.baseAddress!, base.count) == 0)
-    }
+  /// The table slot a hash starts at.
+  private static func slot(_ hash: UInt64, _ mask: Int) -> Int {
+    Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
   }
 
   /// Calls `body` with the bytes of candidate `index`'s base.
@@ -160,14 +207,7 @@ package struct MemoNames: Sendable {
     var text = base
     return text.withUTF8 { utf8 in
       let key = UnsafeRawBufferPointer(utf8)
-      let mask = table.count - 1
-      var at = MemoNames.hash(key) & mask
-      while table[at] != 0 {
-        let index = Int(table[at]) - 1
-        if equals(index, key) { return index }
-        at = (at + 1) & mask
-      }
-      return nil
+      return find(key, MemoNames.hash(key)).index
     }
   }
 
@@ -196,9 +236,43 @@ package struct MemoNames: Sendable {
   /// The recording date candidate `index`'s base names (`RecordingDate.parse`), or nil.
   package func date(_ index: Int) -> Double? {
     withBase(index) { base in
+      if let plain = MemoNames.plainDate(base) { return plain }
       var reader = TimestampReader(Array(base))
       return reader.timestamp()
     }
+  }
+
+  /// The date of a base that is only the phone's own timestamp, `YYYY-MM-DDTHH-MM-SS` (a `T`,
+  /// blank, `_` or `t` after the day; `-`, `:` or `.` twice in the time), local time, read as
+  /// `TimestampReader` reads it but without its work per byte; nil for any other base (and for an
+  /// impossible date, which `TimestampReader` refuses as well).
+  static func plainDate(_ base: UnsafeRawBufferPointer) -> Double? {
+    guard base.count == 19, base[4] == UInt8(ascii: "-"), base[7] == UInt8(ascii: "-"),
+      "T _t".utf8.contains(base[10]), ":-.".utf8.contains(base[13]), base[16] == base[13]
+    else { return nil }
+    func number(_ at: Int, _ count: Int) -> Int? {
+      var value = 0
+      for offset in at..<at + count {
+        let c = base[offset]
+        guard c >= 0x30, c <= 0x39 else { return nil }
+        value = value * 10 + Int(c - 0x30)
+      }
+      return value
+    }
+    guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2),
+      let minute = number(14, 2), let second = number(17, 2), (1...12).contains(month), day >= 1,
+      day <= TimestampReader([]).daysIn(month: month, year: year), hour <= 23, minute <= 59, second <= 60
+    else { return nil }
+    var parts = tm()
+    parts.tm_year = Int32(year - 1900)
+    parts.tm_mon = Int32(month - 1)
+    parts.tm_mday = Int32(day)
+    parts.tm_hour = Int32(hour)
+    parts.tm_min = Int32(minute)
+    parts.tm_sec = Int32(min(second, 59))
+    parts.tm_isdst = -1
+    let local = RecordingDate.localSeconds(parts)
+    return local == -1 && year != 1969 ? nil : Double(local)
   }
 
   private static func kind(_ packed: UInt32, _ kind: MemoFileKind) -> DirectoryEntry.Kind? {

@@ -198,11 +198,10 @@ final class FolderListing: PendingRows {
     self.names = names
     self.now = now
     let byName = (0..<names.count).map { names.date($0) }
-    var order = Array(0..<Int32(names.count))
-    order.sort { i, j in
-      let (a, b) = (byName[Int(i)] ?? 0, byName[Int(j)] ?? 0)
-      return a != b ? a > b : names.basePrecedes(Int(i), Int(j))
-    }
+    // Sorted with each key beside its position, so a comparison looks nothing up.
+    var keyed = byName.indices.map { (date: byName[$0] ?? 0, index: Int32($0)) }
+    keyed.sort { a, b in a.date != b.date ? a.date > b.date : names.basePrecedes(Int(a.index), Int(b.index)) }
+    let order = keyed.map(\.index)
     var place = Array(repeating: Int32(0), count: order.count)
     for (at, index) in order.enumerated() { place[Int(index)] = Int32(at) }
     self.order = order

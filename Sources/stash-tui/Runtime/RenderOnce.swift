@@ -19,7 +19,9 @@ enum RenderOnce {
     model.importSource = editor.importSource
     runner.drive(&model, [.list])
     if firstScreen {
-      if let filled = runner.fillNow(Array(BrowserLoop.onScreen(model))) { runner.drive(&model, model.update(filled)) }
+      if let filled = runner.fillNow(Array(BrowserLoop.onScreen(model))) {
+        runner.drive(&model, model.update(filled))
+      }
     }
     for step in firstScreen ? [] : script {
       if model.finished { break }
