@@ -91,14 +91,9 @@ package struct MemoList: RandomAccessCollection, ExpressibleByArrayLiteral, Equa
     read(order?[position] ?? position)?.pending ?? true
   }
 
-  /// The sum of the known lengths, added in the list's order (a row not read has none).
-  package var totalSeconds: Double {
-    var total = 0.0
-    for position in indices {
-      if let seconds = read(order?[position] ?? position)?.durationSeconds { total += seconds }
-    }
-    return total
-  }
+  /// The sum of the known lengths, added in the list's order (a row not read has none), made
+  /// again by each `fill` rather than by each screen drawn.
+  package private(set) var totalSeconds = 0.0
 
   /// The position of the memo `base`, or nil when it is not in the list.
   package func position(ofBase base: String) -> Int? {
@@ -143,6 +138,15 @@ package struct MemoList: RandomAccessCollection, ExpressibleByArrayLiteral, Equa
       blocks[block] = Block(contents)
     }
     if moved { reorder() }
+    totalSeconds = 0
+    for position in indices {
+      let at = order?[position] ?? position
+      guard let block = blocks[at / MemoList.blockSize] else { continue }
+      // Through the buffer, so only the length is read, not the whole row copied.
+      if let seconds = block.rows.withUnsafeBufferPointer({ $0[at % MemoList.blockSize]?.durationSeconds }) {
+        totalSeconds += seconds
+      }
+    }
   }
 
   /// Sorts the list again: newest first, ties by base in byte order (`MemoRow.inListingOrder`).
