@@ -197,7 +197,8 @@ final class FolderListing: PendingRows {
   init(_ names: MemoNames, now: Double) {
     self.names = names
     self.now = now
-    let byName = (0..<names.count).map { names.date($0) }
+    // On both cores: with a zone file, each local time is three look-ups in it.
+    let byName = Parallel.map(names.count, chunk: 4096) { names.date($0) }
     // Sorted with each key beside its position, so a comparison looks nothing up.
     var keyed = byName.indices.map { (date: byName[$0] ?? 0, index: Int32($0)) }
     keyed.sort { a, b in a.date != b.date ? a.date > b.date : names.basePrecedes(Int(a.index), Int(b.index)) }

@@ -63,7 +63,10 @@ final class EffectRunner {
       if let fill, let inbox {
         fill.start(rows.count, library: library, inbox: inbox)
       } else if readsListingAtOnce {
-        rows.fill(library.read(Array(rows.indices)))
+        // In batches, as the fill reads them, so the rows read are never all held twice.
+        for start in stride(from: 0, to: rows.count, by: RowFill.batchSize) {
+          rows.fill(library.read(Array(start..<min(rows.count, start + RowFill.batchSize))))
+        }
       }
       return [.listed(rows, error: listError)]
     case .loadDetail(let base):
