@@ -116,10 +116,11 @@ package struct MemoList: RandomAccessCollection, ExpressibleByArrayLiteral, Equa
   /// Puts read rows in place: each with the listing index (`listingIndex`) of its memo. The order
   /// changes only when a memo's date did (a base that names no date, dated by its audio).
   package mutating func fill(_ rows: [(index: Int, row: MemoRow)]) {
-    guard !rows.isEmpty else { return }
+    // A row of another listing's index is not this list's (the fill checks; so does this).
+    let sorted = rows.filter { $0.index >= 0 && $0.index < names.count }.sorted { $0.index < $1.index }
+    guard !sorted.isEmpty else { return }
     var moved = false
     var index = 0
-    let sorted = rows.sorted { $0.index < $1.index }
     while index < sorted.count {
       let block = sorted[index].index / MemoList.blockSize
       var contents = blocks[block]?.rows ?? Array(repeating: nil, count: MemoList.blockSize)
