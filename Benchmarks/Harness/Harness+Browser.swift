@@ -28,6 +28,17 @@ extension Harness {
       Figure(
         issue: issue, name: "Browser first screen, \(memos.count) memos: peak memory",
         result: peak.text(1, unit: " MB"), target: "≤ 150 MB", verdict: .verdict(peak.median <= 150)))
+    // What any first screen pays before it reads a name: the program's start (its libraries
+    // loaded and linked: libavcodec and what it needs), measured alone beside it.
+    do {
+      let start = try RepeatedRuns([tui, "--version"], count: runs)
+      figures.append(
+        Figure(
+          issue: issue, name: "Browser start-up alone (`stash-tui --version`)",
+          result: start.cpu.text(3, unit: " s") + " CPU", target: "report", verdict: .info,
+          note: "wall " + start.wall.text(3, unit: " s") + "; peak memory " + start.peak.text(1, unit: " MB")
+            + ": the part of the first screen spent before the folder is opened"))
+    }
     // Every memo read, as the browser has it once its background reading is done (render-once
     // without --first-screen reads the whole folder before it renders).
     let full = try RepeatedRuns([tui, "--render-once", "120x40", memos.folder], count: quick ? 3 : 5)

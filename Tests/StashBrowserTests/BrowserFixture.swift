@@ -65,7 +65,7 @@ enum BrowserFixture {
   ) -> BrowserModel {
     var model = BrowserModel(folderPath: "/memos", width: width, height: height)
     _ = model.update(.resize(width: width, height: height))
-    let effects = model.update(.listed(rows, error: nil))
+    let effects = model.update(.listed(MemoList(rows), error: nil))
     if let base = model.selectedBase, let detail {
       #expect(effects.contains(.loadDetail(base: base)))
       _ = model.update(.detailLoaded(base: base, detail))

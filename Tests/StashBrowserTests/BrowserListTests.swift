@@ -10,7 +10,7 @@ import Testing
     let base = model.selectedBase
     var rows = BrowserFixture.rows
     rows.insert(BrowserFixture.row("2026-08-01T00-00-00Z", at: BrowserFixture.march14 + 86_400 * 140), at: 0)
-    _ = model.update(.listed(rows, error: nil))
+    _ = model.update(.listed(MemoList(rows), error: nil))
     #expect(model.selectedBase == base && model.selection == 2)
   }
 
@@ -23,7 +23,7 @@ import Testing
 
   @Test func theMemoPlayingRemovedStopsThePlayer() {
     var model = BrowserFixture.playing(BrowserFixture.model(), at: 3)
-    let effects = model.update(.listed(Array(BrowserFixture.rows.dropFirst()), error: nil))
+    let effects = model.update(.listed(MemoList(Array(BrowserFixture.rows.dropFirst())), error: nil))
     #expect(effects.contains(.stop))
     #expect(model.message?.text == "The memo playing was removed from the folder; playback stopped.")
   }

@@ -62,7 +62,7 @@ package enum BrowserEvent: Equatable, Sendable {
   /// The saved places could not be read or written; what happened, in plain words.
   case positionsProblem(String)
   /// The folder was read; or the reason it could not be.
-  case listed([MemoRow], error: String?)
+  case listed(MemoList, error: String?)
   /// A memo's detail was read.
   case detailLoaded(base: String, MemoDetail)
   /// How far the transcript search of that generation has got.

@@ -169,18 +169,15 @@ extension BrowserModel {
   /// memo playing.
   package mutating func playAdjacent(by direction: Int, fromEnd: Bool = false) -> [BrowserEffect] {
     let current = player.base ?? selectedBase
-    let order = visible.map { memos[$0].base }
-    guard let at = current.flatMap({ order.firstIndex(of: $0) }) else {
+    guard let at = current.flatMap({ visiblePosition(ofBase: $0) }) else {
       if fromEnd { message = StyledLine("Played to the end; the memo is no longer in the list.", .dim) }
       return []
     }
     var i = at + direction
-    while i >= 0 && i < order.count, let row = memos.first(where: { $0.base == order[i] }),
-      playRefusal(row) != nil
-    {
+    while i >= 0 && i < visible.count, playRefusal(memos[visible[i]]) != nil {
       i += direction
     }
-    guard i >= 0 && i < order.count else {
+    guard i >= 0 && i < visible.count else {
       message = StyledLine(
         fromEnd
           ? "Played to the end of the list."
@@ -188,7 +185,7 @@ extension BrowserModel {
       )
       return []
     }
-    let base = order[i]
+    let base = memos.base(at: visible[i])
     var effects: [BrowserEffect] = []
     if selectedBase == current || selectedBase == nil {
       selection = i
@@ -260,7 +257,7 @@ extension BrowserModel {
   /// it is at the very start or the very end.
   private func remember(_ l: Listening) -> [BrowserEffect] {
     guard l.heard >= BrowserModel.rememberAfter else { return [] }
-    let duration = memos.first { $0.base == l.base }?.durationSeconds ?? player.duration
+    let duration = memos.row(ofBase: l.base)?.durationSeconds ?? player.duration
     if let duration, l.position >= duration - BrowserModel.endMargin {
       return [.forgetPosition(base: l.base)]
     }

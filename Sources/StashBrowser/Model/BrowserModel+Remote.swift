@@ -42,16 +42,17 @@ extension BrowserModel {
   package func remoteNeighbour(_ delta: Int) -> String? {
     guard let current = remoteTrack else { return nil }
     let at: Int?
-    if current.base == selectedBase, selection < visible.count, memos[visible[selection]].base == current.base
+    if current.base == selectedBase, selection < visible.count,
+      memos.base(at: visible[selection]) == current.base
     {
       at = selection
     } else {
-      at = visible.firstIndex { memos[$0].base == current.base }
+      at = visiblePosition(ofBase: current.base)
     }
     // The memo playing is not among those the filter shows: Next starts at the first shown.
     var i = at.map { $0 + delta } ?? (delta > 0 ? 0 : visible.count - 1)
     while i >= 0 && i < visible.count {
-      if playRefusal(memos[visible[i]]) == nil { return memos[visible[i]].base }
+      if playRefusal(memos[visible[i]]) == nil { return memos.base(at: visible[i]) }
       i += delta
     }
     return nil
@@ -88,9 +89,9 @@ extension BrowserModel {
       else { return [] }
       return remoteSeek(to: seconds)
     case .open(let base):
-      guard memos.contains(where: { $0.base == base }) else { return [] }
+      guard memos.position(ofBase: base) != nil else { return [] }
       var effects: [BrowserEffect] = []
-      if !visible.contains(where: { memos[$0].base == base }) {
+      if visiblePosition(ofBase: base) == nil {
         // The memo asked for is hidden by the filter: the filter goes, so the list shows it.
         filter = ""
         transcriptMatches = []
@@ -156,7 +157,7 @@ extension BrowserModel {
 
   /// Moves the selection to the memo with `base` when the list shows it.
   private mutating func select(_ base: String) -> [BrowserEffect] {
-    guard let at = visible.firstIndex(where: { memos[$0].base == base }) else { return [] }
+    guard let at = visiblePosition(ofBase: base) else { return [] }
     selection = at
     return selectionChanged()
   }

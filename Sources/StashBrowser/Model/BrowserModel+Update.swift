@@ -90,7 +90,7 @@ extension BrowserModel {
   }
 
   /// Applies a new reading of the folder, keeping the selection on the same memo.
-  private mutating func apply(listing rows: [MemoRow], error: String?) -> [BrowserEffect] {
+  private mutating func apply(listing rows: MemoList, error: String?) -> [BrowserEffect] {
     listError = error
     if error != nil && rows.isEmpty && !memos.isEmpty {
       // A failed re-read keeps what was shown; the header says why it may be stale.
@@ -105,7 +105,7 @@ extension BrowserModel {
     {
       effects.append(.loadDetail(base: base))
     }
-    if let base = player.base, player.isActive, !rows.contains(where: { $0.base == base }) {
+    if let base = player.base, player.isActive, rows.position(ofBase: base) == nil {
       effects.append(.stop)
       message = StyledLine("The memo playing was removed from the folder; playback stopped.", .warning)
     }
@@ -115,11 +115,14 @@ extension BrowserModel {
   /// Recomputes the visible memos for the filter and keeps the selection by base.
   package mutating func refilter() -> [BrowserEffect] {
     let needle = filter.lowercased()
-    visible = memos.indices.filter { i in
-      needle.isEmpty || memos[i].displayName.lowercased().contains(needle)
-        || transcriptMatches.contains(memos[i].base)
-    }
-    if let base = selectedBase, let at = visible.firstIndex(where: { memos[$0].base == base }) {
+    visible =
+      needle.isEmpty
+      ? Array(memos.indices)
+      : memos.indices.filter { i in
+        memos.displayName(at: i).lowercased().contains(needle)
+          || transcriptMatches.contains(memos.base(at: i))
+      }
+    if let base = selectedBase, let at = visiblePosition(ofBase: base) {
       selection = at
     } else {
       selection = min(selection, max(0, visible.count - 1))
@@ -151,7 +154,7 @@ extension BrowserModel {
       overlay = .report(title: "Not done", lines: [text])
       overlayTop = 0
     case .trashUnavailable(let base, let reason):
-      guard let row = memos.first(where: { $0.base == base }) else { return [.list] }
+      guard let row = memos.row(ofBase: base) else { return [.list] }
       overlay = .confirmDelete(
         base: base, files: row.files + row.partFiles.map { "\(base).parts/\($0)" }, permanently: true,
         reason: reason)

@@ -48,7 +48,7 @@ package struct BrowserModel: Equatable, Sendable {
   package var width: Int
   package var height: Int
   /// Every memo, newest first, as last read.
-  package var memos: [MemoRow] = []
+  package var memos = MemoList()
   /// Why the folder could not be read, if it could not.
   package var listError: String?
   /// Indices into `memos` that pass the filter.
@@ -143,7 +143,19 @@ package struct BrowserModel: Equatable, Sendable {
   /// The memo the player holds, if it is in the list.
   package var playingRow: MemoRow? {
     guard let base = player.base else { return nil }
-    return memos.first { $0.base == base }
+    return memos.row(ofBase: base)
+  }
+
+  /// The place in `visible` of the memo `base`, when the list shows it.
+  package func visiblePosition(ofBase base: String) -> Int? {
+    guard let position = memos.position(ofBase: base) else { return nil }
+    // `visible` is in list order, so a search by halves finds it.
+    var (low, high) = (0, visible.count)
+    while low < high {
+      let mid = (low + high) / 2
+      if visible[mid] < position { low = mid + 1 } else { high = mid }
+    }
+    return low < visible.count && visible[low] == position ? low : nil
   }
 
   /// Whether the player holds the selected memo.

@@ -36,12 +36,12 @@ package enum BrowserView {
   private static func drawHeader(_ model: BrowserModel, _ rect: Rect, _ grid: inout CellGrid) {
     grid.fill(rect, style: .bar)
     var line = StyledLine(" stash ", .bar)
-    let total = model.memos.reduce(0.0) { $0 + ($1.durationSeconds ?? 0) }
-    let unknown = model.memos.contains { $0.durationSeconds == nil }
+    let total = model.memos.totalSeconds
+    let unknown = model.memos.unknownLengths > 0
     var summary = "\(model.memos.count) memo" + (model.memos.count == 1 ? "" : "s")
     summary += " · " + TimeText.clock(total) + (unknown ? "+" : "")
     // Rows shown from their names alone until their memos are read (RowFill).
-    let unread = model.memos.count { $0.pending }
+    let unread = model.memos.pendingCount
     if unread > 0 { summary += " · reading \(unread)…" }
     if !model.filter.isEmpty { summary += " · filter “\(model.filter)”: \(model.visible.count) shown" }
     line.append(summary, .bar)

@@ -9,14 +9,25 @@ package enum DirectoryReader {
   /// Every name in the folder at `path` except `.` and `..`, in the order the file system gives.
   /// Only symlinks and names whose kind the file system does not report are `stat`ed.
   package static func entries(of path: String) throws(FormatError) -> [DirectoryEntry] {
+    var entries: [DirectoryEntry] = []
+    let prefix = path.hasSuffix("/") ? path : path + "/"
+    try forEachName(of: path) { name, type in
+      entries.append(DirectoryEntry(bytes: name, kind: Self.kind(type: type, prefix: prefix, name: name)))
+    }
+    return entries
+  }
+
+  /// Calls `body` with every name in the folder at `path` except `.` and `..` (its bytes, valid
+  /// only during the call) and its `d_type`, in the order the file system gives.
+  package static func forEachName(
+    of path: String, _ body: (UnsafeRawBufferPointer, Int32) -> Void
+  ) throws(FormatError) {
     guard let directory = opendir(path) else {
       throw FormatError(
         code: .folderUnreadable,
         message: "cannot read the folder: \(String(cString: strerror(errno)))", path: path)
     }
     defer { closedir(directory) }
-    var entries: [DirectoryEntry] = []
-    let prefix = path.hasSuffix("/") ? path : path + "/"
     while true {
       errno = 0
       guard let raw = readdir(directory) else {
@@ -28,14 +39,12 @@ package enum DirectoryReader {
         break
       }
       let type = Int32(raw.pointee.d_type)
-      let entry = withUnsafeBytes(of: &raw.pointee.d_name) { buffer -> DirectoryEntry? in
+      withUnsafeBytes(of: &raw.pointee.d_name) { buffer in
         let name = UnsafeRawBufferPointer(rebasing: buffer[..<(buffer.firstIndex(of: 0) ?? buffer.count)])
-        if name.count <= 2 && name.allSatisfy({ $0 == 0x2E }) { return nil }
-        return DirectoryEntry(bytes: name, kind: Self.kind(type: type, prefix: prefix, name: name))
+        if name.count <= 2 && name.allSatisfy({ $0 == 0x2E }) { return }
+        body(name, type)
       }
-      if let entry { entries.append(entry) }
     }
-    return entries
   }
 
   /// The kind `d_type` gives, or, for symlinks and names it leaves unknown, what `stat` finds.

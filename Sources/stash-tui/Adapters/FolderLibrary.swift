@@ -2,51 +2,39 @@ import StashBrowser
 import StashFormat
 import Synchronization
 
-/// The memo folder through StashFormat: the folder's names (`MemoFolder.group`) for the list at
-/// once, `Memo.read` for each memo's row as it is filled in, `WebVTTParser` and
+/// The memo folder through StashFormat: the folder's names (`MemoNames`) for the list at once,
+/// `Memo.read` for each memo's row as it is filled in, `WebVTTParser` and
 /// `GPXReader`/`RouteStatistics` for a memo's detail. Keeps the last listing's names to find a
 /// memo's files (and `TranscriptSearch` reads those); memos themselves are not kept.
 final class FolderLibrary: MemoLibrary {
   private let folder: String
-  /// The last listing's names by base; replaced whole by `list`, read from any thread.
-  private let listing = Mutex<[String: FolderGrouping.Candidate]>([:])
-  /// The time a memo's date is judged plausible against, fixed per listing.
-  private let now = Mutex<Double>(0)
+  /// The last listing; replaced whole by `list`, read from any thread.
+  private let listing = Mutex<FolderListing?>(nil)
 
   /// A library over `folder`.
   init(folder: String) { self.folder = folder }
 
-  func list() -> (rows: [MemoRow], error: String?) {
-    let grouping: FolderGrouping
+  func list() -> (rows: MemoList, error: String?) {
+    let names: MemoNames
     do {
-      grouping = try MemoFolder.group(path: folder)
+      names = try MemoNames(path: folder)
     } catch {
-      return ([], error.message)
+      listing.withLock { $0 = nil }
+      return (MemoList(), error.message)
     }
-    let candidates = grouping.candidates
-    listing.withLock { $0 = Dictionary(candidates.map { ($0.base, $0) }, uniquingKeysWith: { a, _ in a }) }
-    now.withLock { $0 = RecordingDate.currentTime() }
-    return (MemoRow.inListingOrder(candidates.map(FolderLibrary.pendingRow)), nil)
+    let made = FolderListing(names, now: RecordingDate.currentTime())
+    listing.withLock { $0 = made }
+    return (MemoList(made), nil)
   }
 
-  func read(_ bases: [String]) -> [MemoRow] {
-    let known = listing.withLock { names in bases.compactMap { names[$0] } }
-    let (folder, now) = (self.folder, self.now.withLock { $0 })
-    return Parallel.map(known.count, chunk: 8) {
-      FolderLibrary.row(Memo.read(known[$0], folder: folder, now: now))
+  func read(_ indices: [Int]) -> [(index: Int, row: MemoRow)] {
+    guard let listing = listing.withLock({ $0 }) else { return [] }
+    let known = indices.filter { $0 >= 0 && $0 < listing.count }
+    let folder = self.folder
+    let rows = Parallel.map(known.count, chunk: 8) {
+      FolderLibrary.row(Memo.read(listing.candidate(known[$0]), folder: folder, now: listing.now))
     }
-  }
-
-  /// A memo's row from its names alone: the date its base gives (or none yet), the files it has.
-  static func pendingRow(_ candidate: FolderGrouping.Candidate) -> MemoRow {
-    let date = RecordingDate.parse(base: candidate.base)
-    let files = MemoFileKind.allCases.filter { $0 != .parts }.compactMap { candidate[$0]?.name }
-    return MemoRow(
-      base: candidate.base,
-      displayName: date.map(RecordingDate.localMinute) ?? PathText.escaped(candidate.base),
-      title: nil, recordedAt: date ?? 0, durationSeconds: nil, audio: candidate.audio == nil ? .missing : .ok,
-      hasTranscript: candidate.transcript != nil, hasRoute: candidate.route != nil, needsRecovery: false,
-      problems: [], files: files, partFiles: [], partsFolder: candidate.parts?.name, pending: true)
+    return Array(zip(known, rows))
   }
 
   /// The row the list shows for `memo`.
@@ -92,12 +80,17 @@ final class FolderLibrary: MemoLibrary {
     candidate[kind].map { (folder.hasSuffix("/") ? folder : folder + "/") + $0.name }
   }
 
+  /// The names of the memo `base` in the last listing, or nil.
+  private func candidate(_ base: String) -> FolderGrouping.Candidate? {
+    listing.withLock { $0 }.flatMap { listing in listing.index(ofBase: base).map(listing.candidate) }
+  }
+
   func detail(of base: String) -> MemoDetail {
     var detail = MemoDetail(
       transcript: .absent("the memo has no transcript file."), missingSpeech: [], transcriptNotes: [],
       route: nil,
       routeProblem: nil)
-    guard let candidate = listing.withLock({ $0[base] }) else { return detail }
+    guard let candidate = candidate(base) else { return detail }
     if let path = path(candidate, .transcript) {
       readTranscript(path, into: &detail)
     } else if let name = candidate.parts?.name, let partsPath = path(candidate, .parts) {
@@ -173,17 +166,89 @@ final class FolderLibrary: MemoLibrary {
 
   func transcripts() -> [TranscriptFile] {
     // Bases in reverse byte order: newest first for bases that are dates, as the list mostly is.
-    // Sorted as (base, path) pairs: a candidate is a large value, and moving it is a sort's cost.
-    let files = listing.withLock { names in
-      names.values.compactMap { candidate in
-        path(candidate, .transcript).map { TranscriptFile(base: candidate.base, path: $0) }
-      }
+    guard let listing = listing.withLock({ $0 }) else { return [] }
+    let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+    return listing.transcriptOrder().map { index in
+      let base = listing.base(index)
+      return TranscriptFile(base: base, path: prefix + base + MemoFileKind.transcript.suffix)
     }
-    return files.sorted { $1.base.utf8.lexicographicallyPrecedes($0.base.utf8) }
   }
 
   func audioPath(of base: String) -> String {
-    if let candidate = listing.withLock({ $0[base] }), let path = path(candidate, .audio) { return path }
+    if let candidate = candidate(base), let path = path(candidate, .audio) { return path }
     return (folder.hasSuffix("/") ? folder : folder + "/") + base + "_audio.m4a"
+  }
+}
+
+/// One listing of the folder: its memos' names (`MemoNames`) in the list's order, newest first
+/// (ties by base in byte order, as `MemoFolder.read` gives), with each one's date from its base.
+/// A memo's row is made from these when it is asked for, until the memo is read.
+final class FolderListing: PendingRows {
+  private let names: MemoNames
+  /// The list's order: a position in `names` for each place in the list.
+  private let order: [Int32]
+  /// The place in the list of each position in `names`.
+  private let place: [Int32]
+  /// The date each memo's base gives, by place in the list; nil when it names none.
+  private let dates: [Double?]
+  /// The time a memo's date is judged plausible against, fixed per listing.
+  let now: Double
+
+  init(_ names: MemoNames, now: Double) {
+    self.names = names
+    self.now = now
+    // On both cores: with a zone file, each local time is three look-ups in it.
+    let byName = Parallel.map(names.count, chunk: 4096) { names.date($0) }
+    // Sorted with each key beside its position, so a comparison looks nothing up.
+    var keyed = byName.indices.map { (date: byName[$0] ?? 0, index: Int32($0)) }
+    keyed.sort { a, b in a.date != b.date ? a.date > b.date : names.basePrecedes(Int(a.index), Int(b.index)) }
+    let order = keyed.map(\.index)
+    var place = Array(repeating: Int32(0), count: order.count)
+    for (at, index) in order.enumerated() { place[Int(index)] = Int32(at) }
+    self.order = order
+    self.place = place
+    dates = order.map { byName[Int($0)] }
+  }
+
+  var count: Int { order.count }
+
+  func row(_ index: Int) -> MemoRow {
+    let at = Int(order[index])
+    let base = names.base(at)
+    let files = MemoFileKind.allCases.filter { $0 != .parts && names.has(at, $0) }.map { base + $0.suffix }
+    return MemoRow(
+      base: base, displayName: displayName(index), title: nil, recordedAt: recordedAt(index),
+      durationSeconds: nil, audio: names.has(at, .audio) ? .ok : .missing,
+      hasTranscript: names.has(at, .transcript), hasRoute: names.has(at, .route), needsRecovery: false,
+      problems: [], files: files, partFiles: [], partsFolder: names.has(at, .parts) ? base + ".parts" : nil,
+      pending: true)
+  }
+
+  func base(_ index: Int) -> String { names.base(Int(order[index])) }
+
+  func displayName(_ index: Int) -> String {
+    dates[index].map(RecordingDate.localMinute) ?? PathText.escaped(base(index))
+  }
+
+  func recordedAt(_ index: Int) -> Double { dates[index] ?? 0 }
+
+  func basePrecedes(_ index: Int, _ other: Int) -> Bool {
+    names.basePrecedes(Int(order[index]), Int(order[other]))
+  }
+
+  func index(ofBase base: String) -> Int? { names.index(of: base).map { Int(place[$0]) } }
+
+  var partsFolders: [String] {
+    (0..<count).filter { names.has(Int(order[$0]), .parts) }.map { base($0) + ".parts" }
+  }
+
+  /// The names of the memo at `index`, as `Memo.read` takes them.
+  func candidate(_ index: Int) -> FolderGrouping.Candidate { names.candidate(Int(order[index])) }
+
+  /// The places of the memos with a transcript, their bases in reverse byte order.
+  func transcriptOrder() -> [Int] {
+    var withTranscript = (0..<count).filter { names.has(Int(order[$0]), .transcript) }
+    withTranscript.sort { basePrecedes($1, $0) }
+    return withTranscript
   }
 }

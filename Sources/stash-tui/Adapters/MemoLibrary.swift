@@ -5,10 +5,10 @@ import StashBrowser
 protocol MemoLibrary: AnyObject {
   /// The folder's memos from one reading of its names, newest first, each `pending` (nothing
   /// opened yet), or why the folder cannot be read.
-  func list() -> (rows: [MemoRow], error: String?)
-  /// The rows of the memos `bases` (of the last `list`), read in full now; callable from any
-  /// thread. A base no longer in the listing is left out.
-  func read(_ bases: [String]) -> [MemoRow]
+  func list() -> (rows: MemoList, error: String?)
+  /// The rows of the memos at `indices` of the last `list` (`MemoList.listingIndex`), read in
+  /// full now, each with its index; callable from any thread. An index out of range is left out.
+  func read(_ indices: [Int]) -> [(index: Int, row: MemoRow)]
   /// The transcript and route of the memo `base`.
   func detail(of base: String) -> MemoDetail
   /// Every memo's transcript file from the last reading, for `TranscriptSearch`.

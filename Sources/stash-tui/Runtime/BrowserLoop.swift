@@ -50,7 +50,7 @@ final class BrowserLoop {
     var filledAt = BrowserLoop.now()
 
     let watcher = FolderWatcher(folder: folder)
-    watcher.watchParts(model.memos.compactMap(\.partsFolder))
+    watcher.watchParts(model.memos.partsFolders)
     if let reason = watcher.unavailable {
       model.message = StyledLine("Not watching the folder (\(reason)); Ctrl-L reads it again.", .warning)
     }
@@ -131,7 +131,7 @@ final class BrowserLoop {
       if let at = rereadAt, BrowserLoop.now() >= at {
         rereadAt = nil
         runner.drive(&model, [.list])
-        watcher.watchParts(model.memos.compactMap(\.partsFolder))
+        watcher.watchParts(model.memos.partsFolders)
       }
       let snapshot = runner.player.snapshot()
       if snapshot != lastSnapshot || snapshot != model.player {
@@ -162,12 +162,12 @@ final class BrowserLoop {
 
   /// Whether a row on screen still waits for its memo to be read.
   static func onScreenPending(_ model: BrowserModel) -> Bool {
-    onScreen(model).contains { model.memos[$0].pending }
+    onScreen(model).contains { model.memos.isPending(at: $0) }
   }
 
   /// Tells the fill which memos are on screen, so it reads those first.
   static func want(_ model: BrowserModel, _ runner: EffectRunner) {
-    runner.fill?.want(onScreen(model).filter { model.memos[$0].pending }.map { model.memos[$0].base })
+    runner.fill?.want(onScreen(model).filter { model.memos.isPending(at: $0) }.map(model.memos.listingIndex))
   }
 
   /// Seconds on the monotonic clock.

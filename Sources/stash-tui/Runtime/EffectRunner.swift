@@ -17,11 +17,9 @@ final class EffectRunner {
   let player: PlayerControl
   /// Where background work reports; nil runs it inline.
   let inbox: EventInbox?
-  /// Lengths from the last reading, for the player (it may not know a length the index lacks).
-  private var durations: [String: Double] = [:]
-  /// The rows of the last listing, filled in as they are read, and each base's position in them.
-  private var rows: [MemoRow] = []
-  private var positions: [String: Int] = [:]
+  /// The rows of the last listing, filled in as they are read (their lengths go to the player,
+  /// which may not know a length the index lacks).
+  private var rows = MemoList()
   private var listError: String?
   /// Reads the listing's memos after it is shown (with an inbox); nil reads them all before the
   /// listing is answered (render-once, whose screens are those of a folder fully read).
@@ -62,12 +60,13 @@ final class EffectRunner {
     switch effect {
     case .list:
       (rows, listError) = library.list()
-      positions = Dictionary(rows.indices.map { (rows[$0].base, $0) }, uniquingKeysWith: { a, _ in a })
-      durations = [:]
       if let fill, let inbox {
-        fill.start(rows.map(\.base), library: library, inbox: inbox)
+        fill.start(rows.count, library: library, inbox: inbox)
       } else if readsListingAtOnce {
-        merge(library.read(rows.map(\.base)))
+        // In batches, as the fill reads them, so the rows read are never all held twice.
+        for start in stride(from: 0, to: rows.count, by: RowFill.batchSize) {
+          rows.fill(library.read(Array(start..<min(rows.count, start + RowFill.batchSize))))
+        }
       }
       return [.listed(rows, error: listError)]
     case .loadDetail(let base):
@@ -75,7 +74,7 @@ final class EffectRunner {
     case .searchTranscripts(let query, let generation):
       return searchTranscripts(query, generation: generation)
     case .play(let base, let from):
-      player.play(path: library.audioPath(of: base), base: base, from: from, duration: durations[base])
+      player.play(path: library.audioPath(of: base), base: base, from: from, duration: duration(of: base))
       return [.player(player.snapshot())]
     case .resume(let base):
       return resume(base)
@@ -124,6 +123,9 @@ final class EffectRunner {
     }
   }
 
+  /// The length of the memo `base` as read, if it is.
+  private func duration(of base: String) -> Double? { rows.row(ofBase: base)?.durationSeconds }
+
   /// Plays `base` from where it was left off, else from the start.
   private func resume(_ base: String) -> [BrowserEvent] {
     let path = library.audioPath(of: base)
@@ -133,7 +135,7 @@ final class EffectRunner {
     if let places, let key = PositionStore.key(audio: path) {
       let (position, warning) = places.position(of: key)
       if let warning { events.append(.positionsProblem(warning)) }
-      let duration = durations[base] ?? .infinity
+      let duration = duration(of: base) ?? .infinity
       if let position, position >= BrowserModel.rememberAfter,
         position < duration - BrowserModel.endMargin
       {
@@ -141,7 +143,7 @@ final class EffectRunner {
         resumed = [.resumed(base: base, from: position)]
       }
     }
-    player.play(path: path, base: base, from: from, duration: durations[base])
+    player.play(path: path, base: base, from: from, duration: duration(of: base))
     // The snapshot first, so the update step knows which memo the line is about.
     return events + [.player(player.snapshot())] + resumed
   }
@@ -176,33 +178,18 @@ final class EffectRunner {
     guard let fill, fill.hasRead else { return nil }
     let filled = fill.take()
     guard !filled.isEmpty else { return nil }
-    merge(filled)
+    rows.fill(filled)
     return .listed(rows, error: listError)
   }
 
-  /// Reads the listed memos among `bases` now, before the rest, and hands their rows on as
-  /// `takeFilled` does: the render-once hook's first screen.
-  func fillNow(_ bases: [String]) -> BrowserEvent? {
-    let filled = library.read(bases.filter { positions[$0].map { rows[$0].pending } ?? false })
+  /// Reads the memos on the list's `positions` that are still pending now, before the rest, and
+  /// hands their rows on as `takeFilled` does: the render-once hook's first screen.
+  func fillNow(_ positions: [Int]) -> BrowserEvent? {
+    let wanted = positions.filter { $0 < rows.count && rows.isPending(at: $0) }.map(rows.listingIndex)
+    let filled = library.read(wanted)
     guard !filled.isEmpty else { return nil }
-    merge(filled)
+    rows.fill(filled)
     return .listed(rows, error: listError)
-  }
-
-  /// Puts read rows in place of their pending ones; the order changes only when a memo's date
-  /// did (a base that names no date, dated by its audio or its file).
-  private func merge(_ filled: [MemoRow]) {
-    var moved = false
-    for row in filled {
-      guard let at = positions[row.base] else { continue }
-      moved = moved || rows[at].recordedAt != row.recordedAt
-      rows[at] = row
-      if let d = row.durationSeconds { durations[row.base] = d }
-    }
-    if moved {
-      rows = MemoRow.inListingOrder(rows)
-      positions = Dictionary(rows.indices.map { (rows[$0].base, $0) }, uniquingKeysWith: { a, _ in a })
-    }
   }
 
   /// Starts (or, without an inbox, runs) the search of `generation`, superseding any older one.

@@ -19,8 +19,9 @@ enum RenderOnce {
     model.importSource = editor.importSource
     runner.drive(&model, [.list])
     if firstScreen {
-      let bases = BrowserLoop.onScreen(model).map { model.memos[$0].base }
-      if let filled = runner.fillNow(bases) { runner.drive(&model, model.update(filled)) }
+      if let filled = runner.fillNow(Array(BrowserLoop.onScreen(model))) {
+        runner.drive(&model, model.update(filled))
+      }
     }
     for step in firstScreen ? [] : script {
       if model.finished { break }

@@ -14,10 +14,10 @@ final class RowFill: Sendable {
   private struct State {
     /// Bumped by every new listing; a fill of an older one stops at its next batch.
     var generation = 0
-    /// The bases on screen, read next when not read yet.
-    var wanted: [String] = []
-    /// Rows read and not yet taken.
-    var done: [MemoRow] = []
+    /// The memos on screen (their `MemoList.listingIndex`), read next when not read yet.
+    var wanted: [Int] = []
+    /// Rows read and not yet taken, each with its memo's listing index.
+    var done: [(index: Int, row: MemoRow)] = []
     /// Bases of the current listing not read yet.
     var remaining = 0
   }
@@ -41,32 +41,39 @@ final class RowFill: Sendable {
   /// Whether memos of the current listing are still to be read.
   var isFilling: Bool { state.withLock { $0.remaining > 0 } }
 
-  /// Starts reading `bases` (in this order, the wanted ones first) through `library`, waking
-  /// `inbox` after each batch; a fill of an older listing stops.
-  func start(_ bases: [String], library: MemoLibrary, inbox: EventInbox) {
+  /// Starts reading the `count` memos of the library's last listing (in its order, the wanted
+  /// ones first) through `library`, waking `inbox` after each batch; a fill of an older listing
+  /// stops.
+  func start(_ count: Int, library: MemoLibrary, inbox: EventInbox) {
     let generation = state.withLock { state in
       state.generation += 1
       state.done = []
-      state.remaining = bases.count
+      state.wanted = []
+      state.remaining = count
       return state.generation
     }
     // The library's `read` may be called from any thread (MemoLibrary).
     let library = UnsafeTransfer(library)
     let delay = self.delay
     queue.async { [self] in
-      var unread = Set(bases)
+      var unread = Array(repeating: true, count: count)
+      var left = count
       var next = 0
-      while !unread.isEmpty {
+      func take(_ index: Int, into batch: inout [Int]) {
+        guard index >= 0, index < count, unread[index] else { return }
+        unread[index] = false
+        left -= 1
+        batch.append(index)
+      }
+      while left > 0 {
         guard let wanted = state.withLock({ $0.generation == generation ? $0.wanted : nil }) else { return }
-        var batch: [String] = []
-        for base in wanted where batch.count < Self.wantedBatchSize {
-          if unread.remove(base) != nil { batch.append(base) }
-        }
+        var batch: [Int] = []
+        for index in wanted where batch.count < Self.wantedBatchSize { take(index, into: &batch) }
         if batch.isEmpty {
           // Then the list from the top (newest first), the first batch small: it is on screen.
           let size = next == 0 ? Self.wantedBatchSize : Self.batchSize
-          while batch.count < size, next < bases.count {
-            if unread.remove(bases[next]) != nil { batch.append(bases[next]) }
+          while batch.count < size, next < count {
+            take(next, into: &batch)
             next += 1
           }
         }
@@ -76,7 +83,7 @@ final class RowFill: Sendable {
         let current = state.withLock { state in
           guard state.generation == generation else { return false }
           state.done += rows
-          state.remaining = unread.count
+          state.remaining = left
           return true
         }
         guard current else { return }
@@ -87,13 +94,13 @@ final class RowFill: Sendable {
     }
   }
 
-  /// The bases on screen now, to be read before the rest.
-  func want(_ bases: [String]) {
-    state.withLock { $0.wanted = bases }
+  /// The memos on screen now (listing indices), to be read before the rest.
+  func want(_ indices: [Int]) {
+    state.withLock { $0.wanted = indices }
   }
 
-  /// The rows read since the last call.
-  func take() -> [MemoRow] {
+  /// The rows read since the last call, each with its memo's listing index.
+  func take() -> [(index: Int, row: MemoRow)] {
     state.withLock { state in
       defer { state.done = [] }
       return state.done

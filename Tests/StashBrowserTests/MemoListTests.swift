@@ -1,0 +1,85 @@
+import StashBrowser
+import StashFormat
+import Testing
+
+/// The list the model holds: rows made from names until they are read, filled in a block at a
+/// time, its totals kept as they come, and its order kept as `MemoRow.inListingOrder` gives it.
+@Suite struct MemoListTests {
+  /// Pending rows made on demand, counting how many were made.
+  final class Names: PendingRows, @unchecked Sendable {
+    let bases: [String]
+    let dates: [Double]
+    var made = 0
+    init(_ count: Int) {
+      bases = (0..<count).map { "memo-" + String(100_000 + $0) }
+      // Newest first.
+      dates = (0..<count).map { 1_000_000 - Double($0) }
+    }
+    var count: Int { bases.count }
+    func row(_ index: Int) -> MemoRow {
+      made += 1
+      var row = BrowserFixture.row(bases[index], at: dates[index], duration: nil)
+      row.pending = true
+      return row
+    }
+    func base(_ index: Int) -> String { bases[index] }
+    func displayName(_ index: Int) -> String { row(index).displayName }
+    func recordedAt(_ index: Int) -> Double { dates[index] }
+    func basePrecedes(_ index: Int, _ other: Int) -> Bool {
+      bases[index].utf8.lexicographicallyPrecedes(bases[other].utf8)
+    }
+    func index(ofBase base: String) -> Int? { bases.firstIndex(of: base) }
+    var partsFolders: [String] { [] }
+  }
+
+  @Test func rowsAreMadeOnlyWhenAskedFor() {
+    let names = Names(5_000)
+    let list = MemoList(names)
+    #expect(list.count == 5_000 && list.pendingCount == 5_000 && list.unknownLengths == 5_000)
+    #expect(list.totalSeconds == 0 && names.made == 0)
+    let row = list[4_321]
+    #expect(row.base == "memo-104321" && row.pending && names.made == 1)
+    #expect(list.position(ofBase: "memo-100007") == 7 && names.made == 1)
+  }
+
+  @Test func filledRowsCountAndTheirDatesReorderTheList() {
+    let names = Names(3_000)
+    var list = MemoList(names)
+    let before = list
+    // Read rows across two blocks, one of them a memo whose audio gives it a newer date.
+    var filled: [(index: Int, row: MemoRow)] = []
+    for index in [0, 1, 1_500, 2_999] {
+      filled.append((index, BrowserFixture.row(names.bases[index], at: names.dates[index], duration: 10.25)))
+    }
+    filled.append((9, BrowserFixture.row(names.bases[9], at: 2_000_000, duration: nil)))
+    list.fill(filled)
+    #expect(before.pendingCount == 3_000, "a copy is not changed by filling the list")
+    #expect(list.pendingCount == 2_995 && list.unknownLengths == 2_996 && list.totalSeconds == 41)
+    #expect(list[0].base == names.bases[9] && !list[0].pending)
+    #expect(list.position(ofBase: names.bases[9]) == 0 && list.listingIndex(at: 0) == 9)
+    #expect(list.position(ofBase: names.bases[0]) == 1 && list.isPending(at: 1) == false)
+
+    // The order is the one `MemoRow.inListingOrder` gives the same rows.
+    let rows = Array(list)
+    #expect(rows.map(\.base) == MemoRow.inListingOrder(rows).map(\.base))
+    #expect(list == MemoList(rows))
+    #expect(list != before)
+
+    // Filling a row again replaces it; the totals follow.
+    list.fill([(1_500, BrowserFixture.row(names.bases[1_500], at: names.dates[1_500], duration: nil))])
+    #expect(list.pendingCount == 2_995 && list.unknownLengths == 2_997 && list.totalSeconds == 30.75)
+  }
+
+  @Test func aModelOverALargeListShowsOnlyWhatItMakes() {
+    let names = Names(100_000)
+    var model = BrowserModel(folderPath: "/memos", width: 100, height: 30)
+    _ = model.update(.resize(width: 100, height: 30))
+    _ = model.update(.listed(MemoList(names), error: nil))
+    let screen = BrowserFixture.lines(BrowserView.render(model))
+    #expect(screen[0].contains("100000 memos") && screen[0].contains("reading 100000…"))
+    #expect(names.made < 200, "rows made: \(names.made)")
+    _ = model.update(.key(.end))
+    #expect(model.selectedBase == names.bases[99_999])
+    #expect(names.made < 400, "rows made: \(names.made)")
+  }
+}
