@@ -38,9 +38,12 @@ let package = Package(
     .systemLibrary(
       name: "CDBus", path: "Sources/CDBus", pkgConfig: "libsystemd",
       providers: [.apt(["libsystemd-dev"])]),
-    // atempo, for playing at another speed with the pitch kept.
+    // atempo, for playing at another speed with the pitch kept. libavfilter's headers only: the
+    // shim opens the library with dlopen on first use, so its pkg-config (whose --libs would link
+    // it, and ~170 libraries with it, into every start of the browser) is not used; libavutil's
+    // gives the same include path.
     .systemLibrary(
-      name: "CAVFilter", path: "Sources/CAVFilter", pkgConfig: "libavfilter",
+      name: "CAVFilter", path: "Sources/CAVFilter", pkgConfig: "libavutil",
       providers: [.apt(["libavfilter-dev"])]),
 
     .target(name: "StashFormat", dependencies: ["CExpat"], swiftSettings: strict),

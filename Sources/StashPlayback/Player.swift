@@ -129,10 +129,20 @@ public final class Player: Sendable {
   /// Plays at `speed` times the recorded pace (clamped to 0.5...3), the pitch kept. The change is
   /// heard from the next frames handed to the device; positions, the length and seeks stay in
   /// memo time. Kept across loads: it is the listener's setting, not the memo's.
-  public func setSpeed(_ speed: Double) {
-    guard speed.isFinite else { return }
-    let clamped = min(Self.speeds.upperBound, max(Self.speeds.lowerBound, speed))
+  ///
+  /// A speed other than 1× needs libavfilter, opened on first use: when it cannot be, the speed
+  /// stays 1×, playing carries on, and the error says why (the library and the loader's reason).
+  @discardableResult
+  public func setSpeed(_ speed: Double) -> PlaybackError? {
+    guard speed.isFinite else { return nil }
+    var clamped = min(Self.speeds.upperBound, max(Self.speeds.lowerBound, speed))
+    var refused: PlaybackError?
+    if clamped != 1, case .failure(let error) = SpeedFilterLibrary.shared {
+      refused = error
+      clamped = 1
+    }
     engine.changeSettings { $0.speed = clamped }
+    return refused
   }
 
   /// Sets the software gain to `percent` (clamped to 0...150). Above 100 % the peaks are limited

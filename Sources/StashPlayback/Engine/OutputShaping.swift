@@ -113,6 +113,38 @@ struct FrameMap {
   private func point(at x: Double) -> Point { points.last { $0.x <= x } ?? points[0] }
 }
 
+/// libavfilter, opened on the first speed other than 1× rather than linked: linked, it and the
+/// libraries it needs cost every start of the browser some 80 ms in the dynamic loader.
+final class SpeedFilterLibrary: @unchecked Sendable {  // immutable after init; the table is never freed
+  /// The calls, resolved.
+  let calls: UnsafePointer<stash_avfilter>
+
+  private init(_ calls: UnsafePointer<stash_avfilter>) { self.calls = calls }
+
+  /// The soname of the libavfilter the headers are from (LIBAVFILTER_VERSION_MAJOR).
+  static let soname = String(cString: stash_avfilter_soname())
+  /// That libavfilter, opened once, on first use.
+  static let shared = load(soname: soname)
+
+  /// Opens `soname` and resolves every call the speed filter makes; the error names the library
+  /// and gives the loader's reason (the file missing, or a symbol it lacks).
+  static func load(soname: String) -> Result<SpeedFilterLibrary, PlaybackError> {
+    var reason = [CChar](repeating: 0, count: 1024)
+    let count = reason.count
+    guard
+      let calls = reason.withUnsafeMutableBufferPointer({ stash_avfilter_open(soname, $0.baseAddress, count) }
+      )
+    else {
+      let text = reason.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+      return .failure(
+        PlaybackError(
+          code: .unsupported,
+          message: "cannot play at another speed: \(soname) could not be loaded (\(text)); playing on at 1×"))
+    }
+    return .success(SpeedFilterLibrary(calls))
+  }
+}
+
 /// libavfilter's `atempo` (WSOLA: the pitch is kept) on interleaved float: memo frames in, frames
 /// at the device's pace out, about 1/tempo as many. It starts on its first input exactly (no
 /// fade), and a tempo changed while it runs carries on from its state, so neither clicks.
@@ -124,7 +156,9 @@ final class TempoStretcher {
   private var block: [Float]
 
   init?(rate: Int, channels: Int, tempo: Double) {
-    guard let handle = stash_tempo_open(Int32(rate), Int32(channels), tempo) else { return nil }
+    guard case .success(let library) = SpeedFilterLibrary.shared,
+      let handle = stash_tempo_open(library.calls, Int32(rate), Int32(channels), tempo)
+    else { return nil }
     self.handle = handle
     block = [Float](repeating: 0, count: 4096 * channels)
     self.channels = channels
