@@ -31,8 +31,9 @@ public struct MemoFolder: Sendable {
     let grouping = try group(path: path)
     let candidates = grouping.candidates
     let now = RecordingDate.currentTime()
+    let opened = OpenFolder(path: path)
     let memos = Parallel.map(candidates.count, chunk: 64) { index in
-      Memo.read(candidates[index], folder: path, now: now)
+      Memo.read(candidates[index], folder: path, now: now, opened: opened)
     }
     // Sort positions, not memos: a memo is a large value and moving it is the cost of a sort.
     let keys = memos.map { ($0.recordedAt, $0.base) }

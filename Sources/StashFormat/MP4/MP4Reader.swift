@@ -60,10 +60,14 @@ struct MP4Reader {
   var tailByteCount: Int { cutShort ? max(0, fileSize - usableEnd) : 0 }
 
   init(path: String, depth: Depth, listedAsRegularFile: Bool = false) throws(FormatError) {
+    try self.init(FileLocation(path: path), depth: depth, listedAsRegularFile: listedAsRegularFile)
+  }
+
+  init(_ location: FileLocation, depth: Depth, listedAsRegularFile: Bool = false) throws(FormatError) {
     self.depth = depth
     // A summary reads a little around each miss; the full index reads exactly what it parses,
     // so walking a thousand fragments never drags media data in.
-    let file = try ReadOnlyFile(path: path, listedAsRegularFile: listedAsRegularFile)
+    let file = try ReadOnlyFile(location, listedAsRegularFile: listedAsRegularFile)
     parser = MP4Parser(window: MP4FileWindow(file: file, readAhead: depth == .summary ? Self.readAhead : 0))
     try parser.window.prefetch(at: 0, count: Self.headBytes)
     try read()
