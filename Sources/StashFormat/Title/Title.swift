@@ -50,6 +50,12 @@ public struct Title: Sendable, Equatable {
 
   /// Interprets the bytes of a title file; `totalSize` is the file's size when only a prefix was read.
   public static func parse(_ input: [UInt8], totalSize: Int? = nil) -> Title {
+    parse(input, totalSize: totalSize, plainLines: true)
+  }
+
+  /// `parse(_:totalSize:)`; with `plainLines` false every title takes the full reading (the
+  /// tests check that the quick way for a plain line gives the same title).
+  package static func parse(_ input: [UInt8], totalSize: Int?, plainLines: Bool) -> Title {
     var problems: [Diagnostic] = []
     let size = totalSize ?? input.count
     var bytes = input[...]
@@ -74,7 +80,7 @@ public struct Title: Sendable, Equatable {
     }
     // The common title, printable ASCII on one line with single spaces, is its own display text:
     // the Unicode checks below would find nothing in it, and cost a listing more than its reads.
-    if size <= maximumBytes, let plain = plainLine(bytes) {
+    if plainLines, size <= maximumBytes, let plain = plainLine(bytes) {
       return Title(text: plain, displayText: plain, byteCount: size, problems: problems)
     }
     var decoded: String
@@ -133,7 +139,9 @@ public struct Title: Sendable, Equatable {
   /// which the full reading handles.
   static func plainLine(_ bytes: ArraySlice<UInt8>) -> String? {
     var end = bytes.endIndex
-    while end > bytes.startIndex, (0x09...0x0D).contains(bytes[end - 1]) || bytes[end - 1] == 0x20 { end -= 1 }
+    while end > bytes.startIndex, (0x09...0x0D).contains(bytes[end - 1]) || bytes[end - 1] == 0x20 {
+      end -= 1
+    }
     guard end > bytes.startIndex, end - bytes.startIndex <= maximumCharacters, bytes[bytes.startIndex] != 0x20
     else { return nil }
     var previous: UInt8 = 0
