@@ -1,4 +1,5 @@
 import Foundation
+import StashFormat
 
 extension Harness {
   /// `stash lint` over the memo folder, when the command exists: wall and CPU time of the default
@@ -47,5 +48,42 @@ extension Harness {
         note:
           "exit \(first.status); CPU time " + timed.cpu.text(3, unit: " s")
           + "; \(findings.count) findings (\(codes)) on a folder with memos broken on purpose (\(broken))"))
+    do {
+      figures.append(try expatFloor(memos, against: timed.cpu))
+    } catch {
+      figures.append(
+        .missing(lifetime ? "#20" : "#8", name + ": expat alone", target: "report", because: "\(error)"))
+    }
+  }
+
+  /// Lint reads every byte of every route through expat: the same bare expat loop in C as the GPX
+  /// figure's ceiling (`expat-count.c`, one thread, counting start tags) over the folder's routes,
+  /// run after lint in the same run, is a floor no lint can go below. Half its CPU time is the
+  /// least wall time two cores could take for expat alone.
+  func expatFloor(_ memos: MemoFolderCorpus, against lintCPU: Runs) throws -> Figure {
+    let counter = try compile("expat-count", libraries: ["-lexpat"])
+    let routes = try FileManager.default.contentsOfDirectory(atPath: memos.folder)
+      .filter { $0.hasSuffix(MemoFileKind.route.suffix) }.sorted().map { memos.folder + "/" + $0 }
+    let list = Harness.scratch + "/lint-routes.txt"
+    try Files.write(list, routes.joined(separator: "\n") + "\n")
+    var cpus: [Double] = []
+    var bytes = 0
+    for _ in 0..<(quick ? 2 : 3) {
+      let run = try ChildRun.checked(["sh", "-c", "exec \"$0\" - < \"\(list)\"", counter])
+      let fields = run.stdout.split(whereSeparator: \.isWhitespace)
+      guard fields.count == 4, let read = Int(fields[1]), let cpu = Double(fields[3]) else {
+        throw HarnessError("expat-count printed no figures: \(run.stdout)")
+      }
+      (bytes, cpus) = (read, cpus + [cpu])
+    }
+    let expat = Runs(values: cpus)
+    let lifetime = memos.count > 10_000
+    return Figure(
+      issue: lifetime ? "#20" : "#8", name: "`stash lint`, \(memos.count) memos: CPU over expat alone",
+      result: ratioText(lintCPU.median / expat.median), target: "report", verdict: .info,
+      note:
+        "expat-count.c over the \(routes.count) routes (\(bytes / 1_000_000) MB), 1 thread: CPU "
+        + expat.text(3, unit: " s") + String(format: " (%.0f MB/s)", rate(bytes, expat.median))
+        + String(format: "; expat alone needs at least %.2f s of wall time on 2 cores", expat.median / 2))
   }
 }

@@ -62,15 +62,25 @@ enum ListCommand {
 
   /// One object per line inside the array: valid JSON that `grep` and `jq` both read well.
   static func printJSON(_ folder: MemoFolder) {
-    // Each memo's text is made on its own, so the two cores share the work; the order is kept.
     let memos = folder.memos
-    let lines = Parallel.map(memos.count, chunk: 256) { memos[$0].json.serialized() }
-    guard !lines.isEmpty else {
+    guard !memos.isEmpty else {
       print("[]")
       return
     }
-    print("[")
-    for (n, line) in lines.enumerated() { print(line, terminator: n + 1 < lines.count ? ",\n" : "\n]\n") }
+    // The text is made in pieces of `piece` memos, on both cores, each piece one buffer printed
+    // whole: no String per memo. The order is kept.
+    let piece = 256
+    let pieces = Parallel.map((memos.count + piece - 1) / piece, chunk: 1) { n -> [UInt8] in
+      var out: [UInt8] = []
+      out.reserveCapacity(piece * 1024)
+      for index in n * piece..<min(memos.count, (n + 1) * piece) {
+        out += (index == 0 ? "[\n" : ",\n").utf8
+        memos[index].json.serialize(to: &out)
+      }
+      return out
+    }
+    for bytes in pieces { print(String(decoding: bytes, as: UTF8.self), terminator: "") }
+    print("\n]")
   }
 
   /// One line per memo and the summary; with `bases`, each line ends with the memo's base.

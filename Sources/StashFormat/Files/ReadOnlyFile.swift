@@ -21,12 +21,21 @@ public final class ReadOnlyFile {
   /// `listedAsRegularFile` says the folder's own listing (`d_type`) has just called the name a
   /// regular file, not a link: the `stat(2)` that otherwise refuses a device before it is opened
   /// is then skipped, and `O_NOFOLLOW` keeps a link put there since from being followed.
-  public init(path: String, listedAsRegularFile: Bool = false) throws(FormatError) {
+  public convenience init(path: String, listedAsRegularFile: Bool = false) throws(FormatError) {
+    try self.init(FileLocation(path: path), listedAsRegularFile: listedAsRegularFile)
+  }
+
+  /// Opens the file at `location` as `init(path:listedAsRegularFile:)` does; a file in an open
+  /// folder is opened by its name there (`openat(2)`), without walking the folder's path again.
+  package init(_ location: FileLocation, listedAsRegularFile: Bool = false) throws(FormatError) {
+    let path = location.path
     self.path = path
     if !listedAsRegularFile {
       // Refuse what is not a regular file before opening it: opening a device can itself act.
       var before = stat()
-      guard stat(path, &before) == 0 else { throw Self.error(errno, path: path, doing: "open") }
+      guard location.withRelativePath({ fstatat($0, $1, &before, 0) }) == 0 else {
+        throw Self.error(errno, path: path, doing: "open")
+      }
       guard (before.st_mode & S_IFMT) == S_IFREG else {
         throw FormatError(
           code: .notAFile, message: "\(Self.kind(of: before.st_mode)), not a regular file: it is not read",
@@ -35,7 +44,7 @@ public final class ReadOnlyFile {
     }
     // O_NONBLOCK keeps a FIFO from blocking the open; it is refused just below.
     let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (listedAsRegularFile ? O_NOFOLLOW : 0)
-    let fd = Self.retrying { open(path, flags) }
+    let fd = location.withRelativePath { folder, name in Self.retrying { openat(folder, name, flags) } }
     guard fd >= 0 else { throw Self.error(errno, path: path, doing: "open") }
     var info = stat()
     guard fstat(fd, &info) == 0 else {

@@ -6,11 +6,19 @@
 
 extension Memo {
   /// Reads one memo's parts folder, audio summary and title, and works out its date and problems.
-  package static func read(_ candidate: FolderGrouping.Candidate, folder: String, now: Double) -> Memo {
+  /// With `opened` (the same folder, held open), its files are opened by name in it.
+  package static func read(
+    _ candidate: FolderGrouping.Candidate, folder: String, now: Double, opened: OpenFolder? = nil
+  ) -> Memo {
     var problems: [MemoProblem] = []
     var files: [MemoFileKind: String] = [:]
     for (kind, slot) in candidate.filled { files[kind] = slot.name }
     func path(_ kind: MemoFileKind) -> String? { files[kind].map { MemoFolder.join(folder, $0) } }
+    func location(_ kind: MemoFileKind) -> FileLocation? {
+      files[kind].map { opened?.file($0) ?? FileLocation(path: MemoFolder.join(folder, $0)) }
+    }
+    /// Whether the folder's listing called it a regular file, so its open need not stat it first.
+    func listedAsFile(_ kind: MemoFileKind) -> Bool { candidate[kind]?.kind == .file }
     func readable(_ kind: MemoFileKind) -> Bool {
       guard let entryKind = candidate[kind]?.kind else { return false }
       if entryKind.isReadableFile { return true }
@@ -30,10 +38,10 @@ extension Memo {
 
     var audio: AudioSummary?
     var audioIsFile = true
-    if let audioPath = path(.audio) {
+    if let audioLocation = location(.audio) {
       audioIsFile = readable(.audio)
       if audioIsFile {
-        audio = AudioSummary.read(path: audioPath, listedAsRegularFile: candidate.audio?.kind == .file)
+        audio = AudioSummary.read(audioLocation, listedAsRegularFile: listedAsFile(.audio))
       } else {
         let kind = candidate.audio!.kind
         audio = AudioSummary(
@@ -43,16 +51,18 @@ extension Memo {
     }
 
     var title: Title?
-    if let titlePath = path(.title) {
+    if let titleLocation = location(.title) {
       if readable(.title) {
-        title = Title.read(path: titlePath)
+        title = Title.read(titleLocation, listedAsRegularFile: listedAsFile(.title))
       } else {
         title = Title(text: nil, displayText: nil, byteCount: nil, problems: [])
       }
     }
     for kind in [MemoFileKind.transcript, .route] where files[kind] != nil && readable(kind) {
       let sniffed =
-        kind == .transcript ? MemoFileSniff.transcript(at: path(kind)!) : MemoFileSniff.route(at: path(kind)!)
+        kind == .transcript
+        ? MemoFileSniff.transcript(at: location(kind)!, listedAsRegularFile: listedAsFile(kind))
+        : MemoFileSniff.route(at: location(kind)!, listedAsRegularFile: listedAsFile(kind))
       if let sniffed { problems.append(MemoProblem(file: files[kind], sniffed)) }
     }
 

@@ -53,7 +53,16 @@ public enum MemoFileKind: String, Sendable, CaseIterable, Comparable {
   /// The key of this kind in JSON objects (`files`), also its raw value.
   public var key: String { rawValue }
 
-  private var rank: Int { Self.allCases.firstIndex(of: self)! }
+  /// The place in `allCases` (a switch: looking it up there made an array per comparison).
+  private var rank: Int {
+    switch self {
+    case .audio: 0
+    case .transcript: 1
+    case .route: 2
+    case .title: 3
+    case .parts: 4
+    }
+  }
 
   public static func < (lhs: MemoFileKind, rhs: MemoFileKind) -> Bool { lhs.rank < rhs.rank }
 

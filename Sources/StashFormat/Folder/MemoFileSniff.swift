@@ -11,11 +11,11 @@ public enum MemoFileSniff {
   /// How many bytes of a route's end are read: the closing tag and the white space after it.
   static let routeTail = 256
 
-  /// The problem of the transcript at `path`, if its first bytes show one.
-  static func transcript(at path: String) -> Diagnostic? {
+  /// The problem of the transcript at `location`, if its first bytes show one.
+  static func transcript(at location: FileLocation, listedAsRegularFile: Bool = false) -> Diagnostic? {
     let head: [UInt8]
     do {
-      head = try ReadOnlyFile(path: path).read(at: 0, count: 16)
+      head = try ReadOnlyFile(location, listedAsRegularFile: listedAsRegularFile).read(at: 0, count: 16)
     } catch {
       return Diagnostic(code: .lintFileUnreadable, severity: .error, message: error.message)
     }
@@ -34,11 +34,11 @@ public enum MemoFileSniff {
         : "the transcript is not WebVTT (it does not start with the line WEBVTT): no cue in it is read")
   }
 
-  /// The problem of the route at `path`, if its size or its last bytes show one.
-  static func route(at path: String) -> Diagnostic? {
+  /// The problem of the route at `location`, if its size or its last bytes show one.
+  static func route(at location: FileLocation, listedAsRegularFile: Bool = false) -> Diagnostic? {
     let tail: [UInt8]
     do {
-      let file = try ReadOnlyFile(path: path)
+      let file = try ReadOnlyFile(location, listedAsRegularFile: listedAsRegularFile)
       tail = try file.read(at: max(0, file.size - routeTail), count: min(file.size, routeTail))
     } catch {
       return Diagnostic(code: .lintFileUnreadable, severity: .error, message: error.message)

@@ -31,8 +31,9 @@ public struct MemoFolder: Sendable {
     let grouping = try group(path: path)
     let candidates = grouping.candidates
     let now = RecordingDate.currentTime()
-    let memos = Parallel.map(candidates.count, chunk: 64) { index in
-      Memo.read(candidates[index], folder: path, now: now)
+    let opened = OpenFolder(path: path)
+    var memos = Parallel.map(candidates.count, chunk: 64) { index in
+      Memo.read(candidates[index], folder: path, now: now, opened: opened)
     }
     // Sort positions, not memos: a memo is a large value and moving it is the cost of a sort.
     let keys = memos.map { ($0.recordedAt, $0.base) }
@@ -41,8 +42,20 @@ public struct MemoFolder: Sendable {
       if keys[i].0 != keys[j].0 { return keys[i].0 > keys[j].0 }
       return keys[i].1.utf8.lexicographicallyPrecedes(keys[j].1.utf8)
     }
-    let listing = order.map { memos[$0] }
-    return MemoFolder(path: path, memos: listing, others: grouping.others, collisions: grouping.collisions)
+    // Then put each memo in place by swaps along the permutation's cycles (memos[j] becomes the
+    // memo at order[j]): moved, never copied, so no memo's strings are retained and released.
+    var placed = [Bool](repeating: false, count: order.count)
+    for start in order.indices where !placed[start] {
+      var j = start
+      while true {
+        placed[j] = true
+        let k = order[j]
+        if k == start { break }
+        memos.swapAt(j, k)
+        j = k
+      }
+    }
+    return MemoFolder(path: path, memos: memos, others: grouping.others, collisions: grouping.collisions)
   }
 
   /// The folder's names sorted into memos and the rest, nothing opened: one pass over the

@@ -56,6 +56,11 @@ package enum JSONValue: Sendable, Equatable {
     return String(decoding: out, as: UTF8.self)
   }
 
+  /// Appends the text of this value, as `serialized()` gives it, to `out`.
+  package func serialize(to out: inout [UInt8]) {
+    write(to: &out, pretty: false, indent: 0)
+  }
+
   private func write(to out: inout [UInt8], pretty: Bool, indent: Int) {
     switch self {
     case .null: out += "null".utf8

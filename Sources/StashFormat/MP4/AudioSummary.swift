@@ -46,9 +46,14 @@ public struct AudioSummary: Sendable, Equatable {
   /// fragmented file's from its last fragments, found from the end; media data is never read.
   /// `listedAsRegularFile`: the folder listing called it a regular file (see `ReadOnlyFile`).
   public static func read(path: String, listedAsRegularFile: Bool = false) -> AudioSummary {
+    read(FileLocation(path: path), listedAsRegularFile: listedAsRegularFile)
+  }
+
+  /// The summary of the audio file at `location` (see `read(path:listedAsRegularFile:)`).
+  package static func read(_ location: FileLocation, listedAsRegularFile: Bool = false) -> AudioSummary {
     let reader: MP4Reader
     do {
-      reader = try MP4Reader(path: path, depth: .summary, listedAsRegularFile: listedAsRegularFile)
+      reader = try MP4Reader(location, depth: .summary, listedAsRegularFile: listedAsRegularFile)
     } catch {
       return AudioSummary(
         state: .damaged(reason: "the file cannot be read: \(error.message)"), durationSeconds: nil,

@@ -61,6 +61,12 @@ public struct MP4Audio: Sendable {
     MP4Audio(try MP4Reader(path: path, depth: .full))
   }
 
+  /// The diagnostics of the full index of the file at `location`, as `read(path:)` gives them,
+  /// without keeping the samples: what lint reports, with no list of every sample made.
+  package static func diagnostics(_ location: FileLocation) throws(FormatError) -> [Diagnostic] {
+    MP4Audio(try MP4Reader(location, depth: .full, keepingSamples: false)).diagnostics
+  }
+
   init(_ reader: MP4Reader) {
     let length = MP4Length(reader)
     fragmented = reader.fragmented

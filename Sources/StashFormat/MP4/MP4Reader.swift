@@ -5,6 +5,8 @@ struct MP4Reader {
   enum Depth { case summary, full }
 
   let depth: Depth
+  /// Whether whole samples go into `samples` (a full reading that is asked to keep them).
+  let keepsSamples: Bool
   var parser: MP4Parser
   var fileSize: Int { parser.window.size }
 
@@ -60,10 +62,19 @@ struct MP4Reader {
   var tailByteCount: Int { cutShort ? max(0, fileSize - usableEnd) : 0 }
 
   init(path: String, depth: Depth, listedAsRegularFile: Bool = false) throws(FormatError) {
+    try self.init(FileLocation(path: path), depth: depth, listedAsRegularFile: listedAsRegularFile)
+  }
+
+  /// With `keepingSamples` false, a full reading visits every sample and checks it but keeps
+  /// none in `samples`: what lint needs, without a list of every sample of every file.
+  init(
+    _ location: FileLocation, depth: Depth, listedAsRegularFile: Bool = false, keepingSamples: Bool = true
+  ) throws(FormatError) {
     self.depth = depth
+    keepsSamples = depth == .full && keepingSamples
     // A summary reads a little around each miss; the full index reads exactly what it parses,
     // so walking a thousand fragments never drags media data in.
-    let file = try ReadOnlyFile(path: path, listedAsRegularFile: listedAsRegularFile)
+    let file = try ReadOnlyFile(location, listedAsRegularFile: listedAsRegularFile)
     parser = MP4Parser(window: MP4FileWindow(file: file, readAhead: depth == .summary ? Self.readAhead : 0))
     try parser.window.prefetch(at: 0, count: Self.headBytes)
     try read()
@@ -109,9 +120,16 @@ struct MP4Reader {
         wholeCount = table.sampleCount
         wholeDuration = table.duration(ofFirst: table.sampleCount)
       } else {
-        for sample in try table.samples(window: &parser.window, diagnostics: &parser.diagnostics) {
-          keep(sample)
+        var window = parser.window
+        var diagnostics = parser.diagnostics
+        // Out of `parser` while the table is walked, so each sample is kept without a copy of either.
+        parser.diagnostics = []
+        parser.window = MP4FileWindow(file: window.file)
+        defer {
+          parser.window = window
+          parser.diagnostics = diagnostics
         }
+        try table.forEachSample(window: &window, diagnostics: &diagnostics) { keep($0) }
       }
     }
 
@@ -216,7 +234,7 @@ struct MP4Reader {
     wholeCount += 1
     wholeDuration &+= UInt64(sample.duration)
     usableEnd = max(usableEnd, sample.offset + sample.size)
-    if depth == .full { samples.append(sample) }
+    if keepsSamples { samples.append(sample) }
   }
 
   private mutating func finish() {

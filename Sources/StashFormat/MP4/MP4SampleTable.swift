@@ -51,42 +51,55 @@ struct MP4SampleTable: Sendable {
   func samples(window: inout MP4FileWindow, diagnostics: inout [Diagnostic]) throws(FormatError)
     -> [AudioSample]
   {
-    guard sampleCount > 0 else { return [] }
+    var samples: [AudioSample] = []
+    try forEachSample(window: &window, diagnostics: &diagnostics) { samples.append($0) }
+    return samples
+  }
+
+  /// Calls `body` with every sample of the table in order, as `samples` lists them, without
+  /// building the list: lint checks a finished file's index and keeps none of it.
+  func forEachSample(
+    window: inout MP4FileWindow, diagnostics: inout [Diagnostic], _ body: (AudioSample) -> Void
+  ) throws(FormatError) {
+    guard sampleCount > 0 else { return }
     let sizes = try readSizes(window: &window)
     let offsets = try readChunkOffsets(window: &window)
-    var samples: [AudioSample] = []
-    samples.reserveCapacity(sizes.count)
-    // Durations come from stts runs; a table shorter than stsz leaves later samples at 0.
+    // Durations come from stts runs; a table shorter than stsz leaves later samples at 0. The
+    // loop is written out (no nested function, no bounds checks it does not need): lint walks
+    // every sample of every finished file through it.
+    let runs = timeToSample
     var runIndex = 0
-    var leftInRun = timeToSample.first.map { Int($0.count) } ?? 0
+    var leftInRun = runs.first.map { Int($0.count) } ?? 0
     var decodeTime: Int64 = 0
-    func nextDuration() -> UInt32 {
-      while runIndex < timeToSample.count && leftInRun == 0 {
-        runIndex += 1
-        leftInRun = runIndex < timeToSample.count ? Int(timeToSample[runIndex].count) : 0
-      }
-      guard runIndex < timeToSample.count else { return 0 }
-      leftInRun -= 1
-      return timeToSample[runIndex].delta
-    }
     var sampleIndex = 0
     var runCursor = 0
-    for chunk in 0..<offsets.count {
-      while runCursor + 1 < sampleToChunk.count && Int(sampleToChunk[runCursor + 1].firstChunk) <= chunk + 1 {
-        runCursor += 1
+    sizes.withUnsafeBufferPointer { sizes in
+      for chunk in 0..<offsets.count {
+        while runCursor + 1 < sampleToChunk.count && Int(sampleToChunk[runCursor + 1].firstChunk) <= chunk + 1
+        {
+          runCursor += 1
+        }
+        let perChunk = sampleToChunk.isEmpty ? 0 : Int(sampleToChunk[runCursor].samplesPerChunk)
+        var offset = offsets[chunk]
+        let last = min(sizes.count, sampleIndex + perChunk)
+        while sampleIndex < last {
+          let size = sizes[sampleIndex]
+          while runIndex < runs.count && leftInRun == 0 {
+            runIndex += 1
+            leftInRun = runIndex < runs.count ? Int(runs[runIndex].count) : 0
+          }
+          var duration: UInt32 = 0
+          if runIndex < runs.count {
+            leftInRun -= 1
+            duration = runs[runIndex].delta
+          }
+          body(AudioSample(offset: offset, size: size, duration: duration, decodeTime: decodeTime))
+          decodeTime = decodeTime &+ Int64(duration)
+          offset = offset &+ size
+          sampleIndex += 1
+        }
+        if sampleIndex >= sizes.count { break }
       }
-      let perChunk = sampleToChunk.isEmpty ? 0 : Int(sampleToChunk[runCursor].samplesPerChunk)
-      var offset = offsets[chunk]
-      for _ in 0..<perChunk {
-        guard sampleIndex < sizes.count else { break }
-        let size = sizes[sampleIndex]
-        let duration = nextDuration()
-        samples.append(AudioSample(offset: offset, size: size, duration: duration, decodeTime: decodeTime))
-        decodeTime = decodeTime &+ Int64(duration)
-        offset = offset &+ size
-        sampleIndex += 1
-      }
-      if sampleIndex >= sizes.count { break }
     }
     if sampleIndex < sizes.count {
       diagnostics.append(
@@ -103,7 +116,6 @@ struct MP4SampleTable: Sendable {
           code: .mp4BadSampleTable, severity: .warning,
           message: "the sample table gives durations for \(timed) samples but sizes for \(sizes.count)"))
     }
-    return samples
   }
 
   private func readSizes(window: inout MP4FileWindow) throws(FormatError) -> [Int] {
@@ -114,9 +126,13 @@ struct MP4SampleTable: Sendable {
     var sizes = [Int](repeating: 0, count: count)
     switch sizeFieldBits {
     case 32:
-      for i in 0..<count {
-        let b = 4 * i
-        sizes[i] = Int(bytes[b]) << 24 | Int(bytes[b + 1]) << 16 | Int(bytes[b + 2]) << 8 | Int(bytes[b + 3])
+      // Big-endian words loaded whole: four indexed loads per entry were most of the cost.
+      bytes.withUnsafeBytes { raw in
+        sizes.withUnsafeMutableBufferPointer { out in
+          for i in 0..<count {
+            out[i] = Int(UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)))
+          }
+        }
       }
     case 16:
       for i in 0..<count { sizes[i] = Int(bytes[2 * i]) << 8 | Int(bytes[2 * i + 1]) }

@@ -25,8 +25,14 @@ public struct Title: Sendable, Equatable {
 
   /// Reads the title file at `path`; a file that cannot be read becomes a problem, never a throw.
   public static func read(path: String) -> Title {
+    read(FileLocation(path: path))
+  }
+
+  /// Reads the title file at `location` (see `read(path:)`); `listedAsRegularFile` as
+  /// `ReadOnlyFile` takes it.
+  package static func read(_ location: FileLocation, listedAsRegularFile: Bool = false) -> Title {
     do {
-      return try read(ReadOnlyFile(path: path))
+      return try read(ReadOnlyFile(location, listedAsRegularFile: listedAsRegularFile))
     } catch {
       return Title(
         text: nil, displayText: nil, byteCount: nil,
@@ -44,6 +50,12 @@ public struct Title: Sendable, Equatable {
 
   /// Interprets the bytes of a title file; `totalSize` is the file's size when only a prefix was read.
   public static func parse(_ input: [UInt8], totalSize: Int? = nil) -> Title {
+    parse(input, totalSize: totalSize, plainLines: true)
+  }
+
+  /// `parse(_:totalSize:)`; with `plainLines` false every title takes the full reading (the
+  /// tests check that the quick way for a plain line gives the same title).
+  package static func parse(_ input: [UInt8], totalSize: Int?, plainLines: Bool) -> Title {
     var problems: [Diagnostic] = []
     let size = totalSize ?? input.count
     var bytes = input[...]
@@ -65,6 +77,11 @@ public struct Title: Sendable, Equatable {
       }
       if end > bytes.startIndex, bytes[end - 1] >= 0xC0 { end -= 1 }
       bytes = bytes[..<end]
+    }
+    // The common title, printable ASCII on one line with single spaces, is its own display text:
+    // the Unicode checks below would find nothing in it, and cost a listing more than its reads.
+    if plainLines, size <= maximumBytes, let plain = plainLine(bytes) {
+      return Title(text: plain, displayText: plain, byteCount: size, problems: problems)
     }
     var decoded: String
     if let valid = String(validating: bytes, as: UTF8.self) {
@@ -115,6 +132,24 @@ public struct Title: Sendable, Equatable {
       if tooLong { line = String(line.prefix(maximumCharacters - 1)) + "…" }
     }
     return Title(text: full, displayText: line, byteCount: size, problems: problems)
+  }
+
+  /// The text of `bytes` when it is a plain line: printable ASCII, single spaces between words, at
+  /// most `maximumCharacters`, then only ASCII white space to the end. Nil for anything else,
+  /// which the full reading handles.
+  static func plainLine(_ bytes: ArraySlice<UInt8>) -> String? {
+    var end = bytes.endIndex
+    while end > bytes.startIndex, (0x09...0x0D).contains(bytes[end - 1]) || bytes[end - 1] == 0x20 {
+      end -= 1
+    }
+    guard end > bytes.startIndex, end - bytes.startIndex <= maximumCharacters, bytes[bytes.startIndex] != 0x20
+    else { return nil }
+    var previous: UInt8 = 0
+    for byte in bytes[..<end] {
+      guard byte >= 0x20, byte <= 0x7E, byte != 0x20 || previous != 0x20 else { return nil }
+      previous = byte
+    }
+    return String(decoding: bytes[..<end], as: UTF8.self)
   }
 
   /// The offset of the first byte that does not start or continue a valid UTF-8 sequence.

@@ -84,9 +84,10 @@ struct FileChecks {
     own(.lintFileUnreadable, "the file cannot be read (\(error.message)); nothing in it was checked")
   }
 
-  /// The full audio index: every diagnostic but the ones that only state facts.
-  mutating func audio(_ audio: MP4Audio) {
-    add(audio.diagnostics.filter { !LintEngine.quietAudioCodes.contains($0.code) })
+  /// The full audio index's diagnostics (`MP4Audio.diagnostics`): all but the ones that only
+  /// state facts.
+  mutating func audio(_ diagnostics: [Diagnostic]) {
+    add(diagnostics.filter { !LintEngine.quietAudioCodes.contains($0.code) })
   }
 
   /// A transcript: the parser's diagnostics, cues past the audio, overlapping cues.

@@ -40,6 +40,7 @@ enum LintEngine {
     }
     sources.sort { $0.bound.lexicographicallyPrecedes($1.bound) }
 
+    let opened = OpenFolder(path: path)
     var window = LintFinding.Window()
     var start = 0
     while start < sources.count {
@@ -47,8 +48,8 @@ enum LintEngine {
       let checked = Parallel.map(batch.count, chunk: 8) { offset -> [LintFinding] in
         switch batch[batch.startIndex + offset].kind {
         case .memo(let index):
-          let memo = Memo.read(candidates[index], folder: path, now: now)
-          return MemoChecks(memo: memo, folder: path, deepAudio: deepAudio).findings()
+          let memo = Memo.read(candidates[index], folder: path, now: now, opened: opened)
+          return MemoChecks(memo: memo, folder: path, opened: opened, deepAudio: deepAudio).findings()
         case .other(let index):
           let entry = grouping.others[index]
           return [LintFinding(entry.diagnostic!, name: entry.name, folder: path)]
@@ -102,7 +103,7 @@ enum LintEngine {
     var checks = FileChecks(name: name, folder: folder)
     let lower = path.lowercased()
     if lower.hasSuffix(".m4a") || lower.hasSuffix(".mp4") {
-      checks.audio(try MP4Audio.read(path: path))
+      checks.audio(try MP4Audio.diagnostics(FileLocation(path: path)))
     } else if lower.hasSuffix(".vtt") {
       checks.transcript(WebVTTParser.parse(try ReadOnlyFile.contents(of: path)), audioSeconds: nil)
     } else if lower.hasSuffix(".gpx") {
@@ -145,11 +146,13 @@ struct MemoChecks {
   var memo: Memo
   /// The linted folder's path as given.
   var folder: String
+  /// The same folder held open, its files opened by name in it.
+  var opened: OpenFolder
   /// Whether to read the full index of fragmented audio the quick summary found whole.
   var deepAudio: Bool
 
-  /// The path of one of the memo's files.
-  func file(_ name: String) -> String { PathText.join(folder, name) }
+  /// Where one of the memo's files is.
+  func location(_ name: String) -> FileLocation { opened.file(name) }
 
   /// Everything found in the memo's files, unsorted.
   func findings() -> [LintFinding] {
@@ -171,7 +174,7 @@ struct MemoChecks {
       // --deep-audio: visiting each of its hundreds of fragments costs more than the rest of lint.
       var checks = FileChecks(name: PathText.escaped(name), folder: folder)
       do {
-        checks.audio(try MP4Audio.read(path: file(name)))
+        checks.audio(try MP4Audio.diagnostics(location(name)))
       } catch {
         checks.unreadable(error)
       }
@@ -181,7 +184,7 @@ struct MemoChecks {
     if let name = readable(.transcript) {
       var checks = FileChecks(name: PathText.escaped(name), folder: folder)
       do {
-        let bytes = try ReadOnlyFile.contents(of: file(name))
+        let bytes = try ReadOnlyFile(location(name)).readAll()
         checks.transcript(WebVTTParser.parse(bytes), audioSeconds: seconds)
       } catch {
         checks.unreadable(error)
@@ -194,7 +197,7 @@ struct MemoChecks {
       let span: ClosedRange<Double>? =
         memo.dateSource != .mtime && seconds != nil ? memo.recordedAt...(memo.recordedAt + seconds!) : nil
       do {
-        checks.route(try ReadOnlyFile.contents(of: file(name)), span: span)
+        checks.route(try ReadOnlyFile(location(name)).readAll(), span: span)
       } catch {
         checks.unreadable(error)
       }
