@@ -52,7 +52,7 @@ enum HeadlessPlayback {
         failures.note(snapshot.state)
         changed.signal()
       })
-    player.setSpeed(options.speed)
+    if let refused = player.setSpeed(options.speed) { say("stash-tui: \(refused)") }
     player.setVolume(options.volume)
     do {
       try player.load(path: options.file)

@@ -49,7 +49,7 @@ enum PlaybackControl {
       case "stop": player.stop()
       case "speed":
         guard words.count == 2, case .success(let speed) = speed(words[1]) else { return refuse(line) }
-        player.setSpeed(speed)
+        if let refused = player.setSpeed(speed) { HeadlessPlayback.say("stash-tui: \(refused)") }
       case "volume":
         guard words.count == 2, case .success(let volume) = volume(words[1]) else { return refuse(line) }
         player.setVolume(volume)

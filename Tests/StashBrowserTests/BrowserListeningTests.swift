@@ -218,7 +218,7 @@ import Testing
     _ = switching.update(.resumed(base: second, from: 30))
     #expect(switching.message?.text.hasPrefix("Continuing from 0:30") == true)
     // A damaged file of places is a warning on the status line, nothing more.
-    _ = other.update(.positionsProblem("Where memos were left off could not be read: set aside."))
+    _ = other.update(.warning("Where memos were left off could not be read: set aside."))
     #expect(other.message?.spans.first?.style == .warning)
   }
 

@@ -59,8 +59,9 @@ package enum BrowserEvent: Equatable, Sendable {
   case player(PlayerSnapshot)
   /// The memo started where it was left off, at that time.
   case resumed(base: String, from: Double)
-  /// The saved places could not be read or written; what happened, in plain words.
-  case positionsProblem(String)
+  /// Something went wrong that needs only a word on the status line, in plain words: the saved
+  /// places could not be read or written, or the player could not play at the speed asked.
+  case warning(String)
   /// The folder was read; or the reason it could not be.
   case listed(MemoList, error: String?)
   /// A memo's detail was read.

@@ -40,7 +40,7 @@ extension BrowserModel {
         message = StyledLine(
           "Continuing from \(TimeText.clock(from)), where it was left off: B plays from the beginning.")
       }
-    case .positionsProblem(let text):
+    case .warning(let text):
       message = StyledLine(text, .warning)
     case .listed(let rows, let error):
       effects = apply(listing: rows, error: error)

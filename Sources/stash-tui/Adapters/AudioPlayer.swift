@@ -46,7 +46,7 @@ final class AudioPlayer: PlayerControl {
     loadFailure = nil
   }
 
-  func setSpeed(_ speed: Double) { player.setSpeed(speed) }
+  func setSpeed(_ speed: Double) -> String? { player.setSpeed(speed).map { "\($0)" } }
 
   func setVolume(_ percent: Int) { player.setVolume(percent) }
 

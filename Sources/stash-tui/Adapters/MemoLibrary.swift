@@ -46,8 +46,9 @@ protocol PlayerControl: AnyObject {
   func seek(to seconds: Double)
   /// Stops and lets go of the memo.
   func stop()
-  /// Plays at `speed` (0.5...3, pitch kept), for this memo and the next.
-  func setSpeed(_ speed: Double)
+  /// Plays at `speed` (0.5...3, pitch kept), for this memo and the next; or, when it cannot,
+  /// stays at 1× and says why.
+  func setSpeed(_ speed: Double) -> String?
   /// Sets the software gain, 0...150 %.
   func setVolume(_ percent: Int)
   /// Mutes or unmutes.

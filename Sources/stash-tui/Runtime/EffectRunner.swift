@@ -82,8 +82,8 @@ final class EffectRunner {
       player.togglePause()
       return [.player(player.snapshot())]
     case .setSpeed(let speed):
-      player.setSpeed(speed)
-      return [.player(player.snapshot())]
+      let refused = player.setSpeed(speed)
+      return [.player(player.snapshot())] + (refused.map { [.warning($0)] } ?? [])
     case .setVolume(let percent):
       player.setVolume(percent)
       return [.player(player.snapshot())]
@@ -134,7 +134,7 @@ final class EffectRunner {
     var from = 0.0
     if let places, let key = PositionStore.key(audio: path) {
       let (position, warning) = places.position(of: key)
-      if let warning { events.append(.positionsProblem(warning)) }
+      if let warning { events.append(.warning(warning)) }
       let duration = duration(of: base) ?? .infinity
       if let position, position >= BrowserModel.rememberAfter,
         position < duration - BrowserModel.endMargin
@@ -149,16 +149,16 @@ final class EffectRunner {
   }
 
   /// Remembers (or, with nil, forgets) where `base` was left off, on the writer queue; inline
-  /// without an inbox. A warning comes back as `.positionsProblem`.
+  /// without an inbox. A warning comes back as `.warning`.
   private func record(_ base: String, _ position: Double?) -> [BrowserEvent] {
     guard let places, let key = PositionStore.key(audio: library.audioPath(of: base)) else { return [] }
     let entry = position.map { PositionBook.Entry(position: $0, updated: Int(time(nil))) }
     guard let inbox else {
-      return places.record([key: entry]).map { [.positionsProblem($0)] } ?? []
+      return places.record([key: entry]).map { [.warning($0)] } ?? []
     }
     let store = UnsafeTransfer(places)
     positionWriter.async {
-      if let warning = store.value.record([key: entry]) { inbox.post(.positionsProblem(warning)) }
+      if let warning = store.value.record([key: entry]) { inbox.post(.warning(warning)) }
     }
     return []
   }

@@ -28,7 +28,10 @@ final class VirtualPlayer: PlayerControl {
 
   func stop() { state = settings(of: .idle) }
 
-  func setSpeed(_ speed: Double) { state.speed = PlayerSnapshot.clamped(speed: speed) }
+  func setSpeed(_ speed: Double) -> String? {
+    state.speed = PlayerSnapshot.clamped(speed: speed)
+    return nil
+  }
 
   func setVolume(_ percent: Int) { state.volume = PlayerSnapshot.clamped(volume: percent) }
 
