@@ -260,17 +260,10 @@ package struct MemoNames: Sendable {
       return value
     }
     guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2),
-      let minute = number(14, 2), let second = number(17, 2), (1...12).contains(month), day >= 1,
-      day <= TimestampReader([]).daysIn(month: month, year: year), hour <= 23, minute <= 59, second <= 60
+      let minute = number(14, 2), let second = number(17, 2),
+      let parts = TimestampReader.wallClock(
+        year: year, month: month, day: day, hour: hour, minute: minute, second: second)
     else { return nil }
-    var parts = tm()
-    parts.tm_year = Int32(year - 1900)
-    parts.tm_mon = Int32(month - 1)
-    parts.tm_mday = Int32(day)
-    parts.tm_hour = Int32(hour)
-    parts.tm_min = Int32(minute)
-    parts.tm_sec = Int32(min(second, 59))
-    parts.tm_isdst = -1
     let local = RecordingDate.localSeconds(parts)
     return local == -1 && year != 1969 ? nil : Double(local)
   }

@@ -81,17 +81,10 @@ struct TimestampReader {
     let offset = zone()
     // What follows must be the end of the base or a separator before free text.
     if let c = current, !" _-".utf8.contains(c) { return nil }
-    guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year), hour <= 23,
-      minute <= 59, second <= 60
+    guard
+      var parts = Self.wallClock(
+        year: year, month: month, day: day, hour: hour, minute: minute, second: second)
     else { return nil }
-    var parts = tm()
-    parts.tm_year = Int32(year - 1900)
-    parts.tm_mon = Int32(month - 1)
-    parts.tm_mday = Int32(day)
-    parts.tm_hour = Int32(hour)
-    parts.tm_min = Int32(minute)
-    parts.tm_sec = Int32(min(second, 59))
-    parts.tm_isdst = -1
     if let offset {
       return Double(timegm(&parts)) - Double(offset) + fraction
     }
@@ -119,11 +112,20 @@ struct TimestampReader {
     return sign == UInt8(ascii: "-") ? -seconds : seconds
   }
 
-  func daysIn(month: Int, year: Int) -> Int {
-    switch month {
-    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-    case 4, 6, 9, 11: 30
-    default: 31
-    }
+  /// A date and a time of day as `tm` fields, the offset left to be worked out (`tm_isdst` -1), or
+  /// nil when a field is out of range. A leap second (:60) reads as :59.
+  static func wallClock(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) -> tm? {
+    guard (1...12).contains(month), day >= 1, day <= ISO8601Time.daysIn(month: month, year: year), hour <= 23,
+      minute <= 59, second <= 60
+    else { return nil }
+    var parts = tm()
+    parts.tm_year = Int32(year - 1900)
+    parts.tm_mon = Int32(month - 1)
+    parts.tm_mday = Int32(day)
+    parts.tm_hour = Int32(hour)
+    parts.tm_min = Int32(minute)
+    parts.tm_sec = Int32(min(second, 59))
+    parts.tm_isdst = -1
+    return parts
   }
 }

@@ -130,7 +130,8 @@ public enum ISO8601Time {
     return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
   }
 
-  private static func daysIn(month: Int, year: Int) -> Int {
+  /// The days in `month` of `year`, in the proleptic Gregorian calendar.
+  static func daysIn(month: Int, year: Int) -> Int {
     switch month {
     case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
     case 4, 6, 9, 11: 30
