@@ -66,15 +66,26 @@ final class TmuxSession {
   }
 
   /// Polls the screen until `predicate` holds; returns the screen then, or nil after `timeout`.
+  ///
+  /// tmux can be captured partway through a frame the browser drew in one refresh (a window's
+  /// border drawn, its text not yet), so a screen counts only once two captures in a row agree.
+  /// A screen that satisfies `predicate` but never settles is returned at the deadline.
   @discardableResult
   func wait(timeout: Double = 10, until predicate: (String) -> Bool) -> String? {
     let deadline = Date().addingTimeInterval(timeout)
+    var matched: String?
     repeat {
       let screen = capture()
-      if predicate(screen) { return screen }
-      Thread.sleep(forTimeInterval: 0.05)
+      if predicate(screen) {
+        if screen == matched { return screen }
+        matched = screen
+        Thread.sleep(forTimeInterval: 0.02)
+      } else {
+        matched = nil
+        Thread.sleep(forTimeInterval: 0.05)
+      }
     } while Date() < deadline
-    return nil
+    return matched
   }
 
   /// Polls until `text` is on the screen.
