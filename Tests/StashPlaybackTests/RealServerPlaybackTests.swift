@@ -180,8 +180,8 @@ import Testing
     let loudest = samples.reduce(Float(0)) { max($0, abs($1)) }
     #expect(
       pauseHeard,
-      "no silence of \(pausedFor - 0.4) s inside speech in \(Double(samples.count) / 48_000) s recorded"
-        + " (loudest sample \(loudest))")
+      "no silence of \(pausedFor - 0.4) s inside speech in \(Double(samples.count) / 48_000) s (loudest \(loudest))"
+    )
     let soundAfter = after.contains { abs($0) > 0.05 }
     #expect(soundAfter, "no sound after the server came back (\(heardStart))")
   }
