@@ -46,8 +46,9 @@ import Testing
     return names.first!
   }
 
-  /// Builds `standIn` as `<folder>/lib/<soname>` with cc; returns the folder to put on the path.
-  static func build(_ standIn: StandIn, in folder: ScratchFolder) throws -> URL {
+  /// Builds `standIn` as `<folder>/lib/<soname>` with cc; returns the folder to put on the path
+  /// and the soname.
+  static func build(_ standIn: StandIn, in folder: ScratchFolder) throws -> (lib: URL, soname: String) {
     let lib = folder.appendingPathComponent("lib")
     let aside = folder.appendingPathComponent("aside")
     for made in [lib, aside] {
@@ -71,7 +72,7 @@ import Testing
         lib.appendingPathComponent(name), soname: name,
         ["-Wl,--no-as-needed", "-L\(aside.path)", "-l:\(missing)"])
     }
-    return lib
+    return (lib, name)
   }
 
   /// The status line: the one above the transport line.
@@ -87,8 +88,7 @@ import Testing
   func theBrowserSaysWhyTheSpeedStaysAtOneAndPlaysOn(_ standIn: StandIn) throws {
     let scratch = try ScratchFolder("stash-speed-refused")
     defer { scratch.remove() }
-    let lib = try Self.build(standIn, in: scratch)
-    let soname = try Self.soname()
+    let (lib, soname) = try Self.build(standIn, in: scratch)
     let folder = try TUIHarness.memoFolder()
     var environment = EndToEndActionTests.soundToFile(scratch.appendingPathComponent("sound.raw"))
     environment["LD_LIBRARY_PATH"] = lib.path
@@ -126,8 +126,7 @@ import Testing
   func playAndControlSayWhyOnStandardError(_ standIn: StandIn) throws {
     let scratch = try ScratchFolder("stash-speed-refused-cli")
     defer { scratch.remove() }
-    let lib = try Self.build(standIn, in: scratch)
-    let soname = try Self.soname()
+    let (lib, soname) = try Self.build(standIn, in: scratch)
     let memo = scratch.appendingPathComponent("2026-03-14T09-30-00Z_audio.m4a")
     try FileManager.default.copyItem(at: TUIHarness.toneAudio, to: memo)
     var environment = ProcessInfo.processInfo.environment
