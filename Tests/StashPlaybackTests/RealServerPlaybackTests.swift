@@ -174,10 +174,15 @@ import Testing
 
     // What the sink heard: the pause is a silence in the middle of speech, as long as the pause
     // (less what the sink buffers); and sound came through again once the server was back.
+    // (Bools first: an expectation on an expression prints its arguments, here a million samples.)
     let pausedFor = resume.sent - pause.sent
+    let pauseHeard = Self.silenceInSound(samples, seconds: pausedFor - 0.4)
+    let loudest = samples.reduce(Float(0)) { max($0, abs($1)) }
     #expect(
-      Self.silenceInSound(samples, seconds: pausedFor - 0.4),
-      "no silence of \(pausedFor - 0.4) s inside speech in \(Double(samples.count) / 48_000) s recorded")
-    #expect(after.contains { abs($0) > 0.05 }, "no sound after the server came back (\(heardStart))")
+      pauseHeard,
+      "no silence of \(pausedFor - 0.4) s inside speech in \(Double(samples.count) / 48_000) s recorded"
+        + " (loudest sample \(loudest))")
+    let soundAfter = after.contains { abs($0) > 0.05 }
+    #expect(soundAfter, "no sound after the server came back (\(heardStart))")
   }
 }
