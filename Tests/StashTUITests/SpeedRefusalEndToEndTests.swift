@@ -56,10 +56,12 @@ import Testing
     }
     let source = folder.appendingPathComponent("stand-in.c")
     try Data("int stash_test_stand_in(void) { return 1; }\n".utf8).write(to: source)
+    // cc, else the toolchain's clang (as the benchmarks compile their C helpers).
+    let compiler = (try? runProcess("cc", ["--version"]))?.status == 0 ? "cc" : "clang"
     func cc(_ output: URL, soname: String, _ extra: [String] = []) throws {
       let r = try runProcess(
-        "cc", ["-shared", "-fPIC", "-o", output.path, "-Wl,-soname,\(soname)", source.path] + extra)
-      try #require(r.status == 0, "cc: \(r.standardError)")
+        compiler, ["-shared", "-fPIC", "-o", output.path, "-Wl,-soname,\(soname)", source.path] + extra)
+      try #require(r.status == 0, "\(compiler): \(r.standardError)")
     }
     let name = try soname()
     switch standIn {
