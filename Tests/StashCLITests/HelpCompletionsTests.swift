@@ -36,8 +36,8 @@ import Testing
   /// The bash script, sourced into a real bash, completes commands, options and their values.
   @Test func bashCompletesFromTheCommandTable() throws {
     let script = try runProcess(stash, ["completions", "bash"]).standardOutput
-    let scratch = try Fixtures.scratchFolder("stash-completions")
-    defer { try? FileManager.default.removeItem(at: scratch) }
+    let scratch = try ScratchFolder("stash-completions")
+    defer { scratch.remove() }
     let file = scratch.appendingPathComponent("stash.bash")
     try script.write(to: file, atomically: true, encoding: .utf8)
     func complete(_ words: [String]) throws -> String {

@@ -43,9 +43,9 @@ import Testing
 
   /// Runs `stash` under GNU time; returns the result and the peak resident memory in MB.
   func measured(_ arguments: [String], asUser: Bool = false) throws -> (ProcessResult, Double) {
-    let report = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "stash-rss-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: report) }
+    let scratch = try ScratchFolder("stash-rss")
+    defer { scratch.remove() }
+    let report = scratch.appendingPathComponent("rss")
     let prefix = asUser ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
     // `timeout` turns a hang into a failure with status 124 rather than a stuck test run.
     let result = try runProcess(
@@ -62,8 +62,8 @@ import Testing
   }
 
   @Test func hostileNamesAreEscapedInTextAndValidInJSONAndSARIF() throws {
-    let folder = try Fixtures.scratchFolder("stash-hostile-cli")
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try ScratchFolder("stash-hostile-cli")
+    defer { folder.remove() }
     let long = String(repeating: "n", count: 245)
     let names: [[UInt8]] = [
       Array("new\nline_audio.m4a".utf8),
@@ -76,7 +76,7 @@ import Testing
     ]
     for name in names {
       Self.write(
-        rawName: name, in: folder,
+        rawName: name, in: folder.url,
         name.starts(with: Array("new\nline_title".utf8)) ? Data("A\u{1B}[2J title\n".utf8) : Self.audio)
     }
     let listed = try runProcess(stash, ["ls", folder.path])
@@ -113,8 +113,8 @@ import Testing
 
   @Test func whatCannotBeReadIsSaidAndTheRestIsListed() throws {
     // Tests run as root, which reads through permission bits: run stash as `nobody` instead.
-    let folder = try Fixtures.scratchFolder("stash-hostile-perm")
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try ScratchFolder("stash-hostile-perm")
+    defer { folder.remove() }
     chmod(folder.path, 0o755)
     try Self.audio.write(to: folder.appendingPathComponent("2026-01-01T10-00-00Z_audio.m4a"))
     try Self.audio.write(to: folder.appendingPathComponent("2026-01-02T10-00-00Z_audio.m4a"))
@@ -163,8 +163,8 @@ import Testing
   }
 
   @Test func hugeAndHostileFilesAreReadInBoundedMemory() throws {
-    let folder = try Fixtures.scratchFolder("stash-hostile-big")
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try ScratchFolder("stash-hostile-big")
+    defer { folder.remove() }
     chmod(folder.path, 0o755)
     // A 4 GB sparse audio file: real audio then holes.
     let big = folder.appendingPathComponent("2026-01-01T10-00-00Z_audio.m4a")

@@ -11,15 +11,16 @@ import Testing
 @Suite struct ImportCommandTests {
   let stash = Fixtures.product("stash").path
 
-  /// A fresh `cp -R` of the crash fixture, every file new, as a person's copy is.
-  func copiedFixture() throws -> URL {
-    let root = try Fixtures.scratchFolder("stash-import-cli")
+  /// A fresh `cp -R` of the crash fixture, every file new, as a person's copy is: `phone` in a
+  /// scratch folder of its own, which the caller removes.
+  func copiedFixture() throws -> (root: ScratchFolder, phone: URL) {
+    let root = try ScratchFolder("stash-import-cli")
     let copy = root.appendingPathComponent("phone")
     let result = try runProcess("cp", ["-R", Fixtures.folder("crash").path, copy.path])
     #expect(result.status == 0, "\(result.standardError)")
     try FileManager.default.createDirectory(
       at: copy.appendingPathComponent("2026-04-10T09-00-00.parts"), withIntermediateDirectories: false)
-    return copy
+    return (root, copy)
   }
 
   /// Every path under `root`: its bytes, and its time for a file, to compare whole folders.
@@ -40,8 +41,8 @@ import Testing
   }
 
   @Test func recoverAfterACopyDoesNotSkipEveryCapture() throws {
-    let phone = try copiedFixture()
-    defer { try? FileManager.default.removeItem(at: phone.deletingLastPathComponent()) }
+    let (root, phone) = try copiedFixture()
+    defer { root.remove() }
     let result = try runProcess(stash, ["recover", phone.path, "--dry-run"])
     #expect(result.status == 1, "\(result.standardError)")
     #expect(!result.standardOutput.contains("possibly still recording"), "\(result.standardOutput)")
@@ -49,9 +50,9 @@ import Testing
   }
 
   @Test func importsWholeMemosThenRecoversWithOneJSONReport() throws {
-    let phone = try copiedFixture()
-    let desk = phone.deletingLastPathComponent().appendingPathComponent("Memos")
-    defer { try? FileManager.default.removeItem(at: phone.deletingLastPathComponent()) }
+    let (root, phone) = try copiedFixture()
+    defer { root.remove() }
+    let desk = root.appendingPathComponent("Memos")
     let before = try state(phone)
     let result = try runProcess(
       stash, ["import", phone.path, desk.path, "--recover", "--json", "--settle", "0"])
@@ -75,9 +76,9 @@ import Testing
   }
 
   @Test func aFileBringsItsWholeMemoAndNothingElse() throws {
-    let phone = try copiedFixture()
-    let desk = phone.deletingLastPathComponent().appendingPathComponent("Memos")
-    defer { try? FileManager.default.removeItem(at: phone.deletingLastPathComponent()) }
+    let (root, phone) = try copiedFixture()
+    defer { root.remove() }
+    let desk = root.appendingPathComponent("Memos")
     let base = "2026-04-05T09-00-00"
     let result = try runProcess(stash, ["import", phone.path + "/" + base + "_transcription.vtt", desk.path])
     #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
@@ -92,9 +93,8 @@ import Testing
   /// A target inside a source, or a source inside the target (through a link, too), is refused
   /// with both folders named, exit 2, before anything is made; the source is not touched.
   @Test func aTargetInsideASourceOrASourceInsideTheTargetIsRefused() throws {
-    let phone = try copiedFixture()
-    let root = phone.deletingLastPathComponent()
-    defer { try? FileManager.default.removeItem(at: root) }
+    let (root, phone) = try copiedFixture()
+    defer { root.remove() }
     let before = try state(phone)
     try FileManager.default.createSymbolicLink(atPath: root.path + "/link", withDestinationPath: phone.path)
     for target in [phone.path + "/desk", root.path + "/link/desk", phone.path + "/2026-04-10T09-00-00.parts"]
@@ -115,9 +115,8 @@ import Testing
   }
 
   @Test func exitCodesSayWhatNeedsAPerson() throws {
-    let phone = try copiedFixture()
-    let root = phone.deletingLastPathComponent()
-    defer { try? FileManager.default.removeItem(at: root) }
+    let (root, phone) = try copiedFixture()
+    defer { root.remove() }
     #expect(try runProcess(stash, ["import", phone.path]).status == 2, "a target is needed")
     #expect(try runProcess(stash, ["import", root.path + "/missing", root.path + "/desk"]).status == 2)
     #expect(
@@ -155,8 +154,8 @@ import Testing
   /// tool does, checks it is imported and the watch keeps running until interrupted; returns what
   /// the watch wrote on standard error.
   func watchOneMemoArriving(environment extra: [String: String]) throws -> String {
-    let root = try Fixtures.scratchFolder("stash-import-watch")
-    defer { try? FileManager.default.removeItem(at: root) }
+    let root = try ScratchFolder("stash-import-watch")
+    defer { root.remove() }
     let synced = root.appendingPathComponent("synced")
     let desk = root.appendingPathComponent("desk")
     try FileManager.default.createDirectory(at: synced, withIntermediateDirectories: false)
@@ -218,8 +217,8 @@ import Testing
 
   @Test func realKillsAtRandomMomentsConvergeOnARerun() throws {
     // Memos big enough that a copy takes a while: each kill lands somewhere in the middle.
-    let root = try Fixtures.scratchFolder("stash-import-kill")
-    defer { try? FileManager.default.removeItem(at: root) }
+    let root = try ScratchFolder("stash-import-kill")
+    defer { root.remove() }
     let phone = root.appendingPathComponent("phone")
     try FileManager.default.createDirectory(at: phone, withIntermediateDirectories: false)
     var generator = SeededGenerator(seed: 18)

@@ -14,7 +14,8 @@ import Testing
   }
 
   @Test func fragmentedRecording() throws {
-    let folder = try Fixtures.scratchFolder("stash-inspect-audio")
+    let folder = try ScratchFolder("stash-inspect-audio")
+    defer { folder.remove() }
     let path = folder.appendingPathComponent("memo_audio.m4a").path
     try TestTone.mp4(seconds: 5, fragmentSeconds: 2).write(to: URL(fileURLWithPath: path))
     let (status, json, _) = try inspect(path)

@@ -22,7 +22,8 @@ import Testing
     """
 
   func inspect(_ text: String) throws -> (ProcessResult, [String: Any]?) {
-    let folder = try Fixtures.scratchFolder("stash-inspect-gpx")
+    let folder = try ScratchFolder("stash-inspect-gpx")
+    defer { folder.remove() }
     let path = folder.appendingPathComponent("memo_track.gpx").path
     try text.write(toFile: path, atomically: true, encoding: .utf8)
     let result = try runProcess(Fixtures.product("stash").path, ["inspect", path, "--json"])

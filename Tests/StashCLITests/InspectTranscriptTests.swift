@@ -7,8 +7,8 @@ import Testing
   private func inspect(_ text: [UInt8], name: String = "memo_transcription.vtt") throws -> (
     Int32, [String: Any]
   ) {
-    let folder = try Fixtures.scratchFolder("inspect-vtt")
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try ScratchFolder("inspect-vtt")
+    defer { folder.remove() }
     let file = folder.appendingPathComponent(name)
     try Data(text).write(to: file)
     let result = try runProcess(Fixtures.product("stash").path, ["inspect", file.path, "--json"])

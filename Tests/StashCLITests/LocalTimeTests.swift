@@ -28,8 +28,8 @@ import Testing
 
   @Test(arguments: zones) func baseTimesAreReadAsTheZoneRulesSay(zone: String) throws {
     #expect(Self.wallTimes.count == 480)
-    let folder = try Fixtures.scratchFolder("stash-local-time")
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try ScratchFolder("stash-local-time")
+    defer { folder.remove() }
     for base in Self.wallTimes {
       // An empty audio file is listed (damaged) with the date its base names.
       try Data().write(to: folder.appendingPathComponent(base + "_audio.m4a"))

@@ -15,8 +15,10 @@ import Testing
 
   @Test func jsonAndFormatJSONSayTheSameInEveryCommand() throws {
     let file = "\(demo)/\(base)_transcription.vtt"
-    let scratch = try Fixtures.scratchFolder("stash-spelling")
-    let target = try Fixtures.scratchFolder("stash-spelling-import")
+    let scratch = try ScratchFolder("stash-spelling")
+    defer { scratch.remove() }
+    let target = try ScratchFolder("stash-spelling-import")
+    defer { target.remove() }
     let calls: [[String]] = [
       ["ls", demo], ["show", "\(demo)/\(base)"], ["inspect", file], ["lint", demo],
       ["recover", scratch.path, "--dry-run"], ["import", demo, target.path, "--dry-run"],
@@ -64,7 +66,8 @@ import Testing
   }
 
   @Test func twoMemosWithOneTitleAreNotGuessedBetween() throws {
-    let folder = try Fixtures.scratchFolder("stash-titles")
+    let folder = try ScratchFolder("stash-titles")
+    defer { folder.remove() }
     for name in ["2026-01-01T08-00-00Z", "2026-01-02T08-00-00Z"] {
       try Data("Morning loop\n".utf8).write(to: folder.appendingPathComponent(name + "_title.txt"))
       try TestTone.mp4(seconds: 1, frequency: 330, fragmented: false)

@@ -14,8 +14,9 @@ import Testing
   }
 
   /// A scratch memo folder holding `files` (name → text) and, for each base, the demo's audio.
-  func folder(_ files: [String: String], audioFor bases: [String]) throws -> URL {
-    let folder = try Fixtures.scratchFolder("other-writers")
+  /// The caller removes it.
+  func folder(_ files: [String: String], audioFor bases: [String]) throws -> ScratchFolder {
+    let folder = try ScratchFolder("other-writers")
     for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
     for base in bases {
       try FileManager.default.copyItem(at: demoAudio, to: folder.appendingPathComponent(base + "_audio.m4a"))
@@ -42,6 +43,7 @@ import Testing
   @Test func pointsOffTheGlobeCountForNothingAndBreakTheSegment() throws {
     let base = "2026-01-07T21-51-59Z"
     let dir = try folder([base + "_track.gpx": Self.pauseMarkers], audioFor: [base])
+    defer { dir.remove() }
     let inspect = try run(["inspect", dir.appendingPathComponent(base + "_track.gpx").path])
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(inspect.standardOutput.utf8)) as? [String: Any])
@@ -79,6 +81,7 @@ import Testing
       "WEBVTT\nX-TIMESTAMP-MAP=LOCAL:00:00:00.000,MPEGTS:900000\n\n00:00:01.000 --> 00:00:02.000\nhello\n"
     let other = "WEBVTT\nSomething else\n\n00:00:01.000 --> 00:00:02.000\nhello\n"
     let dir = try folder(["youtube.vtt": youtube, "hls.vtt": hls, "other.vtt": other], audioFor: [])
+    defer { dir.remove() }
     let lintYouTube = try run(["lint", dir.appendingPathComponent("youtube.vtt").path])
     #expect(lintYouTube.standardOutput.contains("info[vtt-header-metadata]"))
     #expect(lintYouTube.standardOutput.contains("of the kind YouTube writes (Kind:, Language:)"))
@@ -97,6 +100,7 @@ import Testing
     for n in 0..<20 { text += "00:00:\(10 + n).000 --> 00:00:\(10 + n).500 line:middle\nword \(n)\n\n" }
     text += String(repeating: " ", count: 200) + "\n"
     let dir = try folder(["repeats.vtt": text], audioFor: [])
+    defer { dir.remove() }
     let lint = try run(["lint", dir.appendingPathComponent("repeats.vtt").path]).standardOutput
     let settingLines = lint.split(separator: "\n").filter { $0.contains("vtt-bad-setting") }
     #expect(settingLines.count == 4, "\(lint)")
@@ -109,6 +113,7 @@ import Testing
     let base = "2026-02-01T10-00-00"
     let vtt = "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<i>soft</i> <b>loud</b> <u>under</u> <c.x>plain</c>\n"
     let dir = try folder([base + "_transcription.vtt": vtt], audioFor: [base])
+    defer { dir.remove() }
     let srt = try run(["export", dir.appendingPathComponent(base).path, "--to", "srt"]).standardOutput
     #expect(srt.contains("<i>soft</i> <b>loud</b> <u>under</u> plain"), "\(srt)")
   }
@@ -125,6 +130,7 @@ import Testing
         torn + "_track.gpx": cut,
         fine + "_transcription.vtt": "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nfine\n",
       ], audioFor: [notVTT, torn, fine])
+    defer { dir.remove() }
     let ls = try run(["ls", dir.path]).standardOutput
     let rows = ls.split(separator: "\n")
     #expect(rows.contains { $0.hasPrefix("2026-03-01 10:00") && $0.contains("T-!-") }, "\(ls)")
@@ -143,6 +149,7 @@ import Testing
   @Test func namesThatAreNotDatesAreShown() throws {
     let dir = try folder(
       [:], audioFor: ["New Recording 3", "2026-04-01_09-00-00 walk to work", "2026-04-02T09-00-00"])
+    defer { dir.remove() }
     let ls = try run(["ls", dir.path]).standardOutput
     #expect(ls.contains("  New Recording 3\n"), "\(ls)")
     #expect(ls.contains("  walk to work\n"), "\(ls)")
@@ -151,6 +158,7 @@ import Testing
 
   @Test func lintOnAFileItCannotCheckSaysNoProblemsFoundNowhere() throws {
     let dir = try folder(["notes.pdf": "%PDF"], audioFor: [])
+    defer { dir.remove() }
     let result = try run(["lint", dir.appendingPathComponent("notes.pdf").path])
     #expect(result.status == 2)
     #expect(!result.standardOutput.contains("No problems found"))
@@ -159,6 +167,7 @@ import Testing
 
   @Test func suffixMessagesNameEverySuffixRead() throws {
     let dir = try folder(["notes.pdf": "%PDF"], audioFor: [])
+    defer { dir.remove() }
     let inspect = try run(["inspect", dir.appendingPathComponent("notes.pdf").path])
     #expect(inspect.status == 2)
     #expect(inspect.standardError.contains(".m4a and .mp4"), "\(inspect.standardError)")
@@ -168,6 +177,7 @@ import Testing
 
   @Test func routeNumbersCarryTheirPrecision() throws {
     let dir = try folder(["route.gpx": Self.pauseMarkers], audioFor: [])
+    defer { dir.remove() }
     let inspect = try run(["inspect", dir.appendingPathComponent("route.gpx").path]).standardOutput
     // 21:51:59.179 to 21:52:05.000: 5.821 s, with no float noise past the microsecond.
     #expect(inspect.contains("\"duration\": 5.821,"), "\(inspect)")

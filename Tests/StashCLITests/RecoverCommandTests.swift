@@ -52,11 +52,9 @@ import Testing
   }
 
   @Test func exitsZeroWhenNothingNeedsAPerson() throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "stash-recover-clean-\(UUID().uuidString)")
+    let root = try ScratchFolder("stash-recover-clean")
+    defer { root.remove() }
     let source = Fixtures.folder("crash")
-    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: root) }
     let base = "2026-04-01T09-00-00"
     for name in [base + "_audio.m4a", base + ".parts"] {
       try FileManager.default.copyItem(

@@ -4,16 +4,15 @@ import StashTestSupport
 /// A scratch copy of `SyntheticFixtures/crash` ready for `stash recover` (see `CrashFixtureCopy`),
 /// with ways to compare folders.
 struct RecoverFolder {
-  let root: URL
-  let manifest: [String: Any]
+  let copy: CrashFixtureCopy
+  var root: URL { copy.root }
+  var manifest: [String: Any] { copy.manifest }
 
   init() throws {
-    let copy = try CrashFixtureCopy(label: "stash-recover-cli", now: Date())
-    root = copy.root
-    manifest = copy.manifest
+    copy = try CrashFixtureCopy(label: "stash-recover-cli", now: Date())
   }
 
-  func remove() { try? FileManager.default.removeItem(at: root) }
+  func remove() { copy.remove() }
 
   /// Every path under the folder with its bytes (`<dir>` for a folder), to compare whole folders.
   func tree() throws -> [String: Data] {

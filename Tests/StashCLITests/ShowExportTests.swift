@@ -92,8 +92,8 @@ import Testing
   }
 
   @Test func exportToAFileIsAtomicAndRefusesToOverwrite() throws {
-    let scratch = try Fixtures.scratchFolder("stash-export")
-    defer { try? FileManager.default.removeItem(at: scratch) }
+    let scratch = try ScratchFolder("stash-export")
+    defer { scratch.remove() }
     let out = scratch.appendingPathComponent("memo.srt").path
     #expect(try run(["export", "\(demo)/\(base)", "--to", "srt", "-o", out]).status == 0)
     let first = try String(contentsOfFile: out, encoding: .utf8)

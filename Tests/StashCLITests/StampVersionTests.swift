@@ -5,9 +5,10 @@ import Testing
 /// scripts/stamp-version, run in a scratch git repository of its own: the version a release build
 /// and the Debian packages get, from `git describe`, in an order apt agrees with.
 @Suite struct StampVersionTests {
-  /// A repository holding the script and a changelog whose first version is 0.1.0.
-  func repository() throws -> URL {
-    let scratch = try Fixtures.scratchFolder("stash-stamp-version")
+  /// A repository holding the script and a changelog whose first version is 0.1.0, in a scratch
+  /// folder the caller removes.
+  func repository() throws -> ScratchFolder {
+    let scratch = try ScratchFolder("stash-stamp-version")
     let fm = FileManager.default
     for folder in ["scripts", "packaging", "Sources/stash", "Sources/stash-tui"] {
       try fm.createDirectory(at: scratch.appendingPathComponent(folder), withIntermediateDirectories: true)
@@ -52,8 +53,9 @@ import Testing
   }
 
   @Test func versionsFollowTheTagsAndSortAsAptWould() throws {
-    let repo = try repository()
-    defer { try? FileManager.default.removeItem(at: repo) }
+    let scratch = try repository()
+    defer { scratch.remove() }
+    let repo = scratch.url
     #expect(try stamp(repo) == "0.1.0", "not a checkout: the changelog's version")
 
     // .gitignore keeps the stamped file from making the tree dirty, as in this repository.

@@ -36,8 +36,8 @@ import Testing
   }
 
   @Test func recoverStillRefusesALinkToAFile() throws {
-    let scratch = try Fixtures.scratchFolder("stash-recover-link")
-    defer { try? FileManager.default.removeItem(at: scratch) }
+    let scratch = try ScratchFolder("stash-recover-link")
+    defer { scratch.remove() }
     let file = scratch.appendingPathComponent("file")
     try Data("x".utf8).write(to: file)
     let link = try Self.link(to: file)
@@ -68,10 +68,10 @@ import Testing
   }
 
   @Test func exportWritesIntoALinkToAFolder() throws {
-    let scratch = try Fixtures.scratchFolder("stash-export-link")
-    let link = try Self.link(to: scratch)
+    let scratch = try ScratchFolder("stash-export-link")
+    let link = try Self.link(to: scratch.url)
     defer {
-      try? FileManager.default.removeItem(at: scratch)
+      scratch.remove()
       try? FileManager.default.removeItem(at: link)
     }
     let memo = Fixtures.folder("demo").path + "/2026-06-01T07-30-00Z"

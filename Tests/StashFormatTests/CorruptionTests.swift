@@ -160,8 +160,8 @@ import Testing
   @Test(arguments: audio)
   func audioDamagedAnywhereKeepsItsSamplesInsideTheFile(path: String) throws {
     let bytes = Self.bytes(path)
-    let scratch = try Fixtures.scratchFolder("stash-corruption")
-    defer { try? FileManager.default.removeItem(at: scratch) }
+    let scratch = try ScratchFolder("stash-corruption")
+    defer { scratch.remove() }
     let copy = scratch.appendingPathComponent("x_audio.m4a").path
     var random = WebVTTRandom(seed: UInt64(bytes.count) &* 13)
     // Damage near the index (the first and last 4 KB hold ftyp, moov and the last moof) matters

@@ -160,8 +160,8 @@ struct FixtureManifest: Decodable {
   @Test(arguments: FixtureManifest.folders)
   func audioAgreesWithFFprobe(_ folder: String) throws {
     let manifest = try FixtureManifest.load(folder)
-    let scratch = try Fixtures.scratchFolder("fixture-audio")
-    defer { try? FileManager.default.removeItem(at: scratch) }
+    let scratch = try ScratchFolder("fixture-audio")
+    defer { scratch.remove() }
     for memo in manifest.memos {
       let url = Fixtures.folder(folder).appendingPathComponent(memo.base + "_audio.m4a")
       let audio = memo.audio
@@ -290,8 +290,8 @@ struct FixtureManifest: Decodable {
   @Test(arguments: FixtureManifest.folders)
   func cuesLieOnTheSpeech(_ folder: String) throws {
     let manifest = try FixtureManifest.load(folder)
-    let scratch = try Fixtures.scratchFolder("fixture-speech")
-    defer { try? FileManager.default.removeItem(at: scratch) }
+    let scratch = try ScratchFolder("fixture-speech")
+    defer { scratch.remove() }
     let rate = 8000.0
     for memo in manifest.memos where memo.transcript != nil && memo.audio.state == "ok" {
       let label = "\(folder)/\(memo.base)"

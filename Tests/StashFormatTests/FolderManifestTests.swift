@@ -32,9 +32,10 @@ import Testing
     #expect(Self.folders.contains("demo"))
   }
 
-  /// A scratch copy of the fixture folder (times kept) with the empty folders git cannot hold.
-  static func copy(_ name: String, manifest: [String: Any]) throws -> URL {
-    let scratch = try Fixtures.scratchFolder("stash-manifest")
+  /// A scratch copy of the fixture folder (times kept) with the empty folders git cannot hold:
+  /// `copy`, in `scratch`, which the caller removes.
+  static func copy(_ name: String, manifest: [String: Any]) throws -> (scratch: ScratchFolder, copy: URL) {
+    let scratch = try ScratchFolder("stash-manifest")
     let target = scratch.appendingPathComponent(name)
     let copied = try runProcess(
       "cp", ["-R", "--preserve=timestamps", Fixtures.folder(name).path, target.path])
@@ -43,14 +44,14 @@ import Testing
       try FileManager.default.createDirectory(
         at: target.appendingPathComponent(empty), withIntermediateDirectories: true)
     }
-    return target
+    return (scratch, target)
   }
 
   @Test(arguments: folders) func memosMatchTheManifest(_ name: String) throws {
     let manifest = try Self.manifest(name)
     let expected = try #require(manifest["memos"] as? [[String: Any]])
-    let copy = try Self.copy(name, manifest: manifest)
-    defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
+    let (scratch, copy) = try Self.copy(name, manifest: manifest)
+    defer { scratch.remove() }
     let folder = try MemoFolder.read(path: copy.path)
     let withAudio = folder.memos.filter(\.hasAudio)
     #expect(Set(withAudio.map(\.base)) == Set(expected.compactMap { $0["base"] as? String }))
@@ -127,8 +128,8 @@ import Testing
   @Test(arguments: folders) func otherNamesMatchTheManifest(_ name: String) throws {
     let manifest = try Self.manifest(name)
     let others = (manifest["others"] as? [[String: Any]]) ?? []
-    let copy = try Self.copy(name, manifest: manifest)
-    defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
+    let (scratch, copy) = try Self.copy(name, manifest: manifest)
+    defer { scratch.remove() }
     let folder = try MemoFolder.read(path: copy.path)
     var expected: [String: String] = [:]
     for other in others {

@@ -3,11 +3,12 @@ import StashTestSupport
 
 /// A scratch memo folder for folder tests, with real AAC audio made by ffmpeg once per test run.
 struct FolderScratch {
-  let url: URL
+  let scratch: ScratchFolder
+  var url: URL { scratch.url }
   var path: String { url.path }
 
   init(_ label: String = "stash-folder") throws {
-    url = try Fixtures.scratchFolder(label)
+    scratch = try ScratchFolder(label)
   }
 
   /// Three seconds of a sine tone, AAC-LC mono 48 kHz in a fragmented MP4, as the phone writes it.
@@ -46,5 +47,5 @@ struct FolderScratch {
       [.modificationDate: modified], ofItemAtPath: url.appendingPathComponent(name).path)
   }
 
-  func remove() { try? FileManager.default.removeItem(at: url) }
+  func remove() { scratch.remove() }
 }

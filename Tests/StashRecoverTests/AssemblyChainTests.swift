@@ -38,8 +38,8 @@ import Testing
   }
 
   @Test func theReportSaysWhatBecameOfEachPartOfAGap() throws {
-    let root = try Fixtures.scratchFolder("stash-chain")
-    defer { try? FileManager.default.removeItem(at: root) }
+    let root = try ScratchFolder("stash-chain")
+    defer { root.remove() }
     let transcripts = try ReconcileTests.parts(.transcript)
     let routes = try ReconcileTests.parts(.route)
     // Transcript part 2 is not WebVTT; route part 2 is missing.

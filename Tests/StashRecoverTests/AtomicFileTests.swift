@@ -1,5 +1,6 @@
 import Foundation
 import StashRecover
+import StashTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -8,9 +9,8 @@ import Testing
 
 @Suite struct AtomicFileTests {
   @Test func createNewNeverReplacesAndLeavesNoTemporary() throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: root) }
+    let root = try ScratchFolder("atomic")
+    defer { root.remove() }
     try AtomicFile.write(
       Array("one".utf8), named: "a", in: root.path, mode: .createNew, fileSystem: SystemFileSystem())
     #expect(try FolderTree(root).entries == ["a": "one"])
@@ -25,11 +25,11 @@ import Testing
   }
 
   @Test func replacingALinkReplacesTheLinkNotItsTarget() throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("atomic-\(UUID().uuidString)")
+    let root = try ScratchFolder("atomic")
     try put("target", "outside/t", in: root)
     try FileManager.default.createDirectory(
       at: root.appendingPathComponent("memos"), withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: root) }
+    defer { root.remove() }
     try FileManager.default.createSymbolicLink(
       atPath: root.path + "/memos/a", withDestinationPath: "../outside/t")
     try AtomicFile.write(
@@ -43,10 +43,9 @@ import Testing
   @Test func aFailureAtAnyStepLeavesTheOldFileAndNoTemporary() throws {
     for step in 1...6 {
       for failure in [ENOSPC, EIO, EACCES, EINTR] {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-          "atomic-\(UUID().uuidString)")
+        let root = try ScratchFolder("atomic")
         try put("old", "a", in: root)
-        defer { try? FileManager.default.removeItem(at: root) }
+        defer { root.remove() }
         let fs = FaultyFileSystem(failAt: step, failure: failure)
         do {
           try AtomicFile.write(Array("new".utf8), named: "a", in: root.path, mode: .replace, fileSystem: fs)

@@ -14,10 +14,8 @@ import Testing
   static let torn = ["2026-04-11T09-00-00", "2026-04-12T09-00-00"]
 
   /// A folder holding only the two torn recordings of the crash fixtures, a day old.
-  static func tornFolder() throws -> URL {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "stash-repair-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+  static func tornFolder() throws -> ScratchFolder {
+    let root = try ScratchFolder("stash-repair")
     for base in torn {
       let name = base + "_audio.m4a"
       try FileManager.default.copyItem(
@@ -35,14 +33,14 @@ import Testing
     return Double(result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 
-  func sweep(_ root: URL, fileSystem: any FileSystem = SystemFileSystem()) throws -> SweepReport {
+  func sweep(_ root: ScratchFolder, fileSystem: any FileSystem = SystemFileSystem()) throws -> SweepReport {
     try Sweeper(fileSystem: fileSystem, assembler: FormatAssembler(), audioRepairer: MP4AudioRepairer())
       .run(root.path, options: SweepOptions(now: Date().timeIntervalSince1970, repairAudio: true))
   }
 
   @Test func repairedFilesOpenInFFprobeWithOurDuration() throws {
     let root = try Self.tornFolder()
-    defer { try? FileManager.default.removeItem(at: root) }
+    defer { root.remove() }
     let moofCut = root.path + "/2026-04-12T09-00-00_audio.m4a"
     #expect(try Self.ffprobeDuration(moofCut) == nil, "ffprobe cannot open a file cut inside its last moof")
     var before: [String: MP4Audio] = [:]
@@ -80,10 +78,8 @@ import Testing
   @Test func everyCutInTheLastFragmentsRepairsToItsWholeSamples() throws {
     let intact = Array(
       try Data(contentsOf: Fixtures.folder("crash").appendingPathComponent("2026-04-01T09-00-00_audio.m4a")))
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "stash-cut-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: scratch) }
+    let scratch = try ScratchFolder("stash-cut")
+    defer { scratch.remove() }
     let whole = try MP4Audio.read(path: Fixtures.folder("crash").path + "/2026-04-01T09-00-00_audio.m4a")
     // Cuts across the last two fragments, a step of 13 bytes so every kind of place is hit.
     let start = whole.samples[whole.samples.count * 2 / 3].offset - 600
@@ -109,14 +105,14 @@ import Testing
 
   @Test func killedAtEveryStepOfARepairTheFileIsWholeOrUntouched() throws {
     let reference = try Self.tornFolder()
-    defer { try? FileManager.default.removeItem(at: reference) }
+    defer { reference.remove() }
     let original = try FolderTree(reference)
     let counter = FaultyFileSystem()
     _ = try sweep(reference, fileSystem: counter)
     let expected = try FolderTree(reference)
     for stop in 1...counter.steps {
       let root = try Self.tornFolder()
-      defer { try? FileManager.default.removeItem(at: root) }
+      defer { root.remove() }
       _ = try? sweep(root, fileSystem: FaultyFileSystem(stopAt: stop))
       // Each file is its original or its repair, never anything between.
       for (path, bytes) in try FolderTree(root).entries where !path.hasPrefix(".") {
@@ -129,7 +125,7 @@ import Testing
 
   @Test func freshlyCopiedAudioIsLookedAtNotRewritten() throws {
     let root = try Self.tornFolder()
-    defer { try? FileManager.default.removeItem(at: root) }
+    defer { root.remove() }
     // A whole recording beside them, and all three just copied (modified now).
     let whole = "2026-04-01T09-00-00_audio.m4a"
     try FileManager.default.copyItem(
@@ -183,8 +179,8 @@ import Testing
   }
 
   @Test func audioIsRepairedOneFileAtATimeWhileCapturesRunAtOnce() throws {
-    let root = try Fixtures.scratchFolder("stash-gate")
-    defer { try? FileManager.default.removeItem(at: root) }
+    let root = try ScratchFolder("stash-gate")
+    defer { root.remove() }
     for index in 0..<8 { try put("not read", "M\(index)_audio.m4a", in: root) }
     let repairer = OverlapRepairer()
     var sweeper = Sweeper(

@@ -48,8 +48,8 @@ import Testing
   }
 
   @Test func manyCapturesAtOnceEachEndAssembledWithItsPartsGone() throws {
-    let root = try Fixtures.scratchFolder("stash-many")
-    defer { try? FileManager.default.removeItem(at: root) }
+    let root = try ScratchFolder("stash-many")
+    defer { root.remove() }
     let bases = (0..<64).map { String(format: "M%02d", $0) }
     for base in bases {
       for number in 1...5 {

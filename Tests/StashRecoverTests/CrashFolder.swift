@@ -6,14 +6,13 @@ import StashTestSupport
 /// A scratch copy of `SyntheticFixtures/crash` made ready to sweep (see `CrashFixtureCopy`), with the
 /// sweep and the checks the recovery tests share.
 struct CrashFolder {
-  let root: URL
-  let manifest: [String: Any]
+  let copy: CrashFixtureCopy
+  var root: URL { copy.root }
+  var manifest: [String: Any] { copy.manifest }
   let now = Date().timeIntervalSince1970
 
   init() throws {
-    let copy = try CrashFixtureCopy(label: "stash-recover", now: Date())
-    root = copy.root
-    manifest = copy.manifest
+    copy = try CrashFixtureCopy(label: "stash-recover", now: Date())
   }
 
   /// The MANIFEST entries of the captures, by base.
@@ -22,7 +21,7 @@ struct CrashFolder {
       uniqueKeysWithValues: (manifest["captures"] as! [[String: Any]]).map { ($0["base"] as! String, $0) })
   }
 
-  func remove() { try? FileManager.default.removeItem(at: root) }
+  func remove() { copy.remove() }
 
   /// Sweeps the copy with the real assembler and repairer.
   func sweep(

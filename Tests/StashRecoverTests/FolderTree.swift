@@ -1,4 +1,5 @@
 import Foundation
+import StashTestSupport
 
 /// Everything in a folder, recursively: each path with its bytes, `<dir>` or `-> target` for a link,
 /// so two folders can be compared exactly.
@@ -32,6 +33,8 @@ struct FolderTree: Equatable, CustomStringConvertible {
     try walk(root, "")
   }
 
+  init(_ root: ScratchFolder) throws { try self.init(root.url) }
+
   /// The paths, sorted.
   var paths: [String] { entries.keys.sorted() }
 
@@ -45,6 +48,9 @@ func put(_ text: String, _ path: String, in root: URL) throws {
     at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
   try Data(text.utf8).write(to: url)
 }
+
+/// Writes `text` to `path` in a scratch folder, making folders on the way.
+func put(_ text: String, _ path: String, in root: ScratchFolder) throws { try put(text, path, in: root.url) }
 
 /// Sets the modification time of `path` to `seconds` since 1970.
 func setModificationTime(_ path: String, _ seconds: Double) throws {

@@ -1,5 +1,6 @@
 import Foundation
 import StashRecover
+import StashTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -27,7 +28,7 @@ import Testing
   }
 
   /// The memo folder of MemoEditingTests plus a file outside it and a stranger inside it.
-  static func folder() throws -> URL {
+  static func folder() throws -> ScratchFolder {
     let root = try MemoEditingTests.memo()
     try put("not ours", "outside.txt", in: root)
     try put("somebody's notes", "memos/notes.txt", in: root)
@@ -45,7 +46,7 @@ import Testing
 
   @Test func titleWritesUnderEveryFaultKeepTheOldOrTheNewTitle() throws {
     let reference = try Self.folder()
-    defer { try? FileManager.default.removeItem(at: reference) }
+    defer { reference.remove() }
     let before = try FolderTree(reference)
     let counter = FaultyFileSystem()
     try MemoTitle.set("Evening run", base: "m", in: reference.path + "/memos", fileSystem: counter)
@@ -53,7 +54,7 @@ import Testing
     #expect(expected.entries["memos/m_title.txt"] == "Evening run")
     for (label, fs) in Self.faults(steps: counter.steps) {
       let root = try Self.folder()
-      defer { try? FileManager.default.removeItem(at: root) }
+      defer { root.remove() }
       let memos = root.path + "/memos"
       do {
         try MemoTitle.set("Evening run", base: "m", in: memos, fileSystem: fs)
@@ -79,13 +80,13 @@ import Testing
 
   @Test func clearingATitleUnderEveryFaultLeavesItOrRemovesIt() throws {
     let reference = try Self.folder()
-    defer { try? FileManager.default.removeItem(at: reference) }
+    defer { reference.remove() }
     let counter = FaultyFileSystem()
     try MemoTitle.set("", base: "m", in: reference.path + "/memos", fileSystem: counter)
     let expected = try FolderTree(reference)
     for (label, fs) in Self.faults(steps: counter.steps) {
       let root = try Self.folder()
-      defer { try? FileManager.default.removeItem(at: root) }
+      defer { root.remove() }
       try? MemoTitle.set("", base: "m", in: root.path + "/memos", fileSystem: fs)
       let title = try FolderTree(root).entries["memos/m_title.txt"]
       #expect(title == "Walk" || title == nil, "\(label)")
@@ -96,7 +97,7 @@ import Testing
 
   @Test func permanentDeletionUnderEveryErrnoLosesOnlyTheMemo() throws {
     let reference = try Self.folder()
-    defer { try? FileManager.default.removeItem(at: reference) }
+    defer { reference.remove() }
     let before = try FolderTree(reference)
     let counter = FaultyFileSystem()
     _ = try MemoDeletion.delete(
@@ -104,7 +105,7 @@ import Testing
     let expected = try FolderTree(reference)
     for (label, fs) in Self.faults(steps: counter.steps) where fs.failAt != nil {
       let root = try Self.folder()
-      defer { try? FileManager.default.removeItem(at: root) }
+      defer { root.remove() }
       _ = try? MemoDeletion.delete(base: "m", in: root.path + "/memos", disposal: .permanent, fileSystem: fs)
       let after = try FolderTree(root)
       #expect(Self.untouched(after) == Self.untouched(before), "\(label)")
@@ -118,7 +119,7 @@ import Testing
 
   @Test func deletionToTheTrashUnderEveryFaultKeepsEveryByte() throws {
     let reference = try Self.folder()
-    defer { try? FileManager.default.removeItem(at: reference) }
+    defer { reference.remove() }
     let before = try FolderTree(reference)
     let memoContents = before.entries.filter {
       $0.key.hasPrefix("memos/m_") || $0.key.hasPrefix("memos/m.parts/")
@@ -132,7 +133,7 @@ import Testing
       fileSystem: counter)
     for (label, fs) in Self.faults(steps: counter.steps) {
       let root = try Self.folder()
-      defer { try? FileManager.default.removeItem(at: root) }
+      defer { root.remove() }
       let trash = Trash(directory: root.path + "/Trash")
       _ = try? MemoDeletion.delete(
         base: "m", in: root.path + "/memos", disposal: .trash(trash), now: now, fileSystem: fs)
@@ -164,7 +165,7 @@ import Testing
 
   @Test func audioRepairUnderEveryErrnoLeavesEachFileWholeOrUntouched() throws {
     let reference = try AudioRepairTests.tornFolder()
-    defer { try? FileManager.default.removeItem(at: reference) }
+    defer { reference.remove() }
     let original = try FolderTree(reference)
     let counter = FaultyFileSystem()
     let repairs = AudioRepairTests()
@@ -174,7 +175,7 @@ import Testing
     for step in 1...counter.steps {
       for (number, name) in Self.errors {
         let root = try AudioRepairTests.tornFolder()
-        defer { try? FileManager.default.removeItem(at: root) }
+        defer { root.remove() }
         _ = try? repairs.sweep(root, fileSystem: FaultyFileSystem(failAt: step, failure: number))
         for (path, bytes) in try FolderTree(root).entries where !path.hasPrefix(".") {
           #expect(

@@ -119,10 +119,11 @@ import Testing
 
   @Test func aKillAtEveryStepOfAMoveConvergesAndLosesNothing() throws {
     let small = try Small()
-    let pristine = try Fixtures.scratchFolder("stash-import-pristine").appendingPathComponent("source")
+    let scratch = try ScratchFolder("stash-import-pristine")
+    let pristine = scratch.appendingPathComponent("source")
     defer {
       small.folders.remove()
-      try? FileManager.default.removeItem(at: pristine.deletingLastPathComponent())
+      scratch.remove()
     }
     #expect(try runProcess("cp", ["-a", small.folders.source.path, pristine.path]).status == 0)
     var step = 1

@@ -6,19 +6,21 @@ import StashTestSupport
 /// A source (a scratch copy of `SyntheticFixtures/crash`, made ready as for a sweep, plus an orphan)
 /// and an empty target, with the import and the checks the import tests share.
 struct ImportFolders {
-  let source: URL
-  let target: URL
+  let sourceCopy: CrashFixtureCopy
+  let targetFolder: ScratchFolder
+  var source: URL { sourceCopy.root }
+  var target: URL { targetFolder.url }
   let now = Date().timeIntervalSince1970
 
   init() throws {
-    source = try CrashFixtureCopy(label: "stash-import-source", now: Date()).root
+    sourceCopy = try CrashFixtureCopy(label: "stash-import-source", now: Date())
+    targetFolder = try ScratchFolder("stash-import-target")
     try put("said once\n", "2026-05-01T10-00-00_transcription.vtt", in: source)
-    target = try Fixtures.scratchFolder("stash-import-target")
   }
 
   func remove() {
-    try? FileManager.default.removeItem(at: source)
-    try? FileManager.default.removeItem(at: target)
+    sourceCopy.remove()
+    targetFolder.remove()
   }
 
   /// Imports the whole source folder into the target.

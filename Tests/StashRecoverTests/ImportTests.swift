@@ -155,8 +155,8 @@ import Testing
   @Test func aBaseTwoSourcesNameIsComparedWithWhatTheFirstBrought() throws {
     let folders = try ImportFolders()
     defer { folders.remove() }
-    let second = try Fixtures.scratchFolder("stash-import-second")
-    defer { try? FileManager.default.removeItem(at: second) }
+    let second = try ScratchFolder("stash-import-second")
+    defer { second.remove() }
     let same = MemoFileKind.audio.name(for: "2026-04-10T09-00-00")
     let other = MemoFileKind.audio.name(for: "2026-04-11T09-00-00")
     let new = MemoFileKind.audio.name(for: "2026-06-01T10-00-00")

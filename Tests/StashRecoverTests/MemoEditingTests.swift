@@ -1,5 +1,6 @@
 import Foundation
 import StashRecover
+import StashTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -8,9 +9,8 @@ import Testing
 
 /// Titles, deletion and the Trash.
 @Suite struct MemoEditingTests {
-  static func memo() throws -> URL {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "stash-memo-\(UUID().uuidString)")
+  static func memo() throws -> ScratchFolder {
+    let root = try ScratchFolder("stash-memo")
     try put("audio", "memos/m_audio.m4a", in: root)
     try put("WEBVTT\n", "memos/m_transcription.vtt", in: root)
     try put("<gpx/>", "memos/m_track.gpx", in: root)
@@ -23,7 +23,7 @@ import Testing
 
   @Test func titleIsWrittenReplacedAndRemoved() throws {
     let root = try Self.memo()
-    defer { try? FileManager.default.removeItem(at: root) }
+    defer { root.remove() }
     let folder = root.path + "/memos"
     try MemoTitle.set("  Morning\nwalk\u{1b}  ", base: "m", in: folder)
     #expect(try FolderTree(root).entries["memos/m_title.txt"] == "Morning walk")
@@ -37,7 +37,7 @@ import Testing
 
   @Test func aTitleThatIsALinkIsReplacedNotWrittenThrough() throws {
     let root = try Self.memo()
-    defer { try? FileManager.default.removeItem(at: root) }
+    defer { root.remove() }
     try put("keep me", "outside.txt", in: root)
     try FileManager.default.removeItem(atPath: root.path + "/memos/m_title.txt")
     try FileManager.default.createSymbolicLink(
@@ -50,7 +50,7 @@ import Testing
 
   @Test func permanentDeletionTakesEveryFileAndTheEmptiedPartsFolder() throws {
     let root = try Self.memo()
-    defer { try? FileManager.default.removeItem(at: root) }
+    defer { root.remove() }
     let outcome = try MemoDeletion.delete(base: "m", in: root.path + "/memos", disposal: .permanent)
     #expect(try FolderTree(root).entries == ["memos": "<dir>", "memos/other_audio.m4a": "other"])
     #expect(outcome.removed.last == "m_audio.m4a", "audio goes last")
@@ -61,7 +61,7 @@ import Testing
 
   @Test func aStrangersFileInThePartsFolderStopsTheDeletionAndIsNamed() throws {
     let root = try Self.memo()
-    defer { try? FileManager.default.removeItem(at: root) }
+    defer { root.remove() }
     try put("mine", "memos/m.parts/notes.txt", in: root)
     let before = try FolderTree(root)
     #expect {
@@ -79,7 +79,7 @@ import Testing
 
   @Test func aLinkedMemoFileIsRemovedAsALinkAndItsTargetKept() throws {
     let root = try Self.memo()
-    defer { try? FileManager.default.removeItem(at: root) }
+    defer { root.remove() }
     try put("precious", "elsewhere.m4a", in: root)
     try FileManager.default.removeItem(atPath: root.path + "/memos/m_audio.m4a")
     try FileManager.default.createSymbolicLink(
@@ -93,7 +93,7 @@ import Testing
 
   @Test func trashKeepsEveryFileRestorableWithItsTrashInfo() throws {
     let root = try Self.memo()
-    defer { try? FileManager.default.removeItem(at: root) }
+    defer { root.remove() }
     try put("an older memo", "Trash/files/m_title.txt", in: root)
     try put("[Trash Info]\n", "Trash/info/m_title.txt.trashinfo", in: root)
     try FileManager.default.moveItem(atPath: root.path + "/memos", toPath: root.path + "/my memos")
@@ -145,7 +145,7 @@ import Testing
 
   @Test func aTrashOnAnotherFileSystemIsRefusedBeforeAnythingMoves() throws {
     let root = try Self.memo()
-    defer { try? FileManager.default.removeItem(at: root) }
+    defer { root.remove() }
     let before = try FolderTree(root.appendingPathComponent("memos"))
     let trash = Trash(directory: root.path + "/Trash")
     #expect {
@@ -168,12 +168,12 @@ import Testing
   @Test func deletionUnderFaultsLosesOnlyWhatItWasAskedToAndCanBeRepeated() throws {
     let counter = FaultyFileSystem()
     let reference = try Self.memo()
-    defer { try? FileManager.default.removeItem(at: reference) }
+    defer { reference.remove() }
     _ = try MemoDeletion.delete(
       base: "m", in: reference.path + "/memos", disposal: .permanent, fileSystem: counter)
     for step in 1...counter.steps {
       let root = try Self.memo()
-      defer { try? FileManager.default.removeItem(at: root) }
+      defer { root.remove() }
       _ = try? MemoDeletion.delete(
         base: "m", in: root.path + "/memos", disposal: .permanent, fileSystem: FaultyFileSystem(stopAt: step))
       #expect(try FolderTree(root).entries["memos/other_audio.m4a"] == "other")

@@ -1,6 +1,7 @@
 import Foundation
 import StashFormat
 import StashRecover
+import StashTestSupport
 import Testing
 
 @Suite struct NameTests {
@@ -72,9 +73,8 @@ import Testing
   /// Each name alone in a capture's parts folder: the folder reader's classification and the sweep's
   /// plan must agree on whether it is a part, of which kind and number, or a stranger's file.
   @Test func folderReaderAndSweepAgreeOnEveryName() throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "stash-names-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: root) }
+    let root = try ScratchFolder("stash-names")
+    defer { root.remove() }
     for (index, (name, _)) in Self.partsNames.enumerated() {
       let base = String(format: "2026-03-01_09-%02d-00", index % 60) + "-\(index)"
       try put("audio", base + "_audio.m4a", in: root)
@@ -109,9 +109,8 @@ import Testing
 
   /// A symbolic link named like a part is not one, for the reader as for the sweep (§6.1).
   @Test func aLinkNamedLikeAPartIsAStrangerToBoth() throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "stash-names-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: root) }
+    let root = try ScratchFolder("stash-names")
+    defer { root.remove() }
     try put("audio", "m_audio.m4a", in: root)
     try put("x", "elsewhere.vtt", in: root)
     try FileManager.default.createDirectory(
@@ -139,9 +138,8 @@ import Testing
       let split = MemoFileKind.split(name)
       let sweepTakes: Bool
       do {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-          "stash-names-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
+        let root = try ScratchFolder("stash-names")
+        defer { root.remove() }
         if name.hasSuffix("parts") {
           try put("t", name + "/transcription.0001.vtt", in: root)
         } else {

@@ -13,9 +13,8 @@ import Testing
   static let now = Date().timeIntervalSince1970 + 10_000
 
   /// A memo folder with one capture per rule.
-  static func makeFolder() throws -> URL {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "stash-sweep-\(UUID().uuidString)")
+  static func makeFolder() throws -> ScratchFolder {
+    let root = try ScratchFolder("stash-sweep")
     try put("audio", "A_audio.m4a", in: root)
     try put("a1\na2", "A.parts/transcription.0001.vtt", in: root)
     try put("a3", "A.parts/transcription.0002.vtt", in: root)
@@ -60,7 +59,8 @@ import Testing
   ]
 
   func sweep(
-    _ root: URL, fileSystem: any FileSystem = SystemFileSystem(), consent: Bool = true, dryRun: Bool = false
+    _ root: ScratchFolder, fileSystem: any FileSystem = SystemFileSystem(), consent: Bool = true,
+    dryRun: Bool = false
   )
     throws -> SweepReport
   {
@@ -70,7 +70,7 @@ import Testing
 
   @Test func sweepLeavesTheFolderTheRulesDescribe() throws {
     let root = try Self.makeFolder()
-    defer { try? FileManager.default.removeItem(at: root) }
+    defer { root.remove() }
     let report = try sweep(root)
     #expect(try FolderTree(root).entries == Self.expectedAfterSweep)
     #expect(report.temporariesRemoved == [".G_title.txt.stash-tmp-abc123"])
@@ -104,7 +104,7 @@ import Testing
 
   @Test func dryRunTouchesNothingAndPredictsTheSweep() throws {
     let root = try Self.makeFolder()
-    defer { try? FileManager.default.removeItem(at: root) }
+    defer { root.remove() }
     let before = try FolderTree(root)
     let preview = try sweep(root, dryRun: true)
     #expect(try FolderTree(root) == before)
@@ -118,7 +118,7 @@ import Testing
 
   @Test func refusedConsentDropsTheRouteAndItsParts() throws {
     let root = try Self.makeFolder()
-    defer { try? FileManager.default.removeItem(at: root) }
+    defer { root.remove() }
     let report = try sweep(root, consent: false)
     let tree = try FolderTree(root)
     #expect(tree.entries["A_track.gpx"] == nil && tree.entries["A.parts"] == nil)
@@ -129,7 +129,7 @@ import Testing
 
   @Test func consentIsAskedAfterReadingAndBeforeTheRouteIsWritten() throws {
     let root = try Self.makeFolder()
-    defer { try? FileManager.default.removeItem(at: root) }
+    defer { root.remove() }
     // The fake takes one call at a time, so the sweep asks on one thread: neither needs a lock.
     nonisolated(unsafe) let fs = FaultyFileSystem()
     final class Asked: @unchecked Sendable { var calls: [[String]] = [] }
@@ -153,7 +153,7 @@ import Testing
 
   @Test func partsGoOnlyOnceTheirFileIsDurableAndTheirFolderIsSyncedOncePerCapture() throws {
     let root = try Self.makeFolder()
-    defer { try? FileManager.default.removeItem(at: root) }
+    defer { root.remove() }
     let fs = FaultyFileSystem()
     _ = try sweep(root, fileSystem: fs)
     let calls = fs.calls
@@ -193,7 +193,7 @@ import Testing
 
   @Test func aMemoFileThatCannotBeLookedAtStopsOnlyItsCapture() throws {
     let root = try Self.makeFolder()
-    defer { try? FileManager.default.removeItem(at: root) }
+    defer { root.remove() }
     let fs = FaultyFileSystem()
     fs.failing = [("status", "/A_audio.m4a", EIO)]
     let report = try sweep(root, fileSystem: fs)
@@ -211,7 +211,7 @@ import Testing
 
   @Test func aFileThatCannotBeCreatedIsNamedNotItsTemporary() throws {
     let root = try Self.makeFolder()
-    defer { try? FileManager.default.removeItem(at: root) }
+    defer { root.remove() }
     let fs = FaultyFileSystem()
     fs.failing = [("create", "", ENOSPC)]
     let report = try sweep(root, fileSystem: fs)
@@ -221,8 +221,8 @@ import Testing
   }
 
   @Test func audioThatCannotBeLookedAtIsNamedItself() throws {
-    let root = try Fixtures.scratchFolder("stash-audio")
-    defer { try? FileManager.default.removeItem(at: root) }
+    let root = try ScratchFolder("stash-audio")
+    defer { root.remove() }
     try put("not read", "X_audio.m4a", in: root)
     let fs = FaultyFileSystem()
     fs.failing = [("status", "/X_audio.m4a", EIO)]
@@ -234,8 +234,8 @@ import Testing
   }
 
   @Test func aPartThatIsNotReadSaysWhy() throws {
-    let root = try Fixtures.scratchFolder("stash-big")
-    defer { try? FileManager.default.removeItem(at: root) }
+    let root = try ScratchFolder("stash-big")
+    defer { root.remove() }
     try put("m1", "M.parts/transcription.0001.vtt", in: root)
     try put("a part too big", "M.parts/transcription.0002.vtt", in: root)
     try put("m3", "M.parts/transcription.0003.vtt", in: root)
@@ -252,7 +252,7 @@ import Testing
 
   @Test func aRouteDropCutShortNeverLeavesAWholeLookingRoute() throws {
     let root = try Self.makeFolder()
-    defer { try? FileManager.default.removeItem(at: root) }
+    defer { root.remove() }
     // Dropped for consent, the removal fails after the first part: it went lowest first.
     let fs = FaultyFileSystem()
     fs.failing = [("unlink", "/A.parts/track.0002.gpx", EIO)]
@@ -273,7 +273,7 @@ import Testing
 
   @Test func aFailingStepStopsNeitherTheWithdrawalNorTheOtherKind() throws {
     let root = try Self.makeFolder()
-    defer { try? FileManager.default.removeItem(at: root) }
+    defer { root.remove() }
     // Every write fails, as on a full disk: no file can be published, but C's withdrawal, which
     // only deletes, is finished, and A's route is still tried after its transcript failed.
     let fs = FaultyFileSystem()
@@ -296,7 +296,7 @@ import Testing
 
   @Test func recentCapturesAreSweptWithIncludeRecent() throws {
     let root = try Self.makeFolder()
-    defer { try? FileManager.default.removeItem(at: root) }
+    defer { root.remove() }
     _ = try Sweeper(fileSystem: SystemFileSystem(), assembler: LineAssembler())
       .run(root.path, options: SweepOptions(now: Self.now, includeRecent: true))
     let tree = try FolderTree(root)
@@ -309,9 +309,8 @@ import Testing
   /// not a stranger's file that keeps the parts folder. A temporary-looking name whose final name is
   /// not a part is not Stash's, and stays.
   @Test func anImportsLeftoverPartIsRemovedNotKeptAsAStrangersFile() throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "stash-sweep-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: root) }
+    let root = try ScratchFolder("stash-sweep")
+    defer { root.remove() }
     try put("audio", "K_audio.m4a", in: root)
     try put("k1", "K.parts/transcription.0001.vtt", in: root)
     try put("k2, half copied", "K.parts/.transcription.0002.vtt.stash-tmp-Ab12Cd", in: root)
@@ -342,7 +341,7 @@ import Testing
 
   @Test func aSecondSweepOfTheSameFolderSaysOneIsRunning() throws {
     let root = try Self.makeFolder()
-    defer { try? FileManager.default.removeItem(at: root) }
+    defer { root.remove() }
     let held = try FolderLock.acquire(root.path, wait: false, fileSystem: SystemFileSystem())
     #expect(throws: RecoverError.self) {
       _ = try Sweeper(fileSystem: SystemFileSystem(), assembler: LineAssembler())
@@ -354,7 +353,7 @@ import Testing
   }
 
   /// Every line any part held, outside routes being withdrawn, is still somewhere in the folder.
-  static func noDataLost(_ root: URL) throws -> Bool {
+  static func noDataLost(_ root: ScratchFolder) throws -> Bool {
     let text = try FolderTree(root).entries.values.joined(separator: "\n")
     let lines = ["a1", "a2", "a3", "p1", "p2", "b1", "b3", "q1", "c1", "d1", "f1", "f3", "g1", "g2", "h1"]
     return lines.allSatisfy { text.contains($0) }
@@ -362,14 +361,14 @@ import Testing
 
   @Test func killedAtEveryStepARerunEndsInTheSameFolder() throws {
     let reference = try Self.makeFolder()
-    defer { try? FileManager.default.removeItem(at: reference) }
+    defer { reference.remove() }
     let counter = FaultyFileSystem()
     _ = try sweep(reference, fileSystem: counter)
     let steps = counter.steps
     #expect(steps > 50)
     for stop in 1...steps {
       let root = try Self.makeFolder()
-      defer { try? FileManager.default.removeItem(at: root) }
+      defer { root.remove() }
       _ = try? sweep(root, fileSystem: FaultyFileSystem(stopAt: stop))
       #expect(try Self.noDataLost(root), "data lost when killed at step \(stop)")
       _ = try sweep(root)
@@ -380,12 +379,12 @@ import Testing
   @Test func aFailingCallAtEveryStepLosesNothingAndARerunConverges() throws {
     let counter = FaultyFileSystem()
     let reference = try Self.makeFolder()
-    defer { try? FileManager.default.removeItem(at: reference) }
+    defer { reference.remove() }
     _ = try sweep(reference, fileSystem: counter)
     let errors: [Int32] = [ENOSPC, EIO, EACCES, EINTR]
     for step in 1...counter.steps {
       let root = try Self.makeFolder()
-      defer { try? FileManager.default.removeItem(at: root) }
+      defer { root.remove() }
       let failure = errors[step % errors.count]
       let report = try? sweep(root, fileSystem: FaultyFileSystem(failAt: step, failure: failure))
       if let report { #expect(report.exitCode >= 1) }
@@ -406,9 +405,8 @@ import Testing
   }
 
   @Test func linksAndFIFOsAreNeverReadWrittenOrRemoved() throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "stash-hostile-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: root) }
+    let root = try ScratchFolder("stash-hostile")
+    defer { root.remove() }
     try put("outside", "elsewhere/secret.vtt", in: root)
     try put("a1", "memos/A.parts/transcription.0001.vtt", in: root)
     // A link and a FIFO with part names: strangers, never opened.
@@ -438,9 +436,8 @@ import Testing
   }
 
   @Test func aPartsFolderThatCannotBeReadStopsOnlyItsCapture() throws {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "stash-hostile-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: root) }
+    let root = try ScratchFolder("stash-hostile")
+    defer { root.remove() }
     try put("x1", "X.parts/transcription.0001.vtt", in: root)
     try put("y1", "Y.parts/transcription.0001.vtt", in: root)
     // Permission denied on X.parts, as a folder without read permission gives (the tests run as

@@ -1,5 +1,6 @@
 import Foundation
 import StashRecover
+import StashTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -13,7 +14,7 @@ import Testing
 @Suite struct TrashDurabilityTests {
   @Test func eachTrashInfoIsDurableBeforeItsFileMoves() throws {
     let root = try MemoEditingTests.memo()
-    defer { try? FileManager.default.removeItem(at: root) }
+    defer { root.remove() }
     let folder = root.path + "/memos"
     let trash = root.path + "/Trash"
     let recorder = FaultyFileSystem()
@@ -43,7 +44,7 @@ import Testing
   /// moved into it, or a power cut could take `info/` or `files/` away with what they hold.
   @Test func newTrashFoldersAreDurableBeforeAnythingMoves() throws {
     let root = try MemoEditingTests.memo()
-    defer { try? FileManager.default.removeItem(at: root) }
+    defer { root.remove() }
     let trash = root.path + "/Trash"
     let recorder = FaultyFileSystem()
     _ = try MemoDeletion.delete(
@@ -61,7 +62,7 @@ import Testing
   /// and nothing has moved.
   @Test func aTrashInfoThatCannotBeWrittenIsNamed() throws {
     let root = try MemoEditingTests.memo()
-    defer { try? FileManager.default.removeItem(at: root) }
+    defer { root.remove() }
     let folder = root.path + "/memos"
     let trash = root.path + "/Trash"
     let before = try FolderTree(URL(fileURLWithPath: folder))

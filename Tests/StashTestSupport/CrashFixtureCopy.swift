@@ -6,8 +6,9 @@ import Foundation
 /// like a live recording to the sweep's two-minute guard, so every test that sweeps the fixture
 /// starts from this.
 public struct CrashFixtureCopy {
-  /// The copy's folder.
-  public let root: URL
+  /// The copy's folder, removed by `remove()`.
+  public let folder: ScratchFolder
+  public var root: URL { folder.url }
   /// `MANIFEST.json`, parsed.
   public let manifest: [String: Any]
 
@@ -16,8 +17,12 @@ public struct CrashFixtureCopy {
     let source = Fixtures.folder("crash")
     let data = try Data(contentsOf: source.appendingPathComponent("MANIFEST.json"))
     manifest = try JSONSerialization.jsonObject(with: data) as! [String: Any]
-    root = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
-    try FileManager.default.copyItem(at: source, to: root)
+    folder = try ScratchFolder(label)
+    let root = folder.url
+    for name in try FileManager.default.contentsOfDirectory(atPath: source.path) {
+      try FileManager.default.copyItem(
+        at: source.appendingPathComponent(name), to: root.appendingPathComponent(name))
+    }
     for name in manifest["emptyDirectories"] as! [String] {
       try FileManager.default.createDirectory(
         at: root.appendingPathComponent(name), withIntermediateDirectories: false)
@@ -30,4 +35,7 @@ public struct CrashFixtureCopy {
       try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: root.path + "/" + path)
     }
   }
+
+  /// Removes the copy.
+  public func remove() { folder.remove() }
 }

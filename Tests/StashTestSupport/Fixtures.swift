@@ -11,12 +11,10 @@ public enum Fixtures {
     repositoryRoot.appendingPathComponent("SyntheticFixtures").appendingPathComponent(name)
   }
 
-  /// A fresh empty folder under the system's temporary folder, for a test to write in.
+  /// A fresh empty folder under the system's temporary folder, for a test to write in, that
+  /// nothing removes: a test that can remove what it made uses `ScratchFolder` and its `remove()`.
   public static func scratchFolder(_ label: String = "stash-test") throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("\(label)-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    try ScratchFolder(label).url
   }
 
   /// The path of a built product (`stash`, `stash-tui`) in the build folder the tests run from.

@@ -1,0 +1,163 @@
+import Foundation
+import StashTestSupport
+import Testing
+
+/// A speed other than 1× needs libavfilter, which the player opens only then. Here the real
+/// binary finds, first on its library path, a `libavfilter.so.N` the test built that cannot serve:
+/// one without any of the calls (it opens, then a look-up fails), or one that needs a library that
+/// is not there (it does not open). The speed must stay 1×, playing must go on, and the user must
+/// be told which library and why: on the browser's status line, and on stderr for `--play`.
+///
+/// Only `libavfilter.so.N` stands in the folder, and the folder is on the library path of the
+/// process under test alone: every other library (libavcodec among them) is the installed one.
+@Suite struct SpeedRefusalEndToEndTests {
+  /// A stand-in that cannot serve as libavfilter, and the words of the loader's reason for it.
+  enum StandIn: String, CaseIterable, CustomTestStringConvertible {
+    /// A shared object with the right soname and none of libavfilter's calls.
+    case withoutTheCalls
+    /// A shared object that needs a library that is on no path.
+    case needingAMissingLibrary
+
+    var testDescription: String { rawValue }
+
+    /// What the loader says (dlerror) about it.
+    var reason: String {
+      switch self {
+      case .withoutTheCalls: "undefined symbol: avfilter_get_by_name"
+      case .needingAMissingLibrary:
+        "\(SpeedRefusalEndToEndTests.missing): cannot open shared object file"
+      }
+    }
+  }
+
+  /// The library `needingAMissingLibrary` needs; it is built beside the path, never on it.
+  static let missing = "libstash-test-absent.so.1"
+
+  /// The soname of the installed libavfilter (`libavfilter.so.8` for FFmpeg 5.1), from the
+  /// loader's cache: the name the player asks the loader for.
+  static func soname() throws -> String {
+    let cache = try runProcess("/sbin/ldconfig", ["-p"])
+    let names = Set(
+      cache.standardOutput.split(separator: "\n").compactMap { line -> String? in
+        let name = line.trimmingCharacters(in: .whitespaces).prefix { $0 != " " }
+        return name.hasPrefix("libavfilter.so.") ? String(name) : nil
+      })
+    try #require(names.count == 1, "libavfilter sonames in the loader's cache: \(names)")
+    return names.first!
+  }
+
+  /// Builds `standIn` as `<folder>/lib/<soname>` with cc; returns the folder to put on the path
+  /// and the soname.
+  static func build(_ standIn: StandIn, in folder: ScratchFolder) throws -> (lib: URL, soname: String) {
+    let lib = folder.appendingPathComponent("lib")
+    let aside = folder.appendingPathComponent("aside")
+    for made in [lib, aside] {
+      try FileManager.default.createDirectory(at: made, withIntermediateDirectories: false)
+    }
+    let source = folder.appendingPathComponent("stand-in.c")
+    try Data("int stash_test_stand_in(void) { return 1; }\n".utf8).write(to: source)
+    // cc, else the toolchain's clang (as the benchmarks compile their C helpers).
+    let compiler = (try? runProcess("cc", ["--version"]))?.status == 0 ? "cc" : "clang"
+    func cc(_ output: URL, soname: String, _ extra: [String] = []) throws {
+      let r = try runProcess(
+        compiler, ["-shared", "-fPIC", "-o", output.path, "-Wl,-soname,\(soname)", source.path] + extra)
+      try #require(r.status == 0, "\(compiler): \(r.standardError)")
+    }
+    let name = try soname()
+    switch standIn {
+    case .withoutTheCalls:
+      try cc(lib.appendingPathComponent(name), soname: name)
+    case .needingAMissingLibrary:
+      // Linked against a library in `aside`, which is on no path when the browser runs.
+      try cc(aside.appendingPathComponent(missing), soname: missing)
+      try cc(
+        lib.appendingPathComponent(name), soname: name,
+        ["-Wl,--no-as-needed", "-L\(aside.path)", "-l:\(missing)"])
+    }
+    return (lib, name)
+  }
+
+  /// The status line: the one above the transport line.
+  static func statusLine(_ screen: String) -> String {
+    let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let transport = lines.lastIndex(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }),
+      transport > 0
+    else { return "" }
+    return lines[transport - 1].trimmingCharacters(in: .whitespaces)
+  }
+
+  @Test(arguments: StandIn.allCases)
+  func theBrowserSaysWhyTheSpeedStaysAtOneAndPlaysOn(_ standIn: StandIn) throws {
+    let scratch = try ScratchFolder("stash-speed-refused")
+    defer { scratch.remove() }
+    let (lib, soname) = try Self.build(standIn, in: scratch)
+    let folder = try TUIHarness.memoFolder()
+    var environment = EndToEndActionTests.soundToFile(scratch.appendingPathComponent("sound.raw"))
+    environment["LD_LIBRARY_PATH"] = lib.path
+    // Wide enough for the whole message, which quotes the stand-in's path.
+    let tmux = try TmuxSession(folder: folder, width: 240, environment: environment)
+    defer { tmux.close() }
+    #expect(tmux.waitUntilRead(for: "3 memos") != nil, "\(tmux.capture())")
+    tmux.send("Space")
+    #expect(tmux.wait { ListeningEndToEndTests.clock($0) != nil } != nil, "\(tmux.capture())")
+
+    tmux.send("}")
+    let refused = tmux.wait { Self.statusLine($0).hasPrefix("cannot play at another speed") }
+    let status = Self.statusLine(refused ?? tmux.capture())
+    #expect(refused != nil, "the status line says: \(status)")
+    #expect(status.contains("\(soname) could not be loaded"), "\(status)")
+    #expect(status.contains(standIn.reason), "\(status)")
+    #expect(status.hasSuffix("playing on at 1×"), "\(status)")
+
+    // Playing goes on, at 1×: the transport shows no speed and no real time beside the memo's,
+    // and the clock keeps pace with the wall.
+    let before = try #require(ListeningEndToEndTests.clock(tmux.capture()), "\(tmux.capture())")
+    let start = Date()
+    let later = tmux.wait(timeout: 10) { (ListeningEndToEndTests.clock($0) ?? 0) >= before + 3 }
+    let wall = Date().timeIntervalSince(start)
+    let transport = TUIHarness.transport(later ?? tmux.capture())
+    #expect(later != nil, "the clock stopped: \(transport)")
+    #expect(wall > 2, "3 memo seconds in \(wall) s of the wall: faster than 1×")
+    #expect(transport.hasPrefix("▶"), "\(transport)")
+    #expect(!transport.contains("×") && !transport.contains("real)"), "\(transport)")
+    tmux.send("q")
+    #expect(tmux.wait(for: "EXITED:0") != nil, "\(tmux.capture())")
+  }
+
+  @Test(arguments: StandIn.allCases)
+  func playAndControlSayWhyOnStandardError(_ standIn: StandIn) throws {
+    let scratch = try ScratchFolder("stash-speed-refused-cli")
+    defer { scratch.remove() }
+    let (lib, soname) = try Self.build(standIn, in: scratch)
+    let memo = scratch.appendingPathComponent("2026-03-14T09-30-00Z_audio.m4a")
+    try FileManager.default.copyItem(at: TUIHarness.toneAudio, to: memo)
+    var environment = ProcessInfo.processInfo.environment
+    environment["LD_LIBRARY_PATH"] = lib.path
+    environment["STASH_ALSA_DEVICE"] = "null"
+    let expected = "stash-tui: cannot play at another speed: \(soname) could not be loaded ("
+
+    // `--play --speed 2`: said once, and the memo still plays to its end (exit 0).
+    let played = try runProcess(
+      TUIHarness.binary, ["--play", memo.path, "--speed", "2", "--to", "1"], environment: environment)
+    #expect(played.status == 0, "\(played.standardError)")
+    #expect(played.standardError.contains(expected), "\(played.standardError)")
+    #expect(played.standardError.contains(standIn.reason), "\(played.standardError)")
+
+    // `--control`'s `speed 2`: said, and the player answers playing at 1×.
+    var paced = environment
+    paced["STASH_ALSA_PACE"] = "1"
+    let controlled = try runProcess(
+      TUIHarness.binary, ["--play", memo.path, "--control"], environment: paced,
+      input: Data("play\nspeed 2\nstatus\nquit\n".utf8))
+    #expect(controlled.status == 0, "\(controlled.standardError)")
+    #expect(controlled.standardError.contains(expected), "\(controlled.standardError)")
+    #expect(controlled.standardError.contains(standIn.reason), "\(controlled.standardError)")
+    let answers = controlled.standardOutput.split(separator: "\n").compactMap {
+      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+    // `quit` is not answered.
+    try #require(answers.count == 3, "\(controlled.standardOutput)")
+    #expect(answers[1]["speed"] as? Double == 1, "\(answers[1])")
+    #expect(answers[2]["state"] as? String == "playing", "\(answers[2])")
+  }
+}
