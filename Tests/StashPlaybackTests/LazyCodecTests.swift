@@ -47,7 +47,7 @@ import Testing
       return
     }
     #expect(error.code == .unsupported)
-    #expect(error.message.hasPrefix("cannot decode the audio: "), "\(error.message)")
+    #expect(error.message.hasPrefix("no AAC decoder: "), "\(error.message)")
     #expect(error.message.contains(soname), "\(error.message)")
     #expect(error.message.contains("cannot open shared object file"), "\(error.message)")
   }
@@ -95,7 +95,7 @@ import Testing
     let play = try runProcess(tui, ["--play", audio.path], environment: environment)
     #expect(play.status == 1)
     #expect(
-      play.standardError.contains("cannot decode the audio: libavcodec.so.59 could not be loaded ("),
+      play.standardError.contains("no AAC decoder: libavcodec.so.59 could not be loaded ("),
       "\(play.standardError)")
     #expect(
       play.standardError.contains(

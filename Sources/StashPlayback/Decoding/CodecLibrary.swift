@@ -13,7 +13,7 @@ enum CodecLibrary {
   /// gives the loader's reason (the file missing, or a symbol it lacks).
   static func load(soname: String) -> Result<LazyLibrary<stash_avcodec>, PlaybackError> {
     LazyLibrary.load(soname: soname, { stash_avcodec_open($0, $1, $2) }) {
-      PlaybackError(code: .unsupported, message: "cannot decode the audio: \($0)")
+      PlaybackError(code: .unsupported, message: "no AAC decoder: \($0)")
     }
   }
 }
