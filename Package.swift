@@ -31,8 +31,15 @@ let package = Package(
     .systemLibrary(
       name: "CALSA", path: "Sources/CALSA", pkgConfig: "alsa",
       providers: [.apt(["libasound2-dev"])]),
+    // dlopen and dlsym behind a typed table of calls, for the libraries the browser opens on first
+    // use rather than links (CAVCodec, CAVFilter): their shims include its header.
+    .systemLibrary(name: "CLazyLibrary", path: "Sources/CLazyLibrary"),
+    // The AAC decoder. libavcodec's headers only: the shim opens the library with dlopen when the
+    // first memo is played, so its pkg-config (whose --libs would link it, and some 70 libraries
+    // with it, into every start of the browser) is not used; libavutil's gives the same include
+    // path, and libavutil itself stays linked.
     .systemLibrary(
-      name: "CAVCodec", path: "Sources/CAVCodec", pkgConfig: "libavcodec",
+      name: "CAVCodec", path: "Sources/CAVCodec", pkgConfig: "libavutil",
       providers: [.apt(["libavcodec-dev"])]),
     // sd-bus, for the browser's MPRIS server (media keys): the browser alone links it.
     .systemLibrary(
@@ -49,7 +56,7 @@ let package = Package(
     .target(name: "StashFormat", dependencies: ["CExpat"], swiftSettings: strict),
     .target(name: "StashRecover", dependencies: ["StashFormat"], swiftSettings: strict),
     .target(
-      name: "StashPlayback", dependencies: ["StashFormat", "CALSA", "CAVCodec", "CAVFilter"],
+      name: "StashPlayback", dependencies: ["StashFormat", "CALSA", "CLazyLibrary", "CAVCodec", "CAVFilter"],
       swiftSettings: strict),
     .executableTarget(name: "stash", dependencies: ["StashFormat", "StashRecover"], swiftSettings: strict),
     // The browser's pure logic: model, views and the cell grid, tested in-process.

@@ -1,10 +1,36 @@
 #ifndef STASH_CAVCODEC_SHIM_H
 #define STASH_CAVCODEC_SHIM_H
+/* libavcodec's AAC decoder. libavcodec is not linked: it is opened with dlopen when the first memo
+ * is played (stash_avcodec_open). Linked, it and the ~80 libraries it needs cost the browser about
+ * 35 ms of dynamic loading at every start, before the first screen, and the listing, showing and
+ * recovering memos never use it. libavutil (frames, errors, logging) stays linked: a few ms. */
+#include "../CLazyLibrary/lazy_library.h"
 #include <libavcodec/avcodec.h>
+#include <libavcodec/version.h>
 #include <libavutil/error.h>
 #include <libavutil/log.h>
 #include <libavutil/mem.h>
 #include <libavutil/samplefmt.h>
+
+/* The libavcodec calls StashPlayback makes, each typed from its declaration in the headers. */
+#define STASH_AVCODEC_CALLS(X) \
+  X(avcodec_version)           \
+  X(avcodec_find_decoder)      \
+  X(avcodec_alloc_context3)    \
+  X(avcodec_open2)             \
+  X(avcodec_free_context)      \
+  X(avcodec_flush_buffers)     \
+  X(avcodec_send_packet)       \
+  X(avcodec_receive_frame)     \
+  X(av_packet_alloc)           \
+  X(av_packet_free)
+/* stash_avcodec (the table), stash_avcodec_soname() (libavcodec.so.<the headers' major>) and
+ * stash_avcodec_open(). */
+STASH_LAZY_LIBRARY(stash_avcodec, "libavcodec.so." STASH_LAZY_STRING(LIBAVCODEC_VERSION_MAJOR), STASH_AVCODEC_CALLS)
+
+/* The version of the libavcodec headers the program was built with (LIBAVCODEC_VERSION_INT):
+ * known without opening the library. */
+static inline unsigned stash_avcodec_header_version(void) { return LIBAVCODEC_VERSION_INT; }
 
 /* AVERROR is a macro over errno values and tags, which Swift cannot import. */
 static inline int stash_averror_eagain(void) { return AVERROR(EAGAIN); }

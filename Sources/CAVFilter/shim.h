@@ -7,77 +7,35 @@
  * libavfilter is not linked: it is opened with dlopen on the first speed other than 1x
  * (stash_avfilter_open). Linked, it and the ~170 libraries it needs cost the browser about
  * 80 ms of dynamic loading at every start, before the first screen, for a feature most runs
- * never use. Only the headers are used at build time: they give the soname and every type. */
-#include <dlfcn.h>
+ * never use. The loading is CLazyLibrary's, shared with CAVCodec. */
+#include "../CLazyLibrary/lazy_library.h"
 #include <errno.h>
-#include <stdlib.h>
-#include <stdio.h>
 #include <string.h>
 #include <libavfilter/avfilter.h>
 #include <libavfilter/buffersink.h>
 #include <libavfilter/buffersrc.h>
+#include <libavfilter/version.h>
 #include <libavutil/channel_layout.h>
 #include <libavutil/error.h>
 #include <libavutil/frame.h>
 #include <libavutil/log.h>
-#include <libavutil/macros.h>
 #include <libavutil/samplefmt.h>
 
-/* The one place the library's name is: the soname of the libavfilter these headers are from. */
-#define STASH_AVFILTER_SONAME "libavfilter.so." AV_STRINGIFY(LIBAVFILTER_VERSION_MAJOR)
-
-static inline const char *stash_avfilter_soname(void) { return STASH_AVFILTER_SONAME; }
-
 /* The libavfilter calls the shim makes, each typed from its declaration in the headers. */
-typedef struct stash_avfilter {
-  __typeof__(avfilter_get_by_name) *get_by_name;
-  __typeof__(avfilter_graph_alloc) *graph_alloc;
-  __typeof__(avfilter_graph_config) *graph_config;
-  __typeof__(avfilter_graph_create_filter) *graph_create_filter;
-  __typeof__(avfilter_graph_free) *graph_free;
-  __typeof__(avfilter_graph_send_command) *graph_send_command;
-  __typeof__(avfilter_link) *link;
-  __typeof__(av_buffersrc_add_frame_flags) *buffersrc_add_frame_flags;
-  __typeof__(av_buffersink_get_frame) *buffersink_get_frame;
-} stash_avfilter;
-
-/* Opens `soname` (RTLD_NOW | RTLD_LOCAL: nothing of it joins the global namespace) and resolves
- * every call; the library stays open for the life of the process. NULL on failure, with
- * dlerror()'s text (which names the file or the missing symbol) in `error`. */
-static inline const stash_avfilter *stash_avfilter_open(const char *soname, char *error, size_t capacity) {
-  void *library = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
-  if (!library) {
-    const char *why = dlerror();
-    snprintf(error, capacity, "%s", why ? why : "dlopen failed");
-    return NULL;
-  }
-  stash_avfilter *api = calloc(1, sizeof *api);
-  if (!api) {
-    snprintf(error, capacity, "out of memory");
-    dlclose(library);
-    return NULL;
-  }
-#define STASH_RESOLVE(field, symbol)                                     \
-  if (!(*(void **)&api->field = dlsym(library, #symbol))) goto missing;
-  STASH_RESOLVE(get_by_name, avfilter_get_by_name)
-  STASH_RESOLVE(graph_alloc, avfilter_graph_alloc)
-  STASH_RESOLVE(graph_config, avfilter_graph_config)
-  STASH_RESOLVE(graph_create_filter, avfilter_graph_create_filter)
-  STASH_RESOLVE(graph_free, avfilter_graph_free)
-  STASH_RESOLVE(graph_send_command, avfilter_graph_send_command)
-  STASH_RESOLVE(link, avfilter_link)
-  STASH_RESOLVE(buffersrc_add_frame_flags, av_buffersrc_add_frame_flags)
-  STASH_RESOLVE(buffersink_get_frame, av_buffersink_get_frame)
-#undef STASH_RESOLVE
-  return api;
-missing: {
-  const char *why = dlerror();
-  snprintf(error, capacity, "%s", why ? why : "a symbol is missing");
-  free(api);
-  dlclose(library);
-  return NULL;
-}
-}
+#define STASH_AVFILTER_CALLS(X)   \
+  X(avfilter_get_by_name)         \
+  X(avfilter_graph_alloc)         \
+  X(avfilter_graph_config)        \
+  X(avfilter_graph_create_filter) \
+  X(avfilter_graph_free)          \
+  X(avfilter_graph_send_command)  \
+  X(avfilter_link)                \
+  X(av_buffersrc_add_frame_flags) \
+  X(av_buffersink_get_frame)
+/* stash_avfilter (the table), stash_avfilter_soname() (libavfilter.so.<the headers' major>) and
+ * stash_avfilter_open(). */
+STASH_LAZY_LIBRARY(stash_avfilter, "libavfilter.so." STASH_LAZY_STRING(LIBAVFILTER_VERSION_MAJOR),
+                   STASH_AVFILTER_CALLS)
 
 typedef struct stash_tempo {
   const stash_avfilter *av;
@@ -95,7 +53,7 @@ typedef struct stash_tempo {
 static inline void stash_tempo_close(stash_tempo *t) {
   if (!t) return;
   av_frame_free(&t->held);
-  if (t->graph) t->av->graph_free(&t->graph);
+  if (t->graph) t->av->avfilter_graph_free(&t->graph);
   av_free(t);
 }
 
@@ -108,7 +66,7 @@ static inline stash_tempo *stash_tempo_open(const stash_avfilter *av, int rate, 
   t->av = av;
   t->channels = channels;
   t->rate = rate;
-  t->graph = av->graph_alloc();
+  t->graph = av->avfilter_graph_alloc();
   if (!t->graph) goto fail;
   AVChannelLayout layout;
   av_channel_layout_default(&layout, channels);
@@ -120,14 +78,17 @@ static inline stash_tempo *stash_tempo_open(const stash_avfilter *av, int rate, 
            layoutName);
   char tempoArgs[64];
   snprintf(tempoArgs, sizeof tempoArgs, "tempo=%.6f", tempo);
-  if (av->graph_create_filter(&t->source, av->get_by_name("abuffer"), "in", args, NULL, t->graph) < 0)
+  if (av->avfilter_graph_create_filter(&t->source, av->avfilter_get_by_name("abuffer"), "in", args, NULL,
+                                       t->graph) < 0)
     goto fail;
-  if (av->graph_create_filter(&t->tempo, av->get_by_name("atempo"), "tempo", tempoArgs, NULL, t->graph) < 0)
+  if (av->avfilter_graph_create_filter(&t->tempo, av->avfilter_get_by_name("atempo"), "tempo", tempoArgs, NULL,
+                                       t->graph) < 0)
     goto fail;
-  if (av->graph_create_filter(&t->sink, av->get_by_name("abuffersink"), "out", NULL, NULL, t->graph) < 0)
+  if (av->avfilter_graph_create_filter(&t->sink, av->avfilter_get_by_name("abuffersink"), "out", NULL, NULL,
+                                       t->graph) < 0)
     goto fail;
-  if (av->link(t->source, 0, t->tempo, 0) < 0 || av->link(t->tempo, 0, t->sink, 0) < 0) goto fail;
-  if (av->graph_config(t->graph, NULL) < 0) goto fail;
+  if (av->avfilter_link(t->source, 0, t->tempo, 0) < 0 || av->avfilter_link(t->tempo, 0, t->sink, 0) < 0) goto fail;
+  if (av->avfilter_graph_config(t->graph, NULL) < 0) goto fail;
   return t;
 fail:
   stash_tempo_close(t);
@@ -138,13 +99,13 @@ fail:
 static inline int stash_tempo_set(stash_tempo *t, double tempo) {
   char arg[64];
   snprintf(arg, sizeof arg, "%.6f", tempo);
-  return t->av->graph_send_command(t->graph, "tempo", "tempo", arg, NULL, 0, 0);
+  return t->av->avfilter_graph_send_command(t->graph, "tempo", "tempo", arg, NULL, 0, 0);
 }
 
 /* Hands `frames` interleaved frames in; frames == 0 marks the end (the filter lets out its tail).
  * 0 or a negative AVERROR. */
 static inline int stash_tempo_push(stash_tempo *t, const float *samples, int frames) {
-  if (frames <= 0) return t->av->buffersrc_add_frame_flags(t->source, NULL, 0);
+  if (frames <= 0) return t->av->av_buffersrc_add_frame_flags(t->source, NULL, 0);
   AVFrame *frame = av_frame_alloc();
   if (!frame) return AVERROR(ENOMEM);
   frame->format = AV_SAMPLE_FMT_FLT;
@@ -156,7 +117,7 @@ static inline int stash_tempo_push(stash_tempo *t, const float *samples, int fra
     memcpy(frame->data[0], samples, (size_t)frames * (size_t)t->channels * sizeof(float));
     frame->pts = t->pts;
     t->pts += frames;
-    result = t->av->buffersrc_add_frame_flags(t->source, frame, 0);
+    result = t->av->av_buffersrc_add_frame_flags(t->source, frame, 0);
   }
   av_frame_free(&frame);
   return result;
@@ -170,7 +131,7 @@ static inline int stash_tempo_pull(stash_tempo *t, float *out, int capacity) {
     if (!t->held) {
       AVFrame *frame = av_frame_alloc();
       if (!frame) return AVERROR(ENOMEM);
-      int result = t->av->buffersink_get_frame(t->sink, frame);
+      int result = t->av->av_buffersink_get_frame(t->sink, frame);
       if (result < 0) {
         av_frame_free(&frame);
         if (result == AVERROR(EAGAIN)) return taken;

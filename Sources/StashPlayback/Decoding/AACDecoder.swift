@@ -12,6 +12,8 @@ final class AACDecoder {
   /// Channels the decoder outputs.
   private(set) var outputChannels: Int
 
+  /// libavcodec's calls (CodecLibrary).
+  private let av: stash_avcodec
   private let context: UnsafeMutablePointer<AVCodecContext>
   private let packet: UnsafeMutablePointer<AVPacket>
   private let frame: UnsafeMutablePointer<AVFrame>
@@ -19,20 +21,22 @@ final class AACDecoder {
   private var staging: UnsafeMutableRawBufferPointer
 
   /// Opens the decoder (`avcodec_find_decoder`, `avcodec_alloc_context3`, `avcodec_open2`) with
-  /// `audioSpecificConfig` as extradata.
+  /// `audioSpecificConfig` as extradata; libavcodec itself is opened on the first call (and a
+  /// failure to open it names the library and the loader's reason).
   init(audioSpecificConfig: [UInt8], sampleRate: Int, channels: Int) throws(PlaybackError) {
+    let av = try CodecLibrary.shared.get().calls.pointee
     stash_av_quiet()
-    guard let codec = avcodec_find_decoder(AV_CODEC_ID_AAC) else {
+    guard let codec = av.avcodec_find_decoder(AV_CODEC_ID_AAC) else {
       throw PlaybackError(code: .unsupported, message: "this libavcodec has no AAC decoder")
     }
-    guard let context = avcodec_alloc_context3(codec) else {
+    guard let context = av.avcodec_alloc_context3(codec) else {
       throw PlaybackError(code: .decoder, message: "cannot allocate the AAC decoder: out of memory")
     }
     let padding = Int(stash_av_input_padding())
     if !audioSpecificConfig.isEmpty {
       guard let extra = av_mallocz(audioSpecificConfig.count + padding) else {
         var c: UnsafeMutablePointer<AVCodecContext>? = context
-        avcodec_free_context(&c)
+        av.avcodec_free_context(&c)
         throw PlaybackError(code: .decoder, message: "cannot allocate the AAC decoder: out of memory")
       }
       audioSpecificConfig.withUnsafeBytes { extra.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
@@ -41,14 +45,15 @@ final class AACDecoder {
     }
     context.pointee.sample_rate = Int32(sampleRate)
     if channels > 0 { av_channel_layout_default(&context.pointee.ch_layout, Int32(channels)) }
-    let opened = avcodec_open2(context, codec, nil)
-    guard opened >= 0, let packet = av_packet_alloc(), let frame = av_frame_alloc() else {
+    let opened = av.avcodec_open2(context, codec, nil)
+    guard opened >= 0, let packet = av.av_packet_alloc(), let frame = av_frame_alloc() else {
       var c: UnsafeMutablePointer<AVCodecContext>? = context
-      avcodec_free_context(&c)
+      av.avcodec_free_context(&c)
       try CodecCall.check(
         opened < 0 ? opened : stash_averror_enomem(), doing: "open the AAC decoder", kind: .unsupported)
       fatalError("unreachable: check throws on a negative code")
     }
+    self.av = av
     self.context = context
     self.packet = packet
     self.frame = frame
@@ -61,16 +66,16 @@ final class AACDecoder {
 
   deinit {
     var p: UnsafeMutablePointer<AVPacket>? = packet
-    av_packet_free(&p)
+    av.av_packet_free(&p)
     var f: UnsafeMutablePointer<AVFrame>? = frame
     av_frame_free(&f)
     var c: UnsafeMutablePointer<AVCodecContext>? = context
-    avcodec_free_context(&c)
+    av.avcodec_free_context(&c)
     staging.deallocate()
   }
 
   /// Forgets all decoding state (`avcodec_flush_buffers`), before decoding from somewhere else.
-  func flush() { avcodec_flush_buffers(context) }
+  func flush() { av.avcodec_flush_buffers(context) }
 
   /// Decodes one access unit (`avcodec_send_packet`, `avcodec_receive_frame`) and appends its
   /// frames, interleaved, to `output`; returns how many frames were appended. `time` (seconds) is
@@ -93,13 +98,13 @@ final class AACDecoder {
     (staging.baseAddress! + accessUnit.count).initializeMemory(as: UInt8.self, repeating: 0, count: padding)
     packet.pointee.data = staging.baseAddress!.assumingMemoryBound(to: UInt8.self)
     packet.pointee.size = Int32(accessUnit.count)
-    let sent = avcodec_send_packet(context, packet)
+    let sent = av.avcodec_send_packet(context, packet)
     packet.pointee.data = nil
     packet.pointee.size = 0
     try CodecCall.check(sent, doing: "decode the audio here (seek past it to play on)", time: time)
     var appended = 0
     while true {
-      let received = avcodec_receive_frame(context, frame)
+      let received = av.avcodec_receive_frame(context, frame)
       if received == stash_averror_eagain() || received == stash_averror_eof() { break }
       try CodecCall.check(received, doing: "decode the audio here (seek past it to play on)", time: time)
       defer { av_frame_unref(frame) }

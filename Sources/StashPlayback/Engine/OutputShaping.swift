@@ -115,12 +115,7 @@ struct FrameMap {
 
 /// libavfilter, opened on the first speed other than 1× rather than linked: linked, it and the
 /// libraries it needs cost every start of the browser some 80 ms in the dynamic loader.
-final class SpeedFilterLibrary: @unchecked Sendable {  // immutable after init; the table is never freed
-  /// The calls, resolved.
-  let calls: UnsafePointer<stash_avfilter>
-
-  private init(_ calls: UnsafePointer<stash_avfilter>) { self.calls = calls }
-
+enum SpeedFilterLibrary {
   /// The soname of the libavfilter the headers are from (LIBAVFILTER_VERSION_MAJOR).
   static let soname = String(cString: stash_avfilter_soname())
   /// That libavfilter, opened once, on first use.
@@ -128,20 +123,10 @@ final class SpeedFilterLibrary: @unchecked Sendable {  // immutable after init; 
 
   /// Opens `soname` and resolves every call the speed filter makes; the error names the library
   /// and gives the loader's reason (the file missing, or a symbol it lacks).
-  static func load(soname: String) -> Result<SpeedFilterLibrary, PlaybackError> {
-    var reason = [CChar](repeating: 0, count: 1024)
-    let count = reason.count
-    guard
-      let calls = reason.withUnsafeMutableBufferPointer({ stash_avfilter_open(soname, $0.baseAddress, count) }
-      )
-    else {
-      let text = reason.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-      return .failure(
-        PlaybackError(
-          code: .unsupported,
-          message: "cannot play at another speed: \(soname) could not be loaded (\(text)); playing on at 1×"))
+  static func load(soname: String) -> Result<LazyLibrary<stash_avfilter>, PlaybackError> {
+    LazyLibrary.load(soname: soname, { stash_avfilter_open($0, $1, $2) }) {
+      PlaybackError(code: .unsupported, message: "cannot play at another speed: \($0); playing on at 1×")
     }
-    return .success(SpeedFilterLibrary(calls))
   }
 }
 
