@@ -97,6 +97,33 @@ import Testing
     )
   }
 
+  /// Dates written from their calendar fields are the text `RecordingDate` makes: whole and
+  /// fractional seconds (milliseconds that round to 0 or 1000 are left out), before 1970, years
+  /// below 1000 and 100 and 10, and the far future, in UTC and in this process's zone.
+  @Test func datesWriteAsRecordingDateWritesThem() {
+    var instants: [Double] = [
+      0, -1, -0.5, 1_741_939_512, 1_741_939_512.25, 1_741_939_512.0004, 1_741_939_512.9996, 1_741_939_512.999,
+      1_741_939_512.001, 978_307_200, -2_208_988_800, -30_610_224_000, -59_011_459_200, -61_851_600_000,
+      -62_135_596_800, 253_402_300_799, 4_102_444_800.5,
+    ]
+    var random = SystemRandomNumberGenerator()
+    for _ in 0..<2_000 {
+      instants.append(Double.random(in: -62_000_000_000...253_000_000_000, using: &random))
+    }
+    for seconds in instants {
+      for local in [false, true] {
+        var writer = JSONWriter()
+        writer.recordingDate(seconds, local: local)
+        let expected = local ? RecordingDate.isoLocal(seconds) : RecordingDate.isoUTC(seconds)
+        #expect(
+          String(decoding: writer.bytes, as: UTF8.self) == "\"\(expected)\"", "\(seconds) local \(local)")
+        var tree = JSONTree()
+        tree.recordingDate(seconds, local: local)
+        #expect(tree.value == .string(expected))
+      }
+    }
+  }
+
   /// Each memo of a folder with every kind of memo, written as the listing writes it, gives the
   /// bytes its tree gave through the old encoder.
   @Test func memosWriteAsTheirTreesDid() throws {

@@ -19,6 +19,8 @@ package protocol JSONOutput {
   mutating func null()
   /// A value already built as a tree.
   mutating func value(_ value: JSONValue)
+  /// A recording date as `RecordingDate.isoLocal` (`local`) or `RecordingDate.isoUTC` gives it.
+  mutating func recordingDate(_ seconds: Double, local: Bool)
 }
 
 extension JSONOutput {
@@ -119,6 +121,16 @@ package struct JSONWriter: JSONOutput {
       var text = value.description
       text.withUTF8 { bytes.append(contentsOf: $0) }
     }
+    needsComma = true
+  }
+
+  /// A string whose bytes `body` appends, all of which stand for themselves in JSON (digits and
+  /// punctuation): no escape is looked for.
+  mutating func unescapedString(_ body: (inout [UInt8]) -> Void) {
+    startValue()
+    bytes.append(UInt8(ascii: "\""))
+    body(&bytes)
+    bytes.append(UInt8(ascii: "\""))
     needsComma = true
   }
 
@@ -300,6 +312,9 @@ package struct JSONTree: JSONOutput {
   package mutating func bool(_ value: Bool) { add(.bool(value)) }
   package mutating func null() { add(.null) }
   package mutating func value(_ value: JSONValue) { add(value) }
+  package mutating func recordingDate(_ seconds: Double, local: Bool) {
+    add(.string(local ? RecordingDate.isoLocal(seconds) : RecordingDate.isoUTC(seconds)))
+  }
 
   /// Puts `value` in the open container (popped and pushed back, so it is never copied), or
   /// makes it the whole value.
