@@ -26,7 +26,7 @@ import Testing
     .int(0), .int(-1), .int(Int.max), .int(Int.min), .int(1_000_000_000_000_000),
     .double(0), .double(-0.0), .double(1), .double(-2.5), .double(0.1), .double(1e-7), .double(123456.789),
     .double(1e15), .double(1e15 - 1), .double(-1e15), .double(9.007_199_254_740_993e15), .double(1.7e308),
-    .double(5e-324), .double(.greatestFiniteMagnitude), .double(.nan), .double(.infinity),
+    .double(.leastNonzeroMagnitude), .double(.greatestFiniteMagnitude), .double(.nan), .double(.infinity),
     .double(-.infinity), .seconds(1234.5678905), .seconds(1e-7), .metres(12.3456),
   ]
 
@@ -61,9 +61,12 @@ import Testing
 
   /// What is written reads back as what was written (Foundation's parser).
   @Test func awkwardStringsReadBack() throws {
-    let text = JSONValue.array(Self.awkwardStrings.map(JSONValue.string)).serialized()
+    // Foundation's parser drops a U+FEFF at the start of a string value (the old encoder's text
+    // and ours keep it, as the test above shows), so that string is left out here.
+    let strings = Self.awkwardStrings.filter { !$0.hasPrefix("\u{FEFF}") }
+    let text = JSONValue.array(strings.map(JSONValue.string)).serialized()
     let parsed = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String])
-    #expect(parsed == Self.awkwardStrings)
+    #expect(parsed == strings)
   }
 
   /// The calls a listing makes, written straight to bytes, give the text of the tree they build.
