@@ -42,66 +42,54 @@ enum ListCommand {
     // With TZ unset, glibc's mktime (a local base's date) stats /etc/localtime on every call, to
     // notice a change; naming that same file once in TZ gives the same zone without a stat per memo.
     if getenv("TZ") == nil { setenv("TZ", ":/etc/localtime", 1) }
-    let folder: MemoFolder
+    let listing: Listing
     do {
-      folder = try MemoFolder.read(path: path)
+      listing = try Listing(path: path)
     } catch {
       standardError("stash ls: \(error)")
       return 2
     }
     if json {
-      printJSON(folder)
+      printJSON(listing)
     } else {
-      printTable(folder, bases: arguments.flags.contains("bases"))
+      printTable(listing, bases: arguments.flags.contains("bases"))
     }
-    // The process exits next: freeing ten thousand memos one by one would cost more than sorting
-    // them, so the reading is deliberately kept until exit.
-    _ = Unmanaged.passRetained(FolderKeptUntilExit(folder))
+    // The process exits next: freeing a hundred thousand names one by one would cost more than
+    // reading them, so the names are deliberately kept until exit.
+    _ = Unmanaged.passRetained(KeptUntilExit(listing))
     return 0
   }
 
   /// One object per line inside the array: valid JSON that `grep` and `jq` both read well.
-  static func printJSON(_ folder: MemoFolder) {
-    let memos = folder.memos
-    guard !memos.isEmpty else {
+  static func printJSON(_ listing: Listing) {
+    guard listing.count > 0 else {
       print("[]")
       return
     }
-    // The text is made in pieces of `piece` memos, on both cores, each piece one buffer printed
-    // whole: no String per memo. The order is kept.
-    let piece = 256
-    let pieces = Parallel.map((memos.count + piece - 1) / piece, chunk: 1) { n -> [UInt8] in
-      var out: [UInt8] = []
-      out.reserveCapacity(piece * 1024)
-      for index in n * piece..<min(memos.count, (n + 1) * piece) {
-        out += (index == 0 ? "[\n" : ",\n").utf8
-        memos[index].json.serialize(to: &out)
-      }
-      return out
+    listing.print { index, memo, out in
+      out.raw(index == 0 ? "[\n" : ",\n")
+      memo.writeJSON(to: &out)
     }
-    for bytes in pieces { print(String(decoding: bytes, as: UTF8.self), terminator: "") }
-    print("\n]")
+    Listing.write(Array("\n]\n".utf8))
   }
 
   /// One line per memo and the summary; with `bases`, each line ends with the memo's base.
-  static func printTable(_ folder: MemoFolder, bases: Bool = false) {
-    var out = ""
-    for memo in folder.memos {
-      out += RecordingDate.localMinute(memo.recordedAt) + "  "
+  static func printTable(_ listing: Listing, bases: Bool = false) {
+    let summary = listing.print { _, memo, out in
+      var line = RecordingDate.localMinute(memo.recordedAt) + "  "
       let length = memo.durationSeconds.map { TimeText.clock($0, hours: true) } ?? "--:--"
-      out += String(repeating: " ", count: max(0, 8 - length.count)) + length + "  "
-      out += MemoMarks(memo).text()
-      out += "  " + PathText.escaped(memo.displayName)
-      if bases { out += "  [" + PathText.escaped(memo.base) + "]" }
-      out += "\n"
+      line += String(repeating: " ", count: max(0, 8 - length.count)) + length + "  "
+      line += MemoMarks(memo).text()
+      line += "  " + PathText.escaped(memo.displayName)
+      if bases { line += "  [" + PathText.escaped(memo.base) + "]" }
+      line += "\n"
+      out.bytes += line.utf8
     }
-    out += summary(folder)
-    print(out)
+    Listing.write(Array((Self.summary(summary) + "\n").utf8))
   }
 
   /// `3 memos, 1:02:03 in all; 1 needs recovery; 2 other files`, leaving out what is zero.
-  static func summary(_ folder: MemoFolder) -> String {
-    let totals = folder.summary
+  static func summary(_ totals: FolderSummary) -> String {
     var clauses = [
       "\(plural(totals.memoCount, "memo")), \(TimeText.clock(totals.totalSeconds, hours: true)) in all"
     ]
@@ -119,8 +107,8 @@ enum ListCommand {
   static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 }
 
-/// Holds a folder reading that is never released (see `ListCommand.run`).
-private final class FolderKeptUntilExit {
-  let folder: MemoFolder
-  init(_ folder: MemoFolder) { self.folder = folder }
+/// Holds what is never released (see `ListCommand.run`).
+private final class KeptUntilExit {
+  let value: Any
+  init(_ value: Any) { self.value = value }
 }

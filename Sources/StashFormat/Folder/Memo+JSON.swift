@@ -1,6 +1,20 @@
 extension Memo {
   /// The memo as one element of `stash ls --json` (schema in README.md, "stash ls --json").
   package var json: JSONValue {
+    var tree = JSONTree()
+    describe(to: &tree)
+    return tree.value
+  }
+
+  /// The memo as `json` describes it, written to `writer`: a listing writes it straight into its
+  /// output bytes, with no tree and no String per field. (Not generic, so that the description
+  /// is compiled for the writer here, not called through a protocol from another module.)
+  package func writeJSON(to writer: inout JSONWriter) {
+    describe(to: &writer)
+  }
+
+  /// The one description of the memo's JSON, for both outputs.
+  private func describe(to out: inout some JSONOutput) {
     var audioState = "missing"
     var tailBytes: Int?
     var audioReason: String?
@@ -17,27 +31,54 @@ extension Memo {
       audioReason = reason
     case nil: break
     }
-    let fileMembers = files.sorted { $0.key < $1.key }.map { ($0.key.key, JSONValue.string($0.value)) }
-    return .object([
-      ("base", .string(base)),
-      ("kind", .string(hasAudio ? "memo" : "capture")),
-      ("displayName", .string(displayName)),
-      ("title", .optional(title?.text)),
-      ("recordedAt", .string(RecordingDate.isoUTC(recordedAt))),
-      ("recordedAtLocal", .string(RecordingDate.isoLocal(recordedAt))),
-      ("dateSource", .string(dateSource.rawValue)),
-      ("durationSeconds", .seconds(durationSeconds)),
-      ("files", .object(fileMembers)),
-      ("audioState", .string(audioState)),
-      ("tailBytes", .optional(tailBytes)),
-      ("audioReason", .optional(audioReason)),
-      ("fragmented", audio.map { .bool($0.fragmented) } ?? .null),
-      ("hasTranscript", .bool(hasTranscript)),
-      ("hasRoute", .bool(hasRoute)),
-      ("parts", parts.map(\.json) ?? .null),
-      ("needsRecovery", .bool(needsRecovery)),
-      ("recover", .array(partsToAssemble.map { .string($0.key) })),
-      ("problems", .array(problems.map(\.json))),
-    ])
+    out.beginObject()
+    out.key("base")
+    out.string(base)
+    out.key("kind")
+    out.string(hasAudio ? "memo" : "capture")
+    out.key("displayName")
+    out.string(displayName)
+    out.key("title")
+    out.string(title?.text)
+    out.key("recordedAt")
+    out.recordingDate(recordedAt, local: false)
+    out.key("recordedAtLocal")
+    out.recordingDate(recordedAt, local: true)
+    out.key("dateSource")
+    out.string(dateSource.rawValue)
+    out.key("durationSeconds")
+    out.seconds(durationSeconds)
+    out.key("files")
+    out.beginObject()
+    // Kinds compare in their declared order, so this is the order of the sorted keys.
+    for kind in MemoFileKind.allCases {
+      guard let name = files[kind] else { continue }
+      out.key(kind.key)
+      out.string(name)
+    }
+    out.endObject()
+    out.key("audioState")
+    out.string(audioState)
+    out.key("tailBytes")
+    out.int(tailBytes)
+    out.key("audioReason")
+    out.string(audioReason)
+    out.key("fragmented")
+    out.bool(audio?.fragmented)
+    out.key("hasTranscript")
+    out.bool(hasTranscript)
+    out.key("hasRoute")
+    out.bool(hasRoute)
+    out.key("parts")
+    if let parts { parts.writeJSON(to: &out) } else { out.null() }
+    out.key("needsRecovery")
+    out.bool(needsRecovery)
+    out.key("recover")
+    out.strings(partsToAssemble.lazy.map(\.key))
+    out.key("problems")
+    out.beginArray()
+    for problem in problems { out.value(problem.json) }
+    out.endArray()
+    out.endObject()
   }
 }

@@ -1,13 +1,19 @@
 extension PartsFolder {
   /// The parts folder in `stash ls --json`.
-  package var json: JSONValue {
-    .object([
-      ("name", .string(name)),
-      ("transcriptParts", .int(transcriptParts.count)),
-      ("routeParts", .int(routeParts.count)),
-      ("routeWithdrawn", .bool(routeWithdrawn)),
-      ("strangers", .array(strangers.map(JSONValue.string))),
-      ("unreadable", .optional(unreadable)),
-    ])
+  package func writeJSON(to out: inout some JSONOutput) {
+    out.beginObject()
+    out.key("name")
+    out.string(name)
+    out.key("transcriptParts")
+    out.int(transcriptParts.count)
+    out.key("routeParts")
+    out.int(routeParts.count)
+    out.key("routeWithdrawn")
+    out.bool(routeWithdrawn)
+    out.key("strangers")
+    out.strings(strangers)
+    out.key("unreadable")
+    out.string(unreadable)
+    out.endObject()
   }
 }

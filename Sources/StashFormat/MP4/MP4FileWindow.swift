@@ -14,6 +14,9 @@ struct MP4FileWindow {
   /// How many `pread` calls this window has made (for tests and speed figures).
   private(set) var readCount = 0
 
+  /// How much of the file's end a miss reads whole: four blocks of read-ahead.
+  static func wholeRest(_ readAhead: Int) -> Int { 4 * readAhead }
+
   init(file: ReadOnlyFile, readAhead: Int = 0) {
     self.file = file
     self.readAhead = readAhead
@@ -48,7 +51,11 @@ struct MP4FileWindow {
     }
     readCount += 1
     if count <= readAhead {
-      spare = try file.read(at: offset, count: readAhead)
+      // When little of the file is left (a finished file's `moov` at its end, whose tables may
+      // outgrow one block), all of it comes in this read rather than in one read per miss.
+      let rest = size - offset
+      spare = try file.read(
+        at: offset, count: rest > 0 && rest <= Self.wholeRest(readAhead) ? rest : readAhead)
       spareOffset = offset
       return (spare, 0)
     }

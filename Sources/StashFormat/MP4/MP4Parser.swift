@@ -42,6 +42,9 @@ struct MP4Parser {
       return []
     }
     var boxes: [MP4BoxHeader] = []
+    // Room for the few children a real container holds, so the array is allocated once rather
+    // than grown two or three times: the listing walks some twenty containers per file.
+    boxes.reserveCapacity(8)
     var offset = container.payloadOffset + skipping
     let end = container.end
     while offset + 8 <= end {

@@ -258,6 +258,7 @@ struct MP4Reader {
   /// A summary stops at the first `moof` after a `moov` and finds the rest from the end.
   mutating func walk(from start: Int, stopAtFirstFragment: Bool) throws(FormatError) -> [MP4BoxHeader] {
     var boxes: [MP4BoxHeader] = []
+    boxes.reserveCapacity(8)
     var offset = start
     var sawMovie = false
     while offset < fileSize {

@@ -1,0 +1,150 @@
+import StashFormat
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A memo folder listed as `MemoFolder.read` orders it (newest first, ties by base in byte order),
+/// with each memo read, printed and let go in turn: the memory a listing holds is the folder's
+/// names and a few pieces of output, not every memo. Only a memo whose base names no date is read
+/// before the rest, to learn its date (from its audio or its file), and kept until it is printed.
+struct Listing {
+  let path: String
+  let grouping: FolderGrouping
+  /// Indexes into `grouping.candidates`, in listing order.
+  let order: [Int]
+  /// The memos read to learn their dates, by candidate index.
+  let readEarly: [Int: Memo]
+  let opened: OpenFolder
+  /// The time every memo's audio date is judged against (as `MemoFolder.read` takes it once).
+  let now: Double
+
+  /// How many memos a piece of output holds: one hand-off to a core, one buffer, one write.
+  static let piece = 256
+
+  var count: Int { order.count }
+
+  /// Reads the folder's names and puts its memos in order; throws only when the folder cannot be
+  /// read (`folder-unreadable`).
+  init(path: String) throws(FormatError) {
+    self.path = path
+    grouping = try MemoFolder.group(path: path)
+    now = RecordingDate.currentTime()
+    opened = OpenFolder(path: path)
+    let candidates = grouping.candidates
+    // The date `Memo.read` gives a memo whose base names one is that date.
+    var dates = Parallel.map(candidates.count, chunk: 1024) { RecordingDate.parse(base: candidates[$0].base) }
+    let undated = dates.indices.filter { dates[$0] == nil }
+    let (path, now, opened) = (path, now, opened)
+    let early = Parallel.map(undated.count, chunk: 16) { n in
+      Memo.read(candidates[undated[n]], folder: path, now: now, opened: opened)
+    }
+    for (index, memo) in zip(undated, early) { dates[index] = memo.recordedAt }
+    readEarly = Dictionary(uniqueKeysWithValues: zip(undated, early))
+    let keys = dates.map { $0! }
+    var order = Array(candidates.indices)
+    order.sort { i, j in
+      if keys[i] != keys[j] { return keys[i] > keys[j] }
+      return candidates[i].base.utf8.lexicographicallyPrecedes(candidates[j].base.utf8)
+    }
+    self.order = order
+  }
+
+  /// Reads the memos on both cores, a piece at a time, hands each to `render` with its place in
+  /// the listing, and writes each piece's bytes to standard output as soon as every piece before
+  /// it is written. Returns the folder's totals, summed in listing order as `FolderSummary` sums.
+  @discardableResult
+  func print(_ render: (Int, Memo, inout JSONWriter) -> Void) -> FolderSummary {
+    let output = OrderedOutput(
+      FolderSummary(
+        MemoFolder(path: path, memos: [], others: grouping.others, collisions: grouping.collisions)))
+    let candidates = grouping.candidates
+    let pieces = (order.count + Self.piece - 1) / Self.piece
+    _ = Parallel.map(pieces, chunk: 1) { n in
+      var out = JSONWriter(capacity: Self.piece * 1024)
+      var tallies: [MemoTally] = []
+      tallies.reserveCapacity(Self.piece)
+      for position in n * Self.piece..<min(order.count, (n + 1) * Self.piece) {
+        let index = order[position]
+        let memo =
+          readEarly[index] ?? Memo.read(candidates[index], folder: path, now: now, opened: opened)
+        render(position, memo, &out)
+        tallies.append(MemoTally(memo))
+      }
+      output.deliver(n, out.bytes, tallies)
+    }
+    return output.totals
+  }
+}
+
+extension Listing {
+  /// Writes `bytes` to standard output whole (`write(2)`, again after EINTR or a short write):
+  /// every byte a listing prints goes this way, so nothing waits in a buffer of its own.
+  static func write(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { raw in
+      var done = 0
+      while done < raw.count {
+        let n = Glibc.write(1, raw.baseAddress! + done, raw.count - done)
+        if n < 0 && errno == EINTR { continue }
+        if n <= 0 { return }
+        done += n
+      }
+    }
+  }
+}
+
+/// What a memo adds to its folder's totals.
+private struct MemoTally {
+  var hasAudio: Bool
+  var seconds: Double?
+  var needsRecovery: Bool
+  var hasProblem: Bool
+
+  init(_ memo: Memo) {
+    (hasAudio, seconds) = (memo.hasAudio, memo.durationSeconds)
+    (needsRecovery, hasProblem) = (memo.needsRecovery, memo.hasProblem)
+  }
+}
+
+/// Pieces of output finished on any thread, written in their order: a piece waits only for the
+/// pieces before it. The totals are counted in the same order.
+private final class OrderedOutput: Sendable {
+  private struct State {
+    var next = 0
+    var waiting: [Int: ([UInt8], [MemoTally])] = [:]
+    var totals: FolderSummary
+  }
+  private let state: Mutex<State>
+
+  init(_ totals: FolderSummary) { state = Mutex(State(totals: totals)) }
+
+  var totals: FolderSummary { state.withLock { $0.totals } }
+
+  func deliver(_ n: Int, _ bytes: [UInt8], _ tallies: [MemoTally]) {
+    state.withLock { state in
+      state.waiting[n] = (bytes, tallies)
+      while let (ready, tallies) = state.waiting.removeValue(forKey: state.next) {
+        Listing.write(ready)
+        for tally in tallies { Self.add(tally, to: &state.totals) }
+        state.next += 1
+      }
+    }
+  }
+
+  /// Counts one memo as `FolderSummary.init` counts the memos of a folder.
+  private static func add(_ tally: MemoTally, to totals: inout FolderSummary) {
+    if tally.hasAudio {
+      totals.memoCount += 1
+      if let seconds = tally.seconds {
+        totals.totalSeconds += seconds
+      } else {
+        totals.unknownLengthCount += 1
+      }
+    } else {
+      totals.captureCount += 1
+    }
+    if tally.needsRecovery { totals.needingRecovery += 1 }
+    if tally.hasProblem { totals.withProblems += 1 }
+  }
+}
