@@ -9,15 +9,15 @@
 /// whose order is the bases' byte order: the fourteen digits and the two separators as one number
 /// in mixed radix, most significant first. Nearly every base a phone writes has this form, so the
 /// names pass keeps these as integers (sorted, not hashed) and decodes one only to show it.
-enum PlainBase {
+package enum PlainBase {
   /// How many bytes such a base has.
   static let length = 19
   /// How many bits a key takes (the largest is under 1.2 × 10¹⁵).
-  static let bits = 51
+  package static let bits = 51
 
   /// The key of `base`, or nil when it is not of this form. Any digits are taken (an impossible
   /// date is still a base of this form: it is the date that is refused, by `date`).
-  static func key(_ base: UnsafeRawBufferPointer) -> UInt64? {
+  package static func key(_ base: UnsafeRawBufferPointer) -> UInt64? {
     guard base.count == length, base[4] == UInt8(ascii: "-"), base[7] == UInt8(ascii: "-"),
       base[16] == base[13], let day = separatorCode(base[10]), let time = fieldCode(base[13])
     else { return nil }
@@ -104,7 +104,7 @@ enum PlainBase {
   }
 
   /// Calls `body` with the base's bytes.
-  static func withBytes<Result>(_ key: UInt64, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+  package static func withBytes<Result>(_ key: UInt64, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
     let f = fields(key)
     return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in
       func put(_ number: Int, _ count: Int, at start: Int) {
@@ -143,7 +143,7 @@ enum PlainBase {
 
   /// Sorts `values` by their bits from `low` up (`count` of them; lower bits are left in any
   /// order): a radix sort, 11 bits a pass, a pass skipped when every value has the same digit.
-  static func sort(_ values: inout [UInt64], bitsFrom low: Int, count: Int) {
+  package static func sort(_ values: inout [UInt64], bitsFrom low: Int, count: Int) {
     let digit = 11
     let mask = (1 << digit) - 1
     var scratch = [UInt64](repeating: 0, count: values.count)
