@@ -148,6 +148,44 @@ import Testing
     #expect(try MemoNamesTests.compare(names, scratch.path) > 2_500)
   }
 
+  /// The folder read ahead on a thread of its own gives the names `forEachName` gives, in the
+  /// same order, with the same kinds, across many of its buffers (names of every length, so a
+  /// name lands on each side of a buffer's end).
+  @Test func readingAheadGivesTheNamesInOrder() throws {
+    let scratch = try Scratch()
+    let letters = Array("abcdefghijklmnopqrstuvwxyz0123456789._-".utf8)
+    var random = SystemRandomNumberGenerator()
+    var made = Set<[UInt8]>()
+    while made.count < 6_000 {
+      let length = made.count % 255 + 1
+      let name = (0..<length).map { _ in letters.randomElement(using: &random)! }
+      guard !name.allSatisfy({ $0 == 0x2E }), made.insert(name).inserted else { continue }
+      if made.count % 500 == 0 {
+        mkdir(scratch.path + "/" + String(decoding: name, as: UTF8.self), 0o755)
+      } else {
+        scratch.file(name)
+      }
+    }
+    func read(_ ahead: Bool) throws -> [([UInt8], Int32)] {
+      var names: [([UInt8], Int32)] = []
+      let body = { (name: UnsafeRawBufferPointer, type: Int32) in names.append((Array(name), type)) }
+      if ahead {
+        try DirectoryReader.forEachNameReadingAhead(of: scratch.path, body)
+      } else {
+        try DirectoryReader.forEachName(of: scratch.path, body)
+      }
+      return names
+    }
+    let (serial, ahead) = (try read(false), try read(true))
+    #expect(serial.count == made.count)
+    #expect(serial.map(\.0) == ahead.map(\.0))
+    #expect(serial.map(\.1) == ahead.map(\.1))
+    #expect(serial.reduce(0) { $0 + $1.0.count + 3 } > 4 * 128 << 10, "more names than the buffers hold")
+    #expect(throws: FormatError.self) {
+      try DirectoryReader.forEachNameReadingAhead(of: scratch.path + "/none") { _, _ in }
+    }
+  }
+
   /// A plain base's key sorts as its bytes do and gives its bytes back; a near miss has none.
   @Test func plainKeysKeepTheBytesAndTheirOrder() {
     var random = SystemRandomNumberGenerator()
@@ -185,15 +223,19 @@ import Testing
     }
   }
 
-  /// The radix sort orders by the bits asked for, on values spread over every pass's digits and
+  /// The radix sort orders by the bits asked for, carrying each value's companion, on values spread over every pass's digits and
   /// on values that share most of them (the passes it skips).
   @Test func theRadixSortSortsByTheBitsAbove() {
     var random = SystemRandomNumberGenerator()
     for spread in [UInt64.max >> 6, 0xFFFF_FFFF, 0x3F_FFFF] {
       var values = (0..<10_000).map { _ in UInt64.random(in: 0...spread, using: &random) | 1 << 57 }
       let expected = values.map { $0 >> 7 }.sorted()
-      PlainBase.sort(&values, bitsFrom: 7, count: PlainBase.bits)
+      // Each value's own number travels with it.
+      func carried(_ value: UInt64) -> Double { Double(value & 0xFFFF_FFFF) + Double(value >> 40) / 7 }
+      var numbers = values.map(carried)
+      PlainBase.sort(&values, carrying: &numbers, bitsFrom: 7, count: PlainBase.bits)
       #expect(values.map { $0 >> 7 } == expected)
+      #expect(numbers == values.map(carried))
     }
   }
 

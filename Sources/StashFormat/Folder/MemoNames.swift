@@ -20,6 +20,8 @@ package struct MemoNames: Sendable {
   private var plainKeys: [UInt64] = []
   /// Each plain candidate's names, packed as `Hashed.slots` packs them.
   private var plainSlots: [UInt32] = []
+  /// Each plain candidate's date (`PlainBase.date`), NaN for none.
+  private var plainDates: [Double] = []
   /// The other candidates.
   private var hashed = Hashed()
 
@@ -32,20 +34,24 @@ package struct MemoNames: Sendable {
   /// folder cannot be read (`folder-unreadable`), as `DirectoryReader.entries` does.
   package init(path: String) throws(FormatError) {
     var plain: [UInt64] = []
+    // The date of each plain name of audio (NaN for any other name), made while the folder is
+    // still being read: once per memo, on this thread, which would otherwise wait for the names.
+    var dates: [Double] = []
     var hashed = Hashed()
     let prefix = path.hasSuffix("/") ? path : path + "/"
-    try DirectoryReader.forEachName(of: path) { name, type in
+    try DirectoryReader.forEachNameReadingAhead(of: path) { name, type in
       guard let (baseCount, kind) = MemoNames.memoFile(name) else { return }
       let entryKind = DirectoryReader.kind(type: type, prefix: prefix, name: name)
       let base = UnsafeRawBufferPointer(rebasing: name[..<baseCount])
       if let key = PlainBase.key(base) {
         plain.append(MemoNames.name(key, kind, entryKind))
+        dates.append(kind == .audio ? PlainBase.date(key) ?? .nan : .nan)
       } else {
         hashed.add(base, kind, entryKind)
       }
     }
     self.init()
-    group(plain)
+    group(plain, dates)
     self.hashed = hashed.candidates()
   }
 
@@ -58,18 +64,22 @@ package struct MemoNames: Sendable {
   /// The plain candidates of `names` (each made by `name`): sorted by base, each base's names
   /// packed together, kept when the base has audio or a parts folder (a parts name that is not a
   /// folder is dropped, as `FolderGrouping` drops it: it is a stranger there).
-  private mutating func group(_ names: [UInt64]) {
-    var sorted = names
-    PlainBase.sort(&sorted, bitsFrom: 7, count: PlainBase.bits)
+  /// `dates` are the names' own (`PlainBase.date` for audio, NaN for the others).
+  private mutating func group(_ names: [UInt64], _ dates: [Double]) {
+    var (sorted, dated) = (names, dates)
+    PlainBase.sort(&sorted, carrying: &dated, bitsFrom: 7, count: PlainBase.bits)
     plainKeys.reserveCapacity(sorted.count / 2)
     plainSlots.reserveCapacity(sorted.count / 2)
+    plainDates.reserveCapacity(sorted.count / 2)
     var at = 0
     while at < sorted.count {
       let key = sorted[at] >> 7
       var packed: UInt32 = 0
+      var date = Double.nan
       while at < sorted.count, sorted[at] >> 7 == key {
         let name = sorted[at]
         packed |= UInt32(name & 0xF) << (UInt32(name >> 4 & 0x7) * 4)
+        if !dated[at].isNaN { date = dated[at] }
         at += 1
       }
       if let parts = MemoNames.kind(packed, .parts), !parts.isFolder {
@@ -78,6 +88,8 @@ package struct MemoNames: Sendable {
       guard MemoNames.kind(packed, .audio) != nil || MemoNames.kind(packed, .parts) != nil else { continue }
       plainKeys.append(key)
       plainSlots.append(packed)
+      // A memo without audio (only its parts folder) is dated now.
+      plainDates.append(MemoNames.kind(packed, .audio) != nil ? date : PlainBase.date(key) ?? .nan)
     }
   }
 
@@ -169,7 +181,7 @@ package struct MemoNames: Sendable {
 
   /// The recording date candidate `index`'s base names (`RecordingDate.parse`), or nil.
   package func date(_ index: Int) -> Double? {
-    if index < plainKeys.count { return PlainBase.date(plainKeys[index]) }
+    if index < plainKeys.count { return plainDates[index].isNaN ? nil : plainDates[index] }
     return withBase(index) { base in
       var reader = TimestampReader(Array(base))
       return reader.timestamp()

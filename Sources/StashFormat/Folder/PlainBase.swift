@@ -142,11 +142,16 @@ package enum PlainBase {
   }
 
   /// Sorts `values` by their bits from `low` up (`count` of them; lower bits are left in any
-  /// order): a radix sort, 11 bits a pass, a pass skipped when every value has the same digit.
-  package static func sort(_ values: inout [UInt64], bitsFrom low: Int, count: Int) {
+  /// order), moving `carried[i]` with `values[i]`: a radix sort, 11 bits a pass, a pass skipped
+  /// when every value has the same digit.
+  package static func sort(
+    _ values: inout [UInt64], carrying carried: inout [Double], bitsFrom low: Int, count: Int
+  ) {
+    precondition(carried.count == values.count)
     let digit = 11
     let mask = (1 << digit) - 1
     var scratch = [UInt64](repeating: 0, count: values.count)
+    var carriedScratch = [Double](repeating: 0, count: values.count)
     var counts = [Int](repeating: 0, count: 1 << digit)
     var shift = low
     while shift < low + count {
@@ -166,16 +171,22 @@ package enum PlainBase {
       guard spread else { continue }
       values.withUnsafeBufferPointer { source in
         scratch.withUnsafeMutableBufferPointer { target in
-          counts.withUnsafeMutableBufferPointer { counts in
-            for value in source {
-              let bucket = Int(truncatingIfNeeded: value >> by) & mask
-              target[counts[bucket]] = value
-              counts[bucket] += 1
+          carried.withUnsafeBufferPointer { carriedSource in
+            carriedScratch.withUnsafeMutableBufferPointer { carriedTarget in
+              counts.withUnsafeMutableBufferPointer { counts in
+                for (at, value) in source.enumerated() {
+                  let bucket = Int(truncatingIfNeeded: value >> by) & mask
+                  target[counts[bucket]] = value
+                  carriedTarget[counts[bucket]] = carriedSource[at]
+                  counts[bucket] += 1
+                }
+              }
             }
           }
         }
       }
       swap(&values, &scratch)
+      swap(&carried, &carriedScratch)
     }
   }
 }
