@@ -24,11 +24,7 @@ package enum DirectoryReader {
   package static func forEachName(
     of path: String, _ body: (UnsafeRawBufferPointer, Int32) -> Void
   ) throws(FormatError) {
-    guard let directory = opendir(path) else {
-      throw FormatError(
-        code: .folderUnreadable,
-        message: "cannot read the folder: \(String(cString: strerror(errno)))", path: path)
-    }
+    guard let directory = opendir(path) else { throw unreadable(path, errno) }
     defer { closedir(directory) }
     try forEach(in: directory, path: path, body)
   }
@@ -41,11 +37,7 @@ package enum DirectoryReader {
   package static func forEachNameReadingAhead(
     of path: String, _ body: (UnsafeRawBufferPointer, Int32) -> Void
   ) throws(FormatError) {
-    guard let directory = opendir(path) else {
-      throw FormatError(
-        code: .folderUnreadable,
-        message: "cannot read the folder: \(String(cString: strerror(errno)))", path: path)
-    }
+    guard let directory = opendir(path) else { throw unreadable(path, errno) }
     defer { closedir(directory) }
     let handoff = ReadAhead()
     let shared = UnsafeTransfer((directory: directory, handoff: handoff))
@@ -55,12 +47,14 @@ package enum DirectoryReader {
     }
     handoff.drain(body)
     pthread_join(thread, nil)
-    if handoff.failure != 0 {
-      throw FormatError(
-        code: .folderUnreadable,
-        message: "cannot read the folder: \(String(cString: strerror(handoff.failure)))",
-        path: path)
-    }
+    if handoff.failure != 0 { throw unreadable(path, handoff.failure) }
+  }
+
+  /// The error of a folder that cannot be read (`folder-unreadable`), for the `errno` given.
+  private static func unreadable(_ path: String, _ code: Int32) -> FormatError {
+    FormatError(
+      code: .folderUnreadable, message: "cannot read the folder: \(String(cString: strerror(code)))",
+      path: path)
   }
 
   /// What `forEachName` does once the folder is open.
@@ -70,11 +64,7 @@ package enum DirectoryReader {
     while true {
       errno = 0
       guard let raw = readdir(directory) else {
-        if errno != 0 {
-          throw FormatError(
-            code: .folderUnreadable,
-            message: "cannot read the folder: \(String(cString: strerror(errno)))", path: path)
-        }
+        if errno != 0 { throw unreadable(path, errno) }
         break
       }
       let type = Int32(raw.pointee.d_type)
