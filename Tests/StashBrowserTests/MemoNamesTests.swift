@@ -6,8 +6,9 @@ import Testing
 #endif
 
 /// The browser's names pass (`MemoNames`) against `FolderGrouping`, which `stash ls` and lint use:
-/// the same candidates, in the same order, with the same names and kinds, on a folder of awkward
-/// names; and its quick reading of the phone's timestamps against `RecordingDate.parse`.
+/// the same candidates, with the same names and kinds, on a folder of awkward names and on a large
+/// one; its quick reading of the phone's timestamps against `RecordingDate.parse`; the integer
+/// form of the phone's bases (`PlainBase`) and its sort.
 @Suite struct MemoNamesTests {
   /// A scratch folder, removed (its names only, one level) when the test ends.
   final class Scratch {
@@ -68,10 +69,27 @@ import Testing
     scratch.link("linkedparts.parts", to: "capture.parts")
     mkfifo(scratch.path + "/pipe_audio.m4a", 0o644)
 
-    let expected = FolderGrouping(try DirectoryReader.entries(of: scratch.path)).candidates
     let names = try MemoNames(path: scratch.path)
+    let expected = try MemoNamesTests.compare(names, scratch.path)
+    #expect(expected >= 12, "the folder has the candidates meant")
+    #expect(names.index(of: "orphan") == nil && names.index(of: "2026-03-14T08-05-1") == nil)
+    #expect(names.index(of: "2026-03-14T08-05-14") == nil, "a plain base not in the folder")
+  }
+
+  /// Checks `names` against `FolderGrouping` over the folder at `path`: the same candidates with
+  /// the same names and kinds, in MemoNames' order (the plain bases in byte order, then the
+  /// others in the folder's order), each found by its base, each dated as `RecordingDate` dates
+  /// it. Returns how many candidates there are.
+  static func compare(_ names: MemoNames, _ path: String) throws -> Int {
+    let grouped = FolderGrouping(try DirectoryReader.entries(of: path)).candidates
+    func isPlain(_ base: String) -> Bool {
+      var text = base
+      return text.withUTF8 { PlainBase.key(UnsafeRawBufferPointer($0)) != nil }
+    }
+    let expected =
+      grouped.filter { isPlain($0.base) }.sorted { $0.base.utf8.lexicographicallyPrecedes($1.base.utf8) }
+      + grouped.filter { !isPlain($0.base) }
     #expect(names.count == expected.count)
-    #expect(expected.count >= 12, "the folder has the candidates meant")
     for (index, want) in expected.enumerated() where index < names.count {
       let got = names.candidate(index)
       #expect(Array(got.base.utf8) == Array(want.base.utf8))
@@ -84,8 +102,141 @@ import Testing
       }
       #expect(names.index(of: want.base) == index)
       #expect(names.date(index) == RecordingDate.parse(base: want.base))
+      if index > 0 {
+        #expect(
+          names.basePrecedes(index - 1, index)
+            == Array(expected[index - 1].base.utf8).lexicographicallyPrecedes(Array(want.base.utf8)))
+        #expect(!names.basePrecedes(index, index))
+      }
     }
-    #expect(names.index(of: "orphan") == nil && names.index(of: "2026-03-14T08-05-1") == nil)
+    return expected.count
+  }
+
+  /// Many memos, as a phone's folder holds them (most bases plain, each with some of its files),
+  /// with bases of other forms, orphans and parts folders among them: the grouping of the sorted
+  /// plain names and of the hashed others against `FolderGrouping`, name by name.
+  @Test func aLargeFolderGroupsAsFolderGroupingDoes() throws {
+    let scratch = try Scratch()
+    var random = SystemRandomNumberGenerator()
+    var made = Set<String>()
+    func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    while made.count < 3_000 {
+      let day = ["T", " ", "_", "t"].randomElement(using: &random)!
+      let time = ["-", ":", "."].randomElement(using: &random)!
+      var base =
+        "\(Int.random(in: 1999...2027, using: &random))-\(two(Int.random(in: 0...13, using: &random)))-"
+        + "\(two(Int.random(in: 1...31, using: &random)))\(day)\(two(Int.random(in: 0...24, using: &random)))"
+        + "\(time)\(two(Int.random(in: 0...59, using: &random)))\(time)\(two(Int.random(in: 0...60, using: &random)))"
+      // One in ten of another form: the hash table's.
+      if Int.random(in: 0..<10, using: &random) == 0 {
+        base += ["Z", " walk", "é"].randomElement(using: &random)!
+      }
+      guard made.insert(base).inserted else { continue }
+      let shape = Int.random(in: 0..<20, using: &random)
+      if shape == 0 {
+        scratch.folder(base + ".parts")
+      } else if shape == 1 {
+        scratch.file(base + ".parts")
+      } else if shape != 2 {
+        scratch.file(base + "_audio.m4a")
+      }
+      for kind in [MemoFileKind.transcript, .route, .title] where Bool.random(using: &random) {
+        scratch.file(base + kind.suffix)
+      }
+    }
+    let names = try MemoNames(path: scratch.path)
+    #expect(try MemoNamesTests.compare(names, scratch.path) > 2_500)
+  }
+
+  /// The folder read ahead on a thread of its own gives the names `forEachName` gives, in the
+  /// same order, with the same kinds, across many of its buffers (names of every length, so a
+  /// name lands on each side of a buffer's end).
+  @Test func readingAheadGivesTheNamesInOrder() throws {
+    let scratch = try Scratch()
+    let letters = Array("abcdefghijklmnopqrstuvwxyz0123456789._-".utf8)
+    var random = SystemRandomNumberGenerator()
+    var made = Set<[UInt8]>()
+    while made.count < 6_000 {
+      let length = made.count % 255 + 1
+      let name = (0..<length).map { _ in letters.randomElement(using: &random)! }
+      guard !name.allSatisfy({ $0 == 0x2E }), made.insert(name).inserted else { continue }
+      if made.count % 500 == 0 {
+        mkdir(scratch.path + "/" + String(decoding: name, as: UTF8.self), 0o755)
+      } else {
+        scratch.file(name)
+      }
+    }
+    func read(_ ahead: Bool) throws -> [([UInt8], Int32)] {
+      var names: [([UInt8], Int32)] = []
+      let body = { (name: UnsafeRawBufferPointer, type: Int32) in names.append((Array(name), type)) }
+      if ahead {
+        try DirectoryReader.forEachNameReadingAhead(of: scratch.path, body)
+      } else {
+        try DirectoryReader.forEachName(of: scratch.path, body)
+      }
+      return names
+    }
+    let (serial, ahead) = (try read(false), try read(true))
+    #expect(serial.count == made.count)
+    #expect(serial.map(\.0) == ahead.map(\.0))
+    #expect(serial.map(\.1) == ahead.map(\.1))
+    #expect(serial.reduce(0) { $0 + $1.0.count + 3 } > 4 * 128 << 10, "more names than the buffers hold")
+    #expect(throws: FormatError.self) {
+      try DirectoryReader.forEachNameReadingAhead(of: scratch.path + "/none") { _, _ in }
+    }
+  }
+
+  /// A plain base's key sorts as its bytes do and gives its bytes back; a near miss has none.
+  @Test func plainKeysKeepTheBytesAndTheirOrder() {
+    var random = SystemRandomNumberGenerator()
+    let digits = Array("0123456789".utf8)
+    var bases: [[UInt8]] = []
+    for _ in 0..<2_000 {
+      var base = Array("0000-00-00T00-00-00".utf8)
+      for at in [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18] {
+        base[at] = digits.randomElement(using: &random)!
+      }
+      base[10] = Array(" T_t".utf8).randomElement(using: &random)!
+      base[13] = Array("-.:".utf8).randomElement(using: &random)!
+      base[16] = base[13]
+      bases.append(base)
+    }
+    let keys = bases.map { base in base.withUnsafeBytes { PlainBase.key($0) } }
+    #expect(keys.allSatisfy { $0 != nil && $0! < 1 << UInt64(PlainBase.bits) })
+    for (base, key) in zip(bases, keys) {
+      guard let key else { continue }
+      #expect(PlainBase.withBytes(key) { Array($0) } == base, "\(String(decoding: base, as: UTF8.self))")
+    }
+    for _ in 0..<4_000 {
+      let (i, j) = (
+        Int.random(in: 0..<bases.count, using: &random), Int.random(in: 0..<bases.count, using: &random)
+      )
+      guard let a = keys[i], let b = keys[j] else { continue }
+      #expect((a < b) == bases[i].lexicographicallyPrecedes(bases[j]))
+      #expect((a == b) == (bases[i] == bases[j]))
+    }
+    for near in [
+      "2026-03-14T08-05.12", "2026-03-14T08-05-1x", "2026-03-14x08-05-12", "2026/03-14T08-05-12",
+      "2026-03-14T08-05-123", "2026-03-14T08-05-1", "2026-03-14T08_05_12", "２026-03-14T08-05-12",
+    ] {
+      #expect(Array(near.utf8).withUnsafeBytes { PlainBase.key($0) } == nil, "\(near)")
+    }
+  }
+
+  /// The radix sort orders by the bits asked for, carrying each value's companion, on values spread over every pass's digits and
+  /// on values that share most of them (the passes it skips).
+  @Test func theRadixSortSortsByTheBitsAbove() {
+    var random = SystemRandomNumberGenerator()
+    for spread in [UInt64.max >> 6, 0xFFFF_FFFF, 0x3F_FFFF] {
+      var values = (0..<10_000).map { _ in UInt64.random(in: 0...spread, using: &random) | 1 << 57 }
+      let expected = values.map { $0 >> 7 }.sorted()
+      // Each value's own number travels with it.
+      func carried(_ value: UInt64) -> Double { Double(value & 0xFFFF_FFFF) + Double(value >> 40) / 7 }
+      var numbers = values.map(carried)
+      PlainBase.sort(&values, carrying: &numbers, bitsFrom: 7, count: PlainBase.bits)
+      #expect(values.map { $0 >> 7 } == expected)
+      #expect(numbers == values.map(carried))
+    }
   }
 
   @Test func thePhonesTimestampsAreReadAsRecordingDateReadsThem() throws {

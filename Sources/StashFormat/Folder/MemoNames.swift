@@ -4,85 +4,92 @@
   import Musl
 #endif
 
-/// The memo candidates of one reading of a folder's names, held compactly: every base's bytes end
-/// to end in one buffer, each candidate's files packed in one integer, and a hash table from a
-/// base to its candidate. The same candidates as `FolderGrouping` (the same bases, files, kinds and
-/// order), made without a string or a value per name, for a reader that needs the memos only (the
-/// browser's first screen at 100,000 memos). The other names (orphans, near misses, strangers)
-/// and the collisions are not kept. Nothing is opened.
+/// The memo candidates of one reading of a folder's names, held compactly. The same candidates
+/// as `FolderGrouping` (the same bases, files and kinds), made without a string or a value per
+/// name, for a reader that needs the memos only (the browser's first screen at 100,000 memos).
+/// The other names (orphans, near misses, strangers) and the collisions are not kept. Nothing is
+/// opened.
+///
+/// A base of the phone's own form (`PlainBase`, nearly all of them) is held as an integer: those
+/// names are collected as integers, radix-sorted and grouped in one pass, with no look-up per
+/// name. Every other base goes through a hash table over its bytes. So the candidates come in
+/// this order: first the plain bases in byte order, then the others in the order the folder
+/// listed them.
 package struct MemoNames: Sendable {
-  /// Every candidate's base, end to end, in candidate order.
-  private var bytes: [UInt8] = []
-  /// Where each candidate's base starts in `bytes`, and one more entry: where the last ends.
-  private var starts: [Int32] = [0]
-  /// Each candidate's names: four bits per `MemoFileKind` (in its order), 0 for none, else the
-  /// position of the name's `DirectoryEntry.Kind` in `MemoNames.kinds`, plus one.
-  private var slots: [UInt32] = []
-  /// An open-addressed table of the candidates by the hash of the base. Each entry holds what a
-  /// look-up needs, so it touches the entry and the base's bytes and nothing else.
-  private var table: [Entry] = []
-  /// Each candidate's hash.
-  private var hashes: [UInt64] = []
-
-  private struct Entry {
-    /// The high half of the base's hash, compared before its bytes.
-    var tag: UInt32 = 0
-    /// The candidate's position plus one; 0 for an empty entry.
-    var index: Int32 = 0
-    /// Where the base is in `bytes`.
-    var start: Int32 = 0
-    var count: Int32 = 0
-  }
+  /// The plain candidates' keys, ascending (their bases' byte order).
+  private var plainKeys: [UInt64] = []
+  /// Each plain candidate's names, packed as `Hashed.slots` packs them.
+  private var plainSlots: [UInt32] = []
+  /// Each plain candidate's date (`PlainBase.date`), NaN for none.
+  private var plainDates: [Double] = []
+  /// The other candidates.
+  private var hashed = Hashed()
 
   /// How many candidates there are.
-  package var count: Int { slots.count }
+  package var count: Int { plainKeys.count + hashed.count }
 
   private init() {}
 
   /// Groups the names of the folder at `path` (one pass of `readdir(3)`); throws only when the
   /// folder cannot be read (`folder-unreadable`), as `DirectoryReader.entries` does.
   package init(path: String) throws(FormatError) {
-    var groups = MemoNames()
-    groups.table = Array(repeating: Entry(), count: 1 << 12)
+    var plain: [UInt64] = []
+    // The date of each plain name of audio (NaN for any other name), made while the folder is
+    // still being read: once per memo, on this thread, which would otherwise wait for the names.
+    var dates: [Double] = []
+    var hashed = Hashed()
     let prefix = path.hasSuffix("/") ? path : path + "/"
-    try DirectoryReader.forEachName(of: path) { name, type in
+    try DirectoryReader.forEachNameReadingAhead(of: path) { name, type in
       guard let (baseCount, kind) = MemoNames.memoFile(name) else { return }
       let entryKind = DirectoryReader.kind(type: type, prefix: prefix, name: name)
-      groups.add(UnsafeRawBufferPointer(rebasing: name[..<baseCount]), kind, entryKind)
+      let base = UnsafeRawBufferPointer(rebasing: name[..<baseCount])
+      if let key = PlainBase.key(base) {
+        plain.append(MemoNames.name(key, kind, entryKind))
+        dates.append(kind == .audio ? PlainBase.date(key) ?? .nan : .nan)
+      } else {
+        hashed.add(base, kind, entryKind)
+      }
     }
-    self.init(candidatesOf: groups)
+    self.init()
+    group(plain, dates)
+    self.hashed = hashed.candidates()
   }
 
-  /// The candidates of `groups` (every base with a memo file): the bases with audio or a parts
-  /// folder, in the same order. A parts name that is not a folder is dropped, as `FolderGrouping`
-  /// drops it (it is a stranger there).
-  private init(candidatesOf groups: MemoNames) {
-    var kept = groups
-    var dropped = false
-    for index in 0..<groups.count {
-      if let parts = MemoNames.kind(kept.slots[index], .parts), !parts.isFolder {
-        kept.slots[index] &= ~(0xF << MemoNames.shift(.parts))
+  /// One plain name as an integer: the base's key, then the kind, then the entry's kind (sorting
+  /// these sorts by base, the names of one base side by side).
+  private static func name(_ key: UInt64, _ kind: MemoFileKind, _ entryKind: DirectoryEntry.Kind) -> UInt64 {
+    key << 7 | UInt64(shift(kind) / 4) << 4 | UInt64(code(entryKind))
+  }
+
+  /// The plain candidates of `names` (each made by `name`): sorted by base, each base's names
+  /// packed together, kept when the base has audio or a parts folder (a parts name that is not a
+  /// folder is dropped, as `FolderGrouping` drops it: it is a stranger there).
+  /// `dates` are the names' own (`PlainBase.date` for audio, NaN for the others).
+  private mutating func group(_ names: [UInt64], _ dates: [Double]) {
+    var (sorted, dated) = (names, dates)
+    PlainBase.sort(&sorted, carrying: &dated, bitsFrom: 7, count: PlainBase.bits)
+    plainKeys.reserveCapacity(sorted.count / 2)
+    plainSlots.reserveCapacity(sorted.count / 2)
+    plainDates.reserveCapacity(sorted.count / 2)
+    var at = 0
+    while at < sorted.count {
+      let key = sorted[at] >> 7
+      var packed: UInt32 = 0
+      var date = Double.nan
+      while at < sorted.count, sorted[at] >> 7 == key {
+        let name = sorted[at]
+        packed |= UInt32(name & 0xF) << (UInt32(name >> 4 & 0x7) * 4)
+        if !dated[at].isNaN { date = dated[at] }
+        at += 1
       }
-      let packed = kept.slots[index]
-      dropped = dropped || (MemoNames.kind(packed, .audio) == nil && MemoNames.kind(packed, .parts) == nil)
-    }
-    // Nearly always every base has its audio: the groups are the candidates as they are.
-    if !dropped {
-      self = kept
-      return
-    }
-    var size = 1 << 12
-    while size < groups.count * 2 { size <<= 1 }
-    table = Array(repeating: Entry(), count: size)
-    bytes.reserveCapacity(groups.bytes.count)
-    starts.reserveCapacity(groups.count + 1)
-    slots.reserveCapacity(groups.count)
-    for index in 0..<kept.count {
-      let packed = kept.slots[index]
+      if let parts = MemoNames.kind(packed, .parts), !parts.isFolder {
+        packed &= ~(0xF << MemoNames.shift(.parts))
+      }
       guard MemoNames.kind(packed, .audio) != nil || MemoNames.kind(packed, .parts) != nil else { continue }
-      kept.withBase(index) { base in
-        _ = insert(base, kept.hashes[index], packed)
-      }
+      plainKeys.append(key)
+      plainSlots.append(packed)
+      // A memo without audio (only its parts folder) is dated now.
+      plainDates.append(MemoNames.kind(packed, .audio) != nil ? date : PlainBase.date(key) ?? .nan)
     }
   }
 
@@ -107,14 +114,169 @@ package struct MemoNames: Sendable {
     return (base.utf8.count, kind)
   }
 
+  /// Calls `body` with the bytes of candidate `index`'s base.
+  package func withBase<Result>(_ index: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    index < plainKeys.count
+      ? PlainBase.withBytes(plainKeys[index], body) : hashed.withBase(index - plainKeys.count, body)
+  }
+
+  /// Candidate `index`'s base.
+  package func base(_ index: Int) -> String {
+    withBase(index) { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Whether candidate `index`'s base sorts before candidate `other`'s, in byte order.
+  package func basePrecedes(_ index: Int, _ other: Int) -> Bool {
+    // The plain bases are in byte order already.
+    if index < plainKeys.count && other < plainKeys.count { return index < other }
+    return withBase(index) { a in
+      withBase(other) { b in
+        let common = min(a.count, b.count)
+        let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
+        return order != 0 ? order < 0 : a.count < b.count
+      }
+    }
+  }
+
+  /// The candidate whose base is `base`, byte for byte, or nil.
+  package func index(of base: String) -> Int? {
+    var text = base
+    return text.withUTF8 { utf8 in
+      let key = UnsafeRawBufferPointer(utf8)
+      guard let plain = PlainBase.key(key) else { return hashed.index(of: key).map { $0 + plainKeys.count } }
+      var (low, high) = (0, plainKeys.count)
+      while low < high {
+        let mid = (low + high) / 2
+        if plainKeys[mid] < plain { low = mid + 1 } else { high = mid }
+      }
+      return low < plainKeys.count && plainKeys[low] == plain ? low : nil
+    }
+  }
+
+  private func packed(_ index: Int) -> UInt32 {
+    index < plainKeys.count ? plainSlots[index] : hashed.slots[index - plainKeys.count]
+  }
+
+  /// What candidate `index`'s name of `kind` is, or nil when it has none.
+  package func kind(_ index: Int, _ kind: MemoFileKind) -> DirectoryEntry.Kind? {
+    MemoNames.kind(packed(index), kind)
+  }
+
+  /// Whether candidate `index` has a name of `kind`.
+  package func has(_ index: Int, _ kind: MemoFileKind) -> Bool {
+    packed(index) >> MemoNames.shift(kind) & 0xF != 0
+  }
+
+  /// Candidate `index` as `FolderGrouping` gives it, for `Memo.read`.
+  package func candidate(_ index: Int) -> FolderGrouping.Candidate {
+    let base = self.base(index)
+    var candidate = FolderGrouping.Candidate(base: base)
+    for kind in MemoFileKind.allCases {
+      if let entryKind = self.kind(index, kind) {
+        candidate[kind] = FolderGrouping.Slot(name: base + kind.suffix, kind: entryKind)
+      }
+    }
+    return candidate
+  }
+
+  /// The recording date candidate `index`'s base names (`RecordingDate.parse`), or nil.
+  package func date(_ index: Int) -> Double? {
+    if index < plainKeys.count { return plainDates[index].isNaN ? nil : plainDates[index] }
+    return withBase(index) { base in
+      var reader = TimestampReader(Array(base))
+      return reader.timestamp()
+    }
+  }
+
+  fileprivate static func kind(_ packed: UInt32, _ kind: MemoFileKind) -> DirectoryEntry.Kind? {
+    let code = Int(packed >> shift(kind) & 0xF)
+    return code == 0 ? nil : kinds[code - 1]
+  }
+
+  fileprivate static func shift(_ kind: MemoFileKind) -> UInt32 {
+    switch kind {
+    case .audio: 0
+    case .transcript: 4
+    case .route: 8
+    case .title: 12
+    case .parts: 16
+    }
+  }
+
+  /// The code an entry's kind is packed as: its position in `kinds` plus one.
+  fileprivate static func code(_ kind: DirectoryEntry.Kind) -> Int {
+    kinds.firstIndex(of: kind)! + 1
+  }
+
+  /// Every kind of entry, each packed as its position here plus one.
+  private static let kinds: [DirectoryEntry.Kind] = [
+    .file, .folder, .symlinkToFile, .symlinkToFolder, .brokenSymlink, .fifo, .socket, .device, .other,
+  ]
+}
+
+/// The candidates whose base is not plain: every base's bytes end to end in one buffer, each
+/// candidate's files packed in one integer (four bits per `MemoFileKind`, in its order: 0 for
+/// none, else `MemoNames.code` of the name's entry kind), and a hash table from a base to its
+/// candidate; in the order the folder listed them.
+private struct Hashed: Sendable {
+  /// Every candidate's base, end to end, in candidate order.
+  private var bytes: [UInt8] = []
+  /// Where each candidate's base starts in `bytes`, and one more entry: where the last ends.
+  private var starts: [Int32] = [0]
+  /// Each candidate's names.
+  private(set) var slots: [UInt32] = []
+  /// An open-addressed table of the candidates by the hash of the base. Each entry holds what a
+  /// look-up needs, so it touches the entry and the base's bytes and nothing else.
+  private var table: [Entry] = Array(repeating: Entry(), count: 1 << 8)
+  /// Each candidate's hash.
+  private var hashes: [UInt64] = []
+
+  private struct Entry {
+    /// The high half of the base's hash, compared before its bytes.
+    var tag: UInt32 = 0
+    /// The candidate's position plus one; 0 for an empty entry.
+    var index: Int32 = 0
+    /// Where the base is in `bytes`.
+    var start: Int32 = 0
+    var count: Int32 = 0
+  }
+
+  var count: Int { slots.count }
+
   /// Adds the name of `kind` (which is `entryKind`) to the group of `base`, making the group on its
   /// first name.
-  private mutating func add(
-    _ base: UnsafeRawBufferPointer, _ kind: MemoFileKind, _ entryKind: DirectoryEntry.Kind
-  ) {
+  mutating func add(_ base: UnsafeRawBufferPointer, _ kind: MemoFileKind, _ entryKind: DirectoryEntry.Kind) {
     if count * 2 >= table.count { grow() }
-    let index = insert(base, MemoNames.hash(base), 0)
-    slots[index] |= UInt32(MemoNames.kinds.firstIndex(of: entryKind)! + 1) << MemoNames.shift(kind)
+    let index = insert(base, Hashed.hash(base), 0)
+    slots[index] |= UInt32(MemoNames.code(entryKind)) << MemoNames.shift(kind)
+  }
+
+  /// The candidates (every base with a memo file): the bases with audio or a parts folder, in the
+  /// same order. A parts name that is not a folder is dropped, as `FolderGrouping` drops it.
+  func candidates() -> Hashed {
+    var kept = self
+    var dropped = false
+    for index in 0..<count {
+      if let parts = MemoNames.kind(kept.slots[index], .parts), !parts.isFolder {
+        kept.slots[index] &= ~(0xF << MemoNames.shift(.parts))
+      }
+      let packed = kept.slots[index]
+      dropped = dropped || (MemoNames.kind(packed, .audio) == nil && MemoNames.kind(packed, .parts) == nil)
+    }
+    // Nearly always every base has its audio: the groups are the candidates as they are.
+    guard dropped else { return kept }
+    var result = Hashed()
+    var size = 1 << 8
+    while size < count * 2 { size <<= 1 }
+    result.table = Array(repeating: Entry(), count: size)
+    for index in 0..<kept.count {
+      let packed = kept.slots[index]
+      guard MemoNames.kind(packed, .audio) != nil || MemoNames.kind(packed, .parts) != nil else { continue }
+      kept.withBase(index) { base in
+        _ = result.insert(base, kept.hashes[index], packed)
+      }
+    }
+    return result
   }
 
   /// The candidate of `base` (whose hash is `hash`), added with `packed` when there is none yet.
@@ -138,7 +300,7 @@ package struct MemoNames: Sendable {
   private func find(_ base: UnsafeRawBufferPointer, _ hash: UInt64) -> (index: Int?, slot: Int) {
     let mask = table.count - 1
     let tag = UInt32(truncatingIfNeeded: hash >> 32)
-    var at = MemoNames.slot(hash, mask)
+    var at = Hashed.slot(hash, mask)
     return table.withUnsafeBufferPointer { entries in
       bytes.withUnsafeBytes { stored in
         while entries[at].index != 0 {
@@ -155,12 +317,17 @@ package struct MemoNames: Sendable {
     }
   }
 
+  /// The candidate whose base is `base`, byte for byte, or nil.
+  func index(of base: UnsafeRawBufferPointer) -> Int? {
+    find(base, Hashed.hash(base)).index
+  }
+
   /// Doubles the hash table.
   private mutating func grow() {
     var grown = Array(repeating: Entry(), count: table.count * 2)
     let mask = grown.count - 1
     for entry in table where entry.index != 0 {
-      var at = MemoNames.slot(hashes[Int(entry.index) - 1], mask)
+      var at = Hashed.slot(hashes[Int(entry.index) - 1], mask)
       while grown[at].index != 0 { at = (at + 1) & mask }
       grown[at] = entry
     }
@@ -180,111 +347,8 @@ package struct MemoNames: Sendable {
   }
 
   /// Calls `body` with the bytes of candidate `index`'s base.
-  package func withBase<Result>(_ index: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+  func withBase<Result>(_ index: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
     let (start, end) = (Int(starts[index]), Int(starts[index + 1]))
     return bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start..<end])) }
   }
-
-  /// Candidate `index`'s base.
-  package func base(_ index: Int) -> String {
-    withBase(index) { String(decoding: $0, as: UTF8.self) }
-  }
-
-  /// Whether candidate `index`'s base sorts before candidate `other`'s, in byte order.
-  package func basePrecedes(_ index: Int, _ other: Int) -> Bool {
-    withBase(index) { a in
-      withBase(other) { b in
-        let common = min(a.count, b.count)
-        let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
-        return order != 0 ? order < 0 : a.count < b.count
-      }
-    }
-  }
-
-  /// The candidate whose base is `base`, byte for byte, or nil.
-  package func index(of base: String) -> Int? {
-    guard !table.isEmpty else { return nil }
-    var text = base
-    return text.withUTF8 { utf8 in
-      let key = UnsafeRawBufferPointer(utf8)
-      return find(key, MemoNames.hash(key)).index
-    }
-  }
-
-  /// What candidate `index`'s name of `kind` is, or nil when it has none.
-  package func kind(_ index: Int, _ kind: MemoFileKind) -> DirectoryEntry.Kind? {
-    MemoNames.kind(slots[index], kind)
-  }
-
-  /// Whether candidate `index` has a name of `kind`.
-  package func has(_ index: Int, _ kind: MemoFileKind) -> Bool {
-    slots[index] >> MemoNames.shift(kind) & 0xF != 0
-  }
-
-  /// Candidate `index` as `FolderGrouping` gives it, for `Memo.read`.
-  package func candidate(_ index: Int) -> FolderGrouping.Candidate {
-    let base = self.base(index)
-    var candidate = FolderGrouping.Candidate(base: base)
-    for kind in MemoFileKind.allCases {
-      if let entryKind = self.kind(index, kind) {
-        candidate[kind] = FolderGrouping.Slot(name: base + kind.suffix, kind: entryKind)
-      }
-    }
-    return candidate
-  }
-
-  /// The recording date candidate `index`'s base names (`RecordingDate.parse`), or nil.
-  package func date(_ index: Int) -> Double? {
-    withBase(index) { base in
-      if let plain = MemoNames.plainDate(base) { return plain }
-      var reader = TimestampReader(Array(base))
-      return reader.timestamp()
-    }
-  }
-
-  /// The date of a base that is only the phone's own timestamp, `YYYY-MM-DDTHH-MM-SS` (a `T`,
-  /// blank, `_` or `t` after the day; `-`, `:` or `.` twice in the time), local time, read as
-  /// `TimestampReader` reads it but without its work per byte; nil for any other base (and for an
-  /// impossible date, which `TimestampReader` refuses as well).
-  static func plainDate(_ base: UnsafeRawBufferPointer) -> Double? {
-    guard base.count == 19, base[4] == UInt8(ascii: "-"), base[7] == UInt8(ascii: "-"),
-      "T _t".utf8.contains(base[10]), ":-.".utf8.contains(base[13]), base[16] == base[13]
-    else { return nil }
-    func number(_ at: Int, _ count: Int) -> Int? {
-      var value = 0
-      for offset in at..<at + count {
-        let c = base[offset]
-        guard c >= 0x30, c <= 0x39 else { return nil }
-        value = value * 10 + Int(c - 0x30)
-      }
-      return value
-    }
-    guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2),
-      let minute = number(14, 2), let second = number(17, 2),
-      let parts = TimestampReader.wallClock(
-        year: year, month: month, day: day, hour: hour, minute: minute, second: second)
-    else { return nil }
-    let local = RecordingDate.localSeconds(parts)
-    return local == -1 && year != 1969 ? nil : Double(local)
-  }
-
-  private static func kind(_ packed: UInt32, _ kind: MemoFileKind) -> DirectoryEntry.Kind? {
-    let code = Int(packed >> shift(kind) & 0xF)
-    return code == 0 ? nil : kinds[code - 1]
-  }
-
-  private static func shift(_ kind: MemoFileKind) -> UInt32 {
-    switch kind {
-    case .audio: 0
-    case .transcript: 4
-    case .route: 8
-    case .title: 12
-    case .parts: 16
-    }
-  }
-
-  /// Every kind of entry, each packed as its position here plus one.
-  private static let kinds: [DirectoryEntry.Kind] = [
-    .file, .folder, .symlinkToFile, .symlinkToFolder, .brokenSymlink, .fifo, .socket, .device, .other,
-  ]
 }

@@ -49,8 +49,12 @@ public enum RecordingDate {
     // no zone has changed its offset twice in a day: the offsets at either end are the only ones.
     let before = offset(at: asUTC - 15 * 3600)
     let after = offset(at: asUTC + 15 * 3600)
-    let valid = [before, after].map { asUTC - $0 }.filter { asUTC - offset(at: $0) == $0 }
-    return valid.min() ?? asUTC - before
+    // One offset all day (nearly every time): that is the answer, whether or not it checks out.
+    if before == after { return asUTC - before }
+    let (early, late) = (asUTC - max(before, after), asUTC - min(before, after))
+    if asUTC - offset(at: early) == early { return early }
+    if asUTC - offset(at: late) == late { return late }
+    return asUTC - before
   }
 
   /// The current time, seconds since 1970 (`clock_gettime(CLOCK_REALTIME)`).

@@ -1,0 +1,192 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A base that is only the phone's own timestamp, `YYYY-MM-DDTHH-MM-SS` (a `T`, blank, `_` or `t`
+/// after the day; `-`, `:` or `.` twice in the time, the same both times), held as one integer
+/// whose order is the bases' byte order: the fourteen digits and the two separators as one number
+/// in mixed radix, most significant first. Nearly every base a phone writes has this form, so the
+/// names pass keeps these as integers (sorted, not hashed) and decodes one only to show it.
+package enum PlainBase {
+  /// How many bytes such a base has.
+  static let length = 19
+  /// How many bits a key takes (the largest is under 1.2 × 10¹⁵).
+  package static let bits = 51
+
+  /// The key of `base`, or nil when it is not of this form. Any digits are taken (an impossible
+  /// date is still a base of this form: it is the date that is refused, by `date`).
+  package static func key(_ base: UnsafeRawBufferPointer) -> UInt64? {
+    guard base.count == length, base[4] == UInt8(ascii: "-"), base[7] == UInt8(ascii: "-"),
+      base[16] == base[13], let day = separatorCode(base[10]), let time = fieldCode(base[13])
+    else { return nil }
+    var value: UInt64 = 0
+    var valid = true
+    func digit(_ at: Int) {
+      let c = base[at] &- 0x30
+      valid = valid && c <= 9
+      value = value &* 10 &+ UInt64(c)
+    }
+    for at in 0..<4 { digit(at) }
+    digit(5)
+    digit(6)
+    digit(8)
+    digit(9)
+    value = value &* 4 &+ day
+    digit(11)
+    digit(12)
+    value = value &* 3 &+ time
+    digit(14)
+    digit(15)
+    digit(17)
+    digit(18)
+    guard valid else { return nil }
+    return value
+  }
+
+  /// The byte after the day, in byte order: blank, `T`, `_`, `t`.
+  private static func separatorCode(_ byte: UInt8) -> UInt64? {
+    switch byte {
+    case UInt8(ascii: " "): 0
+    case UInt8(ascii: "T"): 1
+    case UInt8(ascii: "_"): 2
+    case UInt8(ascii: "t"): 3
+    default: nil
+    }
+  }
+
+  /// The separator in the time, in byte order: `-`, `.`, `:`.
+  private static func fieldCode(_ byte: UInt8) -> UInt64? {
+    switch byte {
+    case UInt8(ascii: "-"): 0
+    case UInt8(ascii: "."): 1
+    case UInt8(ascii: ":"): 2
+    default: nil
+    }
+  }
+
+  /// What a key holds.
+  struct Fields {
+    var year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
+    /// The byte after the day, and the separator in the time.
+    var afterDay: UInt8, inTime: UInt8
+  }
+
+  /// The fields of `key`.
+  static func fields(_ key: UInt64) -> Fields {
+    var rest = key
+    let minuteSecond = Int(rest % 10_000)
+    rest /= 10_000
+    let time = rest % 3
+    rest /= 3
+    let hour = Int(rest % 100)
+    rest /= 100
+    let day = rest % 4
+    rest /= 4
+    let date = Int(rest)
+    let afterDay: UInt8 =
+      switch day {
+      case 0: UInt8(ascii: " ")
+      case 1: UInt8(ascii: "T")
+      case 2: UInt8(ascii: "_")
+      default: UInt8(ascii: "t")
+      }
+    let inTime: UInt8 =
+      switch time {
+      case 0: UInt8(ascii: "-")
+      case 1: UInt8(ascii: ".")
+      default: UInt8(ascii: ":")
+      }
+    return Fields(
+      year: date / 10_000, month: date / 100 % 100, day: date % 100, hour: hour, minute: minuteSecond / 100,
+      second: minuteSecond % 100, afterDay: afterDay, inTime: inTime)
+  }
+
+  /// Calls `body` with the base's bytes.
+  package static func withBytes<Result>(_ key: UInt64, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    let f = fields(key)
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in
+      func put(_ number: Int, _ count: Int, at start: Int) {
+        var rest = number
+        for at in (start..<start + count).reversed() {
+          buffer[at] = UInt8(0x30 + rest % 10)
+          rest /= 10
+        }
+      }
+      put(f.year, 4, at: 0)
+      buffer[4] = UInt8(ascii: "-")
+      put(f.month, 2, at: 5)
+      buffer[7] = UInt8(ascii: "-")
+      put(f.day, 2, at: 8)
+      buffer[10] = f.afterDay
+      put(f.hour, 2, at: 11)
+      buffer[13] = f.inTime
+      put(f.minute, 2, at: 14)
+      buffer[16] = f.inTime
+      put(f.second, 2, at: 17)
+      return body(UnsafeRawBufferPointer(buffer))
+    }
+  }
+
+  /// The recording date the base names, local time, read as `TimestampReader` reads it; nil for
+  /// an impossible date (as there).
+  static func date(_ key: UInt64) -> Double? {
+    let f = fields(key)
+    guard
+      let parts = TimestampReader.wallClock(
+        year: f.year, month: f.month, day: f.day, hour: f.hour, minute: f.minute, second: f.second)
+    else { return nil }
+    let local = RecordingDate.localSeconds(parts)
+    return local == -1 && f.year != 1969 ? nil : Double(local)
+  }
+
+  /// Sorts `values` by their bits from `low` up (`count` of them; lower bits are left in any
+  /// order), moving `carried[i]` with `values[i]`: a radix sort, 11 bits a pass, a pass skipped
+  /// when every value has the same digit.
+  package static func sort(
+    _ values: inout [UInt64], carrying carried: inout [Double], bitsFrom low: Int, count: Int
+  ) {
+    precondition(carried.count == values.count)
+    let digit = 11
+    let mask = (1 << digit) - 1
+    var scratch = [UInt64](repeating: 0, count: values.count)
+    var carriedScratch = [Double](repeating: 0, count: values.count)
+    var counts = [Int](repeating: 0, count: 1 << digit)
+    var shift = low
+    while shift < low + count {
+      defer { shift += digit }
+      let by = UInt64(shift)
+      let total = values.count
+      let spread = values.withUnsafeBufferPointer { source in
+        counts.withUnsafeMutableBufferPointer { counts in
+          for at in counts.indices { counts[at] = 0 }
+          for value in source { counts[Int(truncatingIfNeeded: value >> by) & mask] += 1 }
+          guard !counts.contains(total) else { return false }
+          var sum = 0
+          for at in counts.indices { (counts[at], sum) = (sum, sum + counts[at]) }
+          return true
+        }
+      }
+      guard spread else { continue }
+      values.withUnsafeBufferPointer { source in
+        scratch.withUnsafeMutableBufferPointer { target in
+          carried.withUnsafeBufferPointer { carriedSource in
+            carriedScratch.withUnsafeMutableBufferPointer { carriedTarget in
+              counts.withUnsafeMutableBufferPointer { counts in
+                for (at, value) in source.enumerated() {
+                  let bucket = Int(truncatingIfNeeded: value >> by) & mask
+                  target[counts[bucket]] = value
+                  carriedTarget[counts[bucket]] = carriedSource[at]
+                  counts[bucket] += 1
+                }
+              }
+            }
+          }
+        }
+      }
+      swap(&values, &scratch)
+      swap(&carried, &carriedScratch)
+    }
+  }
+}
