@@ -22,10 +22,10 @@ public struct ScratchFolder: Sendable {
   /// Makes `<temporary folder>/<label>-XXXXXX`, mode 0755 as a folder made with the usual umask
   /// (a test may run a program as another user in it).
   public init(_ label: String = "stash-test") throws {
-    var template = Array(
-      FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-XXXXXX").path.utf8CString)
+    let pattern = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-XXXXXX").path
+    var template = Array(pattern.utf8CString)
     guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: String(cString: template)])
+      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: pattern])
     }
     chmod(made, 0o755)
     url = URL(fileURLWithPath: String(cString: made), isDirectory: true)
