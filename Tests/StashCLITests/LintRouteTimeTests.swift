@@ -5,6 +5,14 @@ import Testing
 /// `lint-gpx-time-not-utc`, which scans a route's bytes for `<time>` elements itself: which
 /// elements count, where they are reported, and times on their own lines in a CRLF file.
 @Suite struct LintRouteTimeTests {
+  static let message = " has a UTC offset: write times in UTC with Z [lint-gpx-time-not-utc]"
+
+  /// `stash lint` of `text` as a route, this rule alone, in gcc's format.
+  static func lint(_ text: String, in folder: LintFixtureFolder) throws -> ProcessResult {
+    try Data(text.utf8).write(to: folder.root.appendingPathComponent("r_track.gpx"))
+    return try folder.run(["lint", "r_track.gpx", "--select", "lint-gpx-time-not-utc", "--format", "gcc"])
+  }
+
   @Test func everyTimeWithAnOffsetIsReportedAtItsElementAndNothingElse() throws {
     let folder = try LintFixtureFolder()
     defer { folder.remove() }
@@ -24,12 +32,8 @@ import Testing
       "</gpx>",
     ]
     // CRLF line ends: the time alone on line 7 ends in CR LF, which must not hide its offset.
-    try Data(lines.joined(separator: "\r\n").utf8).write(
-      to: folder.root.appendingPathComponent("r_track.gpx"))
-    let result = try folder.run([
-      "lint", "r_track.gpx", "--select", "lint-gpx-time-not-utc", "--format", "gcc",
-    ])
-    let message = " has a UTC offset: write times in UTC with Z [lint-gpx-time-not-utc]"
+    let result = try Self.lint(lines.joined(separator: "\r\n"), in: folder)
+    let message = Self.message
     #expect(
       result.standardOutput
         == """
@@ -61,11 +65,8 @@ import Testing
       // Torn: the file ends right after the time's text.
       point + "2026-07-01T08:00:05+01:00",
     ]
-    try Data(lines.joined(separator: "\n").utf8).write(to: folder.root.appendingPathComponent("r_track.gpx"))
-    let result = try folder.run([
-      "lint", "r_track.gpx", "--select", "lint-gpx-time-not-utc", "--format", "gcc",
-    ])
-    let message = " has a UTC offset: write times in UTC with Z [lint-gpx-time-not-utc]"
+    let result = try Self.lint(lines.joined(separator: "\n"), in: folder)
+    let message = Self.message
     #expect(
       result.standardOutput
         == """
