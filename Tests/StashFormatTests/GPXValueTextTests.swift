@@ -20,6 +20,60 @@ import Testing
     }
   }
 
+  /// `parse` reads plain decimals in a pass of its own and leaves the rest to `general`: on every
+  /// text, edge cases of that split and many random ones, both must give the same answer, to the
+  /// bit (and the sign of zero), and agree with the standard library on what is a number.
+  @Test func plainDecimalsReadAsTheGeneralReaderReadsThem() {
+    var texts = [
+      "0", "-0", "+0", "0.0", "-0.000", "00", "007", ".5", "5.", "-.5", "+.5", "-5.", ".", "-", "+", "-.",
+      "1", "9", "10", "0.1", "0.2", "0.3", "-47.3119789", "-129.1050000", "51.4778123", "12.3", "166.8",
+      "9007199254740992", "9007199254740993", "9007199254740991.", "900719925474099.3", "90071992547409.93",
+      "1234567890123456789", "12345678901234567890", "0.1234567890123456789", "0.12345678901234567891",
+      "9999999999999999999", "99999999999999999999", "18446744073709551615", "18446744073709551616",
+      "0.0000000000000000000001", "0.00000000000000000000001", "1.0000000000000000000001",
+      "0000000000000000000001", "00000000000000000000001", "1.5e3", "1e-5", "1E5", "1e", "1.2.3", "1-2",
+      "--1", "+-1", "1 2", " 1", "1 ", "\t-2.5\n", "12a", "a12", "0x1", "NaN", "inf", "1,5", "١٢", "",
+    ]
+    var random = GPXSamples.Generator(state: 2_026_1202)
+    let alphabet = Array("0123456789.-+eE 1234567890")
+    for _ in 0..<20_000 {
+      let length = random.int(1...24)
+      texts.append(String((0..<length).map { _ in alphabet[random.int(0...(alphabet.count - 1))] }))
+      // And numbers as GPX writes them: a sign, up to 20 digits, a point somewhere or nowhere.
+      let digits = String((0..<random.int(1...20)).map { _ in alphabet[random.int(0...9)] })
+      let point = random.int(0...digits.count + 1)
+      var number = digits
+      if point <= digits.count { number.insert(".", at: number.index(number.startIndex, offsetBy: point)) }
+      texts.append((random.chance(0.3) ? "-" : "") + number)
+    }
+    for text in texts {
+      let fast = DecimalText.parse(text)
+      var trimmed = Array(text.utf8)
+      while let last = trimmed.last, DecimalText.isSpace(last) { trimmed.removeLast() }
+      while let first = trimmed.first, DecimalText.isSpace(first) { trimmed.removeFirst() }
+      let slow = trimmed.withUnsafeBufferPointer { DecimalText.general($0) }
+      #expect(fast?.bitPattern == slow?.bitPattern, "\(text)")
+      // The standard library reads the same texts (it also takes a few that XML Schema does not:
+      // hex, inf, nan, and no digit before an exponent's sign, none of them generated here).
+      let plain = String(decoding: trimmed, as: UTF8.self)
+      if let fast, !plain.isEmpty { #expect(Double(plain) == fast, "\(text)") }
+    }
+  }
+
+  /// The reader's initializer for a new point leaves every field as the general one does.
+  @Test func aPointMadeForReadingIsAPointWithOnlyItsPosition() {
+    for (latitude, longitude) in [(0.0, 0.0), (-47.3119789, -129.105), (90, 180), (-0.0, 1e-7)] {
+      let fast = GPXPoint(reading: latitude, longitude)
+      let general = GPXPoint(latitude: latitude, longitude: longitude)
+      #expect(fast == general)
+      #expect(fast.latitude.bitPattern == latitude.bitPattern)
+      #expect(fast.longitude.bitPattern == longitude.bitPattern)
+      #expect(fast.elevation == nil && fast.time == nil && fast.timeHadZone == nil && fast.speed == nil)
+      #expect(fast.course == nil && fast.horizontalAccuracy == nil && fast.hdop == nil)
+      #expect(fast.name == nil && fast.description == nil && fast.location == nil)
+    }
+  }
+
   @Test func printsShortestDecimalsWithoutExponents() {
     let cases: [(Double, String)] = [
       (0, "0"), (-0.0, "-0"), (12.5, "12.5"), (5, "5"), (0.00001, "0.00001"), (1.5e-7, "0.00000015"),

@@ -15,6 +15,57 @@ enum DecimalText {
     var end = bytes.count
     while start < end, isSpace(bytes[start]) { start += 1 }
     while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+    guard start < end, let base = bytes.baseAddress else { return nil }
+    // What GPX holds (`-47.3119789`, `12.5`): read in one tight pass, or left to the general
+    // reader below when it is anything else, which then also says whether it is a number at all.
+    if let value = plainDecimal(base, from: start, to: end) { return value }
+    return general(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+  }
+
+  /// A plain decimal (a sign, then at most 19 digits in all with at most one point, at most 22
+  /// after it, the digits at most 2^53 as an integer) as exactly the Double `general` gives; nil
+  /// for anything else, number or not. Those digits fit a UInt64 without overflow, and the value
+  /// is then one exact division, which is what `general` computes for them too.
+  @inline(__always)
+  private static func plainDecimal(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Double? {
+    var i = start
+    let negative = base[i] == UInt8(ascii: "-")
+    if negative || base[i] == UInt8(ascii: "+") { i += 1 }
+    var mantissa: UInt64 = 0
+    let integerStart = i
+    while i < end {
+      let digit = base[i] &- 48
+      if digit >= 10 { break }
+      mantissa = mantissa &* 10 &+ UInt64(digit)
+      i += 1
+    }
+    var digits = i - integerStart
+    var fraction = 0
+    if i < end, base[i] == UInt8(ascii: ".") {
+      i += 1
+      let fractionStart = i
+      while i < end {
+        let digit = base[i] &- 48
+        if digit >= 10 { break }
+        mantissa = mantissa &* 10 &+ UInt64(digit)
+        i += 1
+      }
+      fraction = i - fractionStart
+      digits += fraction
+    }
+    guard i == end, digits > 0, digits <= 19, fraction <= 22, mantissa <= 1 << 53 else { return nil }
+    if mantissa == 0 { return negative ? -0.0 : 0.0 }
+    var value = Double(mantissa)
+    if fraction > 0 { value /= powers[fraction] }
+    return negative ? -value : value
+  }
+
+  /// The number in `bytes` (already trimmed, not empty), or nil when it is not one: any decimal
+  /// with an exponent or many digits. Slower than `plainDecimal`, and the reference it is tested
+  /// against.
+  static func general(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    let start = 0
+    let end = bytes.count
     guard start < end else { return nil }
     var i = start
     var negative = false

@@ -237,7 +237,7 @@ extension GPXParseState {
         "a point at lat \(latitude), lon \(longitude) is off the globe (lat -90...90, lon -180...180): kept as written"
       )
     }
-    point = GPXPoint(latitude: latitude, longitude: longitude)
+    point = GPXPoint(reading: latitude, longitude)
     let offset = Int(XML_GetCurrentByteIndex(parser))
     if lineCounter != nil {
       let (line, column) = lineCounter!.position(of: offset)

@@ -78,7 +78,9 @@ extension GPXParseState {
     return "'\(shown)'"
   }
 
-  private func number(_ element: String) -> Double? {
+  /// The captured number. The element's name is a StaticString: it is only needed for the
+  /// message, and a String argument costs a release per call on the hot path.
+  private func number(_ element: StaticString) -> Double? {
     if let value = DecimalText.parse(capturedText) { return value }
     note(.gpxBadNumber, .warning, "<\(element)> holds \(quotedText()), not a number: read as absent")
     return nil

@@ -43,6 +43,13 @@ public struct GPXPoint: Sendable {
     self.location = location
   }
 
+  /// A point at a position with nothing else set, as the general initializer makes it with no
+  /// other argument, but without running its setters: the reader makes one per point.
+  init(reading latitude: Double, _ longitude: Double) {
+    self.latitude = latitude
+    self.longitude = longitude
+  }
+
   /// Metres above the WGS84 ellipsoid as GPX defines `<ele>` (phones write altitude above sea level).
   public var elevation: Double? {
     get { storedElevation.isNaN ? nil : storedElevation }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// HTML's "consume a character reference" as the WebVTT cue text tokenizer uses it (not in an
 /// attribute), over UTF-8 bytes.
 enum WebVTTCharacterReference {
@@ -105,6 +111,11 @@ enum WebVTTCharacterReference {
     var i = start
     while i < end && i - start < longestName && isAlphanumeric(bytes[i]) { i += 1 }
     if i < end && i - start < longestName && bytes[i] == UInt8(ascii: ";") { i += 1 }
+    // A name ending in `;` is the longest candidate, so when the table has it, it is the match:
+    // the few that transcripts use are known without parsing the table (a few milliseconds, once).
+    if let text = common(UnsafeBufferPointer(rebasing: bytes[start..<i])) {
+      return Match(text: text, next: i, wellFormed: true)
+    }
     var length = i - start
     while length > 0 {
       let candidate = String(
@@ -114,6 +125,21 @@ enum WebVTTCharacterReference {
           text: value, next: start + length, wellFormed: bytes[start + length - 1] == UInt8(ascii: ";"))
       }
       length -= 1
+    }
+    return nil
+  }
+
+  /// The references cue text uses most, with their `;`, as the table has them.
+  static let commonNames: [(name: StaticString, text: String)] = [
+    ("amp;", "&"), ("lt;", "<"), ("gt;", ">"), ("nbsp;", "\u{A0}"), ("quot;", "\""), ("apos;", "'"),
+    ("lrm;", "\u{200E}"), ("rlm;", "\u{200F}"),
+  ]
+
+  /// The characters of `name` when it is one of `commonNames`.
+  static func common(_ name: UnsafeBufferPointer<UInt8>) -> String? {
+    guard name.count >= 3, name.count <= 5, name.last == UInt8(ascii: ";") else { return nil }
+    for entry in commonNames where entry.name.utf8CodeUnitCount == name.count {
+      if memcmp(entry.name.utf8Start, name.baseAddress!, name.count) == 0 { return entry.text }
     }
     return nil
   }

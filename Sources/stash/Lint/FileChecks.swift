@@ -94,22 +94,25 @@ struct FileChecks {
   mutating func transcript(_ document: WebVTTDocument, audioSeconds: Double?) {
     add(document.diagnostics)
     var previousEnd: Double?
-    for (index, cue) in document.cues.enumerated() {
+    // Only the times are read, in place: a copy of each cue would retain and release its strings.
+    let cues = document.cues
+    for index in cues.indices {
+      let (startTime, endTime) = (cues[index].startTime, cues[index].endTime)
       let line = index < document.cueLines.count ? document.cueLines[index] : nil
       let location = SourceLocation(line: line, column: line == nil ? nil : 1)
-      if let seconds = audioSeconds, cue.endTime > seconds + Self.cueSlack {
+      if let seconds = audioSeconds, endTime > seconds + Self.cueSlack {
         own(
           .cuePastAudio,
-          "the cue ends at \(Self.clock(cue.endTime)) but the audio lasts \(Self.clock(seconds)): "
+          "the cue ends at \(Self.clock(endTime)) but the audio lasts \(Self.clock(seconds)): "
             + "check the transcript belongs to this recording", at: location)
       }
-      if let end = previousEnd, cue.startTime < end {
+      if let end = previousEnd, startTime < end {
         own(
           .cueOverlap,
-          "the cue starts at \(Self.clock(cue.startTime)), before the previous cue ends at \(Self.clock(end))",
+          "the cue starts at \(Self.clock(startTime)), before the previous cue ends at \(Self.clock(end))",
           at: location)
       }
-      previousEnd = cue.endTime
+      previousEnd = endTime
     }
     finish()
   }
@@ -218,8 +221,12 @@ struct FileChecks {
         open -= 1
       }
       guard bytes[open] == lt, end - open <= 64, bytes[open + 1] != slash else { continue }
-      var close = end + 1
-      while close < count, bytes[close] != lt, close - end < 80 { close += 1 }
+      // The text runs to the next `<`, looked at for at most 79 bytes.
+      let limit = min(count, end + 80)
+      var close = limit
+      if end + 1 < limit, let found = memchr(base + end + 1, Int32(lt), limit - end - 1) {
+        close = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) - base
+      }
       let text = trimmedBlanks(bytes, from: end + 1, to: close)
       guard hasOffset(UnsafeBufferPointer(rebasing: bytes[text])) else { continue }
       while counted < open {
@@ -242,6 +249,8 @@ struct FileChecks {
 
   /// Whether a date-time text (UTF-8) ends in a numeric offset.
   static func hasOffset(_ chars: UnsafeBufferPointer<UInt8>) -> Bool {
+    // An offset ends in a digit; most times end in Z and are done with here.
+    guard let last = chars.last, last &- 48 < 10 else { return false }
     guard let t = chars.firstIndex(of: UInt8(ascii: "T")) else { return false }
     guard
       let sign = chars[(t + 1)...].lastIndex(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") })
