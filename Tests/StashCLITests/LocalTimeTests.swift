@@ -68,4 +68,24 @@ import Testing
     }
     #expect(differences.isEmpty, "\(zone): \(differences.prefix(5).joined(separator: "; "))")
   }
+
+  /// A local time that is the instant -1 (one second before 1970 in UTC) is that instant, in the
+  /// phone's own form and in another: `mktime` gave -1 for an error too, so it had been refused
+  /// unless the base's year was 1969.
+  @Test func theSecondBefore1970IsADate() throws {
+    let folder = try ScratchFolder("stash-local-time")
+    defer { folder.remove() }
+    let bases = ["1970-01-01T00-59-59", "19700101T005959", "1969-12-31T23-59-59Z"]
+    for base in bases { try Data().write(to: folder.appendingPathComponent(base + "_audio.m4a")) }
+    let listing = try runProcess(stash, ["ls", "--json", folder.path], environment: ["TZ": "Europe/Berlin"])
+    #expect(listing.status == 0)
+    let memos = try #require(
+      try JSONSerialization.jsonObject(with: Data(listing.standardOutput.utf8)) as? [[String: Any]])
+    var read: [String: String] = [:]
+    for memo in memos {
+      read[try #require(memo["base"] as? String)] = memo["recordedAt"] as? String
+    }
+    #expect(read.count == bases.count)
+    for base in bases { #expect(read[base] == "1969-12-31T23:59:59Z", "\(base)") }
+  }
 }

@@ -15,7 +15,8 @@ extension Memo {
     for (kind, slot) in candidate.filled { files[kind] = slot.name }
     func path(_ kind: MemoFileKind) -> String? { files[kind].map { MemoFolder.join(folder, $0) } }
     func location(_ kind: MemoFileKind) -> FileLocation? {
-      files[kind].map { opened?.file($0) ?? FileLocation(path: MemoFolder.join(folder, $0)) }
+      guard let name = files[kind] else { return nil }
+      return opened?.file(name) ?? path(kind).map { FileLocation(path: $0) }
     }
     /// Whether the folder's listing called it a regular file, so its open need not stat it first.
     func listedAsFile(_ kind: MemoFileKind) -> Bool { candidate[kind]?.kind == .file }
