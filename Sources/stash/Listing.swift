@@ -14,6 +14,8 @@ struct Listing {
   let grouping: FolderGrouping
   /// Indexes into `grouping.candidates`, in listing order.
   let order: [Int]
+  /// Each candidate's date (`RecordingDate.parse` of its base, else that of the memo read early).
+  let dates: [Double]
   /// The memos read to learn their dates, by candidate index.
   let readEarly: [Int: Memo]
   let opened: OpenFolder
@@ -38,11 +40,12 @@ struct Listing {
     let undated = dates.indices.filter { dates[$0] == nil }
     let (path, now, opened) = (path, now, opened)
     let early = Parallel.map(undated.count, chunk: 16) { n in
-      Memo.read(candidates[undated[n]], folder: path, now: now, opened: opened)
+      Memo.read(candidates[undated[n]], folder: path, now: now, opened: opened, baseDate: nil)
     }
     for (index, memo) in zip(undated, early) { dates[index] = memo.recordedAt }
     readEarly = Dictionary(uniqueKeysWithValues: zip(undated, early))
     let keys = dates.map { $0! }
+    self.dates = keys
     var order = Array(candidates.indices)
     order.sort { i, j in
       if keys[i] != keys[j] { return keys[i] > keys[j] }
@@ -66,7 +69,8 @@ struct Listing {
       for position in n * Self.piece..<min(order.count, (n + 1) * Self.piece) {
         let index = order[position]
         let memo =
-          readEarly[index] ?? Memo.read(candidates[index], folder: path, now: now, opened: opened)
+          readEarly[index]
+          ?? Memo.read(candidates[index], folder: path, now: now, opened: opened, baseDate: dates[index])
         render(position, memo, &out)
         tallies.append(FolderSummary.Tally(memo))
       }
