@@ -14,6 +14,8 @@ struct Listing {
   let grouping: FolderGrouping
   /// Indexes into `grouping.candidates`, in listing order.
   let order: [Int]
+  /// Each candidate's date (`RecordingDate.parse` of its base, else that of the memo read early).
+  let dates: [Double]
   /// The memos read to learn their dates, by candidate index.
   let readEarly: [Int: Memo]
   let opened: OpenFolder
@@ -38,11 +40,12 @@ struct Listing {
     let undated = dates.indices.filter { dates[$0] == nil }
     let (path, now, opened) = (path, now, opened)
     let early = Parallel.map(undated.count, chunk: 16) { n in
-      Memo.read(candidates[undated[n]], folder: path, now: now, opened: opened)
+      Memo.read(candidates[undated[n]], folder: path, now: now, opened: opened, baseDate: nil)
     }
     for (index, memo) in zip(undated, early) { dates[index] = memo.recordedAt }
     readEarly = Dictionary(uniqueKeysWithValues: zip(undated, early))
     let keys = dates.map { $0! }
+    self.dates = keys
     var order = Array(candidates.indices)
     order.sort { i, j in
       if keys[i] != keys[j] { return keys[i] > keys[j] }
@@ -56,21 +59,20 @@ struct Listing {
   /// it is written. Returns the folder's totals, summed in listing order as `FolderSummary` sums.
   @discardableResult
   func print(_ render: (Int, Memo, inout JSONWriter) -> Void) -> FolderSummary {
-    let output = OrderedOutput(
-      FolderSummary(
-        MemoFolder(path: path, memos: [], others: grouping.others, collisions: grouping.collisions)))
+    let output = OrderedOutput(FolderSummary(others: grouping.others, collisions: grouping.collisions))
     let candidates = grouping.candidates
     let pieces = (order.count + Self.piece - 1) / Self.piece
     _ = Parallel.map(pieces, chunk: 1) { n in
       var out = JSONWriter(capacity: Self.piece * 1024)
-      var tallies: [MemoTally] = []
+      var tallies: [FolderSummary.Tally] = []
       tallies.reserveCapacity(Self.piece)
       for position in n * Self.piece..<min(order.count, (n + 1) * Self.piece) {
         let index = order[position]
         let memo =
-          readEarly[index] ?? Memo.read(candidates[index], folder: path, now: now, opened: opened)
+          readEarly[index]
+          ?? Memo.read(candidates[index], folder: path, now: now, opened: opened, baseDate: dates[index])
         render(position, memo, &out)
-        tallies.append(MemoTally(memo))
+        tallies.append(FolderSummary.Tally(memo))
       }
       output.deliver(n, out.bytes, tallies)
     }
@@ -94,25 +96,12 @@ extension Listing {
   }
 }
 
-/// What a memo adds to its folder's totals.
-private struct MemoTally {
-  var hasAudio: Bool
-  var seconds: Double?
-  var needsRecovery: Bool
-  var hasProblem: Bool
-
-  init(_ memo: Memo) {
-    (hasAudio, seconds) = (memo.hasAudio, memo.durationSeconds)
-    (needsRecovery, hasProblem) = (memo.needsRecovery, memo.hasProblem)
-  }
-}
-
 /// Pieces of output finished on any thread, written in their order: a piece waits only for the
 /// pieces before it. The totals are counted in the same order.
 private final class OrderedOutput: Sendable {
   private struct State {
     var next = 0
-    var waiting: [Int: ([UInt8], [MemoTally])] = [:]
+    var waiting: [Int: ([UInt8], [FolderSummary.Tally])] = [:]
     var totals: FolderSummary
   }
   private let state: Mutex<State>
@@ -121,30 +110,14 @@ private final class OrderedOutput: Sendable {
 
   var totals: FolderSummary { state.withLock { $0.totals } }
 
-  func deliver(_ n: Int, _ bytes: [UInt8], _ tallies: [MemoTally]) {
+  func deliver(_ n: Int, _ bytes: [UInt8], _ tallies: [FolderSummary.Tally]) {
     state.withLock { state in
       state.waiting[n] = (bytes, tallies)
       while let (ready, tallies) = state.waiting.removeValue(forKey: state.next) {
         Listing.write(ready)
-        for tally in tallies { Self.add(tally, to: &state.totals) }
+        for tally in tallies { state.totals.add(tally) }
         state.next += 1
       }
     }
-  }
-
-  /// Counts one memo as `FolderSummary.init` counts the memos of a folder.
-  private static func add(_ tally: MemoTally, to totals: inout FolderSummary) {
-    if tally.hasAudio {
-      totals.memoCount += 1
-      if let seconds = tally.seconds {
-        totals.totalSeconds += seconds
-      } else {
-        totals.unknownLengthCount += 1
-      }
-    } else {
-      totals.captureCount += 1
-    }
-    if tally.needsRecovery { totals.needingRecovery += 1 }
-    if tally.hasProblem { totals.withProblems += 1 }
   }
 }

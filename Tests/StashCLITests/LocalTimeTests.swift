@@ -30,18 +30,7 @@ import Testing
     #expect(Self.wallTimes.count == 480)
     let folder = try ScratchFolder("stash-local-time")
     defer { folder.remove() }
-    for base in Self.wallTimes {
-      // An empty audio file is listed (damaged) with the date its base names.
-      try Data().write(to: folder.appendingPathComponent(base + "_audio.m4a"))
-    }
-    let listing = try runProcess(stash, ["ls", "--json", folder.path], environment: ["TZ": zone])
-    #expect(listing.status == 0)
-    let memos = try #require(
-      try JSONSerialization.jsonObject(with: Data(listing.standardOutput.utf8)) as? [[String: Any]])
-    var read: [String: String] = [:]
-    for memo in memos {
-      read[try #require(memo["base"] as? String)] = memo["recordedAt"] as? String
-    }
+    let read = try recordedAt(Self.wallTimes, in: folder, zone: zone)
 
     // Python's zoneinfo reads the same tzdata; `fold=0` is the rule FORMAT.md §1.3 gives: the
     // earlier of a repeated time, and a skipped time read with the offset before the change.
@@ -67,5 +56,32 @@ import Testing
       differences.append("\(pair[0]): zoneinfo \(pair[1]), stash \(read[String(pair[0])] ?? "nothing")")
     }
     #expect(differences.isEmpty, "\(zone): \(differences.prefix(5).joined(separator: "; "))")
+  }
+
+  /// A local time that is the instant -1 (one second before 1970 in UTC) is that instant, in the
+  /// phone's own form and in another: `mktime` gave -1 for an error too, so it had been refused
+  /// unless the base's year was 1969.
+  @Test func theSecondBefore1970IsADate() throws {
+    let folder = try ScratchFolder("stash-local-time")
+    defer { folder.remove() }
+    let bases = ["1970-01-01T00-59-59", "19700101T005959", "1969-12-31T23-59-59Z"]
+    let read = try recordedAt(bases, in: folder, zone: "Europe/Berlin")
+    #expect(read.count == bases.count)
+    for base in bases { #expect(read[base] == "1969-12-31T23:59:59Z", "\(base)") }
+  }
+
+  /// The `recordedAt` that `stash ls --json` gives each of `bases`, by base, in `zone`: each is
+  /// made an empty audio file, which is listed (damaged) with the date its base names.
+  func recordedAt(_ bases: [String], in folder: ScratchFolder, zone: String) throws -> [String: String] {
+    for base in bases { try Data().write(to: folder.appendingPathComponent(base + "_audio.m4a")) }
+    let listing = try runProcess(stash, ["ls", "--json", folder.path], environment: ["TZ": zone])
+    #expect(listing.status == 0)
+    let memos = try #require(
+      try JSONSerialization.jsonObject(with: Data(listing.standardOutput.utf8)) as? [[String: Any]])
+    var read: [String: String] = [:]
+    for memo in memos {
+      read[try #require(memo["base"] as? String)] = memo["recordedAt"] as? String
+    }
+    return read
   }
 }

@@ -19,17 +19,47 @@ public struct FolderSummary: Sendable, Equatable {
 
   /// Counts the folder's memos and other names.
   public init(_ folder: MemoFolder) {
-    let memos = folder.memos.filter(\.hasAudio)
-    memoCount = memos.count
-    captureCount = folder.memos.count - memos.count
-    totalSeconds = memos.compactMap(\.durationSeconds).reduce(0, +)
-    unknownLengthCount = memos.count { $0.durationSeconds == nil }
-    needingRecovery = folder.memos.count(where: \.needsRecovery)
-    withProblems = folder.memos.count(where: \.hasProblem)
-    otherFiles = folder.others.count { if case .hidden = $0.role { false } else { true } }
-    collisions = folder.collisions.count
+    self.init(others: folder.others, collisions: folder.collisions)
+    for memo in folder.memos { add(Tally(memo)) }
   }
 
+  /// The totals of a folder whose memos are still to be counted (`add`, one at a time in
+  /// listing order, so the summed length is the same number `init(_:)` gives).
+  public init(others: [FolderEntry], collisions: [NameCollision]) {
+    (memoCount, captureCount, totalSeconds, unknownLengthCount) = (0, 0, 0, 0)
+    (needingRecovery, withProblems) = (0, 0)
+    otherFiles = others.count { if case .hidden = $0.role { false } else { true } }
+    self.collisions = collisions.count
+  }
+
+  /// What one memo adds to the totals, kept without the memo.
+  public struct Tally: Sendable {
+    var hasAudio: Bool
+    var seconds: Double?
+    var needsRecovery: Bool
+    var hasProblem: Bool
+
+    public init(_ memo: Memo) {
+      (hasAudio, seconds) = (memo.hasAudio, memo.durationSeconds)
+      (needsRecovery, hasProblem) = (memo.needsRecovery, memo.hasProblem)
+    }
+  }
+
+  /// Counts one memo.
+  public mutating func add(_ tally: Tally) {
+    if tally.hasAudio {
+      memoCount += 1
+      if let seconds = tally.seconds {
+        totalSeconds += seconds
+      } else {
+        unknownLengthCount += 1
+      }
+    } else {
+      captureCount += 1
+    }
+    if tally.needsRecovery { needingRecovery += 1 }
+    if tally.hasProblem { withProblems += 1 }
+  }
 }
 
 extension MemoFolder {

@@ -10,12 +10,23 @@ extension Memo {
   package static func read(
     _ candidate: FolderGrouping.Candidate, folder: String, now: Double, opened: OpenFolder? = nil
   ) -> Memo {
+    read(
+      candidate, folder: folder, now: now, opened: opened, baseDate: RecordingDate.parse(base: candidate.base)
+    )
+  }
+
+  /// `read`, given the date the base names (`RecordingDate.parse(base: candidate.base)`): for a
+  /// caller that parsed every base already, to put the memos in order.
+  package static func read(
+    _ candidate: FolderGrouping.Candidate, folder: String, now: Double, opened: OpenFolder?, baseDate: Double?
+  ) -> Memo {
     var problems: [MemoProblem] = []
     var files: [MemoFileKind: String] = [:]
     for (kind, slot) in candidate.filled { files[kind] = slot.name }
     func path(_ kind: MemoFileKind) -> String? { files[kind].map { MemoFolder.join(folder, $0) } }
     func location(_ kind: MemoFileKind) -> FileLocation? {
-      files[kind].map { opened?.file($0) ?? FileLocation(path: MemoFolder.join(folder, $0)) }
+      guard let name = files[kind] else { return nil }
+      return opened?.file(name) ?? path(kind).map { FileLocation(path: $0) }
     }
     /// Whether the folder's listing called it a regular file, so its open need not stat it first.
     func listedAsFile(_ kind: MemoFileKind) -> Bool { candidate[kind]?.kind == .file }
@@ -69,7 +80,7 @@ extension Memo {
     // The date: the base, then the audio's own creation time, then a modification time.
     var recordedAt: Double
     var source: DateSource
-    if let fromBase = RecordingDate.parse(base: candidate.base) {
+    if let fromBase = baseDate {
       (recordedAt, source) = (fromBase, .base)
     } else if let created = audio?.creationTime, RecordingDate.isPlausible(created, now: now) {
       (recordedAt, source) = (created, .audio)

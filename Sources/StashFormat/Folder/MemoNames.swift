@@ -62,8 +62,7 @@ package struct MemoNames: Sendable {
   }
 
   /// The plain candidates of `names` (each made by `name`): sorted by base, each base's names
-  /// packed together, kept when the base has audio or a parts folder (a parts name that is not a
-  /// folder is dropped, as `FolderGrouping` drops it: it is a stranger there).
+  /// packed together, kept when the base is a candidate (`isCandidate`).
   /// `dates` are the names' own (`PlainBase.date` for audio, NaN for the others).
   private mutating func group(_ names: [UInt64], _ dates: [Double]) {
     var (sorted, dated) = (names, dates)
@@ -82,10 +81,8 @@ package struct MemoNames: Sendable {
         if !dated[at].isNaN { date = dated[at] }
         at += 1
       }
-      if let parts = MemoNames.kind(packed, .parts), !parts.isFolder {
-        packed &= ~(0xF << MemoNames.shift(.parts))
-      }
-      guard MemoNames.kind(packed, .audio) != nil || MemoNames.kind(packed, .parts) != nil else { continue }
+      packed = MemoNames.droppingStrayParts(packed)
+      guard MemoNames.isCandidate(packed) else { continue }
       plainKeys.append(key)
       plainSlots.append(packed)
       // A memo without audio (only its parts folder) is dated now.
@@ -188,6 +185,19 @@ package struct MemoNames: Sendable {
     }
   }
 
+  /// `packed` without its parts name when that is not a folder: `FolderGrouping` drops such a
+  /// name (it is a stranger there).
+  fileprivate static func droppingStrayParts(_ packed: UInt32) -> UInt32 {
+    guard let parts = kind(packed, .parts), !parts.isFolder else { return packed }
+    return packed & ~(0xF << shift(.parts))
+  }
+
+  /// Whether the base whose names are `packed` is a candidate: it has audio or a parts folder
+  /// (after `droppingStrayParts`).
+  fileprivate static func isCandidate(_ packed: UInt32) -> Bool {
+    kind(packed, .audio) != nil || kind(packed, .parts) != nil
+  }
+
   fileprivate static func kind(_ packed: UInt32, _ kind: MemoFileKind) -> DirectoryEntry.Kind? {
     let code = Int(packed >> shift(kind) & 0xF)
     return code == 0 ? nil : kinds[code - 1]
@@ -257,11 +267,8 @@ private struct Hashed: Sendable {
     var kept = self
     var dropped = false
     for index in 0..<count {
-      if let parts = MemoNames.kind(kept.slots[index], .parts), !parts.isFolder {
-        kept.slots[index] &= ~(0xF << MemoNames.shift(.parts))
-      }
-      let packed = kept.slots[index]
-      dropped = dropped || (MemoNames.kind(packed, .audio) == nil && MemoNames.kind(packed, .parts) == nil)
+      kept.slots[index] = MemoNames.droppingStrayParts(kept.slots[index])
+      dropped = dropped || !MemoNames.isCandidate(kept.slots[index])
     }
     // Nearly always every base has its audio: the groups are the candidates as they are.
     guard dropped else { return kept }
@@ -271,7 +278,7 @@ private struct Hashed: Sendable {
     result.table = Array(repeating: Entry(), count: size)
     for index in 0..<kept.count {
       let packed = kept.slots[index]
-      guard MemoNames.kind(packed, .audio) != nil || MemoNames.kind(packed, .parts) != nil else { continue }
+      guard MemoNames.isCandidate(packed) else { continue }
       kept.withBase(index) { base in
         _ = result.insert(base, kept.hashes[index], packed)
       }

@@ -137,8 +137,7 @@ package enum PlainBase {
       let parts = TimestampReader.wallClock(
         year: f.year, month: f.month, day: f.day, hour: f.hour, minute: f.minute, second: f.second)
     else { return nil }
-    let local = RecordingDate.localSeconds(parts)
-    return local == -1 && f.year != 1969 ? nil : Double(local)
+    return Double(RecordingDate.localSeconds(parts))
   }
 
   /// Sorts `values` by their bits from `low` up (`count` of them; lower bits are left in any

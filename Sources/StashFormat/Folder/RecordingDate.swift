@@ -36,6 +36,10 @@ public enum RecordingDate {
   /// answers these by what it was last asked, so it is not used; nor would it be quick: it runs
   /// `tzset`, which with `TZ` unset looks at the zone file again on every call, one `stat(2)` per
   /// memo in a listing. `localtime_r` does neither.
+  ///
+  /// It cannot fail, so every result is an instant: -1 is 1969-12-31T23:59:59Z (as a local
+  /// 1970-01-01 00:59:59 in Berlin is), not an error as `mktime`'s -1 may be. With a 64-bit
+  /// `time_t`, `timegm` and `localtime_r` cover every `Int32` year, and a base's has four digits.
   static func localSeconds(_ wall: tm) -> time_t {
     var fields = wall
     let asUTC = timegm(&fields)
@@ -66,26 +70,12 @@ public enum RecordingDate {
 
   /// ISO 8601 in UTC, `2026-03-14T08:05:12Z`, with milliseconds only when the time has them.
   public static func isoUTC(_ seconds: Double) -> String {
-    let whole = seconds.rounded(.down)
-    var time = time_t(whole)
-    var parts = tm()
-    gmtime_r(&time, &parts)
-    var text = dateText(parts, separator: "T") + ":" + two(parts.tm_sec)
-    let millis = Int(((seconds - whole) * 1000).rounded())
-    if millis > 0 && millis < 1000 { text += "." + three(millis) }
-    return text + "Z"
+    text { appendISO(seconds, local: false, to: &$0) }
   }
 
   /// ISO 8601 in local time with its offset, `2026-03-14T09:05:12+01:00`.
   public static func isoLocal(_ seconds: Double) -> String {
-    var time = time_t(seconds.rounded(.down))
-    var parts = tm()
-    localtime_r(&time, &parts)
-    let offset = parts.tm_gmtoff
-    let sign = offset < 0 ? "-" : "+"
-    let minutes = Int32(abs(offset) / 60)
-    return dateText(parts, separator: "T") + ":" + two(parts.tm_sec) + sign + two(minutes / 60) + ":"
-      + two(minutes % 60)
+    text { appendISO(seconds, local: true, to: &$0) }
   }
 
   /// The date as a memo with no title shows it: local time to the minute, `2026-03-14 08:05`.
@@ -93,19 +83,80 @@ public enum RecordingDate {
     var time = time_t(seconds.rounded(.down))
     var parts = tm()
     localtime_r(&time, &parts)
-    return dateText(parts, separator: " ")
+    return text { appendMinute(parts, separator: UInt8(ascii: " "), to: &$0) }
   }
 
-  static func dateText(_ parts: tm, separator: String) -> String {
+  /// Appends `isoLocal(seconds)` (`local`) or `isoUTC(seconds)` to `out`, written from the
+  /// calendar fields with no String made: a JSON listing writes two dates for every memo, and
+  /// building their text piece by piece was most of its JSON's cost. The one writer of these dates.
+  package static func appendISO(_ seconds: Double, local: Bool, to out: inout [UInt8]) {
+    var parts = tm()
+    var millis = 0
+    if local {
+      var time = time_t(seconds.rounded(.down))
+      localtime_r(&time, &parts)
+    } else {
+      let whole = seconds.rounded(.down)
+      var time = time_t(whole)
+      gmtime_r(&time, &parts)
+      millis = Int(((seconds - whole) * 1000).rounded())
+    }
+    appendMinute(parts, separator: UInt8(ascii: "T"), to: &out)
+    out.append(UInt8(ascii: ":"))
+    appendDigits(Int(parts.tm_sec), count: 2, to: &out)
+    if local {
+      let offset = parts.tm_gmtoff
+      out.append(UInt8(ascii: offset < 0 ? "-" : "+"))
+      let minutes = Int(abs(offset) / 60)
+      appendDigits(minutes / 60, count: 2, to: &out)
+      out.append(UInt8(ascii: ":"))
+      appendDigits(minutes % 60, count: 2, to: &out)
+    } else {
+      if millis > 0 && millis < 1000 {
+        out.append(UInt8(ascii: "."))
+        appendDigits(millis, count: 3, to: &out)
+      }
+      out.append(UInt8(ascii: "Z"))
+    }
+  }
+
+  /// The text `body` appends.
+  private static func text(_ body: (inout [UInt8]) -> Void) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(32)
+    body(&bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `YYYY-MM-DD` + `separator` + `HH:MM`: a year below 1000 padded to four digits, one below 0
+  /// written after two zeros (`00-5`).
+  private static func appendMinute(_ parts: tm, separator: UInt8, to out: inout [UInt8]) {
     let year = Int(parts.tm_year) + 1900
-    let yearText =
-      year >= 0 && year < 10 ? "000\(year)" : year < 100 ? "00\(year)" : year < 1000 ? "0\(year)" : "\(year)"
-    return yearText + "-" + two(parts.tm_mon + 1) + "-" + two(parts.tm_mday) + separator + two(parts.tm_hour)
-      + ":" + two(parts.tm_min)
+    if year < 0 {
+      out += "00".utf8
+      JSONWriter.writeInteger(Int64(year), to: &out)
+    } else {
+      appendDigits(year, count: 4, to: &out)
+    }
+    out.append(UInt8(ascii: "-"))
+    appendDigits(Int(parts.tm_mon) + 1, count: 2, to: &out)
+    out.append(UInt8(ascii: "-"))
+    appendDigits(Int(parts.tm_mday), count: 2, to: &out)
+    out.append(separator)
+    appendDigits(Int(parts.tm_hour), count: 2, to: &out)
+    out.append(UInt8(ascii: ":"))
+    appendDigits(Int(parts.tm_min), count: 2, to: &out)
   }
 
-  static func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-  static func three(_ value: Int) -> String {
-    value < 10 ? "00\(value)" : value < 100 ? "0\(value)" : "\(value)"
+  /// A value of zero or more in decimal, padded with zeros to at least `count` digits.
+  private static func appendDigits(_ value: Int, count: Int, to out: inout [UInt8]) {
+    var padding = count - 1
+    var rest = value / 10
+    while padding > 0 && rest > 0 {
+      padding -= 1
+      rest /= 10
+    }
+    for _ in 0..<padding { out.append(UInt8(ascii: "0")) }
+    JSONWriter.writeInteger(Int64(value), to: &out)
   }
 }

@@ -88,8 +88,7 @@ struct TimestampReader {
     if let offset {
       return Double(timegm(&parts)) - Double(offset) + fraction
     }
-    let local = RecordingDate.localSeconds(parts)
-    return local == -1 && year != 1969 ? nil : Double(local) + fraction
+    return Double(RecordingDate.localSeconds(parts)) + fraction
   }
 
   /// The zone's offset east of UTC in seconds, or nil when none is given.
