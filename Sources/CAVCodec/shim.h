@@ -1,9 +1,9 @@
 #ifndef STASH_CAVCODEC_SHIM_H
 #define STASH_CAVCODEC_SHIM_H
 /* libavcodec's AAC decoder. libavcodec is not linked: it is opened with dlopen when the first memo
- * is played (stash_avcodec_open). Linked, it and the ~80 libraries it needs cost the browser about
- * 35 ms of dynamic loading at every start, before the first screen, and the listing, showing and
- * recovering memos never use it. libavutil (frames, errors, logging) stays linked: a few ms. */
+ * is played (stash_avcodec_open). Linked, the dynamic loader would map it and the many libraries
+ * it needs at every start, before the first screen, and the listing, showing and recovering memos
+ * never use it. libavutil (frames, errors, logging) stays linked: it costs little. */
 #include "../CLazyLibrary/lazy_library.h"
 #include <libavcodec/avcodec.h>
 #include <libavcodec/version.h>

@@ -5,9 +5,9 @@
  * strings and AVERROR macros, which Swift cannot import.
  *
  * libavfilter is not linked: it is opened with dlopen on the first speed other than 1x
- * (stash_avfilter_open). Linked, it and the ~170 libraries it needs cost the browser about
- * 80 ms of dynamic loading at every start, before the first screen, for a feature most runs
- * never use. The loading is CLazyLibrary's, shared with CAVCodec. */
+ * (stash_avfilter_open). Linked, the dynamic loader would map it and the many libraries it needs
+ * at every start, before the first screen, for a feature most runs never use. The loading is
+ * CLazyLibrary's, shared with CAVCodec. */
 #include "../CLazyLibrary/lazy_library.h"
 #include <errno.h>
 #include <string.h>

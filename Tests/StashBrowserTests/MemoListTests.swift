@@ -3,7 +3,7 @@ import StashFormat
 import Testing
 
 /// The list the model holds: rows made from names until they are read, filled in a block at a
-/// time, its totals kept as they come, and its order kept as `MemoRow.inListingOrder` gives it.
+/// time, its totals kept as they come, and its order kept as the listing's.
 @Suite struct MemoListTests {
   /// Pending rows made on demand, counting how many were made.
   final class Names: PendingRows, @unchecked Sendable {
@@ -59,9 +59,13 @@ import Testing
     #expect(list.position(ofBase: names.bases[9]) == 0 && list.listingIndex(at: 0) == 9)
     #expect(list.position(ofBase: names.bases[0]) == 1 && list.isPending(at: 1) == false)
 
-    // The order is the one `MemoRow.inListingOrder` gives the same rows.
+    // The order is the listing's: newest first, ties by base in byte order.
     let rows = Array(list)
-    #expect(rows.map(\.base) == MemoRow.inListingOrder(rows).map(\.base))
+    let listed = rows.sorted { a, b in
+      a.recordedAt != b.recordedAt
+        ? a.recordedAt > b.recordedAt : Array(a.base.utf8).lexicographicallyPrecedes(b.base.utf8)
+    }
+    #expect(rows.map(\.base) == listed.map(\.base))
     #expect(list == MemoList(rows))
     #expect(list != before)
 

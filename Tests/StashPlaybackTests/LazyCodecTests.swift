@@ -47,8 +47,7 @@ import Testing
       return
     }
     #expect(error.code == .unsupported)
-    #expect(error.message.hasPrefix("no AAC decoder: "), "\(error.message)")
-    #expect(error.message.contains(soname), "\(error.message)")
+    #expect(error.message.hasPrefix("no AAC decoder: \(soname) could not be loaded ("), "\(error.message)")
     #expect(error.message.contains("cannot open shared object file"), "\(error.message)")
   }
 
@@ -62,7 +61,9 @@ import Testing
       Issue.record("a libavcodec with one call passed")
       return
     }
-    #expect(error.message.contains(fake.path), "\(error.message)")
+    #expect(
+      error.message.hasPrefix("no AAC decoder: \(fake.path) lacks avcodec_find_decoder ("), "\(error.message)"
+    )
     #expect(error.message.contains("undefined symbol: avcodec_find_decoder"), "\(error.message)")
   }
 
@@ -95,7 +96,7 @@ import Testing
     let play = try runProcess(tui, ["--play", audio.path], environment: environment)
     #expect(play.status == 1)
     #expect(
-      play.standardError.contains("no AAC decoder: libavcodec.so.59 could not be loaded ("),
+      play.standardError.contains("no AAC decoder: libavcodec.so.59 lacks avcodec_version ("),
       "\(play.standardError)")
     #expect(
       play.standardError.contains(

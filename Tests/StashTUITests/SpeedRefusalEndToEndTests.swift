@@ -20,6 +20,14 @@ import Testing
 
     var testDescription: String { rawValue }
 
+    /// What the player says failed with `soname` standing in: it did not open, or a call is missing.
+    func failure(_ soname: String) -> String {
+      switch self {
+      case .withoutTheCalls: "\(soname) lacks avfilter_get_by_name ("
+      case .needingAMissingLibrary: "\(soname) could not be loaded ("
+      }
+    }
+
     /// What the loader says (dlerror) about it.
     var reason: String {
       switch self {
@@ -105,7 +113,7 @@ import Testing
     let refused = tmux.wait { Self.statusLine($0).hasPrefix("cannot play at another speed") }
     let status = Self.statusLine(refused ?? tmux.capture())
     #expect(refused != nil, "the status line says: \(status)")
-    #expect(status.contains("\(soname) could not be loaded"), "\(status)")
+    #expect(status.contains(standIn.failure(soname)), "\(status)")
     #expect(status.contains(standIn.reason), "\(status)")
     #expect(status.hasSuffix("playing on at 1×"), "\(status)")
 
@@ -134,7 +142,7 @@ import Testing
     var environment = ProcessInfo.processInfo.environment
     environment["LD_LIBRARY_PATH"] = lib.path
     environment["STASH_ALSA_DEVICE"] = "null"
-    let expected = "stash-tui: cannot play at another speed: \(soname) could not be loaded ("
+    let expected = "stash-tui: cannot play at another speed: \(standIn.failure(soname))"
 
     // `--play --speed 2`: said once, and the memo still plays to its end (exit 0).
     let played = try runProcess(

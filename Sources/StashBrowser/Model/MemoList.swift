@@ -1,3 +1,5 @@
+import StashFormat
+
 /// The rows of a listing before they are read: what the folder's names alone say about each memo,
 /// made on demand, so a listing of 100,000 memos holds no row per memo until it is read or shown.
 /// Its rows are in listing order; a position here is a row's place in the listing as first made.
@@ -66,7 +68,7 @@ package struct MemoList: RandomAccessCollection, ExpressibleByArrayLiteral, Equa
   package var endIndex: Int { names.count }
 
   package subscript(position: Int) -> MemoRow {
-    let at = order?[position] ?? position
+    let at = listingIndex(at: position)
     return read(at) ?? names.row(at)
   }
 
@@ -76,19 +78,19 @@ package struct MemoList: RandomAccessCollection, ExpressibleByArrayLiteral, Equa
 
   /// The base of the row at `position`.
   package func base(at position: Int) -> String {
-    let at = order?[position] ?? position
+    let at = listingIndex(at: position)
     return read(at)?.base ?? names.base(at)
   }
 
   /// The shown name of the row at `position`.
   package func displayName(at position: Int) -> String {
-    let at = order?[position] ?? position
+    let at = listingIndex(at: position)
     return read(at)?.displayName ?? names.displayName(at)
   }
 
   /// Whether the row at `position` waits for its memo to be read.
   package func isPending(at position: Int) -> Bool {
-    read(order?[position] ?? position)?.pending ?? true
+    read(listingIndex(at: position))?.pending ?? true
   }
 
   /// The sum of the known lengths, added in the list's order (a row not read has none), made
@@ -109,8 +111,8 @@ package struct MemoList: RandomAccessCollection, ExpressibleByArrayLiteral, Equa
   /// The listing's parts folders.
   package var partsFolders: [String] { names.partsFolders }
 
-  /// Which memos the rows on `positions` are, as `fill` takes them (positions in the listing as
-  /// first made).
+  /// Which memo the row at `position` is, as `fill` takes it (its position in the listing as first
+  /// made).
   package func listingIndex(at position: Int) -> Int { order?[position] ?? position }
 
   /// Puts read rows in place: each with the listing index (`listingIndex`) of its memo. The order
@@ -141,7 +143,7 @@ package struct MemoList: RandomAccessCollection, ExpressibleByArrayLiteral, Equa
     if moved { reorder() }
     totalSeconds = 0
     for position in indices {
-      let at = order?[position] ?? position
+      let at = listingIndex(at: position)
       guard let block = blocks[at / MemoList.blockSize] else { continue }
       // Through the buffer, so only the length is read, not the whole row copied.
       if let seconds = block.rows.withUnsafeBufferPointer({ $0[at % MemoList.blockSize]?.durationSeconds }) {
@@ -150,12 +152,12 @@ package struct MemoList: RandomAccessCollection, ExpressibleByArrayLiteral, Equa
     }
   }
 
-  /// Sorts the list again: newest first, ties by base in byte order (`MemoRow.inListingOrder`).
+  /// Sorts the list again, in the listing's order (`MemoFolder.listsBefore`).
   private mutating func reorder() {
     let names = self.names
     let dates = (0..<names.count).map { read($0)?.recordedAt ?? names.recordedAt($0) }
     var sorted = order ?? Array(0..<names.count)
-    sorted.sort { i, j in dates[i] != dates[j] ? dates[i] > dates[j] : names.basePrecedes(i, j) }
+    sorted.sort { i, j in MemoFolder.listsBefore(dates[i], dates[j], basePrecedes: names.basePrecedes(i, j)) }
     var inverse = Array(repeating: 0, count: sorted.count)
     for (position, at) in sorted.enumerated() { inverse[at] = position }
     order = sorted

@@ -67,16 +67,4 @@ package struct MemoRow: Equatable, Sendable {
     self.partsFolder = partsFolder
     self.pending = pending
   }
-
-  /// Rows newest first, ties by base in byte order: the order `MemoFolder.read` gives.
-  package static func inListingOrder(_ rows: [MemoRow]) -> [MemoRow] {
-    // Sort positions, not rows: a row is a large value and moving it is most of a sort's cost.
-    var order = Array(rows.indices)
-    order.sort { i, j in
-      rows[i].recordedAt != rows[j].recordedAt
-        ? rows[i].recordedAt > rows[j].recordedAt
-        : rows[i].base.utf8.lexicographicallyPrecedes(rows[j].base.utf8)
-    }
-    return order.map { rows[$0] }
-  }
 }

@@ -39,8 +39,8 @@ public struct MemoFolder: Sendable {
     let keys = memos.map { ($0.recordedAt, $0.base) }
     var order = Array(memos.indices)
     order.sort { i, j in
-      if keys[i].0 != keys[j].0 { return keys[i].0 > keys[j].0 }
-      return keys[i].1.utf8.lexicographicallyPrecedes(keys[j].1.utf8)
+      listsBefore(
+        keys[i].0, keys[j].0, basePrecedes: keys[i].1.utf8.lexicographicallyPrecedes(keys[j].1.utf8))
     }
     // Then put each memo in place by swaps along the permutation's cycles (memos[j] becomes the
     // memo at order[j]): moved, never copied, so no memo's strings are retained and released.
@@ -62,6 +62,16 @@ public struct MemoFolder: Sendable {
   /// directory. Throws only when the folder cannot be read (`folder-unreadable`).
   package static func group(path: String) throws(FormatError) -> FolderGrouping {
     FolderGrouping(try DirectoryReader.entries(of: path))
+  }
+
+  /// The listing's order, the one place that says it: whether a memo dated `date` comes before one
+  /// dated `other`. Newest first; a tie by base in byte order, which `basePrecedes` tells (asked
+  /// only for a tie). `read`, the browser's listing and its list of rows all sort with it.
+  @inlinable
+  public static func listsBefore(_ date: Double, _ other: Double, basePrecedes: @autoclosure () -> Bool)
+    -> Bool
+  {
+    date != other ? date > other : basePrecedes()
   }
 
   /// `folder/name`, without doubling a trailing slash.

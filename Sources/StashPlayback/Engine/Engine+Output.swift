@@ -236,12 +236,7 @@ extension Engine {
         if taken == frames { state.pending = nil }
       }
       measure(&state, output)
-      // Full (it took less than it was given): wait for room rather than be refused once more.
-      if taken == 0 || output.isFull {
-        try output.wait(wake: outputWake.descriptor, timeout: 500)
-        return false
-      }
-      return true
+      return try goOnOrWaitForRoom(taken: taken, output)
     case .end, .failure:
       // What comes before the end (or before audio that would not decode) is played out first.
       if let stretcher = state.stretcher {
@@ -342,11 +337,16 @@ extension Engine {
       state.stretchedOffset = 0
     }
     measure(&state, output)
-    if taken == 0 || output.isFull {
-      try output.wait(wake: outputWake.descriptor, timeout: 500)
-      return false
-    }
-    return true
+    return try goOnOrWaitForRoom(taken: taken, output)
+  }
+
+  /// After a hand-over that took `taken` frames: true to go on at once; false, once the device
+  /// has room (or 500 ms have passed, or the wake-up came), when it is full (it took nothing, or
+  /// has no room left): waiting rather than being refused once more.
+  private func goOnOrWaitForRoom(taken: Int, _ output: PCMOutput) throws(PlaybackError) -> Bool {
+    guard taken == 0 || output.isFull else { return true }
+    try output.wait(wake: outputWake.descriptor, timeout: 500)
+    return false
   }
 
   /// Hands up to `frames` frames to the device with the gain applied; the count taken.

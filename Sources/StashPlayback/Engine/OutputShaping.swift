@@ -113,16 +113,15 @@ struct FrameMap {
   private func point(at x: Double) -> Point { points.last { $0.x <= x } ?? points[0] }
 }
 
-/// libavfilter, opened on the first speed other than 1× rather than linked: linked, it and the
-/// libraries it needs cost every start of the browser some 80 ms in the dynamic loader.
+/// libavfilter, opened on the first speed other than 1× rather than linked (why: CAVFilter/shim.h).
 enum SpeedFilterLibrary {
   /// The soname of the libavfilter the headers are from (LIBAVFILTER_VERSION_MAJOR).
   static let soname = String(cString: stash_avfilter_soname())
   /// That libavfilter, opened once, on first use.
   static let shared = load(soname: soname)
 
-  /// Opens `soname` and resolves every call the speed filter makes; the error names the library
-  /// and gives the loader's reason (the file missing, or a symbol it lacks).
+  /// Opens `soname` and resolves every call the speed filter makes; the error says what failed
+  /// (LazyLibrary.load).
   static func load(soname: String) -> Result<LazyLibrary<stash_avfilter>, PlaybackError> {
     LazyLibrary.load(soname: soname, { stash_avfilter_open($0, $1, $2) }) {
       PlaybackError(code: .unsupported, message: "cannot play at another speed: \($0); playing on at 1×")

@@ -10,7 +10,8 @@ public final class ALSADevice: PCMDevice {
   public let name: String
   private var handle: OpaquePointer?
   private var descriptors: [pollfd] = []
-  /// The descriptors and the wake-up's, kept between waits so that waiting allocates nothing.
+  /// The descriptors and the wake-up's: sized by the first wait after `configure`, then kept so
+  /// that waiting allocates nothing.
   private var pollSet: [pollfd] = []
   /// The buffer size and pause ability, read once configured.
   public private(set) var bufferFrames = 0
@@ -58,7 +59,6 @@ public final class ALSADevice: PCMDevice {
       let filled = snd_pcm_poll_descriptors(handle, &descriptors, UInt32(count))
       if filled < 0 { return filled }
     }
-    pollSet = descriptors + [pollfd()]
     return 0
   }
 

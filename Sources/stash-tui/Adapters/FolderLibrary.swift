@@ -77,7 +77,7 @@ final class FolderLibrary: MemoLibrary {
 
   /// The path of the memo's file of `kind`, from the last listing.
   private func path(_ candidate: FolderGrouping.Candidate, _ kind: MemoFileKind) -> String? {
-    candidate[kind].map { (folder.hasSuffix("/") ? folder : folder + "/") + $0.name }
+    candidate[kind].map { PathText.join(folder, $0.name) }
   }
 
   /// The names of the memo `base` in the last listing, or nil.
@@ -167,16 +167,15 @@ final class FolderLibrary: MemoLibrary {
   func transcripts() -> [TranscriptFile] {
     // Bases in reverse byte order: newest first for bases that are dates, as the list mostly is.
     guard let listing = listing.withLock({ $0 }) else { return [] }
-    let prefix = folder.hasSuffix("/") ? folder : folder + "/"
     return listing.transcriptOrder().map { index in
       let base = listing.base(index)
-      return TranscriptFile(base: base, path: prefix + base + MemoFileKind.transcript.suffix)
+      return TranscriptFile(base: base, path: PathText.join(folder, MemoFileKind.transcript.name(for: base)))
     }
   }
 
   func audioPath(of base: String) -> String {
     if let candidate = candidate(base), let path = path(candidate, .audio) { return path }
-    return (folder.hasSuffix("/") ? folder : folder + "/") + base + "_audio.m4a"
+    return PathText.join(folder, MemoFileKind.audio.name(for: base))
   }
 }
 
@@ -203,7 +202,9 @@ final class FolderListing: PendingRows {
     // with their plain bases in byte order, which is nearly date order: given newest first, they
     // are nearly sorted already, and the sort finds the runs.
     var keyed = byName.indices.reversed().map { (date: byName[$0] ?? 0, index: Int32($0)) }
-    keyed.sort { a, b in a.date != b.date ? a.date > b.date : names.basePrecedes(Int(a.index), Int(b.index)) }
+    keyed.sort { a, b in
+      MemoFolder.listsBefore(a.date, b.date, basePrecedes: names.basePrecedes(Int(a.index), Int(b.index)))
+    }
     let order = keyed.map(\.index)
     var place = Array(repeating: Int32(0), count: order.count)
     for (at, index) in order.enumerated() { place[Int(index)] = Int32(at) }
@@ -217,12 +218,13 @@ final class FolderListing: PendingRows {
   func row(_ index: Int) -> MemoRow {
     let at = Int(order[index])
     let base = names.base(at)
-    let files = MemoFileKind.allCases.filter { $0 != .parts && names.has(at, $0) }.map { base + $0.suffix }
+    let files = MemoFileKind.allCases.filter { $0 != .parts && names.has(at, $0) }.map { $0.name(for: base) }
     return MemoRow(
       base: base, displayName: displayName(index), title: nil, recordedAt: recordedAt(index),
       durationSeconds: nil, audio: names.has(at, .audio) ? .ok : .missing,
       hasTranscript: names.has(at, .transcript), hasRoute: names.has(at, .route), needsRecovery: false,
-      problems: [], files: files, partFiles: [], partsFolder: names.has(at, .parts) ? base + ".parts" : nil,
+      problems: [], files: files, partFiles: [],
+      partsFolder: names.has(at, .parts) ? MemoFileKind.parts.name(for: base) : nil,
       pending: true)
   }
 
@@ -241,7 +243,7 @@ final class FolderListing: PendingRows {
   func index(ofBase base: String) -> Int? { names.index(of: base).map { Int(place[$0]) } }
 
   var partsFolders: [String] {
-    (0..<count).filter { names.has(Int(order[$0]), .parts) }.map { base($0) + ".parts" }
+    (0..<count).filter { names.has(Int(order[$0]), .parts) }.map { MemoFileKind.parts.name(for: base($0)) }
   }
 
   /// The names of the memo at `index`, as `Memo.read` takes them.

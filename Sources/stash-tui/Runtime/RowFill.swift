@@ -18,7 +18,8 @@ final class RowFill: Sendable {
     var wanted: [Int] = []
     /// Rows read and not yet taken, each with its memo's listing index.
     var done: [(index: Int, row: MemoRow)] = []
-    /// Bases of the current listing not read yet.
+    /// How many memos of the current listing (kept by listing index) are not read yet: 0 once
+    /// the fill is over or stopped.
     var remaining = 0
   }
 
