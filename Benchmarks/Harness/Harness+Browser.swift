@@ -52,4 +52,32 @@ extension Harness {
           + full.cpu.text(3, unit: " s")))
   }
 
+  /// Keys while the browser is still reading the folder (issue 20): the real browser in tmux,
+  /// Down and Up in turn for as long as its header says it is reading, each press timed from
+  /// `tmux send-keys` to capture-pane showing the selection moved (`Benchmarks/keys-while-filling.py`).
+  mutating func keysWhileFilling(_ memos: MemoFolderCorpus) throws {
+    let child = try ChildRun.checked(
+      ["python3", repo + "/Benchmarks/keys-while-filling.py", tui, memos.folder, "\(memos.count)"])
+    guard let line = child.stdout.split(separator: "\n").last,
+      let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+      let keys = object["keys"] as? Int, let reading = object["reading_after_first_screen_s"] as? Double,
+      let shown = object["first_screen_s"] as? Double
+    else { throw HarnessError("keys-while-filling.py printed no result") }
+    let ms = { (key: String) in object[key] as? Double }
+    let p90 = ms("p90_ms")
+    let result =
+      if let median = ms("median_ms"), let p90, let worst = ms("max_ms") {
+        String(format: "%.0f ms median, %.0f ms p90, %.0f ms worst (%d presses)", median, p90, worst, keys)
+      } else { "no press made while reading" }
+    figures.append(
+      Figure(
+        issue: "#20", name: "Keys while the rest is read, \(memos.count) memos", result: result,
+        target: "≤ 50 ms", verdict: p90.map { .verdict($0 <= 50 && keys >= 20) } ?? .fail,
+        note:
+          "the browser in tmux 120x40, Down and Up in turn from `tmux send-keys` to capture-pane showing the "
+          + "selection moved (tmux included: an upper bound), every press made while the header said reading; "
+          + String(format: "the reading went on %.1f s after the first screen, ", reading)
+          + String(format: "which tmux showed %.3f s after launch; verdict on the 90th percentile", shown)))
+  }
+
 }

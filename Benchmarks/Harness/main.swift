@@ -77,6 +77,9 @@ do {
     harness.section("#20", "Browser first screen, large", target: "≤ 0.2 s, ≤ 150 MB") {
       try $0.firstScreen(lifetime)
     }
+    harness.section("#20", "Keys while the rest is read, large", target: "≤ 50 ms") {
+      try $0.keysWhileFilling(lifetime)
+    }
     harness.section("#20", "`stash lint`, large", target: "≤ 10 s, ≤ 150 MB") { try $0.lint(lifetime) }
   }
   harness.section("#3", "WebVTT reading", target: "≥ 200 MB/s") {
