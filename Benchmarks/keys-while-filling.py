@@ -22,14 +22,7 @@ import sys
 import time
 import uuid
 
-
-def tmux(socket, *args, check=True):
-    return subprocess.run(["tmux", "-L", socket, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                          text=True, check=check).stdout
-
-
-def capture(socket):
-    return tmux(socket, "capture-pane", "-p", check=False)
+from tmux_screen import capture, tmux, wait_for
 
 
 def selected_row(screen):
@@ -44,16 +37,6 @@ def selected_row(screen):
 
 def reading(screen):
     return "reading" in screen.split("\n")[0]
-
-
-def wait_for(socket, predicate, timeout, step):
-    deadline = time.perf_counter() + timeout
-    while time.perf_counter() < deadline:
-        screen = capture(socket)
-        if predicate(screen):
-            return screen
-        time.sleep(step)
-    raise SystemExit(f"timed out after {timeout} s; screen:\n{capture(socket)}")
 
 
 def main():

@@ -31,6 +31,8 @@ import tempfile
 import time
 import uuid
 
+from tmux_screen import capture, tmux, wait_for
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 MEMOS = 10_000
@@ -76,25 +78,6 @@ def build(folder, sources):
             os.mkdir(os.path.join(folder, base + ".parts"))
             with open(os.path.join(folder, base + ".parts", "transcription.0001.vtt"), "w") as f:
                 f.write("WEBVTT\n")
-
-
-def tmux(socket, *args, check=True):
-    return subprocess.run(["tmux", "-L", socket, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                          text=True, check=check).stdout
-
-
-def capture(socket):
-    return tmux(socket, "capture-pane", "-p", check=False)
-
-
-def wait_for(socket, predicate, timeout=20.0, step=0.005):
-    deadline = time.perf_counter() + timeout
-    while time.perf_counter() < deadline:
-        screen = capture(socket)
-        if predicate(screen):
-            return screen
-        time.sleep(step)
-    sys.exit(f"timed out; screen:\n{capture(socket)}")
 
 
 def selected_row(screen):

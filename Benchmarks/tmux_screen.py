@@ -1,0 +1,27 @@
+"""Driving a program in a tmux server of the caller's own (`tmux -L SOCKET`) and reading its screen:
+what the benchmark scripts that time the browser in a real terminal share."""
+import subprocess
+import time
+
+
+def tmux(socket, *args, check=True):
+    """Runs a tmux command on the server `socket`; its standard output."""
+    return subprocess.run(["tmux", "-L", socket, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True, check=check).stdout
+
+
+def capture(socket):
+    """The pane's screen as text."""
+    return tmux(socket, "capture-pane", "-p", check=False)
+
+
+def wait_for(socket, predicate, timeout=20.0, step=0.005):
+    """The first screen, polled every `step` seconds, on which `predicate` holds; exits with the
+    screen shown when none does within `timeout` seconds."""
+    deadline = time.perf_counter() + timeout
+    while time.perf_counter() < deadline:
+        screen = capture(socket)
+        if predicate(screen):
+            return screen
+        time.sleep(step)
+    raise SystemExit(f"timed out after {timeout} s; screen:\n{capture(socket)}")
