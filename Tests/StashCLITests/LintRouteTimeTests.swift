@@ -33,14 +33,13 @@ import Testing
     ]
     // CRLF line ends: the time alone on line 7 ends in CR LF, which must not hide its offset.
     let result = try Self.lint(lines.joined(separator: "\r\n"), in: folder)
-    let message = Self.message
     #expect(
       result.standardOutput
         == """
-        r_track.gpx:3:11: warning: the time 2026-07-01T10:00:00+02:00\(message)
-        r_track.gpx:6:27: warning: the time 2026-07-01T03:00:02-05:00\(message)
-        r_track.gpx:9:27: warning: the time 2026-07-01T09:00:03+0100\(message)
-        r_track.gpx:10:27: warning: the time 2026-07-01T09:00:04.5-01\(message)
+        r_track.gpx:3:11: warning: the time 2026-07-01T10:00:00+02:00\(Self.message)
+        r_track.gpx:6:27: warning: the time 2026-07-01T03:00:02-05:00\(Self.message)
+        r_track.gpx:9:27: warning: the time 2026-07-01T09:00:03+0100\(Self.message)
+        r_track.gpx:10:27: warning: the time 2026-07-01T09:00:04.5-01\(Self.message)
 
         """)
     #expect(result.status == 0, "warnings only: \(result.standardError)")
@@ -66,13 +65,12 @@ import Testing
       point + "2026-07-01T08:00:05+01:00",
     ]
     let result = try Self.lint(lines.joined(separator: "\n"), in: folder)
-    let message = Self.message
     #expect(
       result.standardOutput
         == """
-        r_track.gpx:4:25: warning: the time 2026-07-01T08:00:01+01:00\(message)
-        r_track.gpx:5:25: warning: the time 2026-07-01T08:00:02+01:00\(message)
-        r_track.gpx:8:25: warning: the time 2026-07-01T08:00:05+01:00\(message)
+        r_track.gpx:4:25: warning: the time 2026-07-01T08:00:01+01:00\(Self.message)
+        r_track.gpx:5:25: warning: the time 2026-07-01T08:00:02+01:00\(Self.message)
+        r_track.gpx:8:25: warning: the time 2026-07-01T08:00:05+01:00\(Self.message)
 
         """)
   }

@@ -32,25 +32,22 @@ enum DecimalText {
     let negative = base[i] == UInt8(ascii: "-")
     if negative || base[i] == UInt8(ascii: "+") { i += 1 }
     var mantissa: UInt64 = 0
-    let integerStart = i
-    while i < end {
-      let digit = base[i] &- 48
-      if digit >= 10 { break }
-      mantissa = mantissa &* 10 &+ UInt64(digit)
-      i += 1
-    }
-    var digits = i - integerStart
-    var fraction = 0
-    if i < end, base[i] == UInt8(ascii: ".") {
-      i += 1
-      let fractionStart = i
+    // Adds the digits from `i` on to the mantissa; how many there were.
+    @inline(__always) func readDigits() -> Int {
+      let first = i
       while i < end {
         let digit = base[i] &- 48
         if digit >= 10 { break }
         mantissa = mantissa &* 10 &+ UInt64(digit)
         i += 1
       }
-      fraction = i - fractionStart
+      return i - first
+    }
+    var digits = readDigits()
+    var fraction = 0
+    if i < end, base[i] == UInt8(ascii: ".") {
+      i += 1
+      fraction = readDigits()
       digits += fraction
     }
     guard i == end, digits > 0, digits <= 19, fraction <= 22, mantissa <= 1 << 53 else { return nil }
