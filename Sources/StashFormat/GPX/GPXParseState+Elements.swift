@@ -171,7 +171,7 @@ extension GPXParseState {
     textCut = false
     // Character data is reported only while a field is open: the whitespace between elements
     // then costs expat no callback at all.
-    XML_SetCharacterDataHandler(parser, GPXParseState.characterData)
+    if let parser { XML_SetCharacterDataHandler(parser, GPXParseState.characterData) }
     return .field
   }
 
@@ -238,11 +238,11 @@ extension GPXParseState {
       )
     }
     point = GPXPoint(reading: latitude, longitude)
-    let offset = Int(XML_GetCurrentByteIndex(parser))
+    let offset = parser.map { Int(XML_GetCurrentByteIndex($0)) } ?? scanOffset
     if lineCounter != nil {
       let (line, column) = lineCounter!.position(of: offset)
       point.setLocation(line: UInt(line), column: UInt(column), offset: offset)
-    } else {
+    } else if let parser {
       point.setLocation(
         line: UInt(XML_GetCurrentLineNumber(parser)), column: UInt(XML_GetCurrentColumnNumber(parser)) + 1,
         offset: offset)
