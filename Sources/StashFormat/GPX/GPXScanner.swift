@@ -27,6 +27,8 @@ struct GPXScanner: ~Copyable {
     /// The prefix's bytes in the text (empty for the default namespace).
     var prefix: Range<Int>
     var uri: [UInt8]
+    /// The namespace as the reader knows it (none for an undeclared default).
+    var known: GPXNamespace.Known
     var depth: Int
   }
 
@@ -42,6 +44,7 @@ struct GPXScanner: ~Copyable {
   private static let xmlnsNamespace = Array("http://www.w3.org/2000/xmlns/".utf8)
 
   private let text: UnsafePointer<UInt8>
+  private let classes = GPXScanner.classes
   private let end: Int
   private var i = 0
   let state = GPXParseState(expat: false)
@@ -90,7 +93,7 @@ struct GPXScanner: ~Copyable {
   private mutating func document() throws(GiveUp) {
     // A UTF-8 byte-order mark, then an XML declaration only at the very start.
     if end >= 3, text[0] == 0xEF, text[1] == 0xBB, text[2] == 0xBF { i = 3 }
-    if matches("<?xml"), i + 5 < end, Self.isSpace(text[i + 5]) { try declaration() }
+    if matches("<?xml"), i + 5 < end, isSpace(text[i + 5]) { try declaration() }
     try misc()
     guard i < end, text[i] == UInt8(ascii: "<") else { throw GiveUp() }
     try startTag()
@@ -211,11 +214,13 @@ struct GPXScanner: ~Copyable {
     let depth = open.count
     let bindingsBefore = bindings.count
     try declareNamespaces(depth: depth)
-    let elementName = try expatName(name, colon: colon, isElement: true)
+    let prefix = colon.map { name.lowerBound..<$0 } ?? name.lowerBound..<name.lowerBound
+    let space = try binding(of: prefix).map { bindings[$0].known } ?? .none
+    let local = colon.map { $0 + 1..<name.upperBound } ?? name
     let list = try attributeList()
     open.append((name, bindingsBefore))
     state.scanOffset = tagStart
-    state.start(cString(elementName), list)
+    state.start(space, GPXElementNames.local(text + local.lowerBound, local.count), list, name: nil)
     if state.stopped { throw GiveUp() }
     // expat places the end of an empty element just after its tag.
     if selfClosing { closeElement(at: i) }
@@ -256,35 +261,33 @@ struct GPXScanner: ~Copyable {
       let uri = Array(
         UnsafeBufferPointer(start: buffer + attribute.value.lowerBound, count: attribute.value.count))
       guard uri != Self.xmlNamespace, uri != Self.xmlnsNamespace else { throw GiveUp() }
-      bindings.append(Binding(prefix: prefix, uri: uri, depth: depth))
+      let known =
+        uri.isEmpty ? .none : uri.withUnsafeBytes { GPXElementNames.namespace($0.baseAddress!, $0.count) }
+      bindings.append(Binding(prefix: prefix, uri: uri, known: known, depth: depth))
     }
   }
 
-  /// The namespace URI a prefix is bound to (an empty prefix: the default namespace, if any).
-  private func namespace(of prefix: Range<Int>) throws(GiveUp) -> [UInt8]? {
+  /// Where in `bindings` the binding of a prefix in scope is (an empty prefix: the default
+  /// namespace, nil when there is none).
+  private func binding(of prefix: Range<Int>) throws(GiveUp) -> Int? {
     guard !equal(prefix, "xml"), !equal(prefix, "xmlns") else { throw GiveUp() }
     var k = bindings.count - 1
     while k >= 0 {
-      if equalText(bindings[k].prefix, prefix) { return bindings[k].uri.isEmpty ? nil : bindings[k].uri }
+      if equalText(bindings[k].prefix, prefix) { return k }
       k -= 1
     }
-    // An unbound prefix is an error; no default namespace is none.
+    // An unbound prefix is an error.
     guard prefix.isEmpty else { throw GiveUp() }
     return nil
   }
 
-  /// A name as expat reports it with namespaces: `uri<U+0001>local`, or the bare name when it is
-  /// in no namespace (attributes without a prefix never are). Appended to `buffer`; its offset.
-  private mutating func expatName(_ name: Range<Int>, colon: Int?, isElement: Bool) throws(GiveUp) -> Int {
+  /// An attribute's name as expat reports it with namespaces: `uri<U+0001>local` with a prefix,
+  /// the bare name without one. Appended to `buffer`; its offset.
+  private mutating func expatName(_ name: Range<Int>, colon: Int?) throws(GiveUp) -> Int {
     let local = colon.map { $0 + 1..<name.upperBound } ?? name
-    let uri: [UInt8]?
-    if let colon {
-      uri = try namespace(of: name.lowerBound..<colon)
-    } else {
-      uri = isElement ? try namespace(of: name.lowerBound..<name.lowerBound) : nil
-    }
     let start = bufferCount
-    if let uri {
+    if let colon, let k = try binding(of: name.lowerBound..<colon) {
+      let uri = bindings[k].uri
       uri.withUnsafeBufferPointer { append($0.baseAddress!, $0.count) }
       append(byte: 1)
     }
@@ -305,7 +308,7 @@ struct GPXScanner: ~Copyable {
         continue
       }
       offsets.append(
-        (try expatName(attribute.name, colon: attribute.colon, isElement: false), attribute.value.lowerBound))
+        (try expatName(attribute.name, colon: attribute.colon), attribute.value.lowerBound))
     }
     // Two prefixes bound to one namespace make one name of two.
     if offsets.count > 1 {
@@ -338,13 +341,13 @@ struct GPXScanner: ~Copyable {
   private mutating func qualifiedName() throws(GiveUp) -> (Range<Int>, colon: Int?) {
     let start = i
     var colon: Int?
-    guard i < end, Self.isNameStart(text[i]) else { throw GiveUp() }
+    guard i < end, isNameStart(text[i]) else { throw GiveUp() }
     i += 1
     while i < end {
       let byte = text[i]
-      if Self.isNameByte(byte) {
+      if isNameByte(byte) {
         i += 1
-      } else if byte == UInt8(ascii: ":"), colon == nil, i + 1 < end, Self.isNameStart(text[i + 1]) {
+      } else if byte == UInt8(ascii: ":"), colon == nil, i + 1 < end, isNameStart(text[i + 1]) {
         colon = i
         i += 2
       } else {
@@ -362,10 +365,16 @@ struct GPXScanner: ~Copyable {
     i += 1
     let start = bufferCount
     while true {
+      let run = i
+      while i < end, isPlainValue(text[i]) { i += 1 }
+      if i > run { append(text + run, i - run) }
       guard i < end else { throw GiveUp() }
       let byte = text[i]
       if byte == quote { break }
       switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "'"):
+        append(byte: byte)
+        i += 1
       case UInt8(ascii: "<"): throw GiveUp()
       case UInt8(ascii: "&"):
         let scalar = try reference()
@@ -396,7 +405,7 @@ struct GPXScanner: ~Copyable {
     var run = i
     while i < end {
       let byte = text[i]
-      if Self.isPlainText(byte) {
+      if isPlainText(byte) {
         i += 1
         continue
       }
@@ -519,7 +528,7 @@ struct GPXScanner: ~Copyable {
 
   @discardableResult private mutating func skipSpace() -> Bool {
     let start = i
-    while i < end, Self.isSpace(text[i]) { i += 1 }
+    while i < end, isSpace(text[i]) { i += 1 }
     return i > start
   }
 
@@ -560,25 +569,46 @@ struct GPXScanner: ~Copyable {
     bufferCapacity = capacity
   }
 
-  @inline(__always) private static func isSpace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
-  }
-
+  /// What each byte can be, as bits: a table lookup per byte in the loops.
+  // Written once, before any read of it, and never again.
+  nonisolated(unsafe) private static let classes: UnsafePointer<UInt8> = {
+    let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+    for byte in 0..<256 {
+      let letter = (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x5F
+      let digitOrMark = (0x30...0x39).contains(byte) || byte == 0x2D || byte == 0x2E
+      let ascii = (0x20..<0x80).contains(byte)
+      var bits: UInt8 = 0
+      if letter { bits |= nameStart }
+      if letter || digitOrMark { bits |= nameByte }
+      if ascii && ![0x26, 0x3C, 0x5D].contains(byte) || byte == 0x09 || byte == 0x0A { bits |= plainText }
+      if ascii && ![0x26, 0x3C, 0x22, 0x27].contains(byte) { bits |= plainValue }
+      if [0x20, 0x09, 0x0A, 0x0D].contains(byte) { bits |= space }
+      table[byte] = bits
+    }
+    return UnsafePointer(table)
+  }()
+  /// A letter or `_`.
+  private static let nameStart: UInt8 = 1
+  /// A letter, a digit, or one of `_-.`.
+  private static let nameByte: UInt8 = 2
   /// Text that needs no second look: ASCII but controls (tab and LF are fine), `&`, `<`, `]`.
-  @inline(__always) private static func isPlainText(_ byte: UInt8) -> Bool {
-    byte >= 0x20
-      ? byte < 0x80 && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: "]")
-      : byte == 0x0A || byte == 0x09
-  }
+  private static let plainText: UInt8 = 4
+  /// An attribute value's byte that is itself: ASCII but controls, `&`, `<` and quotes.
+  private static let plainValue: UInt8 = 8
+  /// XML's whitespace: space, tab, LF, CR.
+  private static let space: UInt8 = 16
 
-  @inline(__always) private static func isNameStart(_ byte: UInt8) -> Bool {
-    (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
+  @inline(__always) private func isSpace(_ byte: UInt8) -> Bool { classes[Int(byte)] & Self.space != 0 }
+  @inline(__always) private func isPlainText(_ byte: UInt8) -> Bool {
+    classes[Int(byte)] & Self.plainText != 0
   }
-
-  @inline(__always) private static func isNameByte(_ byte: UInt8) -> Bool {
-    isNameStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
-      || byte == UInt8(ascii: ".")
+  @inline(__always) private func isPlainValue(_ byte: UInt8) -> Bool {
+    classes[Int(byte)] & Self.plainValue != 0
   }
+  @inline(__always) private func isNameStart(_ byte: UInt8) -> Bool {
+    classes[Int(byte)] & Self.nameStart != 0
+  }
+  @inline(__always) private func isNameByte(_ byte: UInt8) -> Bool { classes[Int(byte)] & Self.nameByte != 0 }
 
   private static func digit(_ byte: UInt8, hex: Bool) -> UInt32? {
     switch byte {
