@@ -22,14 +22,12 @@ struct GPXScanner: ~Copyable {
   /// Why the scanner gives a document to expat; it carries nothing, since expat says what is wrong.
   struct GiveUp: Error {}
 
-  /// A namespace prefix in scope: declared by an element at `depth`, for it and what it holds.
+  /// A namespace prefix in scope: declared by an open element, for it and what it holds.
   private struct Binding {
     /// The prefix's bytes in the text (empty for the default namespace).
     var prefix: Range<Int>
-    var uri: [UInt8]
     /// The namespace as the reader knows it (none for an undeclared default).
     var known: GPXNamespace.Known
-    var depth: Int
   }
 
   /// One `name="value"` of the start tag being read; `value` is decoded, in `buffer`.
@@ -51,6 +49,8 @@ struct GPXScanner: ~Copyable {
   /// Each open element's qualified name in the text and how many bindings were in scope before it.
   private var open: [(name: Range<Int>, bindings: Int)] = []
   private var bindings: [Binding] = []
+  /// Each binding's namespace URI, apart so that `Binding` holds no reference.
+  private var uris: [[UInt8]] = []
   private var attributes: [Attribute] = []
   /// Where the names and values of the attributes handed on are in `buffer`.
   private var offsets: [(name: Int, value: Int)] = []
@@ -186,7 +186,7 @@ struct GPXScanner: ~Copyable {
     let tagStart = i
     i += 1
     let (name, colon) = try qualifiedName()
-    attributes.removeAll(keepingCapacity: true)
+    if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
     bufferCount = 0
     var selfClosing = false
     while true {
@@ -211,9 +211,8 @@ struct GPXScanner: ~Copyable {
       let value = try attributeValue()
       attributes.append(Attribute(name: attributeName, colon: attributeColon, value: value))
     }
-    let depth = open.count
     let bindingsBefore = bindings.count
-    try declareNamespaces(depth: depth)
+    try declareNamespaces()
     let prefix = colon.map { name.lowerBound..<$0 } ?? name.lowerBound..<name.lowerBound
     let space = try binding(of: prefix).map { bindings[$0].known } ?? .none
     let local = colon.map { $0 + 1..<name.upperBound } ?? name
@@ -240,13 +239,16 @@ struct GPXScanner: ~Copyable {
 
   private mutating func closeElement(at tagStart: Int) {
     let closed = open.removeLast()
-    bindings.removeSubrange(closed.bindings...)
+    if bindings.count > closed.bindings {
+      bindings.removeSubrange(closed.bindings...)
+      uris.removeSubrange(closed.bindings...)
+    }
     state.scanOffset = tagStart
     state.end()
   }
 
   /// The `xmlns` and `xmlns:p` attributes of the tag just read, as bindings for the element.
-  private mutating func declareNamespaces(depth: Int) throws(GiveUp) {
+  private mutating func declareNamespaces() throws(GiveUp) {
     for attribute in attributes {
       let prefix: Range<Int>
       if let colon = attribute.colon {
@@ -263,7 +265,8 @@ struct GPXScanner: ~Copyable {
       guard uri != Self.xmlNamespace, uri != Self.xmlnsNamespace else { throw GiveUp() }
       let known =
         uri.isEmpty ? .none : uri.withUnsafeBytes { GPXElementNames.namespace($0.baseAddress!, $0.count) }
-      bindings.append(Binding(prefix: prefix, uri: uri, known: known, depth: depth))
+      bindings.append(Binding(prefix: prefix, known: known))
+      uris.append(uri)
     }
   }
 
@@ -287,7 +290,7 @@ struct GPXScanner: ~Copyable {
     let local = colon.map { $0 + 1..<name.upperBound } ?? name
     let start = bufferCount
     if let colon, let k = try binding(of: name.lowerBound..<colon) {
-      let uri = bindings[k].uri
+      let uri = uris[k]
       uri.withUnsafeBufferPointer { append($0.baseAddress!, $0.count) }
       append(byte: 1)
     }
@@ -299,7 +302,7 @@ struct GPXScanner: ~Copyable {
   /// The attributes other than namespace declarations, as expat's NULL-ended name, value list.
   /// Gives up on a repeated attribute, by name or by namespace and local name.
   private mutating func attributeList() throws(GiveUp) -> UnsafeMutablePointer<UnsafePointer<CChar>?> {
-    offsets.removeAll(keepingCapacity: true)
+    if !offsets.isEmpty { offsets.removeAll(keepingCapacity: true) }
     for (k, attribute) in attributes.enumerated() {
       for other in attributes[..<k] where equalText(other.name, attribute.name) { throw GiveUp() }
       if attribute.colon == nil
@@ -339,22 +342,25 @@ struct GPXScanner: ~Copyable {
 
   /// A name of ASCII letters, digits and `._-`, with at most one colon between two such parts.
   private mutating func qualifiedName() throws(GiveUp) -> (Range<Int>, colon: Int?) {
+    // The loops keep their place in a local, which stays in a register.
     let start = i
+    var j = i
     var colon: Int?
-    guard i < end, isNameStart(text[i]) else { throw GiveUp() }
-    i += 1
-    while i < end {
-      let byte = text[i]
+    guard j < end, isNameStart(text[j]) else { throw GiveUp() }
+    j += 1
+    while j < end {
+      let byte = text[j]
       if isNameByte(byte) {
-        i += 1
-      } else if byte == UInt8(ascii: ":"), colon == nil, i + 1 < end, isNameStart(text[i + 1]) {
-        colon = i
-        i += 2
+        j += 1
+      } else if byte == UInt8(ascii: ":"), colon == nil, j + 1 < end, isNameStart(text[j + 1]) {
+        colon = j
+        j += 2
       } else {
         break
       }
     }
-    return (start..<i, colon)
+    i = j
+    return (start..<j, colon)
   }
 
   /// A quoted attribute value, normalised as XML says (each whitespace character a space,
@@ -366,7 +372,9 @@ struct GPXScanner: ~Copyable {
     let start = bufferCount
     while true {
       let run = i
-      while i < end, isPlainValue(text[i]) { i += 1 }
+      var j = i
+      while j < end, isPlainValue(text[j]) { j += 1 }
+      i = j
       if i > run { append(text + run, i - run) }
       guard i < end else { throw GiveUp() }
       let byte = text[i]
@@ -404,11 +412,11 @@ struct GPXScanner: ~Copyable {
     let capturing = state.capture != .none
     var run = i
     while i < end {
+      var j = i
+      while j < end, isPlainText(text[j]) { j += 1 }
+      i = j
+      guard i < end else { break }
       let byte = text[i]
-      if isPlainText(byte) {
-        i += 1
-        continue
-      }
       switch byte {
       case UInt8(ascii: "<"):
         if capturing, i > run { state.appendText(cText(run), i - run) }
@@ -528,8 +536,10 @@ struct GPXScanner: ~Copyable {
 
   @discardableResult private mutating func skipSpace() -> Bool {
     let start = i
-    while i < end, isSpace(text[i]) { i += 1 }
-    return i > start
+    var j = i
+    while j < end, isSpace(text[j]) { j += 1 }
+    i = j
+    return j > start
   }
 
   private func matches(_ literal: StaticString) -> Bool {
