@@ -36,6 +36,8 @@ struct GPXScanner: ~Copyable {
     /// Where the prefix's colon is in the name, or nil without a prefix.
     var colon: Int?
     var value: Range<Int>
+    /// Whether it is `xmlns` or `xmlns:p`, a namespace declaration rather than an attribute.
+    var declares: Bool
   }
 
   private static let xmlNamespace = Array("http://www.w3.org/XML/1998/namespace".utf8)
@@ -209,7 +211,11 @@ struct GPXScanner: ~Copyable {
       i += 1
       _ = skipSpace()
       let value = try attributeValue()
-      attributes.append(Attribute(name: attributeName, colon: attributeColon, value: value))
+      let declares =
+        text[attributeName.lowerBound] == UInt8(ascii: "x")
+        && equal(attributeName.lowerBound..<(attributeColon ?? attributeName.upperBound), "xmlns")
+      attributes.append(
+        Attribute(name: attributeName, colon: attributeColon, value: value, declares: declares))
     }
     let bindingsBefore = bindings.count
     try declareNamespaces()
@@ -227,12 +233,13 @@ struct GPXScanner: ~Copyable {
 
   private mutating func endTag() throws(GiveUp) {
     let tagStart = i
-    i += 2
-    let (name, _) = try qualifiedName()
+    // The name must be the open element's, then nothing but space before `>`.
+    guard let name = open.last?.name, i + 2 + name.count <= end,
+      memcmp(text + i + 2, text + name.lowerBound, name.count) == 0
+    else { throw GiveUp() }
+    i += 2 + name.count
     _ = skipSpace()
-    guard i < end, text[i] == UInt8(ascii: ">"), let top = open.last, equalText(top.name, name) else {
-      throw GiveUp()
-    }
+    guard i < end, text[i] == UInt8(ascii: ">") else { throw GiveUp() }
     i += 1
     closeElement(at: tagStart)
   }
@@ -249,15 +256,13 @@ struct GPXScanner: ~Copyable {
 
   /// The `xmlns` and `xmlns:p` attributes of the tag just read, as bindings for the element.
   private mutating func declareNamespaces() throws(GiveUp) {
-    for attribute in attributes {
+    for attribute in attributes where attribute.declares {
       let prefix: Range<Int>
       if let colon = attribute.colon {
-        guard equal(attribute.name.lowerBound..<colon, "xmlns") else { continue }
         prefix = colon + 1..<attribute.name.upperBound
         // xml and xmlns are reserved, and a prefix cannot be undeclared in XML 1.0.
         guard !equal(prefix, "xml"), !equal(prefix, "xmlns"), !attribute.value.isEmpty else { throw GiveUp() }
       } else {
-        guard equal(attribute.name, "xmlns") else { continue }
         prefix = attribute.name.lowerBound..<attribute.name.lowerBound
       }
       let uri = Array(
@@ -303,18 +308,20 @@ struct GPXScanner: ~Copyable {
   /// Gives up on a repeated attribute, by name or by namespace and local name.
   private mutating func attributeList() throws(GiveUp) -> UnsafeMutablePointer<UnsafePointer<CChar>?> {
     if !offsets.isEmpty { offsets.removeAll(keepingCapacity: true) }
-    for (k, attribute) in attributes.enumerated() {
-      for other in attributes[..<k] where equalText(other.name, attribute.name) { throw GiveUp() }
-      if attribute.colon == nil
-        ? equal(attribute.name, "xmlns") : equal(attribute.name.lowerBound..<attribute.colon!, "xmlns")
-      {
-        continue
+    var prefixed = 0
+    for k in attributes.indices {
+      let attribute = attributes[k]
+      var j = 0
+      while j < k {
+        if equalText(attributes[j].name, attribute.name) { throw GiveUp() }
+        j += 1
       }
-      offsets.append(
-        (try expatName(attribute.name, colon: attribute.colon), attribute.value.lowerBound))
+      if attribute.declares { continue }
+      if attribute.colon != nil { prefixed += 1 }
+      offsets.append((try expatName(attribute.name, colon: attribute.colon), attribute.value.lowerBound))
     }
     // Two prefixes bound to one namespace make one name of two.
-    if offsets.count > 1 {
+    if prefixed > 1 {
       for k in 1..<offsets.count {
         for j in 0..<k where strcmp(cString(offsets[j].name), cString(offsets[k].name)) == 0 {
           throw GiveUp()
