@@ -5,10 +5,11 @@
 #endif
 
 /// Reads the XML that GPX writers produce, in Swift, over a document held whole in memory, and
-/// hands `GPXParseState` the events expat would: the same names (`namespace<U+0001>local`), the
-/// same attributes, the same text, at the same offsets. About four times faster than expat, whose
-/// general machinery (a tokenizer per encoding, a position walk, a callback per event through C)
-/// was most of the time of reading a route.
+/// hands `GPXParseState` what expat would: each element's namespace and local name, its attributes
+/// as expat lists them, the same text, at the same offsets. It reads the bench's route set in about
+/// half the CPU time expat takes inside the same reader: expat's general machinery (a tokenizer
+/// per encoding, a callback per event through C, names built for every element) was most of the
+/// time of reading a route, and lint reads every route in a folder.
 ///
 /// It takes only a strict subset of XML 1.0 with namespaces, and checks that subset fully: UTF-8
 /// (well formed, no code point XML forbids), names in ASCII, the five predefined entities and
