@@ -32,7 +32,10 @@ public struct Title: Sendable, Equatable {
   /// `ReadOnlyFile` takes it.
   package static func read(_ location: FileLocation, listedAsRegularFile: Bool = false) -> Title {
     do {
-      return try read(ReadOnlyFile(location, listedAsRegularFile: listedAsRegularFile))
+      // A title is a line: one read, usually to its end, and no fstat when the listing said "file".
+      let (bytes, size) = try ReadOnlyFile.start(
+        sizedUpTo: maximumBytes, of: location, listedAsRegularFile: listedAsRegularFile)
+      return parse(bytes, totalSize: size)
     } catch {
       return Title(
         text: nil, displayText: nil, byteCount: nil,
