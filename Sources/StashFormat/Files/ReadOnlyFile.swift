@@ -8,7 +8,8 @@
 /// not asked for, and FIFOs, sockets and devices are refused before they can block a reader.
 public final class ReadOnlyFile {
   /// The path as given.
-  public let path: String
+  public var path: String { location.path }
+  private let location: FileLocation
   /// Size in bytes when opened.
   public let size: Int
   /// Last modification, seconds since 1970 (UTC).
@@ -28,12 +29,11 @@ public final class ReadOnlyFile {
   /// Opens the file at `location` as `init(path:listedAsRegularFile:)` does; a file in an open
   /// folder is opened by its name there (`openat(2)`), without walking the folder's path again.
   package init(_ location: FileLocation, listedAsRegularFile: Bool = false) throws(FormatError) {
-    let path = location.path
-    self.path = path
+    self.location = location
     let fd = try Self.open(location, listedAsRegularFile: listedAsRegularFile)
     let info: stat
     do {
-      info = try Self.regularFileInfo(fd, path: path)
+      info = try Self.regularFileInfo(fd, path: location.path)
     } catch {
       close(fd)
       throw error
