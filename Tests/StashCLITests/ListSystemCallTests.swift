@@ -104,7 +104,7 @@ import Testing
   }
 
   /// Per memo: the audio is opened, stat'ed and read twice; the title and the transcript are each
-  /// read with one `read` and no stat (the listing said they are regular files); the route is
+  /// read with one `pread` and no stat (the listing said they are regular files); the route is
   /// stat'ed for its size and its tail read. Four opens and four closes.
   @Test func aListingStatsOnlyTheFilesWhoseSizeItNeeds() throws {
     let scratch = try Fixtures.scratchFolder("stash-ls-calls")
