@@ -2,6 +2,8 @@ import Foundation
 import StashFormat
 import Testing
 
+@testable import StashFormat
+
 /// The listing's shortcuts give what the long way gives: a plain title read without the Unicode
 /// checks, files opened by name in the held folder, and lint's index check that keeps no samples.
 @Suite struct ListingShortcutTests {
@@ -21,6 +23,16 @@ import Testing
       [0x00], [0x07], [0x7F], [0x1F], Array("散歩".utf8), Array("\u{00A0}".utf8), Array("\u{3000}".utf8),
       Array("\u{2028}".utf8), Array("~!@#$%^&*()_+{}|:\"<>?`-=[]\\;',./".utf8),
       Array(repeating: UInt8(ascii: "x"), count: 199),
+      // Letters the quick way takes (Latin-1, a combining accent, Greek, Cyrillic, Hebrew, kana,
+      // ideographs), and what lies beside them that it must not: NEL and C1 controls, other
+      // white space, a Prepend mark that joins the space after it, an ideograph past the range,
+      // a cut and an overlong sequence.
+      Array("café".utf8), Array("e\u{301}".utf8), Array("\u{301}".utf8), Array("Ωμέγα".utf8),
+      Array("прогулка".utf8), Array("\u{05D0}\u{05FF}".utf8), Array("さんぽカ".utf8),
+      Array("\u{9FFF}\u{4E00}".utf8),
+      Array("\u{0085}".utf8), Array("\u{0080}\u{009F}".utf8), Array("\u{00BF}".utf8), Array("\u{1680}".utf8),
+      Array("\u{2000}\u{200A}".utf8), Array("\u{202F}\u{205F}".utf8), Array("\u{0600}".utf8),
+      Array("\u{A000}".utf8), Array("\u{3000}\u{303F}".utf8), [0xE6, 0x95], [0xC1, 0x81], [0xE0, 0x81, 0x81],
     ]
     var generator = SystemRandomNumberGenerator()
     var inputs: [[UInt8]] = [
@@ -43,6 +55,11 @@ import Testing
     }
     // The quick way was taken often enough to be tested (a plain line has no problem).
     #expect(quick > 100)
+    // Titles in the scripts it knows are taken the quick way, not only ASCII ones.
+    for plain in ["散歩 to the station", "Café au lait", "Прогулка 3", "さんぽ"] {
+      #expect(Title.plainLine(Array(plain.utf8)[...]) == plain)
+    }
+    #expect(Title.plainLine(Array("x\u{0600} ".utf8)[...]) == nil)
     // A title larger than the limit is cut and reported, never taken the quick way.
     let long = Array(repeating: UInt8(ascii: "z"), count: 16)
     #expect(Title.parse(long, totalSize: 20_000) == Title.parse(long, totalSize: 20_000, plainLines: false))

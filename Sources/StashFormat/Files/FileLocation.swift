@@ -25,15 +25,19 @@ package final class OpenFolder: @unchecked Sendable {
 
   /// The file `name` in this folder.
   package func file(_ name: String) -> FileLocation {
-    FileLocation(path: PathText.join(path, name), folder: descriptor == nil ? nil : self, name: name)
+    descriptor == nil
+      ? FileLocation(path: PathText.join(path, name)) : FileLocation(path: nil, folder: self, name: name)
   }
 }
 
 /// Where a file is: its path (what messages name), and, when its folder is held open, its name in
 /// that folder, by which it is opened.
 package struct FileLocation: Sendable {
-  /// The path as messages give it.
-  package var path: String
+  /// The path as messages give it: for a file in an open folder, made only when it is asked for,
+  /// since a listing opens most files without ever naming them.
+  package var path: String { givenPath ?? PathText.join(folder!.path, name) }
+  /// The path as given, for a file opened by path.
+  private let givenPath: String?
   /// The open folder the file is in, when it is opened by `name`.
   let folder: OpenFolder?
   /// The name in `folder`.
@@ -44,8 +48,8 @@ package struct FileLocation: Sendable {
     self.init(path: path, folder: nil, name: path)
   }
 
-  init(path: String, folder: OpenFolder?, name: String) {
-    self.path = path
+  fileprivate init(path: String?, folder: OpenFolder?, name: String) {
+    self.givenPath = path
     self.folder = folder
     self.name = name
   }

@@ -8,7 +8,8 @@
 /// not asked for, and FIFOs, sockets and devices are refused before they can block a reader.
 public final class ReadOnlyFile {
   /// The path as given.
-  public let path: String
+  public var path: String { location.path }
+  private let location: FileLocation
   /// Size in bytes when opened.
   public let size: Int
   /// Last modification, seconds since 1970 (UTC).
@@ -28,39 +29,104 @@ public final class ReadOnlyFile {
   /// Opens the file at `location` as `init(path:listedAsRegularFile:)` does; a file in an open
   /// folder is opened by its name there (`openat(2)`), without walking the folder's path again.
   package init(_ location: FileLocation, listedAsRegularFile: Bool = false) throws(FormatError) {
-    let path = location.path
-    self.path = path
-    if !listedAsRegularFile {
-      // Refuse what is not a regular file before opening it: opening a device can itself act.
-      var before = stat()
-      guard location.withRelativePath({ fstatat($0, $1, &before, 0) }) == 0 else {
-        throw Self.error(errno, path: path, doing: "open")
-      }
-      guard (before.st_mode & S_IFMT) == S_IFREG else {
-        throw FormatError(
-          code: .notAFile, message: "\(Self.kind(of: before.st_mode)), not a regular file: it is not read",
-          path: path)
-      }
-    }
-    // O_NONBLOCK keeps a FIFO from blocking the open; it is refused just below.
-    let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (listedAsRegularFile ? O_NOFOLLOW : 0)
-    let fd = location.withRelativePath { folder, name in Self.retrying { openat(folder, name, flags) } }
-    guard fd >= 0 else { throw Self.error(errno, path: path, doing: "open") }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else {
-      let code = errno
+    self.location = location
+    let fd = try Self.open(location, listedAsRegularFile: listedAsRegularFile)
+    let info: stat
+    do {
+      info = try Self.regularFileInfo(fd, path: location.path)
+    } catch {
       close(fd)
-      throw Self.error(code, path: path, doing: "inspect")
-    }
-    guard (info.st_mode & S_IFMT) == S_IFREG else {
-      close(fd)
-      throw FormatError(
-        code: .notAFile, message: "\(Self.kind(of: info.st_mode)), not a regular file: it is not read",
-        path: path)
+      throw error
     }
     descriptor = fd
     size = Int(info.st_size)
     modificationTime = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+  }
+
+  /// The descriptor of the file at `location`, opened as `init` opens it, before its `fstat(2)`.
+  private static func open(_ location: FileLocation, listedAsRegularFile: Bool) throws(FormatError) -> Int32 {
+    if !listedAsRegularFile {
+      // Refuse what is not a regular file before opening it: opening a device can itself act.
+      var before = stat()
+      guard location.withRelativePath({ fstatat($0, $1, &before, 0) }) == 0 else {
+        throw error(errno, path: location.path, doing: "open")
+      }
+      guard (before.st_mode & S_IFMT) == S_IFREG else {
+        throw notRegular(before.st_mode, path: location.path)
+      }
+    }
+    // O_NONBLOCK keeps a FIFO from blocking the open; it is refused just below.
+    let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (listedAsRegularFile ? O_NOFOLLOW : 0)
+    let fd = location.withRelativePath { folder, name in retrying { openat(folder, name, flags) } }
+    guard fd >= 0 else { throw error(errno, path: location.path, doing: "open") }
+    return fd
+  }
+
+  /// What `fstat(2)` says of the open `fd`, refusing a file that is not regular; `fd` stays open.
+  private static func regularFileInfo(_ fd: Int32, path: @autoclosure () -> String) throws(FormatError)
+    -> stat
+  {
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw error(errno, path: path(), doing: "inspect") }
+    guard (info.st_mode & S_IFMT) == S_IFREG else { throw notRegular(info.st_mode, path: path()) }
+    return info
+  }
+
+  private static func notRegular(_ mode: mode_t, path: String) -> FormatError {
+    FormatError(code: .notAFile, message: "\(kind(of: mode)), not a regular file: it is not read", path: path)
+  }
+
+  /// The first `count` bytes of the file at `location` (fewer only at its end), opened as `init`
+  /// opens it, for a reader that needs no more than a file's start: a transcript's signature.
+  package static func start(_ location: FileLocation, count: Int, listedAsRegularFile: Bool)
+    throws(FormatError)
+    -> [UInt8]
+  {
+    try readStart(location, count: count, listedAsRegularFile: listedAsRegularFile, sized: false).bytes
+  }
+
+  /// The first `count` bytes of the file at `location` and its size in bytes, for a file that is
+  /// usually smaller than `count`: a title.
+  package static func start(
+    sizedUpTo count: Int, of location: FileLocation, listedAsRegularFile: Bool
+  ) throws(FormatError) -> (bytes: [UInt8], size: Int) {
+    try readStart(location, count: count, listedAsRegularFile: listedAsRegularFile, sized: true)
+  }
+
+  /// `start`: with `listedAsRegularFile`, the file is opened, read with one `pread(2)` (of one
+  /// byte more than `count` when its size is asked for) and closed, with no `fstat(2)` when that
+  /// read brings bytes and, for a size, ends the file: a read of a regular file stops short only
+  /// at its end, so the bytes read are its size. A read that brings nothing, fails (a FIFO or a
+  /// socket cannot be read at an offset, a folder cannot be read at all), or fills a buffer meant
+  /// to hold the whole file is followed by the `fstat`, so that what is put under the name since
+  /// the listing is refused as `init` refuses it, and a larger file is given its size. Without
+  /// the flag, as `init`, then `read(at:count:)`.
+  private static func readStart(
+    _ location: FileLocation, count: Int, listedAsRegularFile: Bool, sized: Bool
+  ) throws(FormatError) -> (bytes: [UInt8], size: Int) {
+    guard listedAsRegularFile else {
+      let file = try ReadOnlyFile(location)
+      return (try file.read(at: 0, count: count), file.size)
+    }
+    let fd = try open(location, listedAsRegularFile: true)
+    defer { close(fd) }
+    let asked = sized ? count + 1 : count
+    var got = 0
+    var failure: Int32 = 0
+    var bytes = [UInt8](unsafeUninitializedCapacity: asked) { buffer, initialized in
+      got = retrying { pread(fd, buffer.baseAddress!, asked, 0) }
+      if got < 0 { failure = errno }
+      initialized = max(got, 0)
+    }
+    if got > 0 && (got < asked || !sized) { return (bytes, got) }
+    // Nothing, a failure or a full buffer: only fstat says whether this is a regular file, and how large.
+    let info = try regularFileInfo(fd, path: location.path)
+    if failure != 0 {
+      throw error(failure, path: location.path, doing: "read", location: SourceLocation(offset: 0))
+    }
+    if got == 0 { return ([], 0) }
+    bytes.removeLast()
+    return (bytes, max(Int(info.st_size), got))
   }
 
   deinit { close(descriptor) }

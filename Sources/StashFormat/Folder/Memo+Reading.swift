@@ -22,11 +22,13 @@ extension Memo {
   ) -> Memo {
     var problems: [MemoProblem] = []
     var files: [MemoFileKind: String] = [:]
-    for (kind, slot) in candidate.filled { files[kind] = slot.name }
-    func path(_ kind: MemoFileKind) -> String? { files[kind].map { MemoFolder.join(folder, $0) } }
+    files.reserveCapacity(MemoFileKind.allCases.count)
+    for kind in MemoFileKind.allCases { if let slot = candidate[kind] { files[kind] = slot.name } }
+    // The names come from the candidate's slots: a look-up there is a switch, not a hash.
+    func path(_ kind: MemoFileKind) -> String? { candidate[kind].map { MemoFolder.join(folder, $0.name) } }
     func location(_ kind: MemoFileKind) -> FileLocation? {
-      guard let name = files[kind] else { return nil }
-      return opened?.file(name) ?? path(kind).map { FileLocation(path: $0) }
+      guard let name = candidate[kind]?.name else { return nil }
+      return opened?.file(name) ?? FileLocation(path: MemoFolder.join(folder, name))
     }
     /// Whether the folder's listing called it a regular file, so its open need not stat it first.
     func listedAsFile(_ kind: MemoFileKind) -> Bool { candidate[kind]?.kind == .file }
@@ -35,7 +37,7 @@ extension Memo {
       if entryKind.isReadableFile { return true }
       problems.append(
         MemoProblem(
-          file: files[kind],
+          file: candidate[kind]?.name,
           Diagnostic(
             code: .folderNotAFile, severity: .error,
             message: "the \(kind.words) is \(entryKind.words), not a file: it is not read")))
@@ -43,8 +45,8 @@ extension Memo {
     }
 
     var parts: PartsFolder?
-    if let name = files[.parts], let partsPath = path(.parts) {
-      parts = PartsFolder.read(path: partsPath, name: name)
+    if let name = candidate.parts?.name {
+      parts = PartsFolder.read(path: MemoFolder.join(folder, name), name: name)
     }
 
     var audio: AudioSummary?
@@ -69,12 +71,15 @@ extension Memo {
         title = Title(text: nil, displayText: nil, byteCount: nil, problems: [])
       }
     }
-    for kind in [MemoFileKind.transcript, .route] where files[kind] != nil && readable(kind) {
-      let sniffed =
-        kind == .transcript
-        ? MemoFileSniff.transcript(at: location(kind)!, listedAsRegularFile: listedAsFile(kind))
-        : MemoFileSniff.route(at: location(kind)!, listedAsRegularFile: listedAsFile(kind))
-      if let sniffed { problems.append(MemoProblem(file: files[kind], sniffed)) }
+    if let transcript = location(.transcript), readable(.transcript),
+      let sniffed = MemoFileSniff.transcript(at: transcript, listedAsRegularFile: listedAsFile(.transcript))
+    {
+      problems.append(MemoProblem(file: candidate.transcript?.name, sniffed))
+    }
+    if let route = location(.route), readable(.route),
+      let sniffed = MemoFileSniff.route(at: route, listedAsRegularFile: listedAsFile(.route))
+    {
+      problems.append(MemoProblem(file: candidate.route?.name, sniffed))
     }
 
     // The date: the base, then the audio's own creation time, then a modification time.
@@ -94,9 +99,10 @@ extension Memo {
         ?? RecordingDate.localMinute(recordedAt), audio: audio, parts: parts,
       problems: [])
     // Audio that is not a file already has its problem (folder-not-a-file); its state only repeats it.
-    memo.problems =
-      problems + (audioIsFile ? memo.audioProblems() : []) + memo.partsProblems()
-      + (title?.problems.map { MemoProblem(file: files[.title], $0) } ?? [])
+    if audioIsFile { problems += memo.audioProblems() }
+    problems += memo.partsProblems()
+    for problem in title?.problems ?? [] { problems.append(MemoProblem(file: files[.title], problem)) }
+    memo.problems = problems
     return memo
   }
 

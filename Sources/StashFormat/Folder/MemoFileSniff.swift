@@ -15,7 +15,7 @@ public enum MemoFileSniff {
   static func transcript(at location: FileLocation, listedAsRegularFile: Bool = false) -> Diagnostic? {
     let head: [UInt8]
     do {
-      head = try ReadOnlyFile(location, listedAsRegularFile: listedAsRegularFile).read(at: 0, count: 16)
+      head = try ReadOnlyFile.start(location, count: 16, listedAsRegularFile: listedAsRegularFile)
     } catch {
       return Diagnostic(code: .lintFileUnreadable, severity: .error, message: error.message)
     }

@@ -32,7 +32,10 @@ public struct Title: Sendable, Equatable {
   /// `ReadOnlyFile` takes it.
   package static func read(_ location: FileLocation, listedAsRegularFile: Bool = false) -> Title {
     do {
-      return try read(ReadOnlyFile(location, listedAsRegularFile: listedAsRegularFile))
+      // A title is a line: one read, usually to its end, and no fstat when the listing said "file".
+      let (bytes, size) = try ReadOnlyFile.start(
+        sizedUpTo: maximumBytes, of: location, listedAsRegularFile: listedAsRegularFile)
+      return parse(bytes, totalSize: size)
     } catch {
       return Title(
         text: nil, displayText: nil, byteCount: nil,
@@ -78,7 +81,7 @@ public struct Title: Sendable, Equatable {
       if end > bytes.startIndex, bytes[end - 1] >= 0xC0 { end -= 1 }
       bytes = bytes[..<end]
     }
-    // The common title, printable ASCII on one line with single spaces, is its own display text:
+    // The common title, a line of plain letters with single spaces, is its own display text:
     // the Unicode checks below would find nothing in it, and cost a listing more than its reads.
     if plainLines, size <= maximumBytes, let plain = plainLine(bytes) {
       return Title(text: plain, displayText: plain, byteCount: size, problems: problems)
@@ -134,9 +137,9 @@ public struct Title: Sendable, Equatable {
     return Title(text: full, displayText: line, byteCount: size, problems: problems)
   }
 
-  /// The text of `bytes` when it is a plain line: printable ASCII, single spaces between words, at
-  /// most `maximumCharacters`, then only ASCII white space to the end. Nil for anything else,
-  /// which the full reading handles.
+  /// The text of `bytes` when it is a plain line: printable ASCII and letters of the scripts in
+  /// `plainLetter`, single spaces between words, at most `maximumCharacters` bytes, then only ASCII
+  /// white space to the end. Nil for anything else, which the full reading handles.
   static func plainLine(_ bytes: ArraySlice<UInt8>) -> String? {
     var end = bytes.endIndex
     while end > bytes.startIndex, (0x09...0x0D).contains(bytes[end - 1]) || bytes[end - 1] == 0x20 {
@@ -145,11 +148,40 @@ public struct Title: Sendable, Equatable {
     guard end > bytes.startIndex, end - bytes.startIndex <= maximumCharacters, bytes[bytes.startIndex] != 0x20
     else { return nil }
     var previous: UInt8 = 0
-    for byte in bytes[..<end] {
+    var index = bytes.startIndex
+    while index < end {
+      let byte = bytes[index]
+      if byte >= 0x80 {
+        guard let length = plainLetter(bytes, at: index, end: end) else { return nil }
+        index += length
+        previous = 0
+        continue
+      }
       guard byte >= 0x20, byte <= 0x7E, byte != 0x20 || previous != 0x20 else { return nil }
       previous = byte
+      index += 1
     }
     return String(decoding: bytes[..<end], as: UTF8.self)
+  }
+
+  /// The length of the UTF-8 sequence at `index` when it is a letter of Latin-1 to Hebrew
+  /// (U+00C0–U+05FF), kana (U+3040–U+30FF) or a CJK ideograph (U+4E00–U+9FFF): none of them is
+  /// white space, a control, a line break or a prefix that joins the space after it into one
+  /// character (Unicode's Prepend), so a line of them and single spaces is its own display text.
+  static func plainLetter(_ bytes: ArraySlice<UInt8>, at index: Int, end: Int) -> Int? {
+    let lead = bytes[index]
+    let length = lead >= 0xE0 && lead < 0xF0 ? 3 : lead >= 0xC0 && lead < 0xE0 ? 2 : 0
+    guard length > 0, index + length <= end else { return nil }
+    var value = UInt32(lead & (length == 2 ? 0x1F : 0x0F))
+    for next in bytes[(index + 1)..<(index + length)] {
+      guard next & 0xC0 == 0x80 else { return nil }
+      value = value << 6 | UInt32(next & 0x3F)
+    }
+    switch value {
+    case 0x00C0...0x05FF where length == 2: return 2
+    case 0x3040...0x30FF, 0x4E00...0x9FFF: return 3
+    default: return nil
+    }
   }
 
   /// The offset of the first byte that does not start or continue a valid UTF-8 sequence.

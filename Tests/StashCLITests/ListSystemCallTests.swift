@@ -1,0 +1,128 @@
+import Foundation
+import StashTestSupport
+import Testing
+
+/// The system calls `stash ls --json` makes per memo (issue #20), counted by a small library
+/// preloaded into the real command (built here with the toolchain's clang) that counts the calls
+/// into libc before passing them on.
+@Suite struct ListSystemCallTests {
+  let stash = Fixtures.product("stash").path
+
+  /// Counts `fstat`/`fstatat` (every form), `read`/`pread`, `open`/`openat` and `close`, and
+  /// writes the counts to `$STASH_CALL_COUNTS` at exit.
+  static let counter = """
+    #define _GNU_SOURCE
+    #include <dlfcn.h>
+    #include <fcntl.h>
+    #include <stdarg.h>
+    #include <stdatomic.h>
+    #include <stdio.h>
+    #include <stdlib.h>
+    #include <sys/stat.h>
+    #include <unistd.h>
+    static atomic_long stats, reads, opens, closes;
+    #define REAL(name) static __typeof__(name) *real; if (!real) real = dlsym(RTLD_NEXT, #name)
+    int fstat(int fd, struct stat *info) { REAL(fstat); stats++; return real(fd, info); }
+    int fstat64(int fd, struct stat64 *info) { REAL(fstat64); stats++; return real(fd, info); }
+    int fstatat(int at, const char *path, struct stat *info, int flags) {
+      REAL(fstatat); stats++; return real(at, path, info, flags);
+    }
+    int fstatat64(int at, const char *path, struct stat64 *info, int flags) {
+      REAL(fstatat64); stats++; return real(at, path, info, flags);
+    }
+    int stat(const char *path, struct stat *info) { REAL(stat); stats++; return real(path, info); }
+    int lstat(const char *path, struct stat *info) { REAL(lstat); stats++; return real(path, info); }
+    int statx(int at, const char *path, int flags, unsigned mask, struct statx *info) {
+      REAL(statx); stats++; return real(at, path, flags, mask, info);
+    }
+    ssize_t read(int fd, void *into, size_t count) { REAL(read); reads++; return real(fd, into, count); }
+    ssize_t pread(int fd, void *into, size_t count, off_t at) {
+      REAL(pread); reads++; return real(fd, into, count, at);
+    }
+    ssize_t pread64(int fd, void *into, size_t count, off64_t at) {
+      REAL(pread64); reads++; return real(fd, into, count, at);
+    }
+    int openat(int at, const char *path, int flags, ...) {
+      REAL(openat); va_list rest; va_start(rest, flags); int mode = va_arg(rest, int); va_end(rest);
+      opens++; return real(at, path, flags, mode);
+    }
+    int open(const char *path, int flags, ...) {
+      REAL(open); va_list rest; va_start(rest, flags); int mode = va_arg(rest, int); va_end(rest);
+      opens++; return real(path, flags, mode);
+    }
+    int close(int fd) { REAL(close); closes++; return real(fd); }
+    __attribute__((destructor)) static void report(void) {
+      long s = stats, r = reads, o = opens, c = closes;
+      const char *out = getenv("STASH_CALL_COUNTS");
+      FILE *file = out ? fopen(out, "w") : NULL;
+      if (file) { fprintf(file, "%ld %ld %ld %ld\\n", s, r, o, c); fclose(file); }
+    }
+    """
+
+  /// 200 memos, each with audio, a title, a transcript longer than the sniffed head and a route
+  /// longer than the sniffed tail: four regular files.
+  static let memoCount = 200
+
+  func makeFolder(in scratch: URL) throws -> URL {
+    let folder = scratch.appendingPathComponent("memos")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+    func write(_ name: String, _ data: Data) throws {
+      try data.write(to: folder.appendingPathComponent(name))
+    }
+    let transcript = Data(
+      ("WEBVTT\n\n" + String(repeating: "00:00.000 --> 00:01.000\nhello\n\n", count: 20)).utf8)
+    let route = Data(
+      ("<gpx version=\"1.1\"><trk><trkseg>"
+        + String(
+          repeating: "<trkpt lat=\"1.0\" lon=\"2.0\"><time>2025-01-01T00:00:00Z</time></trkpt>", count: 20)
+        + "</trkseg></trk></gpx>\n").utf8)
+    for n in 0..<Self.memoCount {
+      let base = String(format: "2025-03-%02dT%02d-%02d-00Z", 1 + n % 28, n % 24, n % 60)
+      try write(base + "_audio.m4a", ListCommandTests.audio)
+      try write(base + "_title.txt", Data("Walk number \(n)\n".utf8))
+      try write(base + "_transcription.vtt", transcript)
+      try write(base + "_track.gpx", route)
+    }
+    return folder
+  }
+
+  /// The counted calls of `stash ARGUMENTS`, and its output.
+  func counted(_ arguments: [String], scratch: URL) throws -> (calls: [Int], output: String) {
+    let source = scratch.appendingPathComponent("count.c")
+    try Self.counter.write(to: source, atomically: true, encoding: .utf8)
+    let library = scratch.appendingPathComponent("count.so")
+    let built = try runProcess("clang", ["-shared", "-fPIC", "-O1", "-o", library.path, source.path, "-ldl"])
+    #expect(built.status == 0, "\(built.standardError)")
+    let counts = scratch.appendingPathComponent("counts")
+    var environment = ProcessInfo.processInfo.environment
+    environment["LD_PRELOAD"] = library.path
+    environment["STASH_CALL_COUNTS"] = counts.path
+    let result = try runProcess(stash, arguments, environment: environment)
+    #expect(result.status == 0, "\(result.standardError)")
+    let text = try String(contentsOf: counts, encoding: .utf8)
+    return (text.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }, result.standardOutput)
+  }
+
+  /// Per memo: the audio is opened, stat'ed and read twice; the title and the transcript are each
+  /// read with one `pread` and no stat (the listing said they are regular files); the route is
+  /// stat'ed for its size and its tail read. Four opens and four closes.
+  @Test func aListingStatsOnlyTheFilesWhoseSizeItNeeds() throws {
+    let scratch = try Fixtures.scratchFolder("stash-ls-calls")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let folder = try makeFolder(in: scratch)
+    let (calls, output) = try counted(["ls", "--json", folder.path], scratch: scratch)
+    #expect(calls.count == 4, "\(calls)")
+    guard calls.count == 4 else { return }
+    let (stats, reads, opens, closes) = (calls[0], calls[1], calls[2], calls[3])
+    let n = Self.memoCount
+    // One memo a line, between the lines of the brackets.
+    #expect(output.split(separator: "\n").count == n + 2)
+    // The counter sees the calls at all: at least one open, one close and the audio's stat per memo.
+    #expect(opens >= 4 * n && closes >= 4 * n && stats >= n, "\(calls)")
+    // A few calls beyond the memos' are the command's own (its folder, standard streams).
+    let slack = 40
+    #expect(stats <= 2 * n + slack, "stats \(stats) for \(n) memos")
+    #expect(reads <= 5 * n + slack, "reads \(reads) for \(n) memos")
+    #expect(opens <= 4 * n + slack && closes <= 4 * n + slack, "\(calls)")
+  }
+}
