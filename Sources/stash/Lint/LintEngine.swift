@@ -1,9 +1,5 @@
 import StashFormat
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Runs every check over a memo folder (or one file) and hands the findings on in print order
 /// (`LintFinding.sorted`'s) as they are found. Memos are checked in name order, a batch at a time
 /// on both cores, and each memo is read only when its batch comes, so neither the memos nor the
@@ -42,7 +38,7 @@ enum LintEngine {
     for finding in collisionFindings(grouping, folder: path, now: now) {
       sources.append(LintSource(bound: Array(finding.name.utf8), kind: .found(finding)))
     }
-    sources = LintSource.sortedByBound(sources)
+    sources.sort { $0.bound.lexicographicallyPrecedes($1.bound) }
 
     let opened = OpenFolder(path: path)
     var window = LintFinding.Window()
@@ -145,33 +141,6 @@ struct LintSource {
   /// The escaped name every finding of this source is at or after, as bytes.
   var bound: [UInt8]
   var kind: Kind
-
-  /// `sources` in the order of their bounds (bytes as `memcmp` orders them, a prefix first), ties
-  /// in the order given. The bounds are copied into one buffer first: at 100,000 memos, sorting
-  /// the sources themselves by generic comparisons was a noticeable part of the serial start.
-  static func sortedByBound(_ sources: [LintSource]) -> [LintSource] {
-    var bytes: [UInt8] = []
-    var starts: [Int] = []
-    starts.reserveCapacity(sources.count + 1)
-    for source in sources {
-      starts.append(bytes.count)
-      bytes += source.bound
-    }
-    starts.append(bytes.count)
-    bytes.append(0)  // So the buffer has an address even when every bound is empty.
-    let order = bytes.withUnsafeBufferPointer { bytes in
-      starts.withUnsafeBufferPointer { starts in
-        // The standard sort is stable, as the sort of the sources themselves was.
-        Array(sources.indices).sorted { a, b in
-          let (lengthA, lengthB) = (starts[a + 1] - starts[a], starts[b + 1] - starts[b])
-          let order = memcmp(
-            bytes.baseAddress! + starts[a], bytes.baseAddress! + starts[b], min(lengthA, lengthB))
-          return order != 0 ? order < 0 : lengthA < lengthB
-        }
-      }
-    }
-    return order.map { sources[$0] }
-  }
 }
 
 /// The checks of one memo: the reader's problems, then each file's own diagnostics and the
