@@ -48,6 +48,33 @@ extension Harness {
           "\(paths.count) files, \(result.points.reduce(0, +)) points, \(result.damaged) damaged; "
           + "by CPU time \(cpu.text(0, unit: " MB/s"))"))
 
+    // The scanner against expat inside GPXReader, on the same bytes in memory, one thread.
+    let contents = try paths.map { try ReadOnlyFile.contents(of: $0) }
+    var scannedCpus: [Double] = []
+    var expatCpus: [Double] = []
+    var same = true
+    for _ in 0..<runs {
+      for scan in [true, false] {
+        var documents: [GPXDocument] = []
+        let time = Measure.time {
+          documents = contents.map { GPXReader.read($0, chunkSize: max(1, $0.count), scan: scan) }
+        }
+        if scan { scannedCpus.append(rate(total, time.cpu)) } else { expatCpus.append(rate(total, time.cpu)) }
+        same = same && documents.map(\.pointCount) == result.points
+      }
+    }
+    guard same else { throw HarnessError("the scanner and expat read different point counts") }
+    let scanned = Runs(values: scannedCpus)
+    let expatOnly = Runs(values: expatCpus)
+    figures.append(
+      Figure(
+        issue: "#20", name: "GPX: GPXScanner over expat inside GPXReader",
+        result: ratioText(scanned.median / expatOnly.median),
+        target: "report", verdict: .info,
+        note:
+          "the route set in memory, 1 thread, by CPU time: scanner \(scanned.text(0, unit: " MB/s")), "
+          + "expat \(expatOnly.text(0, unit: " MB/s"))"))
+
     // The ceiling: expat-count.c, compiled here.
     let counter = try compile("expat-count", libraries: ["-lexpat"])
     var ceilingWalls: [Double] = []

@@ -1,9 +1,19 @@
-/// Fuzzes the GPX reader: reading in one piece and in tiny chunks agrees (points, damage, where
-/// each point starts), and what was read survives being written and read again.
+/// Fuzzes the GPX reader: the scanner agrees with expat wherever it reads, reading in one piece
+/// and in tiny chunks agrees (points, damage, where each point starts), and what was read
+/// survives being written and read again.
 enum GPXFuzzTarget {
   static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
     let input = Array(bytes)
     let document = GPXReader.read(input)
+    // The scanner reads a whole document in expat's place: what it takes reads exactly as expat
+    // reads it, diagnostics and places included.
+    if let scanned = GPXScanner.read(bytes) {
+      let expat = GPXReader.read(input, chunkSize: max(1, input.count), scan: false)
+      fuzzRequire(
+        scanned == expat && scanned.diagnostics == expat.diagnostics
+          && pointLocations(scanned) == pointLocations(expat),
+        "the scanner read differently from expat: \(scanned.diagnostics) vs \(expat.diagnostics)")
+    }
     // Chunking must not change what is read (expat splits tokens across calls).
     let chunked = GPXReader.read(input, chunkSize: 7)
     fuzzRequire(

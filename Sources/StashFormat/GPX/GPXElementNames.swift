@@ -39,37 +39,41 @@ struct GPXElementNames {
     let raw = UnsafeRawPointer(name)
     // strlen is vectorised and never reads past the terminator; every index read is below it.
     let length = strlen(name)
-    // A namespace name cannot hold U+0001, so the one separator is at the URI's length: the
-    // namespaces acted on have fixed lengths, and their separator is looked for there first.
-    let separator: Int
-    let space: GPXNamespace.Known
-    if length > 33, raw.load(fromByteOffset: 33, as: UInt8.self) == 1 {
-      separator = 33
-      if memcmp(raw, Self.topografix.utf8Start, 32) != 0 { return (.other, .other) }
-      switch raw.load(fromByteOffset: 32, as: UInt8.self) {
-      case UInt8(ascii: "1"): space = .gpx11
-      case UInt8(ascii: "0"): space = .gpx10
-      default: return (.other, .other)
-      }
-    } else if length > 55, raw.load(fromByteOffset: 55, as: UInt8.self) == 1 {
-      separator = 55
-      let version = raw.load(fromByteOffset: 54, as: UInt8.self)
-      guard version == UInt8(ascii: "2") || version == UInt8(ascii: "1"),
-        memcmp(raw, Self.garmin.utf8Start, 54) == 0
-      else { return (.other, .other) }
-      space = .trackPointExtension
-    } else if length > 15, raw.load(fromByteOffset: 15, as: UInt8.self) == 1 {
-      separator = 15
-      if memcmp(raw, Self.stash.utf8Start, 15) != 0 { return (.other, .other) }
-      space = .stash
-    } else {
-      // Another namespace, or none at all (a GPX file without xmlns).
-      return memchr(raw, 1, length) == nil ? (.none, local(raw, length)) : (.other, .other)
-    }
-    return (space, local(raw + separator + 1, length - separator - 1))
+    // A namespace name cannot hold U+0001, so the first one ends it; without one the element is
+    // in no namespace (a GPX file without xmlns).
+    guard let separator = memchr(raw, 1, length) else { return (.none, Self.local(raw, length)) }
+    let uriCount = UnsafeRawPointer(separator) - raw
+    let space = Self.namespace(raw, uriCount)
+    guard space != .other else { return (.other, .other) }
+    return (space, Self.local(raw + uriCount + 1, length - uriCount - 1))
   }
 
-  @inline(__always) private func local(_ bytes: UnsafeRawPointer, _ count: Int) -> Local {
+  /// Which of the namespaces acted on the `count` bytes at `uri` name (not empty): each has a
+  /// fixed length, so the length decides which one to compare.
+  @inline(__always) static func namespace(_ uri: UnsafeRawPointer, _ count: Int) -> GPXNamespace.Known {
+    switch count {
+    case 33:
+      guard memcmp(uri, topografix.utf8Start, 32) == 0 else { return .other }
+      switch uri.load(fromByteOffset: 32, as: UInt8.self) {
+      case UInt8(ascii: "1"): return .gpx11
+      case UInt8(ascii: "0"): return .gpx10
+      default: return .other
+      }
+    case 55:
+      let version = uri.load(fromByteOffset: 54, as: UInt8.self)
+      guard version == UInt8(ascii: "2") || version == UInt8(ascii: "1"),
+        memcmp(uri, garmin.utf8Start, 54) == 0
+      else { return .other }
+      return .trackPointExtension
+    case 15:
+      return memcmp(uri, stash.utf8Start, 15) == 0 ? .stash : .other
+    default:
+      return .other
+    }
+  }
+
+  /// The local name of the `count` bytes at `bytes`.
+  @inline(__always) static func local(_ bytes: UnsafeRawPointer, _ count: Int) -> Local {
     if count > 8 {
       if count == 18, memcmp(bytes, Self.horizontalAccuracy.utf8Start, 18) == 0 {
         return .horizontalAccuracy

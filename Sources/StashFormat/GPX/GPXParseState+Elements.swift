@@ -3,18 +3,27 @@ import CExpat
 /// The reader's reactions to expat's events: which elements open which parts of the document,
 /// and what captured text becomes.
 extension GPXParseState {
-  /// An element opened: decide what it is from its namespace, name and parent, and push that.
+  /// An element opened, named as expat names it (`namespace<U+0001>local`).
   func start(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
+    let (space, local) = names.classify(name)
+    start(space, local, attributes, name: name)
+  }
+
+  /// An element opened: decide what it is from its namespace, name and parent, and push that.
+  /// `name`, expat's, is only for a message about a root that is not GPX.
+  func start(
+    _ space: GPXNamespace.Known, _ local: GPXElementNames.Local,
+    _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, name: UnsafePointer<CChar>?
+  ) {
     guard depth < Self.maximumDepth else {
       stop(.gpxTooDeep, "elements are nested more than \(Self.maximumDepth) deep; GPX needs about eight")
       return
     }
     guard depth > 0 else {
-      startRoot(name, attributes)
+      startRoot(space, local, attributes, name: name)
       return
     }
     let parent = stack[depth - 1]
-    let (space, local) = names.classify(name)
     var kind = Kind.ignored
     if space == gpxNamespace {
       switch local {
@@ -137,14 +146,14 @@ extension GPXParseState {
   }
 
   private func startRoot(
-    _ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>
+    _ space: GPXNamespace.Known, _ local: GPXElementNames.Local,
+    _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, name: UnsafePointer<CChar>?
   ) {
     sawRoot = true
-    let (space, local) = names.classify(name)
     guard local == .gpx, space == .gpx11 || space == .gpx10 || space == .none else {
-      stop(
-        .gpxNotGPX,
-        "the document is XML but its root element is <\(Self.readable(name))>, not GPX's <gpx>")
+      // Without expat's name (the scanner's call), the scanner gives the file to expat.
+      let element = name.map { "<\(Self.readable($0))>" } ?? "another element"
+      stop(.gpxNotGPX, "the document is XML but its root element is \(element), not GPX's <gpx>")
       return
     }
     let version = attribute("version", in: attributes)
@@ -171,7 +180,7 @@ extension GPXParseState {
     textCut = false
     // Character data is reported only while a field is open: the whitespace between elements
     // then costs expat no callback at all.
-    XML_SetCharacterDataHandler(parser, GPXParseState.characterData)
+    if let parser { XML_SetCharacterDataHandler(parser, GPXParseState.characterData) }
     return .field
   }
 
@@ -238,11 +247,11 @@ extension GPXParseState {
       )
     }
     point = GPXPoint(reading: latitude, longitude)
-    let offset = Int(XML_GetCurrentByteIndex(parser))
+    let offset = parser.map { Int(XML_GetCurrentByteIndex($0)) } ?? scanOffset
     if lineCounter != nil {
       let (line, column) = lineCounter!.position(of: offset)
       point.setLocation(line: UInt(line), column: UInt(column), offset: offset)
-    } else {
+    } else if let parser {
       point.setLocation(
         line: UInt(XML_GetCurrentLineNumber(parser)), column: UInt(XML_GetCurrentColumnNumber(parser)) + 1,
         offset: offset)

@@ -7,7 +7,7 @@ extension GPXParseState {
   func finishField() {
     let field = capture
     capture = .none
-    XML_SetCharacterDataHandler(parser, nil)
+    if let parser { XML_SetCharacterDataHandler(parser, nil) }
     if textCut {
       note(.gpxTextTooLong, .warning, "a text longer than \(Self.maximumText) bytes was cut there")
     }

@@ -1,8 +1,9 @@
 import CExpat
 
-/// What the reader is building while expat walks a file: the element stack, the text of the
-/// element being captured, and the document so far. Expat's callbacks reach it through
-/// `Unmanaged` and call the methods in `GPXParseState+Elements.swift`.
+/// What the reader is building while expat (or `GPXScanner`) walks a file: the element stack, the
+/// text of the element being captured, and the document so far. Expat's callbacks reach it through
+/// `Unmanaged` and call the methods in `GPXParseState+Elements.swift`; the scanner calls them
+/// directly.
 final class GPXParseState {
   /// What an open element is to the reader; kept on a stack so end tags need no name matching.
   enum Kind: UInt8 {
@@ -21,7 +22,10 @@ final class GPXParseState {
   /// Text longer than this in one element is cut (and said so): no GPX field needs more.
   static let maximumText = 64 * 1024
 
-  let parser: XML_Parser
+  /// The expat parser feeding this state; nil when `GPXScanner` does, which sets `scanOffset`.
+  let parser: XML_Parser?
+  /// Where the event the scanner is reporting starts in the text (its `<`).
+  var scanOffset = 0
   var stack: UnsafeMutablePointer<Kind>
   var depth = 0
   var text: UnsafeMutablePointer<UInt8>
@@ -51,22 +55,28 @@ final class GPXParseState {
   /// Places track points when the whole document is in memory; nil when expat places them.
   var lineCounter: GPXLineCounter?
 
-  init() {
+  /// A state fed by a new expat parser, or with `expat` false by the caller, which must then set
+  /// `lineCounter` and `scanOffset`.
+  init(expat: Bool = true) {
     // The separator cannot occur in a namespace name (XML 1.0 has no U+0001), so splitting at
     // it is unambiguous.
-    parser = XML_ParserCreateNS(nil, 0x01)
+    parser = expat ? XML_ParserCreateNS(nil, 0x01) : nil
     stack = .allocate(capacity: Self.maximumDepth + 1)
     text = .allocate(capacity: textCapacity)
   }
 
   deinit {
-    XML_ParserFree(parser)
+    if let parser { XML_ParserFree(parser) }
     stack.deallocate()
     text.deallocate()
   }
 
   var location: SourceLocation {
-    SourceLocation(
+    guard let parser else {
+      let (line, column) = lineCounter!.position(of: scanOffset)
+      return SourceLocation(line: line, column: column, offset: scanOffset)
+    }
+    return SourceLocation(
       line: Int(XML_GetCurrentLineNumber(parser)), column: Int(XML_GetCurrentColumnNumber(parser)) + 1,
       offset: Int(XML_GetCurrentByteIndex(parser)))
   }
@@ -75,11 +85,12 @@ final class GPXParseState {
     log.add(code, severity, message, at: location)
   }
 
-  /// Stops expat from inside a callback; the reason is reported once `XML_Parse` returns.
+  /// Stops expat from inside a callback; the reason is reported once `XML_Parse` returns. (The
+  /// scanner gives such a document to expat.)
   func stop(_ code: FormatError.Code, _ message: String) {
     stopReason = Diagnostic(code: code, severity: .error, message: message, location: location)
     stopped = true
-    XML_StopParser(parser, XML_FALSE)
+    if let parser { XML_StopParser(parser, XML_FALSE) }
   }
 
   @inline(__always) func appendText(_ bytes: UnsafePointer<CChar>, _ count: Int) {

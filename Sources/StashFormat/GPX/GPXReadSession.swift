@@ -20,7 +20,7 @@ final class GPXReadSession {
   /// `feed` in one final call and to keep it alive until `finish`: track points are then placed
   /// by counting lines in it rather than by asking expat (see `GPXLineCounter`).
   init(wholeText: UnsafeBufferPointer<UInt8>? = nil) {
-    let parser = state.parser
+    let parser = state.parser!
     XML_SetUserData(parser, Unmanaged.passUnretained(state).toOpaque())
     XML_SetHashSalt(parser, GPXReadSession.hashSalt)
     if let wholeText {
@@ -49,7 +49,7 @@ final class GPXReadSession {
     fed += bytes.count
     if !sawContent { sawContent = bytes.contains { !DecimalText.isSpace($0) && $0 != 0 } }
     let status = bytes.withMemoryRebound(to: CChar.self) {
-      XML_Parse(state.parser, $0.baseAddress, Int32(bytes.count), final ? 1 : 0)
+      XML_Parse(state.parser!, $0.baseAddress, Int32(bytes.count), final ? 1 : 0)
     }
     if status == XML_STATUS_ERROR {
       failed = true
@@ -67,7 +67,7 @@ final class GPXReadSession {
   }
 
   private func reportFailure() {
-    let parser = state.parser
+    let parser = state.parser!
     let code = XML_GetErrorCode(parser)
     let (dropped, open) = state.closeOpenParts()
     if code == XML_ERROR_ABORTED, var reason = state.stopReason {

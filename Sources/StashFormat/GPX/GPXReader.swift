@@ -15,10 +15,12 @@ public enum GPXReader {
   }
 
   /// The document in `bytes`, handed to expat `chunkSize` bytes at a time (tests use tiny chunks
-  /// to split every token and text across calls). A chunk that holds everything is one final call.
-  static func read(_ bytes: [UInt8], chunkSize: Int) -> GPXDocument {
+  /// to split every token and text across calls). A chunk that holds everything is first read by
+  /// `GPXScanner` (unless `scan` is false), then, if the scanner gives it up, in one final call.
+  package static func read(_ bytes: [UInt8], chunkSize: Int, scan: Bool = true) -> GPXDocument {
     bytes.withUnsafeBufferPointer { buffer in
       let whole = chunkSize >= buffer.count
+      if whole, scan, let document = GPXScanner.read(buffer) { return document }
       let session = GPXReadSession(wholeText: whole ? buffer : nil)
       var offset = 0
       repeat {
