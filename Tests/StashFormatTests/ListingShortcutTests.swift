@@ -127,7 +127,7 @@ import Testing
       }
       for path in paths {
         let full = try MP4Audio.read(path: path)
-        #expect(try MP4Audio.diagnostics(FileLocation(path: path)) == full.diagnostics, "\(path)")
+        #expect(try MP4Audio.diagnostics(ReadOnlyFile(path: path)) == full.diagnostics, "\(path)")
       }
       #expect(try !MP4Audio.read(path: files.path(name)).samples.isEmpty)
     }

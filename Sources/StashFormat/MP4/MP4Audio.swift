@@ -61,10 +61,10 @@ public struct MP4Audio: Sendable {
     MP4Audio(try MP4Reader(path: path, depth: .full))
   }
 
-  /// The diagnostics of the full index of the file at `location`, as `read(path:)` gives them,
-  /// without keeping the samples: what lint reports, with no list of every sample made.
-  package static func diagnostics(_ location: FileLocation) throws(FormatError) -> [Diagnostic] {
-    MP4Audio(try MP4Reader(location, depth: .full, keepingSamples: false)).diagnostics
+  /// The diagnostics of the full index of `file`, as `read(path:)` gives them, without keeping
+  /// the samples: what lint reports, with no list of every sample made.
+  package static func diagnostics(_ file: ReadOnlyFile) throws(FormatError) -> [Diagnostic] {
+    MP4Audio(try MP4Reader(file, depth: .full, keepingSamples: false)).diagnostics
   }
 
   init(_ reader: MP4Reader) {

@@ -70,11 +70,17 @@ struct MP4Reader {
   init(
     _ location: FileLocation, depth: Depth, listedAsRegularFile: Bool = false, keepingSamples: Bool = true
   ) throws(FormatError) {
+    try self.init(
+      ReadOnlyFile(location, listedAsRegularFile: listedAsRegularFile), depth: depth,
+      keepingSamples: keepingSamples)
+  }
+
+  /// Reads the file already opened as `file`.
+  init(_ file: ReadOnlyFile, depth: Depth, keepingSamples: Bool = true) throws(FormatError) {
     self.depth = depth
     keepsSamples = depth == .full && keepingSamples
     // A summary reads a little around each miss; the full index reads exactly what it parses,
     // so walking a thousand fragments never drags media data in.
-    let file = try ReadOnlyFile(location, listedAsRegularFile: listedAsRegularFile)
     parser = MP4Parser(window: MP4FileWindow(file: file, readAhead: depth == .summary ? Self.readAhead : 0))
     try parser.window.prefetch(at: 0, count: Self.headBytes)
     try read()
@@ -129,7 +135,11 @@ struct MP4Reader {
           parser.window = window
           parser.diagnostics = diagnostics
         }
-        try table.forEachSample(window: &window, diagnostics: &diagnostics) { keep($0) }
+        if keepsSamples {
+          try table.forEachSample(window: &window, diagnostics: &diagnostics) { keep($0) }
+        } else {
+          count(try table.tally(window: &window, diagnostics: &diagnostics, fileSize: fileSize))
+        }
       }
     }
 
@@ -235,6 +245,15 @@ struct MP4Reader {
     wholeDuration &+= UInt64(sample.duration)
     usableEnd = max(usableEnd, sample.offset + sample.size)
     if keepsSamples { samples.append(sample) }
+  }
+
+  /// Counts samples a table's tally counted, as `keep` would have counted each.
+  private mutating func count(_ tally: MP4SampleTable.Tally) {
+    listedCount += tally.listed
+    wholeCount += tally.whole
+    wholeDuration &+= tally.duration
+    if tally.whole > 0 { usableEnd = max(usableEnd, tally.end) }
+    missingSamples = missingSamples || tally.missing
   }
 
   private mutating func finish() {

@@ -57,20 +57,128 @@ struct MP4SampleTable: Sendable {
   }
 
   /// Calls `body` with every sample of the table in order, as `samples` lists them, without
-  /// building the list: lint checks a finished file's index and keeps none of it.
+  /// building the list.
   func forEachSample(
     window: inout MP4FileWindow, diagnostics: inout [Diagnostic], _ body: (AudioSample) -> Void
+  ) throws(FormatError) {
+    var decodeTime: Int64 = 0
+    try forEachChunk(window: &window, diagnostics: &diagnostics) { offset, sizes, durations in
+      var offset = offset
+      for size in sizes {
+        let duration = durations.next()
+        body(AudioSample(offset: offset, size: size, duration: duration, decodeTime: decodeTime))
+        decodeTime = decodeTime &+ Int64(duration)
+        offset = offset &+ size
+      }
+    }
+  }
+
+  /// What a walk that keeps no sample learns from them (lint's check of a finished file).
+  struct Tally: Equatable {
+    /// Samples listed, whole or not.
+    var listed = 0
+    /// Samples whose bytes all lie in the file, their summed durations, and where the last ends.
+    var whole = 0
+    var duration: UInt64 = 0
+    var end = 0
+    /// Whether any sample lies (in part) past the end of a file of `fileSize` bytes.
+    var missing = false
+
+    /// Counts one sample, as `MP4Reader.keep` does.
+    @inline(__always)
+    mutating func add(offset: Int, size: Int, duration: UInt32, fileSize: Int) {
+      listed += 1
+      guard offset >= 0 && size >= 0 && offset <= fileSize - size else {
+        missing = true
+        return
+      }
+      whole += 1
+      self.duration &+= UInt64(duration)
+      end = max(end, offset + size)
+    }
+  }
+
+  /// The samples counted as `forEachSample` then `MP4Reader.keep` count them, a chunk at a time:
+  /// a chunk that lies in the file holds only whole samples, so its sizes are summed and its
+  /// durations taken by the run, with no sample made. Lint walks every finished file's index.
+  func tally(window: inout MP4FileWindow, diagnostics: inout [Diagnostic], fileSize: Int) throws(FormatError)
+    -> Tally
+  {
+    var tally = Tally()
+    try forEachChunk(window: &window, diagnostics: &diagnostics) { offset, sizes, durations in
+      guard !sizes.isEmpty else { return }
+      var bytes = 0
+      for size in sizes { bytes &+= size }
+      if offset >= 0 && bytes >= 0 && offset <= fileSize - bytes {
+        tally.listed += sizes.count
+        tally.whole += sizes.count
+        tally.duration &+= durations.take(sizes.count)
+        tally.end = max(tally.end, offset + bytes)
+        return
+      }
+      var offset = offset
+      for size in sizes {
+        tally.add(offset: offset, size: size, duration: durations.next(), fileSize: fileSize)
+        offset = offset &+ size
+      }
+    }
+    return tally
+  }
+
+  /// Durations handed out sample by sample from the stts runs; past the runs, 0.
+  struct Durations {
+    let runs: [Run]
+    var index = 0
+    var left: Int
+
+    init(_ runs: [Run]) {
+      self.runs = runs
+      left = runs.first.map { Int($0.count) } ?? 0
+    }
+
+    /// The next sample's duration.
+    @inline(__always)
+    mutating func next() -> UInt32 {
+      while index < runs.count && left == 0 {
+        index += 1
+        left = index < runs.count ? Int(runs[index].count) : 0
+      }
+      guard index < runs.count else { return 0 }
+      left -= 1
+      return runs[index].delta
+    }
+
+    /// The summed durations of the next `count` samples.
+    mutating func take(_ count: Int) -> UInt64 {
+      var count = count
+      var total: UInt64 = 0
+      while count > 0 {
+        while index < runs.count && left == 0 {
+          index += 1
+          left = index < runs.count ? Int(runs[index].count) : 0
+        }
+        guard index < runs.count else { return total }
+        let taken = min(count, left)
+        total &+= UInt64(taken) &* UInt64(runs[index].delta)
+        left -= taken
+        count -= taken
+      }
+      return total
+    }
+  }
+
+  /// Calls `body` with every chunk in order: its file offset, the sizes of its samples, and the
+  /// durations, from which it takes one per sample. The loop is written out (no bounds checks it
+  /// does not need): lint walks every sample of every finished file through it.
+  private func forEachChunk(
+    window: inout MP4FileWindow, diagnostics: inout [Diagnostic],
+    _ body: (Int, UnsafeBufferPointer<Int>, inout Durations) -> Void
   ) throws(FormatError) {
     guard sampleCount > 0 else { return }
     let sizes = try readSizes(window: &window)
     let offsets = try readChunkOffsets(window: &window)
-    // Durations come from stts runs; a table shorter than stsz leaves later samples at 0. The
-    // loop is written out (no nested function, no bounds checks it does not need): lint walks
-    // every sample of every finished file through it.
-    let runs = timeToSample
-    var runIndex = 0
-    var leftInRun = runs.first.map { Int($0.count) } ?? 0
-    var decodeTime: Int64 = 0
+    // Durations come from stts runs; a table shorter than stsz leaves later samples at 0.
+    var durations = Durations(timeToSample)
     var sampleIndex = 0
     var runCursor = 0
     sizes.withUnsafeBufferPointer { sizes in
@@ -80,24 +188,9 @@ struct MP4SampleTable: Sendable {
           runCursor += 1
         }
         let perChunk = sampleToChunk.isEmpty ? 0 : Int(sampleToChunk[runCursor].samplesPerChunk)
-        var offset = offsets[chunk]
         let last = min(sizes.count, sampleIndex + perChunk)
-        while sampleIndex < last {
-          let size = sizes[sampleIndex]
-          while runIndex < runs.count && leftInRun == 0 {
-            runIndex += 1
-            leftInRun = runIndex < runs.count ? Int(runs[runIndex].count) : 0
-          }
-          var duration: UInt32 = 0
-          if runIndex < runs.count {
-            leftInRun -= 1
-            duration = runs[runIndex].delta
-          }
-          body(AudioSample(offset: offset, size: size, duration: duration, decodeTime: decodeTime))
-          decodeTime = decodeTime &+ Int64(duration)
-          offset = offset &+ size
-          sampleIndex += 1
-        }
+        body(offsets[chunk], UnsafeBufferPointer(rebasing: sizes[sampleIndex..<last]), &durations)
+        sampleIndex = last
         if sampleIndex >= sizes.count { break }
       }
     }

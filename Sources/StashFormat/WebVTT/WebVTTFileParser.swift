@@ -11,6 +11,9 @@ struct WebVTTFileParser {
   /// Added to an offset to get the offset in the file; nil when the text was rewritten.
   let offsetBase: Int?
   let wasNotUTF8: Bool
+  /// Whether cues get their identifier and text; without, only their times, settings and lines
+  /// are kept (a check of the file reports the same problems, with no string per cue made).
+  let keepsText: Bool
   var position = 0
   /// The 1-based line `position` is on.
   var line = 1
@@ -33,11 +36,12 @@ struct WebVTTFileParser {
   /// Checks cue text; kept from cue to cue so its buffers are allocated once per file.
   var checker: WebVTTCueTextParser
 
-  init(bytes: UnsafeBufferPointer<UInt8>, offsetBase: Int?, input: WebVTTInput) {
+  init(bytes: UnsafeBufferPointer<UInt8>, offsetBase: Int?, input: WebVTTInput, keepsText: Bool = true) {
     self.bytes = bytes
     self.count = bytes.count
     self.offsetBase = offsetBase
     self.wasNotUTF8 = input.wasNotUTF8
+    self.keepsText = keepsText
     self.checker = WebVTTCueTextParser.checker(for: bytes)
     for issue in input.issues { report(issue) }
     // A cue takes at least two lines (timing, blank) and most take three; growing the list by
@@ -214,7 +218,7 @@ struct WebVTTFileParser {
           var id = ""
           var idIsNote = false
           if let buffer {
-            id = string(buffer)
+            if keepsText { id = string(buffer) }
             idIsNote = startsWithNote(buffer)
           }
           cue = WebVTTCue(id: id, startTime: 0, endTime: 0, text: "")
@@ -264,7 +268,7 @@ struct WebVTTFileParser {
     }
     if hasCue {
       if let buffer {
-        cue.text = string(buffer)
+        if keepsText { cue.text = string(buffer) }
         checkCueText(buffer, start: cue.startTime, end: cue.endTime)
       }
       cues.append(cue)

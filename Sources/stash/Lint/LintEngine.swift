@@ -49,7 +49,11 @@ enum LintEngine {
         switch batch[batch.startIndex + offset].kind {
         case .memo(let index):
           let memo = Memo.read(candidates[index], folder: path, now: now, opened: opened)
-          return MemoChecks(memo: memo, folder: path, opened: opened, deepAudio: deepAudio).findings()
+          return MemoChecks(
+            memo: memo, listedAsFiles: MemoChecks.listedAsFiles(candidates[index]), folder: path,
+            opened: opened,
+            deepAudio: deepAudio
+          ).findings()
         case .other(let index):
           let entry = grouping.others[index]
           return [LintFinding(entry.diagnostic!, name: entry.name, folder: path)]
@@ -103,9 +107,9 @@ enum LintEngine {
     var checks = FileChecks(name: name, folder: folder)
     let lower = path.lowercased()
     if lower.hasSuffix(".m4a") || lower.hasSuffix(".mp4") {
-      checks.audio(try MP4Audio.diagnostics(FileLocation(path: path)))
+      checks.audio(try MP4Audio.diagnostics(ReadOnlyFile(path: path)))
     } else if lower.hasSuffix(".vtt") {
-      checks.transcript(WebVTTParser.parse(try ReadOnlyFile.contents(of: path)), audioSeconds: nil)
+      checks.transcript(WebVTTParser.check(try ReadOnlyFile.contents(of: path)), audioSeconds: nil)
     } else if lower.hasSuffix(".gpx") {
       checks.route(try ReadOnlyFile.contents(of: path), span: nil)
     } else if path.hasSuffix(MemoFileKind.title.suffix) {
@@ -144,6 +148,8 @@ struct LintSource {
 struct MemoChecks {
   /// The memo as the folder reader saw it.
   var memo: Memo
+  /// Whether the folder's listing called the audio, the transcript and the route regular files.
+  var listedAsFiles: (audio: Bool, transcript: Bool, route: Bool)
   /// The linted folder's path as given.
   var folder: String
   /// The same folder held open, its files opened by name in it.
@@ -153,6 +159,26 @@ struct MemoChecks {
 
   /// Where one of the memo's files is.
   func location(_ name: String) -> FileLocation { opened.file(name) }
+
+  /// The memo's file of `kind` opened for reading; a name the listing called a regular file is
+  /// opened without the `stat(2)` before it (as `Memo.read` opens it).
+  func open(_ kind: MemoFileKind, _ name: String) throws(FormatError) -> ReadOnlyFile {
+    let listed =
+      switch kind {
+      case .audio: listedAsFiles.audio
+      case .transcript: listedAsFiles.transcript
+      case .route: listedAsFiles.route
+      default: false
+      }
+    return try ReadOnlyFile(location(name), listedAsRegularFile: listed)
+  }
+
+  /// `listedAsFiles` of a memo the listing found: flags, so checking copies none of its names.
+  static func listedAsFiles(_ candidate: FolderGrouping.Candidate) -> (
+    audio: Bool, transcript: Bool, route: Bool
+  ) {
+    (candidate.audio?.kind == .file, candidate.transcript?.kind == .file, candidate.route?.kind == .file)
+  }
 
   /// Everything found in the memo's files, unsorted.
   func findings() -> [LintFinding] {
@@ -174,7 +200,7 @@ struct MemoChecks {
       // --deep-audio: visiting each of its hundreds of fragments costs more than the rest of lint.
       var checks = FileChecks(name: PathText.escaped(name), folder: folder)
       do {
-        checks.audio(try MP4Audio.diagnostics(location(name)))
+        checks.audio(try MP4Audio.diagnostics(open(.audio, name)))
       } catch {
         checks.unreadable(error)
       }
@@ -184,8 +210,8 @@ struct MemoChecks {
     if let name = readable(.transcript) {
       var checks = FileChecks(name: PathText.escaped(name), folder: folder)
       do {
-        let bytes = try ReadOnlyFile(location(name)).readAll()
-        checks.transcript(WebVTTParser.parse(bytes), audioSeconds: seconds)
+        let bytes = try open(.transcript, name).readAll()
+        checks.transcript(WebVTTParser.check(bytes), audioSeconds: seconds)
       } catch {
         checks.unreadable(error)
       }
@@ -197,7 +223,7 @@ struct MemoChecks {
       let span: ClosedRange<Double>? =
         memo.dateSource != .mtime && seconds != nil ? memo.recordedAt...(memo.recordedAt + seconds!) : nil
       do {
-        checks.route(try ReadOnlyFile(location(name)).readAll(), span: span)
+        checks.route(try open(.route, name).readAll(), span: span)
       } catch {
         checks.unreadable(error)
       }
