@@ -6,19 +6,25 @@
 
 extension Memo {
   /// Reads one memo's parts folder, audio summary and title, and works out its date and problems.
-  /// With `opened` (the same folder, held open), its files are opened by name in it.
+  /// With `opened` (the same folder, held open), its files are opened by name in it. With
+  /// `sniffing` false the transcript's head and the route's tail are not looked at: for a caller
+  /// that reads both whole and says more about them (lint).
   package static func read(
-    _ candidate: FolderGrouping.Candidate, folder: String, now: Double, opened: OpenFolder? = nil
+    _ candidate: FolderGrouping.Candidate, folder: String, now: Double, opened: OpenFolder? = nil,
+    sniffing: Bool = true
   ) -> Memo {
     read(
-      candidate, folder: folder, now: now, opened: opened, baseDate: RecordingDate.parse(base: candidate.base)
-    )
+      candidate, folder: folder, now: now, opened: opened,
+      baseDate: RecordingDate.parse(base: candidate.base),
+      sniffing: sniffing)
   }
 
   /// `read`, given the date the base names (`RecordingDate.parse(base: candidate.base)`): for a
   /// caller that parsed every base already, to put the memos in order.
   package static func read(
-    _ candidate: FolderGrouping.Candidate, folder: String, now: Double, opened: OpenFolder?, baseDate: Double?
+    _ candidate: FolderGrouping.Candidate, folder: String, now: Double, opened: OpenFolder?,
+    baseDate: Double?,
+    sniffing: Bool = true
   ) -> Memo {
     var problems: [MemoProblem] = []
     var files: [MemoFileKind: String] = [:]
@@ -71,12 +77,13 @@ extension Memo {
         title = Title(text: nil, displayText: nil, byteCount: nil, problems: [])
       }
     }
-    if let transcript = location(.transcript), readable(.transcript),
+    // `readable` notes a transcript or route that is not a file, sniffed or not.
+    if let transcript = location(.transcript), readable(.transcript), sniffing,
       let sniffed = MemoFileSniff.transcript(at: transcript, listedAsRegularFile: listedAsFile(.transcript))
     {
       problems.append(MemoProblem(file: candidate.transcript?.name, sniffed))
     }
-    if let route = location(.route), readable(.route),
+    if let route = location(.route), readable(.route), sniffing,
       let sniffed = MemoFileSniff.route(at: route, listedAsRegularFile: listedAsFile(.route))
     {
       problems.append(MemoProblem(file: candidate.route?.name, sniffed))

@@ -48,7 +48,9 @@ enum LintEngine {
       let checked = Parallel.map(batch.count, chunk: 8) { offset -> [LintFinding] in
         switch batch[batch.startIndex + offset].kind {
         case .memo(let index):
-          let memo = Memo.read(candidates[index], folder: path, now: now, opened: opened)
+          // Lint reads the transcript and route whole, so the listing's sniffs (whose codes it
+          // drops) would only open them once more.
+          let memo = Memo.read(candidates[index], folder: path, now: now, opened: opened, sniffing: false)
           return MemoChecks(
             memo: memo, listedAsFiles: MemoChecks.listedAsFiles(candidates[index]), folder: path,
             opened: opened,
