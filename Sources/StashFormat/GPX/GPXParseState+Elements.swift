@@ -176,7 +176,7 @@ extension GPXParseState {
   private func beginField(_ field: Field) -> Kind {
     guard field != .none, capture == .none else { return .ignored }
     capture = field
-    textCount = 0
+    text.count = 0
     textCut = false
     // Character data is reported only while a field is open: the whitespace between elements
     // then costs expat no callback at all.

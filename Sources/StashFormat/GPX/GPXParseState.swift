@@ -28,9 +28,7 @@ final class GPXParseState {
   var scanOffset = 0
   var stack: UnsafeMutablePointer<Kind>
   var depth = 0
-  var text: UnsafeMutablePointer<UInt8>
-  var textCount = 0
-  var textCapacity = 256
+  var text = GPXByteBuffer(capacity: 256)
   var textCut = false
   var capture = Field.none
 
@@ -62,7 +60,6 @@ final class GPXParseState {
     // it is unambiguous.
     parser = expat ? XML_ParserCreateNS(nil, 0x01) : nil
     stack = .allocate(capacity: Self.maximumDepth + 1)
-    text = .allocate(capacity: textCapacity)
   }
 
   deinit {
@@ -95,23 +92,13 @@ final class GPXParseState {
 
   @inline(__always) func appendText(_ bytes: UnsafePointer<CChar>, _ count: Int) {
     var count = count
-    if textCount + count > Self.maximumText {
+    if text.count + count > Self.maximumText {
       textCut = true
-      count = Self.maximumText - textCount
+      count = Self.maximumText - text.count
       if count <= 0 { return }
     }
-    if textCount + count > textCapacity {
-      var capacity = textCapacity
-      while capacity < textCount + count { capacity *= 2 }
-      let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-      grown.update(from: text, count: textCount)
-      text.deallocate()
-      text = grown
-      textCapacity = capacity
-    }
-    UnsafeMutableRawPointer(text + textCount).copyMemory(from: bytes, byteCount: count)
-    textCount += count
+    text.append(bytes, count)
   }
 
-  var capturedText: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: text, count: textCount) }
+  var capturedText: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: text.base, count: text.count) }
 }

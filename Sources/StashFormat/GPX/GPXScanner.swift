@@ -58,9 +58,7 @@ struct GPXScanner: ~Copyable {
   /// Where the names and values of the attributes handed on are in `buffer`.
   private var offsets: [(name: Int, value: Int)] = []
   /// Decoded attribute values and the names handed to the state, NUL-terminated, in one buffer.
-  private var buffer: UnsafeMutablePointer<UInt8>
-  private var bufferCount = 0
-  private var bufferCapacity = 1024
+  private var buffer = GPXByteBuffer(capacity: 1024)
   private var pointers: UnsafeMutablePointer<UnsafePointer<CChar>?>
   private var pointerCapacity = 16
 
@@ -82,7 +80,6 @@ struct GPXScanner: ~Copyable {
     self.text = base
     end = text.count
     state.lineCounter = GPXLineCounter(text)
-    buffer = .allocate(capacity: bufferCapacity)
     pointers = .allocate(capacity: pointerCapacity)
   }
 
@@ -190,7 +187,7 @@ struct GPXScanner: ~Copyable {
     i += 1
     let (name, colon) = try qualifiedName()
     if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
-    bufferCount = 0
+    buffer.count = 0
     var selfClosing = false
     while true {
       let spaced = skipSpace()
@@ -267,7 +264,7 @@ struct GPXScanner: ~Copyable {
         prefix = attribute.name.lowerBound..<attribute.name.lowerBound
       }
       let uri = Array(
-        UnsafeBufferPointer(start: buffer + attribute.value.lowerBound, count: attribute.value.count))
+        UnsafeBufferPointer(start: buffer.base + attribute.value.lowerBound, count: attribute.value.count))
       guard uri != Self.xmlNamespace, uri != Self.xmlnsNamespace else { throw GiveUp() }
       let known =
         uri.isEmpty ? .none : uri.withUnsafeBytes { GPXElementNames.namespace($0.baseAddress!, $0.count) }
@@ -294,14 +291,14 @@ struct GPXScanner: ~Copyable {
   /// the bare name without one. Appended to `buffer`; its offset.
   private mutating func expatName(_ name: Range<Int>, colon: Int?) throws(GiveUp) -> Int {
     let local = colon.map { $0 + 1..<name.upperBound } ?? name
-    let start = bufferCount
+    let start = buffer.count
     if let colon, let k = try binding(of: name.lowerBound..<colon) {
       let uri = uris[k]
-      uri.withUnsafeBufferPointer { append($0.baseAddress!, $0.count) }
-      append(byte: 1)
+      uri.withUnsafeBufferPointer { buffer.append($0.baseAddress!, $0.count) }
+      buffer.append(byte: 1)
     }
-    append(text + local.lowerBound, local.count)
-    append(byte: 0)
+    buffer.append(text + local.lowerBound, local.count)
+    buffer.append(byte: 0)
     return start
   }
 
@@ -343,7 +340,7 @@ struct GPXScanner: ~Copyable {
   }
 
   private func cString(_ offset: Int) -> UnsafePointer<CChar> {
-    UnsafeRawPointer(buffer + offset).assumingMemoryBound(to: CChar.self)
+    UnsafeRawPointer(buffer.base + offset).assumingMemoryBound(to: CChar.self)
   }
 
   // MARK: Names, values and text
@@ -377,41 +374,41 @@ struct GPXScanner: ~Copyable {
     guard i < end, text[i] == UInt8(ascii: "\"") || text[i] == UInt8(ascii: "'") else { throw GiveUp() }
     let quote = text[i]
     i += 1
-    let start = bufferCount
+    let start = buffer.count
     while true {
       let run = i
       var j = i
       while j < end, isPlainValue(text[j]) { j += 1 }
       i = j
-      if i > run { append(text + run, i - run) }
+      if i > run { buffer.append(text + run, i - run) }
       guard i < end else { throw GiveUp() }
       let byte = text[i]
       if byte == quote { break }
       switch byte {
       case UInt8(ascii: "\""), UInt8(ascii: "'"):
-        append(byte: byte)
+        buffer.append(byte: byte)
         i += 1
       case UInt8(ascii: "<"): throw GiveUp()
       case UInt8(ascii: "&"):
         let scalar = try reference()
-        reserve(4)
-        bufferCount += Self.encode(scalar, into: buffer + bufferCount)
+        buffer.reserve(4)
+        buffer.count += Self.encode(scalar, into: buffer.base + buffer.count)
       case 0x0D:
         // CR LF and a lone CR are one line end, and a line end is a space.
         i += i + 1 < end && text[i + 1] == 0x0A ? 2 : 1
-        append(byte: 0x20)
+        buffer.append(byte: 0x20)
       case 0x09, 0x0A:
         i += 1
-        append(byte: 0x20)
+        buffer.append(byte: 0x20)
       default:
         let length = try character(at: i)
-        append(text + i, length)
+        buffer.append(text + i, length)
         i += length
       }
     }
     i += 1
-    let range = start..<bufferCount
-    append(byte: 0)
+    let range = start..<buffer.count
+    buffer.append(byte: 0)
     return range
   }
 
@@ -562,29 +559,6 @@ struct GPXScanner: ~Copyable {
 
   private func equalText(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
     a.count == b.count && memcmp(text + a.lowerBound, text + b.lowerBound, a.count) == 0
-  }
-
-  private mutating func append(_ bytes: UnsafePointer<UInt8>, _ count: Int) {
-    reserve(count)
-    (buffer + bufferCount).update(from: bytes, count: count)
-    bufferCount += count
-  }
-
-  private mutating func append(byte: UInt8) {
-    reserve(1)
-    buffer[bufferCount] = byte
-    bufferCount += 1
-  }
-
-  private mutating func reserve(_ count: Int) {
-    guard bufferCount + count > bufferCapacity else { return }
-    var capacity = bufferCapacity
-    while capacity < bufferCount + count { capacity *= 2 }
-    let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-    grown.update(from: buffer, count: bufferCount)
-    buffer.deallocate()
-    buffer = grown
-    bufferCapacity = capacity
   }
 
   /// What each byte can be, as bits: a table lookup per byte in the loops.
