@@ -54,19 +54,9 @@ import Testing
       Array($0.utf8)
     }
     for _ in 0..<400 {
-      var bytes = Self.bytes
-      for _ in 0..<random.int(1...4) {
-        let at = random.int(0...bytes.count - 1)
-        switch random.int(0...3) {
-        case 0: bytes[at] = UInt8(truncatingIfNeeded: random.next())
-        case 1: bytes.insert(contentsOf: pieces[random.int(0...pieces.count - 1)], at: at)
-        case 2: bytes.removeSubrange(at..<min(bytes.count, at + random.int(1...200)))
-        default:
-          let end = min(bytes.count, at + random.int(1...300))
-          bytes.insert(contentsOf: bytes[at..<end], at: end)
-        }
-        if bytes.isEmpty { bytes = [0x3C] }
-      }
+      let bytes = GPXSamples.damage(
+        Self.bytes, &random, times: 1...4, pieces: pieces, deleting: 200, repeating: 300
+      ) { UInt8(truncatingIfNeeded: $0.next()) }
       let read = GPXReader.read(bytes)
       // Every point read is a real one: a position the original file has.
       let real = Set(GPXSamples.trackPoints(Self.document).map { "\($0.latitude),\($0.longitude)" })

@@ -70,6 +70,29 @@ enum GPXSamples {
     return document
   }
 
+  /// `bytes` damaged a number of times in `times`: a byte replaced by `replacement`, one of
+  /// `pieces` inserted, up to `deleting` bytes deleted, or up to `repeating` bytes repeated in
+  /// place. Never empty: an emptied file becomes `<`.
+  static func damage(
+    _ bytes: [UInt8], _ random: inout Generator, times: ClosedRange<Int>, pieces: [[UInt8]], deleting: Int,
+    repeating: Int, replacement: (inout Generator) -> UInt8
+  ) -> [UInt8] {
+    var bytes = bytes
+    for _ in 0..<random.int(times) {
+      let at = random.int(0...bytes.count - 1)
+      switch random.int(0...3) {
+      case 0: bytes[at] = replacement(&random)
+      case 1: bytes.insert(contentsOf: pieces[random.int(0...pieces.count - 1)], at: at)
+      case 2: bytes.removeSubrange(at..<min(bytes.count, at + random.int(1...deleting)))
+      default:
+        let end = min(bytes.count, at + random.int(1...repeating))
+        bytes.insert(contentsOf: bytes[at..<end], at: end)
+      }
+      if bytes.isEmpty { bytes = [0x3C] }
+    }
+    return bytes
+  }
+
   /// A document with its reading-time facts (diagnostics) cleared, for comparisons.
   static func content(_ document: GPXDocument) -> GPXDocument {
     var copy = document

@@ -222,19 +222,9 @@ import Testing
     var givenUpCount = 0
     var failures: [String] = []
     for round in 0..<4000 {
-      var bytes = seeds[round % seeds.count]
-      for _ in 0..<random.int(1...2) {
-        let at = random.int(0...bytes.count - 1)
-        switch random.int(0...3) {
-        case 0: bytes[at] = pieces[random.int(0...pieces.count - 1)].first!
-        case 1: bytes.insert(contentsOf: pieces[random.int(0...pieces.count - 1)], at: at)
-        case 2: bytes.removeSubrange(at..<min(bytes.count, at + random.int(1...8)))
-        default:
-          let end = min(bytes.count, at + random.int(1...40))
-          bytes.insert(contentsOf: bytes[at..<end], at: end)
-        }
-        if bytes.isEmpty { bytes = [0x3C] }
-      }
+      let bytes = GPXSamples.damage(
+        seeds[round % seeds.count], &random, times: 1...2, pieces: pieces, deleting: 8, repeating: 40
+      ) { pieces[$0.int(0...pieces.count - 1)].first! }
       guard let scanned = Self.scanned(bytes) else {
         givenUpCount += 1
         continue
