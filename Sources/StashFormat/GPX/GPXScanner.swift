@@ -6,8 +6,8 @@
 
 /// Reads the XML that GPX writers produce, in Swift, over a document held whole in memory, and
 /// hands `GPXParseState` what expat would: each element's namespace and local name, its attributes
-/// as expat lists them, the same text, at the same offsets. It reads the bench's route set in about
-/// half the CPU time expat takes inside the same reader: expat's general machinery (a tokenizer
+/// as expat lists them, the same text, at the same offsets. It reads the bench's route set in a half to
+/// a third of the CPU time expat takes inside the same reader: expat's general machinery (a tokenizer
 /// per encoding, a callback per event through C, names built for every element) was most of the
 /// time of reading a route, and lint reads every route in a folder.
 ///
