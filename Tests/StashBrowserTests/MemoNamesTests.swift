@@ -184,6 +184,11 @@ import Testing
     #expect(throws: FormatError.self) {
       try DirectoryReader.forEachNameReadingAhead(of: scratch.path + "/none") { _, _ in }
     }
+    // The entries a memo folder is grouped from (`MemoFolder.group` reads ahead) are the same.
+    let entries = try DirectoryReader.entries(of: scratch.path)
+    #expect(entries.count == made.count)
+    #expect(try DirectoryReader.entries(of: scratch.path, readingAhead: true) == entries)
+    #expect(entries.filter { $0.kind == .folder }.count == made.count / 500)
   }
 
   /// A plain base's key sorts as its bytes do and gives its bytes back; a near miss has none.

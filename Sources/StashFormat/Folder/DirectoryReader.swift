@@ -9,12 +9,22 @@ import Dispatch
 /// Reading a folder's names in one pass (`opendir(3)`/`readdir(3)`), never recursing.
 package enum DirectoryReader {
   /// Every name in the folder at `path` except `.` and `..`, in the order the file system gives.
-  /// Only symlinks and names whose kind the file system does not report are `stat`ed.
-  package static func entries(of path: String) throws(FormatError) -> [DirectoryEntry] {
+  /// Only symlinks and names whose kind the file system does not report are `stat`ed. With
+  /// `readingAhead`, the folder is read on a thread of its own meanwhile (`forEachNameReadingAhead`):
+  /// for a memo folder, which may hold hundreds of thousands of names; not for a small one, where
+  /// starting the thread costs more than it saves.
+  package static func entries(of path: String, readingAhead: Bool = false) throws(FormatError)
+    -> [DirectoryEntry]
+  {
     var entries: [DirectoryEntry] = []
     let prefix = path.hasSuffix("/") ? path : path + "/"
-    try forEachName(of: path) { name, type in
+    let add = { (name: UnsafeRawBufferPointer, type: Int32) in
       entries.append(DirectoryEntry(bytes: name, kind: Self.kind(type: type, prefix: prefix, name: name)))
+    }
+    if readingAhead {
+      try forEachNameReadingAhead(of: path, add)
+    } else {
+      try forEachName(of: path, add)
     }
     return entries
   }

@@ -59,9 +59,10 @@ public struct MemoFolder: Sendable {
   }
 
   /// The folder's names sorted into memos and the rest, nothing opened: one pass over the
-  /// directory. Throws only when the folder cannot be read (`folder-unreadable`).
+  /// directory, read ahead on a second thread. Throws only when the folder cannot be read
+  /// (`folder-unreadable`).
   package static func group(path: String) throws(FormatError) -> FolderGrouping {
-    FolderGrouping(try DirectoryReader.entries(of: path))
+    FolderGrouping(try DirectoryReader.entries(of: path, readingAhead: true))
   }
 
   /// The listing's order, the one place that says it: whether a memo dated `date` comes before one
