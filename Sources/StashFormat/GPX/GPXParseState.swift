@@ -100,5 +100,12 @@ final class GPXParseState {
     text.append(bytes, count)
   }
 
+  /// The document read, with the diagnostics noted on the way.
+  func finishedDocument() -> GPXDocument {
+    var finished = document
+    finished.diagnostics = log.finished()
+    return finished
+  }
+
   var capturedText: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: text.base, count: text.count) }
 }

@@ -61,9 +61,7 @@ final class GPXReadSession {
   /// The document, with a diagnostic for how parsing ended if it ended badly.
   func finish() -> GPXDocument {
     if failed { reportFailure() }
-    var document = state.document
-    document.diagnostics = state.log.finished()
-    return document
+    return state.finishedDocument()
   }
 
   private func reportFailure() {

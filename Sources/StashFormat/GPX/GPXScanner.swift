@@ -71,9 +71,7 @@ struct GPXScanner: ~Copyable {
     } catch {
       return nil
     }
-    var document = scanner.state.document
-    document.diagnostics = scanner.state.log.finished()
-    return document
+    return scanner.state.finishedDocument()
   }
 
   private init(_ base: UnsafePointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>) {
