@@ -46,14 +46,16 @@ package struct FolderGrouping: Sendable {
   /// Groups of bases that the phone's file system would merge.
   package var collisions: [NameCollision] = []
 
-  /// Groups the names of one reading of a folder.
+  /// Groups the names of one reading of a folder. Every name is classified, and every base
+  /// hashed, on both cores; what is left on one thread is a look-up per name in a `BaseTable`.
   package init(_ entries: [DirectoryEntry]) {
+    let names = Self.classified(entries)
     // Keyed by bytes: NFC and NFD bases are two different names on this file system.
-    var groups: [ExactName: Int] = [:]
-    groups.reserveCapacity(entries.count / 3)
+    var groups = BaseTable(expecting: entries.count / 2)
     var bases: [Candidate] = []
+    bases.reserveCapacity(entries.count / 2)
     var nearMisses: [(DirectoryEntry, String, String)] = []
-    for (entry, name) in zip(entries, Self.classified(entries)) {
+    for (entry, (name, hash)) in zip(entries, names) {
       switch name {
       case .hidden:
         others.append(
@@ -66,24 +68,17 @@ package struct FolderGrouping: Sendable {
             role: .unrecognised(reason: reason)))
       case .nearMiss(let intended, _, _, let reason):
         nearMisses.append((entry, intended, reason))
-      case .memoFile(let base, let kind):
-        let key = ExactName(text: base)
-        let index: Int
-        if let known = groups[key] {
-          index = known
-        } else {
-          index = bases.count
-          groups[key] = index
-          bases.append(Candidate(base: base))
-        }
+      case .memoFile(var base, let kind):
+        let (index, added) = base.withUTF8 { groups.insert(UnsafeRawBufferPointer($0), hash: hash) }
+        if added { bases.append(Candidate(base: base)) }
         bases[index][kind] = Slot(name: entry.name!, kind: entry.kind)
       }
     }
     for (entry, intended, reason) in nearMisses {
       // The intended name is an exact memo name, so it is present exactly when its group has it.
       let exists: Bool
-      if case .memoFile(let base, let kind) = FolderName.classify(intended),
-        let index = groups[ExactName(text: base)]
+      if case .memoFile(var base, let kind) = FolderName.classify(intended),
+        let index = base.withUTF8({ groups.index(of: UnsafeRawBufferPointer($0)) })
       {
         exists = bases[index][kind] != nil
       } else {
@@ -95,33 +90,44 @@ package struct FolderGrouping: Sendable {
           role: .nearMiss(
             intended: intended, reason: reason, intendedExists: exists)))
     }
-    for var group in bases {
-      if let slot = group.parts, !slot.kind.isFolder {
+    collisions = Self.collisions(bases.map(\.base))
+    // The candidates are kept in place, moved down over the bases that are not (nearly always
+    // there are none), so no candidate is copied.
+    var kept = 0
+    for index in bases.indices {
+      if let slot = bases[index].parts, !slot.kind.isFolder {
         // Only a folder can hold parts; a file of that name is a stranger.
-        group.parts = nil
+        bases[index].parts = nil
         others.append(
           FolderEntry(
             name: PathText.escaped(slot.name), bytes: Array(slot.name.utf8), kind: slot.kind,
             role: .unrecognised(reason: "named like a parts folder, but it is \(slot.kind.words)")))
       }
-      if group.audio != nil || group.parts != nil {
-        candidates.append(group)
+      if bases[index].audio != nil || bases[index].parts != nil {
+        if kept != index { bases.swapAt(kept, index) }
+        kept += 1
         continue
       }
-      for (kind, slot) in group.filled {
+      for (kind, slot) in bases[index].filled {
         others.append(
           FolderEntry(
             name: PathText.escaped(slot.name), bytes: Array(slot.name.utf8), kind: slot.kind,
-            role: .orphan(base: group.base, kind: kind)))
+            role: .orphan(base: bases[index].base, kind: kind)))
       }
     }
+    bases.removeLast(bases.count - kept)
+    candidates = bases
     others.sort { $0.bytes.lexicographicallyPrecedes($1.bytes) }
-    collisions = Self.collisions(bases.map(\.base))
   }
 
-  /// Every entry's name classified, on both cores (it is most of the grouping's work), in order.
-  static func classified(_ entries: [DirectoryEntry]) -> [FolderName] {
-    Parallel.map(entries.count, chunk: 1024) { FolderName.classify(entries[$0].name) }
+  /// Every entry's name classified, with the hash of its base for a memo file (else 0), on both
+  /// cores (it is most of the grouping's work), in order.
+  static func classified(_ entries: [DirectoryEntry]) -> [(FolderName, UInt64)] {
+    Parallel.map(entries.count, chunk: 1024) { index in
+      let name = FolderName.classify(entries[index].name)
+      guard case .memoFile(let base, _) = name else { return (name, 0) }
+      return (name, BaseTable.hash(base))
+    }
   }
 
   /// Bases equal after lowercasing under Swift's canonical-equivalence comparison, more than one apart.
@@ -131,8 +137,10 @@ package struct FolderGrouping: Sendable {
     var first: [String: Int] = [:]
     first.reserveCapacity(bases.count)
     var groups: [Int: [String]] = [:]
+    // Lowercasing is most of the work, and each base's is its own: done on both cores first.
+    let keys = Parallel.map(bases.count, chunk: 1024) { bases[$0].lowercased() }
     for (index, base) in bases.enumerated() {
-      let key = base.lowercased()
+      let key = keys[index]
       if let earlier = first[key] {
         groups[earlier, default: [bases[earlier]]].append(base)
       } else {
