@@ -137,8 +137,13 @@ package struct FolderGrouping: Sendable {
     var first: [String: Int] = [:]
     first.reserveCapacity(bases.count)
     var groups: [Int: [String]] = [:]
-    // Lowercasing is most of the work, and each base's is its own: done on both cores first.
-    let keys = Parallel.map(bases.count, chunk: 1024) { bases[$0].lowercased() }
+    // Lowercasing is most of the work, and each base's is its own: done on both cores first. A
+    // base of ASCII with no capital letter (a phone's timestamp) is its own folded form, kept
+    // without making a new string of it.
+    let keys = Parallel.map(bases.count, chunk: 1024) { index in
+      let base = bases[index]
+      return base.utf8.allSatisfy({ $0 < 0x80 && !(0x41...0x5A).contains($0) }) ? base : base.lowercased()
+    }
     for (index, base) in bases.enumerated() {
       let key = keys[index]
       if let earlier = first[key] {
