@@ -94,21 +94,29 @@ package struct MemoNames: Sendable {
   /// `.memoFile`), as the base's length in bytes; nil for every other name. A plain ASCII name is
   /// judged from its bytes; any other is decoded and classified.
   static func memoFile(_ name: UnsafeRawBufferPointer) -> (Int, MemoFileKind)? {
+    if let plain = plainMemoFile(name) { return plain }
+    guard let first = name.first, first != UInt8(ascii: "."),
+      case .memoFile(let base, let kind) = FolderName.classify(String(validating: name, as: UTF8.self))
+    else { return nil }
+    return (base.utf8.count, kind)
+  }
+
+  /// `memoFile` for a name judged from its bytes alone: a memo file's name whose base is ASCII,
+  /// with a printable character at both ends (so valid UTF-8, not hidden, no blank to trim).
+  /// Nil for every other name, memo file or not: `FolderName.classify` judges those.
+  static func plainMemoFile(_ name: UnsafeRawBufferPointer) -> (Int, MemoFileKind)? {
     guard let first = name.first, first != UInt8(ascii: ".") else { return nil }
     for (kind, suffix) in MemoFileKind.suffixBytes where name.count > suffix.count {
       let baseCount = name.count - suffix.count
       guard suffix.withUnsafeBytes({ memcmp(name.baseAddress! + baseCount, $0.baseAddress!, $0.count) }) == 0
       else { continue }
-      // Printable ASCII at both ends and ASCII throughout: valid UTF-8, not hidden, no blank to trim.
       let (head, tail) = (name[0], name[baseCount - 1])
       var ascii = true
       for at in 0..<baseCount where name[at] >= 0x80 { ascii = false }
       if ascii, head > 0x20, head < 0x7F, tail > 0x20, tail < 0x7F { return (baseCount, kind) }
-      break
+      return nil
     }
-    guard case .memoFile(let base, let kind) = FolderName.classify(String(validating: name, as: UTF8.self))
-    else { return nil }
-    return (base.utf8.count, kind)
+    return nil
   }
 
   /// Calls `body` with the bytes of candidate `index`'s base.
