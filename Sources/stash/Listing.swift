@@ -60,19 +60,8 @@ struct Listing {
   @discardableResult
   func print(_ render: (Int, Memo, inout JSONWriter) -> Void) -> FolderSummary {
     let output = OrderedOutput(FolderSummary(others: grouping.others, collisions: grouping.collisions))
+    let candidates = grouping.candidates
     let pieces = (order.count + Self.piece - 1) / Self.piece
-    // Each candidate is lent to `Memo.read` from the array's storage: read through the array's
-    // subscript, it was copied, its six strings retained and released, for every memo.
-    grouping.candidates.withUnsafeBufferPointer { candidates in
-      printPieces(pieces, candidates, output, render)
-    }
-    return output.totals
-  }
-
-  private func printPieces(
-    _ pieces: Int, _ candidates: UnsafeBufferPointer<FolderGrouping.Candidate>, _ output: OrderedOutput,
-    _ render: (Int, Memo, inout JSONWriter) -> Void
-  ) {
     _ = Parallel.map(pieces, chunk: 1) { n in
       var out = JSONWriter(capacity: Self.piece * 1024)
       var tallies: [FolderSummary.Tally] = []
@@ -87,6 +76,7 @@ struct Listing {
       }
       output.deliver(n, out.bytes, tallies)
     }
+    return output.totals
   }
 }
 
