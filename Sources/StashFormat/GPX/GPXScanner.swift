@@ -48,7 +48,7 @@ struct GPXScanner: ~Copyable {
   private let classes = GPXScanner.classes
   private let end: Int
   private var i = 0
-  let state = GPXParseState(expat: false)
+  var state = GPXParseState(expat: false)
   /// Each open element's qualified name in the text and how many bindings were in scope before it.
   private var open: [(name: Range<Int>, bindings: Int)] = []
   private var bindings: [Binding] = []
