@@ -49,12 +49,14 @@ enum LintEngine {
         switch batch[batch.startIndex + offset].kind {
         case .memo(let index):
           // Lint reads the transcript and route whole, so the listing's sniffs (whose codes it
-          // drops) would only open them once more.
-          let memo = Memo.read(candidates[index], folder: path, now: now, opened: opened, sniffing: false)
+          // drops) would only open them once more; the audio is read once for the summary and
+          // the full index.
+          let (memo, audio) = Memo.readForLint(
+            candidates[index], folder: path, now: now, opened: opened,
+            fullAudioIndex: { MemoChecks.wantsFullIndex($0, deepAudio: deepAudio) })
           return MemoChecks(
             memo: memo, listedAsFiles: MemoChecks.listedAsFiles(candidates[index]), folder: path,
-            opened: opened,
-            deepAudio: deepAudio
+            opened: opened, audioDiagnostics: audio
           ).findings()
         case .other(let index):
           let entry = grouping.others[index]
@@ -150,14 +152,23 @@ struct LintSource {
 struct MemoChecks {
   /// The memo as the folder reader saw it.
   var memo: Memo
-  /// Whether the folder's listing called the audio, the transcript and the route regular files.
-  var listedAsFiles: (audio: Bool, transcript: Bool, route: Bool)
+  /// Whether the folder's listing called the transcript and the route regular files.
+  var listedAsFiles: (transcript: Bool, route: Bool)
   /// The linted folder's path as given.
   var folder: String
   /// The same folder held open, its files opened by name in it.
   var opened: OpenFolder
-  /// Whether to read the full index of fragmented audio the quick summary found whole.
-  var deepAudio: Bool
+  /// The diagnostics of the audio's full index (or why it could not be read), read with the
+  /// memo when `wantsFullIndex` said so; nil when not wanted or without audio.
+  var audioDiagnostics: Result<[Diagnostic], FormatError>?
+
+  /// Whether the audio's full index is read, given its summary. The full index names the exact
+  /// problem and finds broken sample tables in a file that otherwise plays. A long fragmented
+  /// recording the summary found whole is walked only with `deepAudio`: visiting each of its
+  /// hundreds of fragments costs more than the rest of lint.
+  static func wantsFullIndex(_ summary: AudioSummary, deepAudio: Bool) -> Bool {
+    deepAudio || summary.state != .ok || !summary.fragmented
+  }
 
   /// Where one of the memo's files is.
   func location(_ name: String) -> FileLocation { opened.file(name) }
@@ -167,7 +178,6 @@ struct MemoChecks {
   func open(_ kind: MemoFileKind, _ name: String) throws(FormatError) -> ReadOnlyFile {
     let listed =
       switch kind {
-      case .audio: listedAsFiles.audio
       case .transcript: listedAsFiles.transcript
       case .route: listedAsFiles.route
       default: false
@@ -176,10 +186,8 @@ struct MemoChecks {
   }
 
   /// `listedAsFiles` of a memo the listing found: flags, so checking copies none of its names.
-  static func listedAsFiles(_ candidate: FolderGrouping.Candidate) -> (
-    audio: Bool, transcript: Bool, route: Bool
-  ) {
-    (candidate.audio?.kind == .file, candidate.transcript?.kind == .file, candidate.route?.kind == .file)
+  static func listedAsFiles(_ candidate: FolderGrouping.Candidate) -> (transcript: Bool, route: Bool) {
+    (candidate.transcript?.kind == .file, candidate.route?.kind == .file)
   }
 
   /// Everything found in the memo's files, unsorted.
@@ -194,17 +202,11 @@ struct MemoChecks {
       guard let name = memo.files[kind], !notFiles.contains(name) else { return nil }
       return name
     }
-    if let name = readable(.audio), let summary = memo.audio,
-      deepAudio || summary.state != .ok || !summary.fragmented
-    {
-      // The full index names the exact problem and finds broken sample tables in a file that
-      // otherwise plays. A long fragmented recording the summary found whole is walked only with
-      // --deep-audio: visiting each of its hundreds of fragments costs more than the rest of lint.
+    if let name = readable(.audio), let audioDiagnostics {
       var checks = FileChecks(name: PathText.escaped(name), folder: folder)
-      do {
-        checks.audio(try MP4Audio.diagnostics(open(.audio, name)))
-      } catch {
-        checks.unreadable(error)
+      switch audioDiagnostics {
+      case .success(let diagnostics): checks.audio(diagnostics)
+      case .failure(let error): checks.unreadable(error)
       }
       out += checks.findings
     }
