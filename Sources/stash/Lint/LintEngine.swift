@@ -1,5 +1,9 @@
 import StashFormat
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Runs every check over a memo folder (or one file) and hands the findings on in print order
 /// (`LintFinding.sorted`'s) as they are found. Memos are checked in name order, a batch at a time
 /// on both cores, and each memo is read only when its batch comes, so neither the memos nor the
@@ -38,7 +42,7 @@ enum LintEngine {
     for finding in collisionFindings(grouping, folder: path, now: now) {
       sources.append(LintSource(bound: Array(finding.name.utf8), kind: .found(finding)))
     }
-    sources.sort { $0.bound.lexicographicallyPrecedes($1.bound) }
+    sources.sort { LintSource.precedes($0.bound, $1.bound) }
 
     let opened = OpenFolder(path: path)
     var window = LintFinding.Window()
@@ -145,6 +149,16 @@ struct LintSource {
   /// The escaped name every finding of this source is at or after, as bytes.
   var bound: [UInt8]
   var kind: Kind
+
+  /// Whether `a` sorts before `b`, byte by byte (`lexicographicallyPrecedes`, by memcmp: the
+  /// sources of 100,000 memos are sorted on one thread before any is checked).
+  static func precedes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    let common = min(a.count, b.count)
+    let order = a.withUnsafeBufferPointer { x in
+      b.withUnsafeBufferPointer { y in common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common) }
+    }
+    return order != 0 ? order < 0 : a.count < b.count
+  }
 }
 
 /// The checks of one memo: the reader's problems, then each file's own diagnostics and the
@@ -203,7 +217,7 @@ struct MemoChecks {
       return name
     }
     if let name = readable(.audio), let audioDiagnostics {
-      var checks = FileChecks(name: PathText.escaped(name), folder: folder)
+      var checks = FileChecks(unescaped: name, folder: folder)
       switch audioDiagnostics {
       case .success(let diagnostics): checks.audio(diagnostics)
       case .failure(let error): checks.unreadable(error)
@@ -212,7 +226,7 @@ struct MemoChecks {
     }
     let seconds = memo.durationSeconds
     if let name = readable(.transcript) {
-      var checks = FileChecks(name: PathText.escaped(name), folder: folder)
+      var checks = FileChecks(unescaped: name, folder: folder)
       do {
         let bytes = try open(.transcript, name).readAll()
         checks.transcript(WebVTTParser.check(bytes), audioSeconds: seconds)
@@ -222,7 +236,7 @@ struct MemoChecks {
       out += checks.findings
     }
     if let name = readable(.route) {
-      var checks = FileChecks(name: PathText.escaped(name), folder: folder)
+      var checks = FileChecks(unescaped: name, folder: folder)
       // The span is known only when the start is (not a guess from a modification time) and the length is.
       let span: ClosedRange<Double>? =
         memo.dateSource != .mtime && seconds != nil ? memo.recordedAt...(memo.recordedAt + seconds!) : nil
