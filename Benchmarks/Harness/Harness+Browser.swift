@@ -28,6 +28,26 @@ extension Harness {
       Figure(
         issue: issue, name: "Browser first screen, \(memos.count) memos: peak memory",
         result: peak.text(1, unit: " MB"), target: "≤ 150 MB", verdict: .verdict(peak.median <= 150)))
+    // What no first screen can go below: every name read (`names-floor.c`, readdir alone, one
+    // thread), each run beside one of the browser's so both see the same load.
+    do {
+      let floor = try compile("names-floor")
+      var pairs: [(ours: ChildRun, floor: ChildRun)] = []
+      for _ in 0..<runs {
+        let names = try ChildRun.checked([floor, memos.folder])
+        pairs.append((try ChildRun.checked(command, keepOutput: false), names))
+      }
+      let ratios = Runs(values: pairs.map { $0.ours.wall / $0.floor.wall })
+      figures.append(
+        Figure(
+          issue: issue, name: "Browser first screen over reading the names alone, \(memos.count) memos",
+          result: ratios.text(2, unit: "x"), target: "report", verdict: .info,
+          note:
+            "readdir alone (`Benchmarks/names-floor.c`, 1 thread) "
+            + Runs(values: pairs.map(\.floor.wall)).text(3, unit: " s") + ", CPU "
+            + Runs(values: pairs.map(\.floor.cpu)).text(3, unit: " s") + "; the first screen beside it "
+            + Runs(values: pairs.map(\.ours.wall)).text(3, unit: " s")))
+    }
     // What any first screen pays before it reads a name: the program's start (its libraries
     // loaded and linked: libavcodec and what it needs), measured alone beside it.
     do {

@@ -26,6 +26,37 @@ extension Memo {
     baseDate: Double?,
     sniffing: Bool = true
   ) -> Memo {
+    read(candidate, folder: folder, now: now, opened: opened, baseDate: baseDate, sniffing: sniffing) {
+      AudioSummary.read($0, listedAsRegularFile: $1)
+    }
+  }
+
+  /// `read` for lint, without the sniffs: the audio is opened and parsed once for its summary and
+  /// the diagnostics of its full index (`MP4Audio.lintReading`), which come back beside the memo
+  /// when `fullAudioIndex` wants them given the summary (nil otherwise, and without audio).
+  package static func readForLint(
+    _ candidate: FolderGrouping.Candidate, folder: String, now: Double, opened: OpenFolder?,
+    fullAudioIndex: (AudioSummary) -> Bool
+  ) -> (memo: Memo, audioDiagnostics: Result<[Diagnostic], FormatError>?) {
+    var audioDiagnostics: Result<[Diagnostic], FormatError>?
+    let memo = read(
+      candidate, folder: folder, now: now, opened: opened,
+      baseDate: RecordingDate.parse(base: candidate.base),
+      sniffing: false
+    ) { location, listed in
+      let reading = MP4Audio.lintReading(location, listedAsRegularFile: listed, fullIndex: fullAudioIndex)
+      audioDiagnostics = reading.diagnostics
+      return reading.summary
+    }
+    return (memo, audioDiagnostics)
+  }
+
+  /// `read`, with the audio's summary made by `summarize` (given the file and whether the
+  /// listing called it a regular file).
+  private static func read(
+    _ candidate: FolderGrouping.Candidate, folder: String, now: Double, opened: OpenFolder?,
+    baseDate: Double?, sniffing: Bool, summarize: (FileLocation, Bool) -> AudioSummary
+  ) -> Memo {
     var problems: [MemoProblem] = []
     var files: [MemoFileKind: String] = [:]
     files.reserveCapacity(MemoFileKind.allCases.count)
@@ -60,7 +91,7 @@ extension Memo {
     if let audioLocation = location(.audio) {
       audioIsFile = readable(.audio)
       if audioIsFile {
-        audio = AudioSummary.read(audioLocation, listedAsRegularFile: listedAsFile(.audio))
+        audio = summarize(audioLocation, listedAsFile(.audio))
       } else {
         let kind = candidate.audio!.kind
         audio = AudioSummary(

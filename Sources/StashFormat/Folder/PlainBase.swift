@@ -5,20 +5,22 @@
 #endif
 
 /// A base that is only the phone's own timestamp, `YYYY-MM-DDTHH-MM-SS` (a `T`, blank, `_` or `t`
-/// after the day; `-`, `:` or `.` twice in the time, the same both times), held as one integer
-/// whose order is the bases' byte order: the fourteen digits and the two separators as one number
-/// in mixed radix, most significant first. Nearly every base a phone writes has this form, so the
-/// names pass keeps these as integers (sorted, not hashed) and decodes one only to show it.
+/// after the day; `-`, `:` or `.` twice in the time, the same both times), in local time or
+/// followed by `Z` or `z` (UTC), held as one integer whose order is the bases' byte order: the
+/// fourteen digits, the two separators and the zone as one number in mixed radix, most
+/// significant first. Nearly every base a phone writes has this form, so the names pass keeps
+/// these as integers (sorted, not hashed) and decodes one only to show it.
 package enum PlainBase {
-  /// How many bytes such a base has.
+  /// How many bytes such a base has without its zone.
   static let length = 19
-  /// How many bits a key takes (the largest is under 1.2 × 10¹⁵).
-  package static let bits = 51
+  /// How many bits a key takes (the largest is under 3.6 × 10¹⁵).
+  package static let bits = 52
 
   /// The key of `base`, or nil when it is not of this form. Any digits are taken (an impossible
   /// date is still a base of this form: it is the date that is refused, by `date`).
   package static func key(_ base: UnsafeRawBufferPointer) -> UInt64? {
-    guard base.count == length, base[4] == UInt8(ascii: "-"), base[7] == UInt8(ascii: "-"),
+    guard base.count == length || base.count == length + 1, base[4] == UInt8(ascii: "-"),
+      base[7] == UInt8(ascii: "-"),
       base[16] == base[13], let day = separatorCode(base[10]), let time = fieldCode(base[13])
     else { return nil }
     var value: UInt64 = 0
@@ -42,7 +44,13 @@ package enum PlainBase {
     digit(17)
     digit(18)
     guard valid else { return nil }
-    return value
+    // No zone sorts first (the shorter base), then `Z`, then `z`.
+    guard base.count > length else { return value &* 3 }
+    switch base[length] {
+    case UInt8(ascii: "Z"): return value &* 3 &+ 1
+    case UInt8(ascii: "z"): return value &* 3 &+ 2
+    default: return nil
+    }
   }
 
   /// The byte after the day, in byte order: blank, `T`, `_`, `t`.
@@ -71,11 +79,14 @@ package enum PlainBase {
     var year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
     /// The byte after the day, and the separator in the time.
     var afterDay: UInt8, inTime: UInt8
+    /// The zone's letter (`Z` or `z`: UTC), or nil for local time.
+    var zone: UInt8?
   }
 
   /// The fields of `key`.
   static func fields(_ key: UInt64) -> Fields {
-    var rest = key
+    let zone: UInt8? = key % 3 == 0 ? nil : key % 3 == 1 ? UInt8(ascii: "Z") : UInt8(ascii: "z")
+    var rest = key / 3
     let minuteSecond = Int(rest % 10_000)
     rest /= 10_000
     let time = rest % 3
@@ -100,13 +111,13 @@ package enum PlainBase {
       }
     return Fields(
       year: date / 10_000, month: date / 100 % 100, day: date % 100, hour: hour, minute: minuteSecond / 100,
-      second: minuteSecond % 100, afterDay: afterDay, inTime: inTime)
+      second: minuteSecond % 100, afterDay: afterDay, inTime: inTime, zone: zone)
   }
 
   /// Calls `body` with the base's bytes.
   package static func withBytes<Result>(_ key: UInt64, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
     let f = fields(key)
-    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length + 1) { buffer in
       func put(_ number: Int, _ count: Int, at start: Int) {
         var rest = number
         for at in (start..<start + count).reversed() {
@@ -125,18 +136,23 @@ package enum PlainBase {
       put(f.minute, 2, at: 14)
       buffer[16] = f.inTime
       put(f.second, 2, at: 17)
+      guard let zone = f.zone else {
+        return body(UnsafeRawBufferPointer(start: buffer.baseAddress, count: length))
+      }
+      buffer[length] = zone
       return body(UnsafeRawBufferPointer(buffer))
     }
   }
 
-  /// The recording date the base names, local time, read as `TimestampReader` reads it; nil for
-  /// an impossible date (as there).
+  /// The recording date the base names, in local time or UTC, read as `TimestampReader` reads it;
+  /// nil for an impossible date (as there).
   static func date(_ key: UInt64) -> Double? {
     let f = fields(key)
     guard
-      let parts = TimestampReader.wallClock(
+      var parts = TimestampReader.wallClock(
         year: f.year, month: f.month, day: f.day, hour: f.hour, minute: f.minute, second: f.second)
     else { return nil }
+    if f.zone != nil { return Double(timegm(&parts)) }
     return Double(RecordingDate.localSeconds(parts))
   }
 

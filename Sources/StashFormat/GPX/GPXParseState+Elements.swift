@@ -4,14 +4,15 @@ import CExpat
 /// and what captured text becomes.
 extension GPXParseState {
   /// An element opened, named as expat names it (`namespace<U+0001>local`).
-  func start(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
+  mutating func start(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>)
+  {
     let (space, local) = names.classify(name)
     start(space, local, attributes, name: name)
   }
 
   /// An element opened: decide what it is from its namespace, name and parent, and push that.
   /// `name`, expat's, is only for a message about a root that is not GPX.
-  func start(
+  mutating func start(
     _ space: GPXNamespace.Known, _ local: GPXElementNames.Local,
     _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, name: UnsafePointer<CChar>?
   ) {
@@ -97,7 +98,7 @@ extension GPXParseState {
   }
 
   /// An element closed: pop what it was, and file the value, point, segment or track it ends.
-  func end() {
+  mutating func end() {
     // expat may still report the end of an empty element after the reader stopped it.
     guard !stopped, depth > 0 else { return }
     depth -= 1
@@ -128,14 +129,13 @@ extension GPXParseState {
 
   /// expat's character-data callback, installed only while a field's text is captured.
   static let characterData: XML_CharacterDataHandler = { userData, bytes, count in
-    Unmanaged<GPXParseState>.fromOpaque(userData!)._withUnsafeGuaranteedRef {
-      $0.appendText(bytes!, Int(count))
-    }
+    userData!.assumingMemoryBound(to: GPXParseState.self).pointee.appendText(bytes!, Int(count))
   }
 
   /// Keeps what a torn file held: the open segment, track and route with every point that
   /// closed. A point whose end tag never came is dropped (its fields may be cut).
-  func closeOpenParts() -> (droppedPoint: Bool, open: [Kind]) {
+  mutating func closeOpenParts() -> (droppedPoint: Bool, open: [Kind]) {
+    let stack = stack
     let open = (0..<depth).map { stack[$0] }
     let dropped = pointOpen
     pointOpen = false
@@ -145,7 +145,7 @@ extension GPXParseState {
     return (dropped, open)
   }
 
-  private func startRoot(
+  private mutating func startRoot(
     _ space: GPXNamespace.Known, _ local: GPXElementNames.Local,
     _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, name: UnsafePointer<CChar>?
   ) {
@@ -156,7 +156,7 @@ extension GPXParseState {
       stop(.gpxNotGPX, "the document is XML but its root element is \(element), not GPX's <gpx>")
       return
     }
-    let version = attribute("version", in: attributes)
+    let version = Self.attribute("version", in: attributes)
     switch space {
     case .gpx10: document.version = "1.0"
     case .none:
@@ -168,12 +168,12 @@ extension GPXParseState {
     default: document.version = "1.1"
     }
     gpxNamespace = space
-    document.creator = attribute("creator", in: attributes)
+    document.creator = Self.attribute("creator", in: attributes)
     stack[0] = .root
     depth = 1
   }
 
-  private func beginField(_ field: Field) -> Kind {
+  private mutating func beginField(_ field: Field) -> Kind {
     guard field != .none, capture == .none else { return .ignored }
     capture = field
     text.count = 0
@@ -208,11 +208,13 @@ extension GPXParseState {
     }
   }
 
-  private func misplaced(_ element: String, _ parent: String) {
+  private mutating func misplaced(_ element: String, _ parent: String) {
     note(.gpxMisplacedElement, .warning, "<\(element)> outside \(parent) is not part of GPX: skipped")
   }
 
-  private func beginPoint(_ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, as kind: Kind) -> Kind {
+  private mutating func beginPoint(_ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, as kind: Kind)
+    -> Kind
+  {
     var latitude: Double?
     var longitude: Double?
     var sawLatitude = false
@@ -260,14 +262,14 @@ extension GPXParseState {
     return kind
   }
 
-  private func closePoint() {
+  private mutating func closePoint() {
     pointOpen = false
     pointsKept += 1
   }
 
-  private func readBounds(_ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
+  private mutating func readBounds(_ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
     let values = ["minlat", "minlon", "maxlat", "maxlon"].map { name in
-      attribute(name, in: attributes).flatMap { DecimalText.parse($0) }
+      Self.attribute(name, in: attributes).flatMap { DecimalText.parse($0) }
     }
     guard let minLatitude = values[0], let minLongitude = values[1], let maxLatitude = values[2],
       let maxLongitude = values[3]
@@ -287,7 +289,7 @@ extension GPXParseState {
     return DecimalText.parse(UnsafeBufferPointer(start: raw, count: count))
   }
 
-  private func attribute(_ wanted: String, in attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>)
+  private static func attribute(_ wanted: String, in attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>)
     -> String?
   {
     var i = 0

@@ -4,7 +4,7 @@ import CExpat
 /// what GPX says it must be.
 extension GPXParseState {
   /// Turns the captured text into the value its element names, noting what cannot be read.
-  func finishField() {
+  mutating func finishField() {
     let field = capture
     capture = .none
     if let parser { XML_SetCharacterDataHandler(parser, nil) }
@@ -80,13 +80,13 @@ extension GPXParseState {
 
   /// The captured number. The element's name is a StaticString: it is only needed for the
   /// message, and a String argument costs a release per call on the hot path.
-  private func number(_ element: StaticString) -> Double? {
+  private mutating func number(_ element: StaticString) -> Double? {
     if let value = DecimalText.parse(capturedText) { return value }
     note(.gpxBadNumber, .warning, "<\(element)> holds \(quotedText()), not a number: read as absent")
     return nil
   }
 
-  private func time() -> ISO8601Time.Parsed? {
+  private mutating func time() -> ISO8601Time.Parsed? {
     guard let parsed = ISO8601Time.parse(capturedText) else {
       note(
         .gpxBadTime, .warning,

@@ -2,9 +2,11 @@ import CExpat
 
 /// What the reader is building while expat (or `GPXScanner`) walks a file: the element stack, the
 /// text of the element being captured, and the document so far. Expat's callbacks reach it through
-/// `Unmanaged` and call the methods in `GPXParseState+Elements.swift`; the scanner calls them
-/// directly.
-final class GPXParseState {
+/// a pointer `GPXReadSession` allocates and call the methods in `GPXParseState+Elements.swift`; the
+/// scanner holds it inline and calls them directly. A struct rather than a class: a class's stored
+/// properties are checked for exclusive access at run time on every change, which took about a tenth of
+/// the reader's time with the scanner; a struct's are checked when compiling.
+struct GPXParseState: ~Copyable {
   /// What an open element is to the reader; kept on a stack so end tags need no name matching.
   enum Kind: UInt8 {
     case ignored, root, metadata, track, segment, trackPoint, route, routePoint, waypoint, field
@@ -69,28 +71,31 @@ final class GPXParseState {
   }
 
   var location: SourceLocation {
-    guard let parser else {
-      let (line, column) = lineCounter!.position(of: scanOffset)
-      return SourceLocation(line: line, column: column, offset: scanOffset)
+    // Mutating: the line counter remembers where it last counted to.
+    mutating get {
+      guard let parser else {
+        let (line, column) = lineCounter!.position(of: scanOffset)
+        return SourceLocation(line: line, column: column, offset: scanOffset)
+      }
+      return SourceLocation(
+        line: Int(XML_GetCurrentLineNumber(parser)), column: Int(XML_GetCurrentColumnNumber(parser)) + 1,
+        offset: Int(XML_GetCurrentByteIndex(parser)))
     }
-    return SourceLocation(
-      line: Int(XML_GetCurrentLineNumber(parser)), column: Int(XML_GetCurrentColumnNumber(parser)) + 1,
-      offset: Int(XML_GetCurrentByteIndex(parser)))
   }
 
-  func note(_ code: FormatError.Code, _ severity: Severity, _ message: String) {
+  mutating func note(_ code: FormatError.Code, _ severity: Severity, _ message: String) {
     log.add(code, severity, message, at: location)
   }
 
   /// Stops expat from inside a callback; the reason is reported once `XML_Parse` returns. (The
   /// scanner gives such a document to expat.)
-  func stop(_ code: FormatError.Code, _ message: String) {
+  mutating func stop(_ code: FormatError.Code, _ message: String) {
     stopReason = Diagnostic(code: code, severity: .error, message: message, location: location)
     stopped = true
     if let parser { XML_StopParser(parser, XML_FALSE) }
   }
 
-  @inline(__always) func appendText(_ bytes: UnsafePointer<CChar>, _ count: Int) {
+  @inline(__always) mutating func appendText(_ bytes: UnsafePointer<CChar>, _ count: Int) {
     var count = count
     if text.count + count > Self.maximumText {
       textCut = true

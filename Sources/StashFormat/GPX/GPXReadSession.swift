@@ -2,7 +2,8 @@ import CExpat
 
 /// One parse: an expat parser set up safely, fed chunk by chunk, then turned into a document.
 final class GPXReadSession {
-  private let state = GPXParseState()
+  /// Where expat's callbacks find the state (their user data): allocated here, so it stays put.
+  private let pointer: UnsafeMutablePointer<GPXParseState>
   private var fed = 0
   /// Where the run of NUL bytes that ends the input so far begins: a file cut by a crash is
   /// often padded with zeros, and an error inside that run is a tear, not malformed XML.
@@ -20,8 +21,10 @@ final class GPXReadSession {
   /// `feed` in one final call and to keep it alive until `finish`: track points are then placed
   /// by counting lines in it rather than by asking expat (see `GPXLineCounter`).
   init(wholeText: UnsafeBufferPointer<UInt8>? = nil) {
-    let parser = state.parser!
-    XML_SetUserData(parser, Unmanaged.passUnretained(state).toOpaque())
+    pointer = .allocate(capacity: 1)
+    pointer.initialize(to: GPXParseState())
+    let parser = pointer.pointee.parser!
+    XML_SetUserData(parser, UnsafeMutableRawPointer(pointer))
     XML_SetHashSalt(parser, GPXReadSession.hashSalt)
     if let wholeText {
       state.lineCounter = GPXLineCounter(wholeText)
@@ -39,6 +42,16 @@ final class GPXReadSession {
     XML_SetParamEntityParsing(parser, XML_PARAM_ENTITY_PARSING_NEVER)
     // Entity expansion may grow the input at most 100-fold once past 1 MiB (billion laughs).
     _ = stash_expat_limit_amplification(parser, 100, 1 << 20)
+  }
+
+  deinit {
+    pointer.deinitialize(count: 1)
+    pointer.deallocate()
+  }
+
+  private var state: GPXParseState {
+    _read { yield pointer.pointee }
+    _modify { yield &pointer.pointee }
   }
 
   /// Hands `bytes` to expat; false once parsing has stopped (an error, or the reader's refusal).
@@ -130,33 +143,29 @@ final class GPXReadSession {
   }
 
   // expat's callbacks: non-capturing, so they convert to C function pointers; the state comes
-  // back through the user-data pointer without a retain.
+  // back through the user-data pointer.
   private static let startElement: XML_StartElementHandler = { userData, name, attributes in
-    Unmanaged<GPXParseState>.fromOpaque(userData!)._withUnsafeGuaranteedRef {
-      $0.start(name!, attributes!)
-    }
+    userData!.assumingMemoryBound(to: GPXParseState.self).pointee.start(name!, attributes!)
   }
 
   private static let endElement: XML_EndElementHandler = { userData, _ in
-    Unmanaged<GPXParseState>.fromOpaque(userData!)._withUnsafeGuaranteedRef { $0.end() }
+    userData!.assumingMemoryBound(to: GPXParseState.self).pointee.end()
   }
 
   private static let xmlDeclaration: XML_XmlDeclHandler = { userData, _, encoding, _ in
     guard let encoding else { return }
     let name = String(cString: encoding).uppercased()
     if name != "UTF-8" && name != "US-ASCII" {
-      Unmanaged<GPXParseState>.fromOpaque(userData!)._withUnsafeGuaranteedRef { $0.lineCounter = nil }
+      userData!.assumingMemoryBound(to: GPXParseState.self).pointee.lineCounter = nil
     }
   }
 
   private static let entityDeclaration: XML_EntityDeclHandler = {
     userData, name, _, _, _, _, systemID, _, _ in
     guard let systemID else { return }
-    Unmanaged<GPXParseState>.fromOpaque(userData!)._withUnsafeGuaranteedRef {
-      $0.note(
-        .gpxExternalEntity, .warning,
-        "the file declares an external entity '\(String(cString: name!))' (\(String(cString: systemID))): "
-          + "stash never reads external entities, so references to it are left empty")
-    }
+    userData!.assumingMemoryBound(to: GPXParseState.self).pointee.note(
+      .gpxExternalEntity, .warning,
+      "the file declares an external entity '\(String(cString: name!))' (\(String(cString: systemID))): "
+        + "stash never reads external entities, so references to it are left empty")
   }
 }

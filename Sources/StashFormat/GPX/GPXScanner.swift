@@ -48,7 +48,7 @@ struct GPXScanner: ~Copyable {
   private let classes = GPXScanner.classes
   private let end: Int
   private var i = 0
-  let state = GPXParseState(expat: false)
+  var state = GPXParseState(expat: false)
   /// Each open element's qualified name in the text and how many bindings were in scope before it.
   private var open: [(name: Range<Int>, bindings: Int)] = []
   private var bindings: [Binding] = []
@@ -272,8 +272,10 @@ struct GPXScanner: ~Copyable {
   }
 
   /// Where in `bindings` the binding of a prefix in scope is (an empty prefix: the default
-  /// namespace, nil when there is none).
-  private func binding(of prefix: Range<Int>) throws(GiveUp) -> Int? {
+  /// namespace, nil when there is none). Mutating though it changes nothing: a call from a
+  /// mutating method to a non-mutating one that is not inlined copies the whole scanner (712
+  /// bytes, its parse state inline) to lend it, once per tag.
+  private mutating func binding(of prefix: Range<Int>) throws(GiveUp) -> Int? {
     guard !equal(prefix, "xml"), !equal(prefix, "xmlns") else { throw GiveUp() }
     var k = bindings.count - 1
     while k >= 0 {
@@ -509,7 +511,7 @@ struct GPXScanner: ~Copyable {
 
   /// The length of the character at `offset` (not `<` or `&`, which callers handle): 1 for
   /// allowed ASCII, 2 to 4 for well-formed UTF-8 of a code point XML allows; gives up otherwise.
-  @inline(__always) private func character(at offset: Int) throws(GiveUp) -> Int {
+  @inline(__always) private mutating func character(at offset: Int) throws(GiveUp) -> Int {
     let lead = text[offset]
     if lead < 0x80 {
       guard lead >= 0x20 || lead == 0x09 || lead == 0x0A || lead == 0x0D else { throw GiveUp() }
@@ -556,7 +558,8 @@ struct GPXScanner: ~Copyable {
   }
 
   private func equalText(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
-    a.count == b.count && memcmp(text + a.lowerBound, text + b.lowerBound, a.count) == 0
+    // Most are empty (the default namespace's prefix): no call for those.
+    a.count == b.count && (a.isEmpty || memcmp(text + a.lowerBound, text + b.lowerBound, a.count) == 0)
   }
 
   /// What each byte can be, as bits: a table lookup per byte in the loops.

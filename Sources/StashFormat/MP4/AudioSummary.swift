@@ -51,14 +51,22 @@ public struct AudioSummary: Sendable, Equatable {
 
   /// The summary of the audio file at `location` (see `read(path:listedAsRegularFile:)`).
   package static func read(_ location: FileLocation, listedAsRegularFile: Bool = false) -> AudioSummary {
-    let reader: MP4Reader
     do {
-      reader = try MP4Reader(location, depth: .summary, listedAsRegularFile: listedAsRegularFile)
+      return AudioSummary(try MP4Reader(location, depth: .summary, listedAsRegularFile: listedAsRegularFile))
     } catch {
-      return AudioSummary(
-        state: .damaged(reason: "the file cannot be read: \(error.message)"), durationSeconds: nil,
-        creationTime: nil, fragmented: false, code: .lintFileUnreadable)
+      return AudioSummary(unreadable: error)
     }
+  }
+
+  /// The summary of a file that cannot be read at all.
+  init(unreadable error: FormatError) {
+    self.init(
+      state: .damaged(reason: "the file cannot be read: \(error.message)"), durationSeconds: nil,
+      creationTime: nil, fragmented: false, code: .lintFileUnreadable)
+  }
+
+  /// The summary of what `reader` read (at summary depth, or `both` without `summaryDiffers`).
+  init(_ reader: MP4Reader) {
     let length = MP4Length(reader, explained: false)
     let state: State
     var code: FormatError.Code?
@@ -72,7 +80,7 @@ public struct AudioSummary: Sendable, Equatable {
     } else {
       state = .ok
     }
-    return AudioSummary(
+    self.init(
       state: state, durationSeconds: length.seconds,
       creationTime: MP4Length.unixTime(reader.movie?.creationTime ?? 0), fragmented: reader.fragmented,
       code: code)

@@ -67,6 +67,54 @@ public struct MP4Audio: Sendable {
     MP4Audio(try MP4Reader(file, depth: .full, keepingSamples: false)).diagnostics
   }
 
+  /// What lint needs of one audio file: the listing's summary, and the diagnostics of the full
+  /// index (or the error that stopped it) when `fullIndex` asks for them given the summary.
+  /// A file without fragments is opened once and parsed once for both; one with fragments is
+  /// summarised from its ends and, when wanted, walked again in full from the same open file.
+  /// Both come out as `AudioSummary.read` and `diagnostics` give them.
+  package static func lintReading(
+    _ location: FileLocation, listedAsRegularFile: Bool, fullIndex: (AudioSummary) -> Bool
+  ) -> (summary: AudioSummary, diagnostics: Result<[Diagnostic], FormatError>?) {
+    let file: ReadOnlyFile
+    do {
+      file = try ReadOnlyFile(location, listedAsRegularFile: listedAsRegularFile)
+    } catch {
+      let summary = AudioSummary(unreadable: error)
+      return (summary, fullIndex(summary) ? .failure(error) : nil)
+    }
+    var summary: AudioSummary
+    var reader: MP4Reader?
+    do {
+      let both = try MP4Reader(file, depth: .both, keepingSamples: false)
+      reader = both
+      // Rare (samples the index places past the file's end): the summary's own reading decides.
+      summary = both.summaryDiffers ? summaryReading(file) : AudioSummary(both)
+    } catch {
+      // An error in what only the full reading reads (or any other) leaves the summary to its own.
+      summary = summaryReading(file)
+    }
+    guard fullIndex(summary) else { return (summary, nil) }
+    if let reader, reader.depth == .full {
+      return (summary, .success(MP4Audio(reader).diagnostics))
+    }
+    do {
+      return (
+        summary, .success(MP4Audio(try MP4Reader(file, depth: .full, keepingSamples: false)).diagnostics)
+      )
+    } catch {
+      return (summary, .failure(error))
+    }
+  }
+
+  /// `AudioSummary.read` of a file already open.
+  private static func summaryReading(_ file: ReadOnlyFile) -> AudioSummary {
+    do {
+      return AudioSummary(try MP4Reader(file, depth: .summary))
+    } catch {
+      return AudioSummary(unreadable: error)
+    }
+  }
+
   init(_ reader: MP4Reader) {
     let length = MP4Length(reader)
     fragmented = reader.fragmented

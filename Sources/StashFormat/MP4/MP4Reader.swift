@@ -1,10 +1,17 @@
 /// Reads one audio file, either in full (every sample, for `inspect`, playback and repair) or as a
 /// summary for the listing: the same parsing, with as few reads as the layout allows.
 struct MP4Reader {
-  /// How much of the file to visit.
-  enum Depth { case summary, full }
+  /// How much of the file to visit. `both` (lint's) reads a file without fragments in full and
+  /// one with fragments as a summary, so one reading gives the summary and, where lint wants it,
+  /// the full index; it becomes `full` or `summary` once the top-level boxes show which.
+  enum Depth { case summary, full, both }
 
-  let depth: Depth
+  private(set) var depth: Depth
+  /// A `both` reading that went in full: whether the summary would have trusted the sample table
+  /// and counted other samples than the full walk did, so a summary must be read on its own.
+  private(set) var summaryDiffers = false
+  /// Whether the reading was asked for `both`.
+  let readsBoth: Bool
   /// Whether whole samples go into `samples` (a full reading that is asked to keep them).
   let keepsSamples: Bool
   var parser: MP4Parser
@@ -78,17 +85,22 @@ struct MP4Reader {
   /// Reads the file already opened as `file`.
   init(_ file: ReadOnlyFile, depth: Depth, keepingSamples: Bool = true) throws(FormatError) {
     self.depth = depth
+    readsBoth = depth == .both
     keepsSamples = depth == .full && keepingSamples
     // A summary reads a little around each miss; the full index reads exactly what it parses,
     // so walking a thousand fragments never drags media data in.
-    parser = MP4Parser(window: MP4FileWindow(file: file, readAhead: depth == .summary ? Self.readAhead : 0))
+    parser = MP4Parser(window: MP4FileWindow(file: file, readAhead: depth != .full ? Self.readAhead : 0))
     try parser.window.prefetch(at: 0, count: Self.headBytes)
     try read()
   }
 
   private mutating func read() throws(FormatError) {
     // A summary's walk stops at the first moof after the moov; without a moov it walks to the end.
-    var boxes = try walk(from: 0, stopAtFirstFragment: depth == .summary)
+    var boxes = try walk(from: 0, stopAtFirstFragment: depth != .full)
+    if depth == .both {
+      // With no moof the walk went where the full one goes, and only the table is read differently.
+      depth = boxes.contains { $0.type == .moof } ? .summary : .full
+    }
     guard let moov = boxes.first(where: { $0.type == .moov }) else {
       problem = .noMovie
       // Fragments without an index still show the layout the writer used.
@@ -126,6 +138,17 @@ struct MP4Reader {
         wholeCount = table.sampleCount
         wholeDuration = table.duration(ofFirst: table.sampleCount)
       } else {
+        // What a summary would have trusted (a `both` reading going in full), to compare.
+        var trusted: (count: Int, duration: UInt64)?
+        if readsBoth, !tornBox, firstFragment == nil, try lastChunkIsInMediaData(table, boxes: boxes) {
+          trusted = (table.sampleCount, table.duration(ofFirst: table.sampleCount))
+        }
+        defer {
+          if let trusted {
+            summaryDiffers =
+              wholeCount != trusted.count || wholeDuration != trusted.duration || missingSamples
+          }
+        }
         var window = parser.window
         var diagnostics = parser.diagnostics
         // Out of `parser` while the table is walked, so each sample is kept without a copy of either.

@@ -16,21 +16,42 @@ struct FileChecks {
   /// and the last part is flushed after the audio stops.
   static let routeSlack = 60.0
 
-  /// The file's name (escaped) in its folder.
-  var name: String
-  /// The file's path as printed (`LintFinding.join`), made once for all its findings.
-  var path: String
+  /// The file's name in its folder, as given.
+  private let given: String
+  /// Whether `given` is escaped already (`PathText.escaped`).
+  private let givenEscaped: Bool
+  /// The linted folder's path as given.
+  private let folder: String
+  /// The escaped name and the path as printed (`LintFinding.join`), made with the first finding
+  /// and shared by the rest: most files have none, and then neither is made.
+  private var place: (name: String, path: String)?
   /// What was found, unsorted.
   private(set) var findings: [LintFinding] = []
   private var counts: [String: Int] = [:]
 
+  /// The checks of the file `name` (escaped already) in `folder`.
   init(name: String, folder: String) {
-    self.name = name
-    self.path = LintFinding.join(folder, name)
+    (given, givenEscaped, self.folder) = (name, true, folder)
+  }
+
+  /// The checks of the file `name` (as the folder lists it, not escaped) in `folder`.
+  init(unescaped name: String, folder: String) {
+    (given, givenEscaped, self.folder) = (name, false, folder)
+  }
+
+  /// The escaped name and printed path, made the first time.
+  private mutating func placed() -> (name: String, path: String) {
+    if let place { return place }
+    let name = givenEscaped ? given : PathText.escaped(given)
+    let made = (name: name, path: LintFinding.join(folder, name))
+    place = made
+    return made
   }
 
   /// Adds a reader's diagnostics as they are.
   mutating func add(_ diagnostics: [Diagnostic]) {
+    guard !diagnostics.isEmpty else { return }
+    let (name, path) = placed()
     for diagnostic in diagnostics {
       findings.append(
         LintFinding(
@@ -61,6 +82,7 @@ struct FileChecks {
     let count = counts[code, default: 0] + 1
     counts[code] = count
     guard count <= Self.limit, let rule = LintCatalogue.rule(code) else { return }
+    let (name, path) = placed()
     findings.append(
       LintFinding(
         code: code, severity: rule.severity, name: name, path: path, location: location,
@@ -71,6 +93,7 @@ struct FileChecks {
   /// Adds the summaries of codes that went past the limit; call once, at the end.
   mutating func finish() {
     for (code, count) in counts.sorted(by: { $0.key < $1.key }) where count > Self.limit {
+      let (name, path) = placed()
       findings.append(
         LintFinding(
           code: code, severity: LintCatalogue.rule(code)!.severity, name: name, path: path,

@@ -1,5 +1,9 @@
 import StashFormat
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Runs every check over a memo folder (or one file) and hands the findings on in print order
 /// (`LintFinding.sorted`'s) as they are found. Memos are checked in name order, a batch at a time
 /// on both cores, and each memo is read only when its batch comes, so neither the memos nor the
@@ -38,7 +42,7 @@ enum LintEngine {
     for finding in collisionFindings(grouping, folder: path, now: now) {
       sources.append(LintSource(bound: Array(finding.name.utf8), kind: .found(finding)))
     }
-    sources.sort { $0.bound.lexicographicallyPrecedes($1.bound) }
+    sources.sort { LintSource.precedes($0.bound, $1.bound) }
 
     let opened = OpenFolder(path: path)
     var window = LintFinding.Window()
@@ -49,12 +53,14 @@ enum LintEngine {
         switch batch[batch.startIndex + offset].kind {
         case .memo(let index):
           // Lint reads the transcript and route whole, so the listing's sniffs (whose codes it
-          // drops) would only open them once more.
-          let memo = Memo.read(candidates[index], folder: path, now: now, opened: opened, sniffing: false)
+          // drops) would only open them once more; the audio is read once for the summary and
+          // the full index.
+          let (memo, audio) = Memo.readForLint(
+            candidates[index], folder: path, now: now, opened: opened,
+            fullAudioIndex: { MemoChecks.wantsFullIndex($0, deepAudio: deepAudio) })
           return MemoChecks(
             memo: memo, listedAsFiles: MemoChecks.listedAsFiles(candidates[index]), folder: path,
-            opened: opened,
-            deepAudio: deepAudio
+            opened: opened, audioDiagnostics: audio
           ).findings()
         case .other(let index):
           let entry = grouping.others[index]
@@ -143,6 +149,16 @@ struct LintSource {
   /// The escaped name every finding of this source is at or after, as bytes.
   var bound: [UInt8]
   var kind: Kind
+
+  /// Whether `a` sorts before `b`, byte by byte (`lexicographicallyPrecedes`, by memcmp: the
+  /// sources of 100,000 memos are sorted on one thread before any is checked).
+  static func precedes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    let common = min(a.count, b.count)
+    let order = a.withUnsafeBufferPointer { x in
+      b.withUnsafeBufferPointer { y in common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common) }
+    }
+    return order != 0 ? order < 0 : a.count < b.count
+  }
 }
 
 /// The checks of one memo: the reader's problems, then each file's own diagnostics and the
@@ -150,14 +166,23 @@ struct LintSource {
 struct MemoChecks {
   /// The memo as the folder reader saw it.
   var memo: Memo
-  /// Whether the folder's listing called the audio, the transcript and the route regular files.
-  var listedAsFiles: (audio: Bool, transcript: Bool, route: Bool)
+  /// Whether the folder's listing called the transcript and the route regular files.
+  var listedAsFiles: (transcript: Bool, route: Bool)
   /// The linted folder's path as given.
   var folder: String
   /// The same folder held open, its files opened by name in it.
   var opened: OpenFolder
-  /// Whether to read the full index of fragmented audio the quick summary found whole.
-  var deepAudio: Bool
+  /// The diagnostics of the audio's full index (or why it could not be read), read with the
+  /// memo when `wantsFullIndex` said so; nil when not wanted or without audio.
+  var audioDiagnostics: Result<[Diagnostic], FormatError>?
+
+  /// Whether the audio's full index is read, given its summary. The full index names the exact
+  /// problem and finds broken sample tables in a file that otherwise plays. A long fragmented
+  /// recording the summary found whole is walked only with `deepAudio`: visiting each of its
+  /// hundreds of fragments costs more than the rest of lint.
+  static func wantsFullIndex(_ summary: AudioSummary, deepAudio: Bool) -> Bool {
+    deepAudio || summary.state != .ok || !summary.fragmented
+  }
 
   /// Where one of the memo's files is.
   func location(_ name: String) -> FileLocation { opened.file(name) }
@@ -167,7 +192,6 @@ struct MemoChecks {
   func open(_ kind: MemoFileKind, _ name: String) throws(FormatError) -> ReadOnlyFile {
     let listed =
       switch kind {
-      case .audio: listedAsFiles.audio
       case .transcript: listedAsFiles.transcript
       case .route: listedAsFiles.route
       default: false
@@ -176,10 +200,8 @@ struct MemoChecks {
   }
 
   /// `listedAsFiles` of a memo the listing found: flags, so checking copies none of its names.
-  static func listedAsFiles(_ candidate: FolderGrouping.Candidate) -> (
-    audio: Bool, transcript: Bool, route: Bool
-  ) {
-    (candidate.audio?.kind == .file, candidate.transcript?.kind == .file, candidate.route?.kind == .file)
+  static func listedAsFiles(_ candidate: FolderGrouping.Candidate) -> (transcript: Bool, route: Bool) {
+    (candidate.transcript?.kind == .file, candidate.route?.kind == .file)
   }
 
   /// Everything found in the memo's files, unsorted.
@@ -194,23 +216,17 @@ struct MemoChecks {
       guard let name = memo.files[kind], !notFiles.contains(name) else { return nil }
       return name
     }
-    if let name = readable(.audio), let summary = memo.audio,
-      deepAudio || summary.state != .ok || !summary.fragmented
-    {
-      // The full index names the exact problem and finds broken sample tables in a file that
-      // otherwise plays. A long fragmented recording the summary found whole is walked only with
-      // --deep-audio: visiting each of its hundreds of fragments costs more than the rest of lint.
-      var checks = FileChecks(name: PathText.escaped(name), folder: folder)
-      do {
-        checks.audio(try MP4Audio.diagnostics(open(.audio, name)))
-      } catch {
-        checks.unreadable(error)
+    if let name = readable(.audio), let audioDiagnostics {
+      var checks = FileChecks(unescaped: name, folder: folder)
+      switch audioDiagnostics {
+      case .success(let diagnostics): checks.audio(diagnostics)
+      case .failure(let error): checks.unreadable(error)
       }
       out += checks.findings
     }
     let seconds = memo.durationSeconds
     if let name = readable(.transcript) {
-      var checks = FileChecks(name: PathText.escaped(name), folder: folder)
+      var checks = FileChecks(unescaped: name, folder: folder)
       do {
         let bytes = try open(.transcript, name).readAll()
         checks.transcript(WebVTTParser.check(bytes), audioSeconds: seconds)
@@ -220,7 +236,7 @@ struct MemoChecks {
       out += checks.findings
     }
     if let name = readable(.route) {
-      var checks = FileChecks(name: PathText.escaped(name), folder: folder)
+      var checks = FileChecks(unescaped: name, folder: folder)
       // The span is known only when the start is (not a guess from a modification time) and the length is.
       let span: ClosedRange<Double>? =
         memo.dateSource != .mtime && seconds != nil ? memo.recordedAt...(memo.recordedAt + seconds!) : nil
