@@ -174,4 +174,38 @@ import Testing
           state: .ok, durationSeconds: Double(2048) / 48000, creationTime: audio.creationTime,
           fragmented: true))
   }
+
+  /// The listing finds the last fragment from the end, searching back a block at a time: found
+  /// wherever it lies before the end (across block boundaries, and past the first 32 KB looked
+  /// at). Damage between the first and the last fragment stops a walk from the start, so only the
+  /// fragment found from the end gives this length.
+  @Test func lastFragmentIsFoundFromTheEndAtAnyDistance() throws {
+    let head = B.ftyp() + B.fragmentedMoov(trexDuration: 1024, trexSize: 4)
+    func fragment(sequence: UInt32, time: UInt32) -> [UInt8] {
+      func build(offset: Int32) -> [UInt8] {
+        let tfhd = B.fullBox("tfhd", flags: 0x02_0000, B.u32(1))
+        let trun = B.fullBox("trun", flags: 0x001, B.u32(3) + B.i32(offset))
+        return B.box(
+          "moof",
+          B.fullBox("mfhd", B.u32(sequence)) + B.box("traf", tfhd + B.fullBox("tfdt", B.u32(time)) + trun))
+      }
+      // The samples start just after the mdat's header, which follows the moof.
+      return build(offset: Int32(build(offset: 0).count + 8))
+    }
+    let first = fragment(sequence: 1, time: 0) + B.box("mdat", [UInt8](repeating: 1, count: 12))
+    // A box whose size is less than its header: a walk from the start stops here.
+    let damage = B.u32(3) + B.fourCC("free") + [UInt8](repeating: 0, count: 40)
+    let last = fragment(sequence: 9, time: 10 * 1024)
+    var checked = 0
+    for after in [0, 1, 500, 1000, 1010, 1023, 1024, 1025, 1100, 2040, 2048, 3000, 33_000, 40_000] {
+      let mdat = B.box("mdat", [UInt8](repeating: 1, count: 12) + [UInt8](repeating: 0, count: after))
+      let path = try files.write(head + first + damage + last + mdat, as: "last-fragment-\(after).m4a")
+      let summary = AudioSummary.read(path: path)
+      // From the first fragment's decode time to the last's, its 3 samples, less 1024 of priming.
+      #expect(summary.state == .ok, "\(after) bytes after the last fragment")
+      #expect(summary.durationSeconds == Double(12 * 1024) / 48000, "\(after) bytes after the last fragment")
+      checked += 1
+    }
+    #expect(checked == 14)
+  }
 }

@@ -62,7 +62,7 @@ public struct MemoFolder: Sendable {
   /// directory, read ahead on a second thread. Throws only when the folder cannot be read
   /// (`folder-unreadable`).
   package static func group(path: String) throws(FormatError) -> FolderGrouping {
-    FolderGrouping(try DirectoryReader.entries(of: path, readingAhead: true))
+    try FolderGrouping(path: path)
   }
 
   /// The listing's order, the one place that says it: whether a memo dated `date` comes before one

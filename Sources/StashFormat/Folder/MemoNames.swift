@@ -94,21 +94,29 @@ package struct MemoNames: Sendable {
   /// `.memoFile`), as the base's length in bytes; nil for every other name. A plain ASCII name is
   /// judged from its bytes; any other is decoded and classified.
   static func memoFile(_ name: UnsafeRawBufferPointer) -> (Int, MemoFileKind)? {
+    if let plain = plainMemoFile(name) { return plain }
+    guard let first = name.first, first != UInt8(ascii: "."),
+      case .memoFile(let base, let kind) = FolderName.classify(String(validating: name, as: UTF8.self))
+    else { return nil }
+    return (base.utf8.count, kind)
+  }
+
+  /// `memoFile` for a name judged from its bytes alone: a memo file's name whose base is ASCII,
+  /// with a printable character at both ends (so valid UTF-8, not hidden, no blank to trim).
+  /// Nil for every other name, memo file or not: `FolderName.classify` judges those.
+  static func plainMemoFile(_ name: UnsafeRawBufferPointer) -> (Int, MemoFileKind)? {
     guard let first = name.first, first != UInt8(ascii: ".") else { return nil }
     for (kind, suffix) in MemoFileKind.suffixBytes where name.count > suffix.count {
       let baseCount = name.count - suffix.count
       guard suffix.withUnsafeBytes({ memcmp(name.baseAddress! + baseCount, $0.baseAddress!, $0.count) }) == 0
       else { continue }
-      // Printable ASCII at both ends and ASCII throughout: valid UTF-8, not hidden, no blank to trim.
       let (head, tail) = (name[0], name[baseCount - 1])
       var ascii = true
       for at in 0..<baseCount where name[at] >= 0x80 { ascii = false }
       if ascii, head > 0x20, head < 0x7F, tail > 0x20, tail < 0x7F { return (baseCount, kind) }
-      break
+      return nil
     }
-    guard case .memoFile(let base, let kind) = FolderName.classify(String(validating: name, as: UTF8.self))
-    else { return nil }
-    return (base.utf8.count, kind)
+    return nil
   }
 
   /// Calls `body` with the bytes of candidate `index`'s base.
@@ -224,40 +232,22 @@ package struct MemoNames: Sendable {
   ]
 }
 
-/// The candidates whose base is not plain: every base's bytes end to end in one buffer, each
-/// candidate's files packed in one integer (four bits per `MemoFileKind`, in its order: 0 for
-/// none, else `MemoNames.code` of the name's entry kind), and a hash table from a base to its
-/// candidate; in the order the folder listed them.
+/// The candidates whose base is not plain: their bases in a `BaseTable` (numbered in the order
+/// the folder listed them) and each candidate's files packed in one integer (four bits per
+/// `MemoFileKind`, in its order: 0 for none, else `MemoNames.code` of the name's entry kind).
 private struct Hashed: Sendable {
-  /// Every candidate's base, end to end, in candidate order.
-  private var bytes: [UInt8] = []
-  /// Where each candidate's base starts in `bytes`, and one more entry: where the last ends.
-  private var starts: [Int32] = [0]
+  /// Every candidate's base, numbered as the candidates are.
+  private var bases = BaseTable()
   /// Each candidate's names.
   private(set) var slots: [UInt32] = []
-  /// An open-addressed table of the candidates by the hash of the base. Each entry holds what a
-  /// look-up needs, so it touches the entry and the base's bytes and nothing else.
-  private var table: [Entry] = Array(repeating: Entry(), count: 1 << 8)
-  /// Each candidate's hash.
-  private var hashes: [UInt64] = []
-
-  private struct Entry {
-    /// The high half of the base's hash, compared before its bytes.
-    var tag: UInt32 = 0
-    /// The candidate's position plus one; 0 for an empty entry.
-    var index: Int32 = 0
-    /// Where the base is in `bytes`.
-    var start: Int32 = 0
-    var count: Int32 = 0
-  }
 
   var count: Int { slots.count }
 
   /// Adds the name of `kind` (which is `entryKind`) to the group of `base`, making the group on its
   /// first name.
   mutating func add(_ base: UnsafeRawBufferPointer, _ kind: MemoFileKind, _ entryKind: DirectoryEntry.Kind) {
-    if count * 2 >= table.count { grow() }
-    let index = insert(base, Hashed.hash(base), 0)
+    let (index, added) = bases.insert(base, hash: BaseTable.hash(base))
+    if added { slots.append(0) }
     slots[index] |= UInt32(MemoNames.code(entryKind)) << MemoNames.shift(kind)
   }
 
@@ -273,89 +263,25 @@ private struct Hashed: Sendable {
     // Nearly always every base has its audio: the groups are the candidates as they are.
     guard dropped else { return kept }
     var result = Hashed()
-    var size = 1 << 8
-    while size < count * 2 { size <<= 1 }
-    result.table = Array(repeating: Entry(), count: size)
+    result.bases = BaseTable(expecting: count)
     for index in 0..<kept.count {
       let packed = kept.slots[index]
       guard MemoNames.isCandidate(packed) else { continue }
       kept.withBase(index) { base in
-        _ = result.insert(base, kept.hashes[index], packed)
+        _ = result.bases.insert(base, hash: kept.bases.hashes[index])
       }
+      result.slots.append(packed)
     }
     return result
   }
 
-  /// The candidate of `base` (whose hash is `hash`), added with `packed` when there is none yet.
-  private mutating func insert(_ base: UnsafeRawBufferPointer, _ hash: UInt64, _ packed: UInt32) -> Int {
-    let (found, at) = find(base, hash)
-    if let found { return found }
-    let index = count
-    let start = bytes.count
-    bytes.append(contentsOf: base)
-    starts.append(Int32(bytes.count))
-    slots.append(packed)
-    hashes.append(hash)
-    table[at] = Entry(
-      tag: UInt32(truncatingIfNeeded: hash >> 32), index: Int32(index + 1), start: Int32(start),
-      count: Int32(base.count))
-    return index
-  }
-
-  /// The candidate of `base` (whose hash is `hash`) if there is one, and the entry where the
-  /// search for it ended (the empty one it would go in, when there is none).
-  private func find(_ base: UnsafeRawBufferPointer, _ hash: UInt64) -> (index: Int?, slot: Int) {
-    let mask = table.count - 1
-    let tag = UInt32(truncatingIfNeeded: hash >> 32)
-    var at = Hashed.slot(hash, mask)
-    return table.withUnsafeBufferPointer { entries in
-      bytes.withUnsafeBytes { stored in
-        while entries[at].index != 0 {
-          let entry = entries[at]
-          if entry.tag == tag, Int(entry.count) == base.count,
-            base.isEmpty || memcmp(stored.baseAddress! + Int(entry.start), base.baseAddress!, base.count) == 0
-          {
-            return (Int(entry.index) - 1, at)
-          }
-          at = (at + 1) & mask
-        }
-        return (nil, at)
-      }
-    }
-  }
-
   /// The candidate whose base is `base`, byte for byte, or nil.
   func index(of base: UnsafeRawBufferPointer) -> Int? {
-    find(base, Hashed.hash(base)).index
-  }
-
-  /// Doubles the hash table.
-  private mutating func grow() {
-    var grown = Array(repeating: Entry(), count: table.count * 2)
-    let mask = grown.count - 1
-    for entry in table where entry.index != 0 {
-      var at = Hashed.slot(hashes[Int(entry.index) - 1], mask)
-      while grown[at].index != 0 { at = (at + 1) & mask }
-      grown[at] = entry
-    }
-    table = grown
-  }
-
-  /// FNV-1a over the bytes.
-  private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-    var value: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    return value
-  }
-
-  /// The table slot a hash starts at.
-  private static func slot(_ hash: UInt64, _ mask: Int) -> Int {
-    Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+    bases.index(of: base)
   }
 
   /// Calls `body` with the bytes of candidate `index`'s base.
   func withBase<Result>(_ index: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-    let (start, end) = (Int(starts[index]), Int(starts[index + 1]))
-    return bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start..<end])) }
+    bases.withBase(index, body)
   }
 }

@@ -39,13 +39,24 @@ public struct MP4BoxHeader: Sendable, Equatable {
   /// is returned as it claims to be: callers decide whether that is a torn tail.
   public static func parse(_ bytes: [UInt8], at index: Int, offset: Int, containerEnd: Int) -> Outcome {
     let available = min(bytes.count - index, containerEnd - offset)
-    var reader = MP4ByteReader(bytes, from: index, to: index + max(available, 0))
-    guard available >= 8, let size32 = reader.uint32(), let type = reader.fourCC() else { return .short }
+    guard available >= 8, index >= 0 else { return .short }
+    // Read in place: every box of every file the listing reads passes here, and a cursor over
+    // the array would retain and release it for each.
+    func field(_ at: Int, _ width: Int) -> UInt64? {
+      guard at + width <= available else { return nil }
+      return bytes.withUnsafeBytes { raw in
+        width == 4
+          ? UInt64(UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: index + at, as: UInt32.self)))
+          : UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: index + at, as: UInt64.self))
+      }
+    }
+    let size32 = UInt32(field(0, 4)!)
+    let type = FourCC(UInt32(field(4, 4)!))
     var headerSize = 8
     var size = Int(size32)
     var runsToEnd = false
     if size32 == 1 {
-      guard let size64 = reader.uint64() else { return .short }
+      guard let size64 = field(8, 8) else { return .short }
       guard size64 <= UInt64(Int.max / 2) else {
         return .invalid("a box of \(size64) bytes is larger than any file")
       }
@@ -56,8 +67,8 @@ public struct MP4BoxHeader: Sendable, Equatable {
     }
     var userType: [UInt8]?
     if type == .uuid {
-      guard let extended = reader.take(16) else { return .short }
-      userType = Array(extended)
+      guard headerSize + 16 <= available else { return .short }
+      userType = Array(bytes[index + headerSize..<index + headerSize + 16])
       headerSize += 16
     }
     if runsToEnd { size = max(containerEnd - offset, headerSize) }

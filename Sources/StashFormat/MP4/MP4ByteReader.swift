@@ -69,8 +69,18 @@ struct MP4ByteReader {
 
   private mutating func unsigned(_ width: Int) -> UInt64? {
     guard remaining >= width else { return nil }
-    var value: UInt64 = 0
-    for index in position..<position + width { value = value << 8 | UInt64(bytes[index]) }
+    // The bounds are checked once, above (`end` never passes the array's end); a field of 4 or 8
+    // bytes (nearly every one) is loaded whole.
+    let value = bytes.withUnsafeBytes { raw -> UInt64 in
+      switch width {
+      case 4: return UInt64(UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt32.self)))
+      case 8: return UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+      default:
+        var value: UInt64 = 0
+        for index in position..<position + width { value = value << 8 | UInt64(raw[index]) }
+        return value
+      }
+    }
     position += width
     return value
   }

@@ -84,7 +84,14 @@ extension MP4Parser {
         }
       }
       previousTrafDataEnd = dataEnd
-      if id == trackID { fragment.samples += trafSamples }
+      // A moof nearly always holds one traf: its samples are taken as they are, not copied.
+      if id == trackID {
+        if fragment.samples.isEmpty {
+          fragment.samples = trafSamples
+        } else {
+          fragment.samples += trafSamples
+        }
+      }
     }
     return fragment
   }

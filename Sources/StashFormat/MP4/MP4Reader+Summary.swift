@@ -39,16 +39,24 @@ extension MP4Reader {
         span = index + Self.tailBytes
         continue
       }
-      let candidates = Self.fragmentSignatures(
-        in: parser.window.cache, starting: 0..<(scannedFrom - parser.window.cacheOffset))
+      // The moofs that seem to start before `scannedFrom` are judged from the last back, and the
+      // first verdict ends the search. The last moof is nearly always a few hundred bytes from
+      // the end, so the bytes are searched a block at a time from the end, not all at once.
+      let (cache, cacheOffset) = (parser.window.cache, parser.window.cacheOffset)
+      var end = scannedFrom - cacheOffset
       scannedFrom = start
-      for found in candidates.reversed() {
-        let offset = parser.window.cacheOffset + found
-        switch try candidate(at: offset, track: track, defaults: defaults, firstTime: firstTime) {
-        case .accepted: return true
-        case .unusable: return false
-        case .tryEarlier: continue
+      while end > 0 {
+        let from = max(0, end - Self.signatureBlock)
+        for found in Self.fragmentSignatures(in: cache, starting: from..<end).reversed() {
+          switch try candidate(
+            at: cacheOffset + found, track: track, defaults: defaults, firstTime: firstTime)
+          {
+          case .accepted: return true
+          case .unusable: return false
+          case .tryEarlier: continue
+          }
         }
+        end = from
       }
       if start == firstFragment.offset || span >= Self.tailLimit { return false }
       span *= 4
@@ -56,6 +64,9 @@ extension MP4Reader {
   }
 
   private enum Verdict { case accepted, tryEarlier, unusable }
+
+  /// How many bytes the search for the last moof looks through at a time, from the end back.
+  static let signatureBlock = 1024
 
   /// Judges the `moof` that seems to start at `offset`.
   private mutating func candidate(
