@@ -49,8 +49,11 @@ struct GPXScanner: ~Copyable {
   private let end: Int
   private var i = 0
   var state = GPXParseState(expat: false)
-  /// Each open element's qualified name in the text and how many bindings were in scope before it.
-  private var open: [(name: Range<Int>, bindings: Int)] = []
+  /// Each open element's qualified name in the text and how many bindings were in scope before it:
+  /// `openCount` of them. A plain allocation, not an Array: a tag pushes or pops one with no
+  /// uniqueness check. The state stops deeper nesting than its limit, so that many is room enough.
+  private let open: UnsafeMutablePointer<(name: Range<Int>, bindings: Int)>
+  private var openCount = 0
   private var bindings: [Binding] = []
   /// Each binding's namespace URI, apart so that `Binding` holds no reference.
   private var uris: [[UInt8]] = []
@@ -79,11 +82,13 @@ struct GPXScanner: ~Copyable {
     end = text.count
     state.lineCounter = GPXLineCounter(text)
     pointers = .allocate(capacity: pointerCapacity)
+    open = .allocate(capacity: GPXParseState.maximumDepth + 1)
   }
 
   deinit {
     buffer.deallocate()
     pointers.deallocate()
+    open.deallocate()
   }
 
   // MARK: The document
@@ -95,7 +100,7 @@ struct GPXScanner: ~Copyable {
     try misc()
     guard i < end, text[i] == UInt8(ascii: "<") else { throw GiveUp() }
     try startTag()
-    while !open.isEmpty {
+    while openCount > 0 {
       try characters()
       // At a '<' (`characters` gives up at the end of the text).
       guard i + 1 < end else { throw GiveUp() }
@@ -214,12 +219,20 @@ struct GPXScanner: ~Copyable {
         Attribute(name: attributeName, colon: attributeColon, value: value, declares: declares))
     }
     let bindingsBefore = bindings.count
-    try declareNamespaces()
+    // Most tags have no attributes (`<ele>`, `<time>`): nothing to declare or list for those.
+    if !attributes.isEmpty { try declareNamespaces() }
     let prefix = colon.map { name.lowerBound..<$0 } ?? name.lowerBound..<name.lowerBound
     let space = try binding(of: prefix).map { bindings[$0].known } ?? .none
     let local = colon.map { $0 + 1..<name.upperBound } ?? name
-    let list = try attributeList()
-    open.append((name, bindingsBefore))
+    let list: UnsafeMutablePointer<UnsafePointer<CChar>?>
+    if attributes.isEmpty {
+      pointers[0] = nil
+      list = pointers
+    } else {
+      list = try attributeList()
+    }
+    open[openCount] = (name, bindingsBefore)
+    openCount += 1
     state.scanOffset = tagStart
     state.start(space, GPXElementNames.local(text + local.lowerBound, local.count), list, name: nil)
     if state.stopped { throw GiveUp() }
@@ -230,7 +243,7 @@ struct GPXScanner: ~Copyable {
   private mutating func endTag() throws(GiveUp) {
     let tagStart = i
     // The name must be the open element's, then nothing but space before `>`.
-    guard let name = open.last?.name, i + 2 + name.count <= end,
+    guard openCount > 0, case let name = open[openCount - 1].name, i + 2 + name.count <= end,
       memcmp(text + i + 2, text + name.lowerBound, name.count) == 0
     else { throw GiveUp() }
     i += 2 + name.count
@@ -241,7 +254,8 @@ struct GPXScanner: ~Copyable {
   }
 
   private mutating func closeElement(at tagStart: Int) {
-    let closed = open.removeLast()
+    openCount -= 1
+    let closed = open[openCount]
     if bindings.count > closed.bindings {
       bindings.removeSubrange(closed.bindings...)
       uris.removeSubrange(closed.bindings...)
