@@ -69,6 +69,16 @@ struct MP4FileWindow {
     return start == 0 && storage.count == wanted ? storage : Array(storage[start..<start + wanted])
   }
 
+  /// Calls `body` with up to `count` bytes at `offset` (fewer only at the end of the file), lent
+  /// from cached storage rather than copied out of it.
+  mutating func withBytes<Result>(
+    at offset: Int, count: Int, _ body: (UnsafeRawBufferPointer) -> Result
+  ) throws(FormatError) -> Result {
+    let wanted = max(0, min(count, size - offset))
+    let (storage, start) = try locate(offset, wanted)
+    return storage.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start..<start + wanted])) }
+  }
+
   /// A reader over up to `count` bytes at `offset`. It shares cached storage (no copy), so
   /// parsing small boxes costs no allocation.
   mutating func reader(at offset: Int, count: Int) throws(FormatError) -> MP4ByteReader {

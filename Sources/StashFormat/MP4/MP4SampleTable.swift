@@ -214,27 +214,29 @@ struct MP4SampleTable: Sendable {
   private func readSizes(window: inout MP4FileWindow) throws(FormatError) -> [Int] {
     if uniformSize != 0 { return [Int](repeating: Int(uniformSize), count: sampleCount) }
     let byteCount = (sampleCount * sizeFieldBits + 7) / 8
-    let bytes = try window.bytes(at: sizesOffset, count: byteCount)
-    let count = min(sampleCount, bytes.count * 8 / sizeFieldBits)
-    var sizes = [Int](repeating: 0, count: count)
-    switch sizeFieldBits {
-    case 32:
-      // Big-endian words loaded whole: four indexed loads per entry were most of the cost.
-      bytes.withUnsafeBytes { raw in
-        sizes.withUnsafeMutableBufferPointer { out in
+    let bits = sizeFieldBits
+    return try window.withBytes(at: sizesOffset, count: byteCount) { raw in
+      let count = min(sampleCount, raw.count * 8 / bits)
+      // Every entry is written below, so the array is not first filled with zeros.
+      return [Int](unsafeUninitializedCapacity: count) { out, initialized in
+        switch bits {
+        case 32:
+          // Big-endian words loaded whole: four indexed loads per entry were most of the cost.
           for i in 0..<count {
             out[i] = Int(UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)))
           }
+        case 16:
+          for i in 0..<count {
+            out[i] = Int(UInt16(bigEndian: raw.loadUnaligned(fromByteOffset: 2 * i, as: UInt16.self)))
+          }
+        case 8:
+          for i in 0..<count { out[i] = Int(raw[i]) }
+        default:
+          for i in 0..<count { out[i] = Int(i % 2 == 0 ? raw[i / 2] >> 4 : raw[i / 2] & 0x0F) }
         }
+        initialized = count
       }
-    case 16:
-      for i in 0..<count { sizes[i] = Int(bytes[2 * i]) << 8 | Int(bytes[2 * i + 1]) }
-    case 8:
-      for i in 0..<count { sizes[i] = Int(bytes[i]) }
-    default:
-      for i in 0..<count { sizes[i] = Int(i % 2 == 0 ? bytes[i / 2] >> 4 : bytes[i / 2] & 0x0F) }
     }
-    return sizes
   }
 
   private func readChunkOffsets(window: inout MP4FileWindow) throws(FormatError) -> [Int] {
