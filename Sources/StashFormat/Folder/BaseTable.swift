@@ -57,6 +57,17 @@ struct BaseTable: Sendable {
     return (index, true)
   }
 
+  /// `insert(_:hash:)` with the base's own hash (`hash(_:)`).
+  mutating func insert(_ base: UnsafeRawBufferPointer) -> (index: Int, added: Bool) {
+    insert(base, hash: Self.hash(base))
+  }
+
+  /// `insert` of `text`'s UTF-8 bytes.
+  mutating func insert(_ text: String) -> (index: Int, added: Bool) {
+    var text = text
+    return text.withUTF8 { insert(UnsafeRawBufferPointer($0)) }
+  }
+
   /// The number of `base`, byte for byte, or nil.
   func index(of base: UnsafeRawBufferPointer) -> Int? {
     find(base, Self.hash(base)).index
@@ -101,12 +112,6 @@ struct BaseTable: Sendable {
     var value: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in bytes { value = (value ^ UInt64(byte)) &* 0x100_0000_01b3 }
     return value
-  }
-
-  /// The hash of `text`'s UTF-8 bytes.
-  static func hash(_ text: String) -> UInt64 {
-    var text = text
-    return text.withUTF8 { hash(UnsafeRawBufferPointer($0)) }
   }
 
   /// The table slot a hash starts at.

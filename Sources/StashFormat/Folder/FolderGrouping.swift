@@ -104,7 +104,7 @@ package struct FolderGrouping: Sendable {
         return
       }
       let base = UnsafeRawBufferPointer(rebasing: bytes[..<baseCount])
-      let (index, added) = groups.insert(base, hash: BaseTable.hash(base))
+      let (index, added) = groups.insert(base)
       if added {
         bases.append(Candidate(base: String(decoding: base, as: UTF8.self)))
         firsts.append(count)
@@ -130,11 +130,8 @@ package struct FolderGrouping: Sendable {
               role: .unrecognised(reason: reason)))
         case .nearMiss(let intended, _, _, let reason):
           nearMisses.append((entry, intended, reason))
-        case .memoFile(var base, let kind):
-          let (index, added) = base.withUTF8 { raw in
-            let raw = UnsafeRawBufferPointer(raw)
-            return groups.insert(raw, hash: BaseTable.hash(raw))
-          }
+        case .memoFile(let base, let kind):
+          let (index, added) = groups.insert(base)
           if added {
             inOrder = inOrder && (firsts.last ?? -1) < position
             bases.append(Candidate(base: base))
@@ -217,11 +214,7 @@ package struct FolderGrouping: Sendable {
       var first: [Int] = []
       first.reserveCapacity(keys.count)
       for (index, key) in keys.enumerated() {
-        var key = key
-        let (number, added) = key.withUTF8 { raw in
-          let raw = UnsafeRawBufferPointer(raw)
-          return table.insert(raw, hash: BaseTable.hash(raw))
-        }
+        let (number, added) = table.insert(key)
         if added { first.append(index) } else { collide(first[number], index) }
       }
     } else {

@@ -134,13 +134,7 @@ package struct MemoNames: Sendable {
   package func basePrecedes(_ index: Int, _ other: Int) -> Bool {
     // The plain bases are in byte order already.
     if index < plainKeys.count && other < plainKeys.count { return index < other }
-    return withBase(index) { a in
-      withBase(other) { b in
-        let common = min(a.count, b.count)
-        let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
-        return order != 0 ? order < 0 : a.count < b.count
-      }
-    }
+    return withBase(index) { a in withBase(other) { b in ByteOrder.precedes(a, b) } }
   }
 
   /// The candidate whose base is `base`, byte for byte, or nil.
@@ -246,7 +240,7 @@ private struct Hashed: Sendable {
   /// Adds the name of `kind` (which is `entryKind`) to the group of `base`, making the group on its
   /// first name.
   mutating func add(_ base: UnsafeRawBufferPointer, _ kind: MemoFileKind, _ entryKind: DirectoryEntry.Kind) {
-    let (index, added) = bases.insert(base, hash: BaseTable.hash(base))
+    let (index, added) = bases.insert(base)
     if added { slots.append(0) }
     slots[index] |= UInt32(MemoNames.code(entryKind)) << MemoNames.shift(kind)
   }

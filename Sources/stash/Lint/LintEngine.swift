@@ -1,9 +1,5 @@
 import StashFormat
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Runs every check over a memo folder (or one file) and hands the findings on in print order
 /// (`LintFinding.sorted`'s) as they are found. Memos are checked in name order, a batch at a time
 /// on both cores, and each memo is read only when its batch comes, so neither the memos nor the
@@ -153,11 +149,7 @@ struct LintSource {
   /// Whether `a` sorts before `b`, byte by byte (`lexicographicallyPrecedes`, by memcmp: the
   /// sources of 100,000 memos are sorted on one thread before any is checked).
   static func precedes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-    let common = min(a.count, b.count)
-    let order = a.withUnsafeBufferPointer { x in
-      b.withUnsafeBufferPointer { y in common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common) }
-    }
-    return order != 0 ? order < 0 : a.count < b.count
+    a.withUnsafeBytes { x in b.withUnsafeBytes { y in ByteOrder.precedes(x, y) } }
   }
 }
 
