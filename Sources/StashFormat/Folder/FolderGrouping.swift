@@ -104,12 +104,22 @@ package struct FolderGrouping: Sendable {
         return
       }
       let base = UnsafeRawBufferPointer(rebasing: bytes[..<baseCount])
-      let (index, added) = groups.insert(base)
-      if added {
-        bases.append(Candidate(base: String(decoding: base, as: UTF8.self)))
-        firsts.append(count)
+      place(groups.insert(base), kind, entry, at: count) { String(decoding: base, as: UTF8.self) }
+    }
+
+    /// Files `entry`, the name at `position`, in its candidate (`insertion`, from `groups`),
+    /// first making the candidate, named `base()`, when the base is new. Returns whether it was.
+    @discardableResult
+    private mutating func place(
+      _ insertion: (index: Int, added: Bool), _ kind: MemoFileKind, _ entry: DirectoryEntry, at position: Int,
+      base: () -> String
+    ) -> Bool {
+      if insertion.added {
+        bases.append(Candidate(base: base()))
+        firsts.append(position)
       }
-      bases[index][kind] = Slot(name: entry.name!, kind: entry.kind)
+      bases[insertion.index][kind] = Slot(name: entry.name!, kind: entry.kind)
+      return insertion.added
     }
 
     consuming func finish() -> FolderGrouping {
@@ -131,13 +141,10 @@ package struct FolderGrouping: Sendable {
         case .nearMiss(let intended, _, _, let reason):
           nearMisses.append((entry, intended, reason))
         case .memoFile(let base, let kind):
-          let (index, added) = groups.insert(base)
-          if added {
-            inOrder = inOrder && (firsts.last ?? -1) < position
-            bases.append(Candidate(base: base))
-            firsts.append(position)
+          let previous = firsts.last ?? -1
+          if place(groups.insert(base), kind, entry, at: position, base: { base }) {
+            inOrder = inOrder && previous < position
           }
-          bases[index][kind] = Slot(name: entry.name!, kind: entry.kind)
         }
       }
       for (entry, intended, reason) in nearMisses {

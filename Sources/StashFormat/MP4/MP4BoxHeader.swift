@@ -44,11 +44,7 @@ public struct MP4BoxHeader: Sendable, Equatable {
     // the array would retain and release it for each.
     func field(_ at: Int, _ width: Int) -> UInt64? {
       guard at + width <= available else { return nil }
-      return bytes.withUnsafeBytes { raw in
-        width == 4
-          ? UInt64(UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: index + at, as: UInt32.self)))
-          : UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: index + at, as: UInt64.self))
-      }
+      return bytes.withUnsafeBytes { $0.bigEndianField(at: index + at, width: width) }
     }
     let size32 = UInt32(field(0, 4)!)
     let type = FourCC(UInt32(field(4, 4)!))

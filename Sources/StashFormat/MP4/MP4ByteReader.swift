@@ -72,16 +72,23 @@ struct MP4ByteReader {
     // The bounds are checked once, above (`end` never passes the array's end); a field of 4 or 8
     // bytes (nearly every one) is loaded whole.
     let value = bytes.withUnsafeBytes { raw -> UInt64 in
-      switch width {
-      case 4: return UInt64(UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt32.self)))
-      case 8: return UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-      default:
-        var value: UInt64 = 0
-        for index in position..<position + width { value = value << 8 | UInt64(raw[index]) }
-        return value
-      }
+      if width == 4 || width == 8 { return raw.bigEndianField(at: position, width: width) }
+      var value: UInt64 = 0
+      for index in position..<position + width { value = value << 8 | UInt64(raw[index]) }
+      return value
     }
     position += width
     return value
+  }
+}
+
+extension UnsafeRawBufferPointer {
+  /// The big-endian field of `width` bytes (4 or 8) at `offset`, which the caller has checked
+  /// lies inside the buffer.
+  @inline(__always)
+  func bigEndianField(at offset: Int, width: Int) -> UInt64 {
+    width == 4
+      ? UInt64(UInt32(bigEndian: loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+      : UInt64(bigEndian: loadUnaligned(fromByteOffset: offset, as: UInt64.self))
   }
 }
