@@ -120,3 +120,53 @@ import Testing
         && noColour.standardOutput.contains("error[folder-name-collision]"))
   }
 }
+
+/// One count of findings: what the summary says, what JSON lists (with the `unlisted` each stands
+/// for) and what the human format says it left out all agree.
+@Suite struct LintCountTests {
+  @Test func theSummaryJSONAndHumanCountTheSameFindings() throws {
+    let folder = try LintFixtureFolder()
+    defer { folder.remove() }
+    let json = try folder.run(["lint", "lint/cases", "--format", "json"])
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+    let findings = try #require(document["findings"] as? [[String: Any]])
+    let summary = try #require(document["summary"] as? [String: Any])
+    var total = 0
+    var listed: [String: Int] = [:]
+    var unlisted: [String: Int] = [:]
+    var bySeverity: [String: Int] = [:]
+    for finding in findings {
+      let key = "\(finding["path"] as! String): [\(finding["code"] as! String)]"
+      let stands = finding["unlisted"] as? Int ?? 0
+      if stands > 0 { unlisted[key, default: 0] += stands } else { listed[key, default: 0] += 1 }
+      total += max(1, stands)
+      bySeverity[finding["severity"] as! String, default: 0] += max(1, stands)
+    }
+    #expect(!unlisted.isEmpty, "the fixture should have a file past a limit")
+    #expect(summary["findings"] as? Int == total)
+    for severity in ["error", "warning", "info"] {
+      #expect(summary[severity] as? Int == bySeverity[severity, default: 0], "\(severity)")
+    }
+    let human = try folder.run(["lint", "lint/cases"]).standardOutput
+    #expect(human.contains("\(total) findings ("))
+    #expect(!human.contains("not listed one by one"))
+    for (key, count) in listed.merging(unlisted, uniquingKeysWith: +) where count > 3 {
+      let shown = (listed[key] ?? 0) - 3
+      let note =
+        unlisted[key] == nil
+        ? " (`--format json` lists each)" : shown > 0 ? " (`--format json` lists \(shown))" : ""
+      #expect(human.contains("\(key) \(count - 3) more like these in this file\(note)\n"), "\(key)")
+    }
+  }
+
+  @Test func cuesPastTheAudioAreOneFindingThatCountsThem() throws {
+    let folder = try LintFixtureFolder()
+    defer { folder.remove() }
+    let human = try folder.run(["lint", "lint/cases"]).standardOutput
+    let lines = human.split(separator: "\n").filter { $0.contains("[lint-cue-past-audio]") }
+    #expect(lines.count == 1)
+    #expect(lines.first?.contains("the audio ends at 0:01.536; 7 cues run past it, from this one") == true)
+    #expect(lines.first?.contains("the audio may have been cut short") == true)
+  }
+}

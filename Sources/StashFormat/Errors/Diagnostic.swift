@@ -34,13 +34,25 @@ public struct Diagnostic: Sendable, Equatable, Hashable {
   /// Plain words: what happened and, where it helps, what to do.
   public var message: String
   public var location: SourceLocation
+  /// For a diagnostic that stands for others of its code past a reader's limit, how many it stands
+  /// for (they were found and not listed one by one); 0 for an ordinary diagnostic.
+  public var unlisted: Int
 
-  public init(code: FormatError.Code, severity: Severity, message: String, location: SourceLocation = .init())
-  {
+  public init(
+    code: FormatError.Code, severity: Severity, message: String, location: SourceLocation = .init(),
+    unlisted: Int = 0
+  ) {
     self.code = code
     self.severity = severity
     self.message = message
     self.location = location
+    self.unlisted = unlisted
+  }
+
+  /// The message of a diagnostic that stands for `count` findings not listed one by one: the one
+  /// wording every reader and the linter use.
+  package static func unlistedMessage(_ count: Int) -> String {
+    "\(count) more like this \(count == 1 ? "was" : "were") found and not listed one by one"
   }
 
   /// The JSON form used by `stash inspect` and `stash lint --format json`.

@@ -22,10 +22,11 @@ struct GPXDiagnosticLog {
     var all = kept
     for code in counts.keys.sorted(by: { $0.rawValue < $1.rawValue }) where counts[code]! > Self.limit {
       let first = kept.first { $0.code == code }!
+      let unlisted = counts[code]! - Self.limit
       all.append(
         Diagnostic(
-          code: code, severity: first.severity,
-          message: "\(counts[code]! - Self.limit) more like this were found and not listed one by one"))
+          code: code, severity: first.severity, message: Diagnostic.unlistedMessage(unlisted),
+          unlisted: unlisted))
     }
     return all
   }

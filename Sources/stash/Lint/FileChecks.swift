@@ -56,7 +56,7 @@ struct FileChecks {
       findings.append(
         LintFinding(
           code: diagnostic.code.rawValue, severity: diagnostic.severity, name: name, path: path,
-          location: diagnostic.location, message: diagnostic.message))
+          location: diagnostic.location, message: diagnostic.message, unlisted: diagnostic.unlisted))
     }
   }
 
@@ -97,7 +97,7 @@ struct FileChecks {
       findings.append(
         LintFinding(
           code: code, severity: LintCatalogue.rule(code)!.severity, name: name, path: path,
-          message: "\(count - Self.limit) more like this were found and not listed one by one"))
+          message: Diagnostic.unlistedMessage(count - Self.limit), unlisted: count - Self.limit))
     }
     counts = [:]
   }
@@ -113,31 +113,63 @@ struct FileChecks {
     add(diagnostics.filter { !LintEngine.quietAudioCodes.contains($0.code) })
   }
 
-  /// A transcript: the parser's diagnostics, cues past the audio, overlapping cues.
-  mutating func transcript(_ document: WebVTTDocument, audioSeconds: Double?) {
+  /// A transcript: the parser's diagnostics, cues past the audio (one finding that counts them,
+  /// at the first, saying whether the audio's bytes show it was cut short), overlapping cues.
+  mutating func transcript(_ document: WebVTTDocument, audioSeconds: Double?, audioCutShort: Bool = false) {
     add(document.diagnostics)
     var previousEnd: Double?
+    var past: (first: Int, count: Int, starting: Int)?
     // Only the times are read, in place: a copy of each cue would retain and release its strings.
     let cues = document.cues
     for index in cues.indices {
       let (startTime, endTime) = (cues[index].startTime, cues[index].endTime)
-      let line = index < document.cueLines.count ? document.cueLines[index] : nil
-      let location = SourceLocation(line: line, column: line == nil ? nil : 1)
       if let seconds = audioSeconds, endTime > seconds + Self.cueSlack {
-        own(
-          .cuePastAudio,
-          "the cue ends at \(Self.clock(endTime)) but the audio lasts \(Self.clock(seconds)): "
-            + "check the transcript belongs to this recording", at: location)
+        let starts = startTime > seconds ? 1 : 0
+        past = past.map { ($0.first, $0.count + 1, $0.starting + starts) } ?? (index, 1, starts)
       }
       if let end = previousEnd, startTime < end {
         own(
           .cueOverlap,
           "the cue starts at \(Self.clock(startTime)), before the previous cue ends at \(Self.clock(end))",
-          at: location)
+          at: location(document, index))
       }
       previousEnd = endTime
     }
+    if let past, let seconds = audioSeconds {
+      own(
+        .cuePastAudio,
+        Self.pastAudio(
+          audio: seconds, firstEnd: cues[past.first].endTime, count: past.count, starting: past.starting,
+          cutShort: audioCutShort),
+        at: location(document, past.first))
+    }
     finish()
+  }
+
+  /// Where cue `index` of `document` starts, when its line is known.
+  private func location(_ document: WebVTTDocument, _ index: Int) -> SourceLocation {
+    let line = index < document.cueLines.count ? document.cueLines[index] : nil
+    return SourceLocation(line: line, column: line == nil ? nil : 1)
+  }
+
+  /// What the bytes show when `count` cues (the first ending at `firstEnd`; `starting` of them
+  /// starting after the audio ends) run past audio that lasts `audio` seconds.
+  static func pastAudio(audio: Double, firstEnd: Double, count: Int, starting: Int, cutShort: Bool) -> String
+  {
+    var text = "the audio ends at \(clock(audio)); "
+    if count == 1 {
+      text += "this cue ends at \(clock(firstEnd))\(starting == 1 ? " and starts after it" : "")"
+    } else {
+      text += "\(count) cues run past it, from this one (ending at \(clock(firstEnd)))"
+      if starting > 0 {
+        text += starting == count ? ", all starting after it" : ", \(starting) starting after it"
+      }
+    }
+    text +=
+      cutShort
+      ? "; the audio file was cut short (see its own finding), so the words past its end have no sound"
+      : "; the audio may have been cut short, or the transcript may be another recording's"
+    return text
   }
 
   /// A route: the reader's diagnostics, then times (missing, not UTC, backwards, outside `span`) and hdop.

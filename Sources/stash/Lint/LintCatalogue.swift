@@ -223,11 +223,11 @@ enum LintCatalogue {
       reason: "An I/O error, permissions or a vanished file: nothing in it could be checked.",
       fix: "Fix the permissions or the disk and lint again."),
     LintRule(
-      code: LintCode.cuePastAudio, severity: .warning, summary: "a cue that ends after the audio does",
+      code: LintCode.cuePastAudio, severity: .warning, summary: "cues that end after the audio does",
       reason:
-        "The transcript says words were spoken after the recording ends: the transcript belongs to another recording, or the audio was cut short.",
+        "The transcript holds words timed after the audio's last sample. One finding counts them, at the first. Most often the audio was cut short (a kill or a copy that stopped), and then the audio has a finding of its own; otherwise the transcript may be another recording's.",
       fix:
-        "Check the transcript belongs to this audio; `stash recover --repair-audio` does not bring back lost audio, so trim the cues if the audio is right."
+        "If the audio was cut short, the words past its end have no sound to play and nothing brings it back; keep the transcript, it is the only record of them. Otherwise check the transcript belongs to this audio."
     ),
     LintRule(
       code: LintCode.cueOverlap, severity: .info, summary: "a cue that starts before the previous one ends",

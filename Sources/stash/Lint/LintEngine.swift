@@ -221,7 +221,9 @@ struct MemoChecks {
       var checks = FileChecks(unescaped: name, folder: folder)
       do {
         let bytes = try open(.transcript, name).readAll()
-        checks.transcript(WebVTTParser.check(bytes), audioSeconds: seconds)
+        var cutShort = false
+        if case .cutShort = memo.audio?.state { cutShort = true }
+        checks.transcript(WebVTTParser.check(bytes), audioSeconds: seconds, audioCutShort: cutShort)
       } catch {
         checks.unreadable(error)
       }

@@ -70,6 +70,11 @@ enum LintExplain {
       Exit 0 clean, 1 findings at or above `--fail-on` (default `error`), 2 usage or I/O errors;
       `--exit-zero` exits 0 whenever the folders could be read.
 
+      A file lists at most 20 findings of one code; one more finding then stands for the rest, and
+      in JSON it carries `"unlisted": N`, how many it stands for. The summary counts every finding
+      found, listed or not, so it equals the listed findings plus their `unlisted`. The human format
+      shows three of a code in a file and one line counting the others.
+
       ## Configuration
 
       A `.stashlint` file in each linted folder, or `--config FILE` for all of them:

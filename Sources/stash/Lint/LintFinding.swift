@@ -15,12 +15,16 @@ struct LintFinding: Sendable, Equatable {
   var location: SourceLocation
   /// What was found and what to do.
   var message: String
+  /// For a finding that stands for others of its code past a limit, how many it stands for; they
+  /// count in the summary though they are not listed. 0 for an ordinary finding.
+  var unlisted = 0
 
   /// Creates a finding from a reader's diagnostic about the file `name` in `folder`.
   init(_ diagnostic: Diagnostic, name: String, folder: String) {
     self.init(
       code: diagnostic.code.rawValue, severity: diagnostic.severity, name: name, folder: folder,
       location: diagnostic.location, message: diagnostic.message)
+    unlisted = diagnostic.unlisted
   }
 
   /// Creates a finding; `name` is already escaped for printing.
@@ -37,8 +41,9 @@ struct LintFinding: Sendable, Equatable {
   /// join it once, not once per finding.
   init(
     code: String, severity: Severity, name: String, path: String, location: SourceLocation = .init(),
-    message: String
+    message: String, unlisted: Int = 0
   ) {
+    self.unlisted = unlisted
     self.code = code
     self.severity = severity
     self.name = name

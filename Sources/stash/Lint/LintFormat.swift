@@ -39,22 +39,40 @@ enum LintFormat: String, CaseIterable {
   static let repeatsShown = 3
 
   /// One file's findings, in print order, one line each; past `repeatsShown` findings of one code,
-  /// the rest are counted on one line where the next would have stood.
+  /// the rest (those listed and those a limit left unlisted alike) are counted on one line where the
+  /// next would have stood, saying how many of them `--format json` lists.
   static func human(file findings: [LintFinding], colour: Bool) -> String {
-    var total: [String: Int] = [:]
-    for finding in findings { total[finding.code, default: 0] += 1 }
+    var listed: [String: Int] = [:]
+    var unlisted: [String: Int] = [:]
+    for finding in findings {
+      if finding.unlisted > 0 {
+        unlisted[finding.code, default: 0] += finding.unlisted
+      } else {
+        listed[finding.code, default: 0] += 1
+      }
+    }
+    func more(_ code: String, _ path: String, _ hidden: Int, inJSON: Int) -> String {
+      let json =
+        inJSON == 0
+        ? "" : inJSON == hidden ? " (`--format json` lists each)" : " (`--format json` lists \(inJSON))"
+      return paint("1", path, colour) + ": [" + paint("2", code, colour) + "] "
+        + "\(hidden) more like \(hidden == 1 ? "this" : "these") in this file\(json)\n"
+    }
     var seen: [String: Int] = [:]
     var out = ""
-    for finding in findings {
+    for finding in findings where finding.unlisted == 0 {
       seen[finding.code, default: 0] += 1
       let count = seen[finding.code]!
       if count <= repeatsShown {
         out += human(finding, colour: colour)
       } else if count == repeatsShown + 1 {
-        let more = total[finding.code]! - repeatsShown
-        out += paint("1", finding.path, colour) + ": [" + paint("2", finding.code, colour) + "] "
-        out += "\(more) more like \(more == 1 ? "this" : "these") in this file (`--format json` lists each)\n"
+        let inJSON = listed[finding.code]! - repeatsShown
+        out += more(finding.code, finding.path, inJSON + unlisted[finding.code, default: 0], inJSON: inJSON)
       }
+    }
+    // A code whose listed findings all fit still has its unlisted ones said.
+    for finding in findings where finding.unlisted > 0 && listed[finding.code, default: 0] <= repeatsShown {
+      out += more(finding.code, finding.path, unlisted[finding.code]!, inJSON: 0)
     }
     return out
   }
@@ -119,17 +137,18 @@ enum LintFormat: String, CaseIterable {
   /// One finding as an element of the JSON document's `findings`.
   static func json(_ finding: LintFinding) -> JSONValue {
     let rule = LintCatalogue.rule(finding.code)
-    return .object([
-      ("code", .string(finding.code)),
-      ("slug", .optional(rule?.slug)),
-      ("severity", .string(finding.severity.rawValue)),
-      ("path", .string(finding.path)),
-      ("line", .optional(finding.location.line)),
-      ("column", .optional(finding.location.column)),
-      ("offset", .optional(finding.location.offset)),
-      ("message", .string(finding.message)),
-      ("fixable", .bool(rule?.fixable ?? false)),
-    ])
+    return .object(
+      [
+        ("code", .string(finding.code)),
+        ("slug", .optional(rule?.slug)),
+        ("severity", .string(finding.severity.rawValue)),
+        ("path", .string(finding.path)),
+        ("line", .optional(finding.location.line)),
+        ("column", .optional(finding.location.column)),
+        ("offset", .optional(finding.location.offset)),
+        ("message", .string(finding.message)),
+        ("fixable", .bool(rule?.fixable ?? false)),
+      ] + (finding.unlisted > 0 ? [("unlisted", .int(finding.unlisted))] : []))
   }
 
   /// A workflow command; values are escaped as the runner requires (`%`, CR, LF; `:` and `,` in properties).

@@ -15,12 +15,14 @@ struct LintTally {
   /// How many findings of `severity`.
   subscript(severity: Severity) -> Int { bySeverity[severity, default: 0] }
 
-  /// Counts one finding; `newFile` says whether its path is one not counted yet.
+  /// Counts one finding (as the `unlisted` findings it stands for, when it stands for some);
+  /// `newFile` says whether its path is one not counted yet.
   mutating func count(_ finding: LintFinding, newFile: Bool) {
-    findings += 1
+    let n = max(1, finding.unlisted)
+    findings += n
     if newFile { files += 1 }
-    bySeverity[finding.severity, default: 0] += 1
-    if LintCatalogue.rule(finding.code)?.fixable == true { fixable += 1 }
+    bySeverity[finding.severity, default: 0] += n
+    if LintCatalogue.rule(finding.code)?.fixable == true { fixable += n }
     worst = max(worst ?? finding.severity, finding.severity)
   }
 }
@@ -31,6 +33,9 @@ struct LintTally {
 struct LintReport {
   let format: LintFormat
   let colour: Bool
+  /// How many elements the streamed array has so far (a finding that stands for unlisted ones
+  /// is one element and several findings in the tally).
+  private var elements = 0
   /// The counts so far.
   private(set) var tally = LintTally()
   /// The last finding's path: within one linted path findings arrive sorted, so a path differing
@@ -99,7 +104,8 @@ struct LintReport {
   /// One element of the document's array, indented where the whole document would put it.
   private mutating func element(_ value: JSONValue) {
     let indent = document!.indent
-    write(tally.findings == 1 ? "[\n" + indent : ",\n" + indent)
+    write(elements == 0 ? "[\n" + indent : ",\n" + indent)
+    elements += 1
     write(value.serialized(pretty: true).replacingAll("\n", "\n" + indent))
   }
 
@@ -120,7 +126,7 @@ struct LintReport {
         LintFormat.summary(tally, fixableCount: fixableCount, unchecked: unchecked, paths: paths) + "\n")
     case .github, .gcc: break
     case .json, .sarif:
-      let close = tally.findings == 0 ? "[]" : "\n" + document!.indent.dropLast(2) + "]"
+      let close = elements == 0 ? "[]" : "\n" + document!.indent.dropLast(2) + "]"
       let whole =
         format == .json
         ? LintFormat.json(findings: .string(Self.placeholder), tally: tally)
