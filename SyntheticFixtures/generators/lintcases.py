@@ -148,7 +148,6 @@ def build(out: str, work: str, make_audio) -> dict:
 
     name = audio_from(finished, august(2), index_cut)
     shows("mp4-index-cut-off", name)
-    shows("mp4-torn-tail", name)  # the moov it ends inside runs past the end
 
     def encrypted(data: bytearray, src: str) -> bytearray:
         # The sample entry becomes `enca` with a protection scheme (`sinf`: the original format,

@@ -61,7 +61,9 @@ import Testing
     let path = try files.write(Array(bytes[..<moov.end]), as: "moov-only.m4a")
     let found = try damage(of: path)
     #expect(found.code == .mp4NoAudio)
-    #expect(found.reason?.contains("killed before its first fragment was written") == true)
+    // What the bytes show, not a guess at why: a kill and a copy cut short look the same.
+    #expect(found.reason?.contains("the file ends before its first fragment is whole") == true)
+    #expect(found.reason?.contains("killed") == false)
   }
 
   @Test func noAudioTrack() throws {

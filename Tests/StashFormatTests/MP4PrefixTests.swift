@@ -207,7 +207,13 @@ import Testing
     #expect(audio.cutShort)
     #expect(audio.tailBytes == cut - lastMoof.start)
     #expect(audio.damaged == nil)
-    #expect(audio.diagnostics.contains { $0.code == .mp4TornTail && $0.location.offset == lastMoof.start })
+    // The finding stands where the file ends and names the box it cut, where that box starts.
+    let torn = try #require(audio.diagnostics.first { $0.code == .mp4TornTail })
+    #expect(torn.location.offset == cut)
+    #expect(
+      torn.message.contains(
+        "the file ends \(cut - lastMoof.start) bytes into the 'moof' box that starts at byte \(lastMoof.start)"
+      ))
     let units = before.reduce(0) { $0 + Int($1.duration) } - 1024
     #expect(audio.durationSeconds == Double(units) / 48000)
     #expect(AudioSummary.read(path: path).state == .cutShort(tailBytes: cut - lastMoof.start))

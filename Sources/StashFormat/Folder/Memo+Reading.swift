@@ -167,7 +167,7 @@ extension Memo {
           Diagnostic(
             code: audio?.code ?? .folderAudioCutShort, severity: .warning,
             message:
-              "the recording was cut short (the app was killed): it plays up to its last whole sample; "
+              "the recording was cut short: it plays up to its last whole sample; "
               + "\(tail) bytes after it are a torn tail"))
       ]
     case .damaged(let reason)?:

@@ -46,7 +46,7 @@ enum MP4Problem: Error, Equatable, Sendable {
       "the audio's decoder settings cannot be read (\(detail)), so it cannot be played"
     case .noWholeSample(let fragmented):
       fragmented
-        ? "the recording holds no complete piece of audio: the app was killed before its first fragment was written, so there is nothing to play"
+        ? "the recording holds no complete piece of audio: the file ends before its first fragment is whole, so there is nothing to play"
         : "the index lists no audio, so there is nothing to play"
     case .indexCutOff:
       "the file ends inside its index (moov box), so there is nothing to play"

@@ -114,6 +114,9 @@ struct MP4Reader {
     self.movie = movie
     if tornMovie {
       try readTornMovie(movie)
+      // An index cut off has that one finding (mp4-index-cut-off); the torn tail would say the
+      // same cut again, placed where the index starts.
+      if problem == .indexCutOff { diagnostics.removeAll { $0.code == .mp4TornTail } }
       return
     }
     usableEnd = moov.end
@@ -307,12 +310,16 @@ struct MP4Reader {
       // Memory stays bounded whatever the file: a 10-hour recording has some 36,000 boxes.
       guard boxes.count < Self.topLevelLimit else {
         torn(
-          at: offset, "the file holds more than \(Self.topLevelLimit) top-level boxes; the rest is not read")
+          at: offset,
+          "the file holds more than \(Self.topLevelLimit) top-level boxes; the rest, from here, is not read")
         return boxes
       }
       switch try parser.window.header(at: offset, containerEnd: fileSize) {
       case .short:
-        torn(at: offset, "the file ends \(fileSize - offset) bytes into a box header")
+        torn(
+          at: fileSize,
+          "the file ends \(fileSize - offset) bytes into the header of a box that starts at byte \(offset): "
+            + "the file was cut short")
         return boxes
       case .invalid(let reason):
         torn(at: offset, "\(reason); the \(fileSize - offset) bytes from here on cannot be read")
@@ -320,9 +327,9 @@ struct MP4Reader {
       case .header(let box):
         if box.end > fileSize {
           torn(
-            at: offset,
-            "the '\(box.type)' box should be \(box.size) bytes but the file ends \(fileSize - offset) bytes into it"
-          )
+            at: fileSize,
+            "the file ends \(fileSize - offset) bytes into the '\(box.type)' box that starts at byte \(offset) "
+              + "and should be \(box.size) bytes: the file was cut short")
           // A torn index is still read as far as it goes: its tables may be whole.
           if box.type == .moov && !sawMovie {
             tornMovie = true
@@ -341,11 +348,11 @@ struct MP4Reader {
     return boxes
   }
 
-  private mutating func torn(at offset: Int, _ detail: String) {
+  /// Records a torn tail: `message`, placed at byte `offset` (where the file ends, for a cut).
+  private mutating func torn(at offset: Int, _ message: String) {
     tornBox = true
     diagnostics.append(
       Diagnostic(
-        code: .mp4TornTail, severity: .warning,
-        message: "\(detail): the recording was cut short here", location: SourceLocation(offset: offset)))
+        code: .mp4TornTail, severity: .warning, message: message, location: SourceLocation(offset: offset)))
   }
 }
