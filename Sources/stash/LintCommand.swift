@@ -137,7 +137,7 @@ enum LintCommand {
     }
     report.finish(fixableCount: fix ? 0 : report.tally.fixable, unchecked: unchecked, paths: paths.count)
     if fix {
-      standardError("stash lint: fixed \(fixed) finding\(fixed == 1 ? "" : "s")")
+      standardError("stash lint: fixed \(Text.count(fixed, "finding"))")
     }
     if trouble { return 2 }
     if arguments.flags.contains("exit-zero") { return 0 }

@@ -91,20 +91,23 @@ enum ListCommand {
   /// `3 memos, 1:02:03 in all; 1 needs recovery; 2 other files`, leaving out what is zero.
   static func summary(_ totals: FolderSummary) -> String {
     var clauses = [
-      "\(plural(totals.memoCount, "memo")), \(TimeText.clock(totals.totalSeconds, hours: true)) in all"
+      "\(Text.count(totals.memoCount, "memo")), \(TimeText.clock(totals.totalSeconds, hours: true)) in all"
     ]
     if totals.unknownLengthCount > 0 { clauses[0] += " (\(totals.unknownLengthCount) of unknown length)" }
-    if totals.captureCount > 0 { clauses.append("\(plural(totals.captureCount, "capture")) without audio") }
+    if totals.captureCount > 0 {
+      clauses.append("\(Text.count(totals.captureCount, "capture")) without audio")
+    }
     if totals.needingRecovery > 0 {
       clauses.append(
         "\(totals.needingRecovery) need\(totals.needingRecovery == 1 ? "s" : "") recovery (stash recover)")
     }
-    if totals.otherFiles > 0 { clauses.append("\(plural(totals.otherFiles, "other file")) (stash lint)") }
-    if totals.collisions > 0 { clauses.append("\(plural(totals.collisions, "name collision")) (stash lint)") }
+    if totals.otherFiles > 0 { clauses.append("\(Text.count(totals.otherFiles, "other file")) (stash lint)") }
+    if totals.collisions > 0 {
+      clauses.append("\(Text.count(totals.collisions, "name collision")) (stash lint)")
+    }
     return clauses.joined(separator: "; ")
   }
 
-  static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 }
 
 /// Holds what is never released (see `ListCommand.run`).

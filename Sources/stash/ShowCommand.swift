@@ -84,11 +84,10 @@ enum ShowCommand {
       let km = (statistics.distance / 10).rounded() / 100
       out += row(
         "route",
-        "\(statistics.pointCount) point\(statistics.pointCount == 1 ? "" : "s") in \(statistics.segmentCount) "
-          + "segment\(statistics.segmentCount == 1 ? "" : "s"), \(km) km"
+        "\(Text.count(statistics.pointCount, "point")) in \(Text.count(statistics.segmentCount, "segment")), \(km) km"
           + (statistics.offGlobePointCount == 0
             ? ""
-            : "; \(statistics.offGlobePointCount) point\(statistics.offGlobePointCount == 1 ? "" : "s") off the globe left out")
+            : "; \(Text.count(statistics.offGlobePointCount, "point")) off the globe left out")
       )
     }
     if memo.needsRecovery { out += row("recovery", "needed: run `stash recover`") }
@@ -101,7 +100,7 @@ enum ShowCommand {
       out += "\nNo transcript.\n"
       return out
     }
-    out += "\nTranscript (\(transcript.cues.count) cue\(transcript.cues.count == 1 ? "" : "s")):\n"
+    out += "\nTranscript (\(Text.count(transcript.cues.count, "cue"))):\n"
     for cue in transcript.cues {
       out += "  [\(FileChecks.clock(cue.startTime)) → \(FileChecks.clock(cue.endTime))] "
       out += PathText.escaped(ExportCommand.oneLine(cue.plainText)) + "\n"

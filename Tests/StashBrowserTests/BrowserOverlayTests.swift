@@ -91,3 +91,18 @@ import Testing
       "\(lines[enter])\n\(next)")
   }
 }
+
+/// Counts in words agree with their number.
+@Suite struct BrowserCountWordsTests {
+  @Test func aDeleteOfOneFileSaysThisFile() {
+    var model = BrowserFixture.model(width: 100, height: 30)
+    model.overlay = .confirmDelete(base: "b", files: ["b_audio.m4a"], permanently: false, reason: nil)
+    let one = BrowserView.render(model).plainText
+    #expect(one.contains("This file will go to the Trash:") && !one.contains("These 1"))
+    model.overlay = .confirmDelete(base: "b", files: ["b_audio.m4a"], permanently: true, reason: nil)
+    #expect(BrowserView.render(model).plainText.contains("This file will be deleted permanently; it cannot"))
+    model.overlay = .confirmDelete(
+      base: "b", files: ["b_audio.m4a", "b_title.txt"], permanently: false, reason: nil)
+    #expect(BrowserView.render(model).plainText.contains("These 2 files will go to the Trash:"))
+  }
+}

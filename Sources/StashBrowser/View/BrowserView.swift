@@ -38,7 +38,7 @@ package enum BrowserView {
     var line = StyledLine(" stash ", .bar)
     let total = model.memos.totalSeconds
     let unknown = model.memos.unknownLengths > 0
-    var summary = "\(model.memos.count) memo" + (model.memos.count == 1 ? "" : "s")
+    var summary = Text.count(model.memos.count, "memo")
     summary += " · " + TimeText.clock(total) + (unknown ? "+" : "")
     // Rows shown from their names alone until their memos are read (RowFill).
     let unread = model.memos.pendingCount

@@ -167,8 +167,8 @@ package struct DetailLayout: Equatable, Sendable {
     parts.append(km >= 1 ? "\(decimal(km, 2)) km" : "\(Int(route.distanceMetres.rounded())) m")
     if let d = route.durationSeconds { parts.append(TimeText.clock(d)) }
     if let gain = route.elevationGainMetres { parts.append("↑ \(Int(gain.rounded())) m") }
-    parts.append("\(route.points) point" + (route.points == 1 ? "" : "s"))
-    parts.append("\(route.segments) segment" + (route.segments == 1 ? "" : "s"))
+    parts.append(Text.count(route.points, "point"))
+    parts.append(Text.count(route.segments, "segment"))
     return parts.joined(separator: " · ")
   }
 

@@ -25,8 +25,9 @@ package enum OverlayView {
       lines.append(
         StyledLine(
           permanently
-            ? "These \(files.count) files will be deleted permanently; they cannot be restored:"
-            : "These \(files.count) files will go to the Trash:"))
+            ? "\(files.count == 1 ? "This file" : "These \(files.count) files") will be deleted permanently; "
+              + "\(files.count == 1 ? "it" : "they") cannot be restored:"
+            : "\(files.count == 1 ? "This file" : "These \(files.count) files") will go to the Trash:"))
       for file in files { lines.append(StyledLine("  " + file, permanently ? .error : .normal)) }
       footer = permanently ? "y deletes for good · n keeps them" : "y moves them to the Trash · n keeps them"
     case .confirm(let t, let text, let action):

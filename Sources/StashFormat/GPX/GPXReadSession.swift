@@ -137,7 +137,7 @@ final class GPXReadSession {
 
   private func kept(_ dropped: Bool) -> String {
     let count = state.pointsKept
-    var text = "; kept the \(count) point\(count == 1 ? "" : "s") before it"
+    var text = "; kept the \(Text.count(count, "point")) before it"
     if dropped { text += " and dropped the unfinished one" }
     return text
   }

@@ -51,7 +51,7 @@ enum MP4Problem: Error, Equatable, Sendable {
     case .indexCutOff:
       "the file ends inside its index (moov box), so there is nothing to play"
     case .samplesOutsideFile(let listed):
-      "the index lists \(listed) sample\(listed == 1 ? "" : "s") but none is wholly in the file (its media data is absent), so there is nothing to play"
+      "the index lists \(Text.count(listed, "sample")) but none is wholly in the file (its media data is absent), so there is nothing to play"
     }
   }
 }

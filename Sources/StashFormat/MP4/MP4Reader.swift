@@ -206,7 +206,7 @@ struct MP4Reader {
         Diagnostic(
           code: .mp4BadFragment, severity: .warning,
           message:
-            "decode times go back in \(count) fragment\(count == 1 ? "" : "s") (a damaged tfdt): their samples "
+            "decode times go back in \(Text.count(count, "fragment")) (a damaged tfdt): their samples "
             + "are moved to start where the audio before them ends, so that time only moves forward",
           location: SourceLocation(offset: first.offset)))
     }

@@ -1,5 +1,11 @@
 /// Small text operations our modules share, without Foundation.
 package enum Text {
+  /// `count` and `noun`, the noun in the plural (`plural`, else the noun with an s) unless the
+  /// count is one: `1 file`, `2 files`, `0 files`. The one way every module counts in words.
+  package static func count(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+    "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
+  }
+
   /// `text` without the whitespace and newlines at either end (Unicode's White_Space property):
   /// the one trim every module uses (titles, the lint configuration, the browser's prompts).
   package static func trimmed<S: StringProtocol>(_ text: S) -> String {

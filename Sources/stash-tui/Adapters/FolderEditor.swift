@@ -46,7 +46,7 @@ final class FolderEditor: MemoEditor {
       let outcome = try MemoDeletion.delete(base: base, in: folder, disposal: disposal)
       let count = outcome.removed.count
       return .done(
-        (permanently ? "Deleted \(count) file" : "Moved \(count) file") + (count == 1 ? "" : "s")
+        (permanently ? "Deleted " : "Moved ") + Text.count(count, "file")
           + (permanently ? " for good." : " to the Trash."))
     } catch let error as RecoverError where error.code == .trashUnavailable {
       return .trashUnavailable(base: base, reason: error.message)

@@ -105,14 +105,13 @@ enum LintFormat: String, CaseIterable {
         : "No problems found in what was checked; \(unchecked) of \(paths) could not be checked."
     }
     guard tally.findings > 0 else { return "No problems found." }
-    func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
     let counts = Severity.allCases.reversed().compactMap { severity -> String? in
       let n = tally[severity]
       guard n > 0 else { return nil }
-      return severity == .info ? "\(n) info" : plural(n, severity.rawValue)
+      return severity == .info ? "\(n) info" : Text.count(n, severity.rawValue)
     }
     var text =
-      "\(plural(tally.findings, "finding")) (\(counts.joined(separator: ", "))) in \(plural(tally.files, "file"))"
+      "\(Text.count(tally.findings, "finding")) (\(counts.joined(separator: ", "))) in \(Text.count(tally.files, "file"))"
     if fixableCount > 0 { text += "; \(fixableCount) fixable with --fix" }
     return text
   }
