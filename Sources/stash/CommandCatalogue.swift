@@ -69,6 +69,9 @@ enum CommandCatalogue {
         Option(
           name: "to", value: "FORMAT", choices: ["txt", "md", "srt", "json", "geojson"], help: "what to write"
         ),
+        Option(
+          name: "format", value: "FORMAT", choices: ["txt", "md", "srt", "json", "geojson"],
+          help: "the same as --to FORMAT"),
         Option(name: "json", help: "the same as --to json"),
         Option(
           name: "o", value: "FILE", choices: ["<file>"],

@@ -10,7 +10,7 @@ import StashRecover
 enum ExportCommand {
   static func run(_ words: [String]) throws -> Int32 {
     let arguments = try Arguments(
-      words, flags: ["force", "json", "help", "h"], options: ["to", "o", "output"])
+      words, flags: ["force", "json", "help", "h"], options: ["to", "format", "o", "output"])
     if arguments.flags.contains("help") || arguments.flags.contains("h") {
       print(CommandCatalogue.help(for: "export")!, terminator: "")
       return 0
@@ -18,11 +18,16 @@ enum ExportCommand {
     guard arguments.positionals.count == 1 else {
       throw UsageError(message: "give one memo: stash export MEMO --to txt|md|srt|json|geojson")
     }
-    // `--json` is `--to json`, as every command that prints JSON takes it.
-    if arguments.flags.contains("json"), let to = arguments.options["to"], to != "json" {
-      throw UsageError(message: "--json and --to \(to) ask for different outputs")
+    // `--format F` is `--to F`, and `--json` is `--to json`, as every command that prints JSON
+    // takes them; given together, they must agree.
+    var asked: [(spelling: String, format: String)] = []
+    if let to = arguments.options["to"] { asked.append(("--to \(to)", to)) }
+    if let named = arguments.options["format"] { asked.append(("--format \(named)", named)) }
+    if arguments.flags.contains("json") { asked.append(("--json", "json")) }
+    if let other = asked.first(where: { $0.format != asked[0].format }) {
+      throw UsageError(message: "\(asked[0].spelling) and \(other.spelling) ask for different outputs")
     }
-    guard let format = arguments.options["to"] ?? (arguments.flags.contains("json") ? "json" : nil) else {
+    guard let format = asked.first?.format else {
       throw UsageError(message: "say what to write: --to txt, md, srt, json or geojson")
     }
     guard ["txt", "md", "srt", "json", "geojson"].contains(format) else {

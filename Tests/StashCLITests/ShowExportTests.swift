@@ -63,6 +63,16 @@ import Testing
     let exported = try #require(object["cues"] as? [[String: Any]])
     #expect(exported.count == cues.count)
     #expect(exported.first?["start"] as? Double == cues.first?["startTime"] as? Double)
+    // README: every command that prints JSON takes --json and --format json; here both mean --to json.
+    for spelling in [["--format", "json"], ["--json"], ["--format=json", "--to", "json"]] {
+      let same = try run(["export", "\(demo)/\(base)"] + spelling)
+      #expect(same.status == 0 && same.standardOutput == json, "\(spelling): \(same.standardError)")
+    }
+    #expect(try run(["export", "\(demo)/\(base)", "--format", "srt"]).standardOutput == srt)
+    let clash = try run(["export", "\(demo)/\(base)", "--format", "json", "--to", "srt"])
+    #expect(
+      clash.status == 2
+        && clash.standardError.contains("--to srt and --format json ask for different outputs"))
   }
 
   /// RFC 7946: a FeatureCollection of LineStrings, [lon, lat(, ele)], one per segment, times alongside.
