@@ -43,10 +43,10 @@ enum CommandCatalogue {
         Option(name: "format", value: "FORMAT", choices: ["text", "json"], help: "text (default) or json"),
       ], run: ListCommand.run),
     Command(
-      name: "show", arguments: "MEMO", completes: "file",
+      name: "show", arguments: "MEMO", completes: "memo",
       summary: "one memo's facts and its transcript as timed text",
       description:
-        "MEMO is a base, any file of the memo, its title, or DIR/ before any of these. Prints its name, date, length, files and problems, then each cue as [start → end] text.",
+        "MEMO is a base, any file of the memo, its name or date as `stash ls` prints them, its title or a unique part of it (ignoring case), or DIR/ before any of these; several matches are listed, not guessed between. Prints its name, date, length, files and problems, then each cue as [start → end] text.",
       options: [
         Option(name: "json", help: "print one JSON object (memo, transcript cues, route statistics)"),
         Option(name: "format", value: "FORMAT", choices: ["text", "json"], help: "text (default) or json"),
@@ -61,10 +61,10 @@ enum CommandCatalogue {
         Option(name: "format", value: "FORMAT", choices: ["json"], help: "json (the only output)"),
       ], run: InspectCommand.run),
     Command(
-      name: "export", arguments: "MEMO --to FORMAT", completes: "file",
+      name: "export", arguments: "MEMO --to FORMAT", completes: "memo",
       summary: "the transcript as txt, md, srt or json; the route as GeoJSON",
       description:
-        "MEMO is a base, any file of the memo, its title, or DIR/ before any of these. Writes the memo's transcript (txt: plain text; md: Markdown with timestamps; srt: SubRip, keeping <i>, <b> and <u>; json: cues) or its route (geojson: RFC 7946, a LineString per segment, each point with its own elevation where it has one, points off the globe left out and counted as offGlobePointCount, times as properties) to standard output, or atomically to -o FILE.",
+        "MEMO is a base, any file of the memo, its name or date as `stash ls` prints them, its title or a unique part of it (ignoring case), or DIR/ before any of these; several matches are listed, not guessed between. Writes the memo's transcript (txt: plain text; md: Markdown with timestamps; srt: SubRip, keeping <i>, <b> and <u>; json: cues) or its route (geojson: RFC 7946, a LineString per segment, each point with its own elevation where it has one, points off the globe left out and counted as offGlobePointCount, times as properties) to standard output, or atomically to -o FILE.",
       options: [
         Option(
           name: "to", value: "FORMAT", choices: ["txt", "md", "srt", "json", "geojson"], help: "what to write"

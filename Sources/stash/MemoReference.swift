@@ -5,8 +5,9 @@ import StashFormat
 #endif
 
 /// A memo named on the command line: a base (`2026-03-14T08-05-12`), any file of the memo
-/// (`…_audio.m4a`, `….parts`), its title (`Morning loop`, as `stash ls` shows it), or any of these
-/// with a folder in front. Used by `show` and `export`.
+/// (`…_audio.m4a`, `….parts`), its name as `stash ls` shows it (a title such as `Morning loop`,
+/// or `2026-03-14 08:05` for an untitled memo), the date `ls` starts its line with, a unique part
+/// of a title, or any of these with a folder in front. Used by `show` and `export`.
 struct MemoReference {
   /// The folder as read.
   var folder: MemoFolder
@@ -32,34 +33,73 @@ struct MemoReference {
       throw UsageError(message: "\(PathText.escaped(directory)): \(error.message)")
     }
     var found = reading.memos.first { $0.base == base }
-    if found == nil { found = try MemoReference.titled(last, in: reading) }
+    if found == nil { found = try MemoReference.named(last, in: reading) }
     guard let memo = found else {
-      throw UsageError(
-        message: "no memo '\(PathText.escaped(last))' in \(PathText.escaped(directory)) "
-          + "(give a base, a file of the memo, a title, or DIR/base; "
-          + "`stash ls --bases \(PathText.escaped(directory))` lists them)"
-      )
+      var message =
+        "no memo '\(PathText.escaped(last))' in \(PathText.escaped(directory)) "
+        + "(give a base, a file of the memo, a title or a part of one, the name or date `stash ls` shows, "
+        + "or DIR/ before any of these; `stash ls --bases \(PathText.escaped(directory))` lists them)"
+      let near = MemoReference.near(last, in: reading)
+      if !near.isEmpty {
+        message += "; did you mean " + near.map(MemoReference.described).joined(separator: ", ") + "?"
+      }
+      throw UsageError(message: message)
     }
     self.folder = reading
     self.memo = memo
   }
 
-  /// The memo whose title is `title`: exactly, else ignoring case; nil when none is. Two memos
-  /// with the title are not guessed between: the error names their bases.
-  static func titled(_ title: String, in folder: MemoFolder) throws(UsageError) -> Memo? {
-    for matches in [
-      { (memo: Memo) in memo.titleText == title },
-      { (memo: Memo) in memo.titleText.map { $0.lowercased() == title.lowercased() } ?? false },
-    ] {
+  /// How many memos a message names before it counts the rest.
+  static let namedInMessages = 5
+
+  /// A memo as a message names it: its name as `stash ls` shows it, and its base.
+  static func described(_ memo: Memo) -> String {
+    "'\(PathText.escaped(memo.displayName))' [\(PathText.escaped(memo.base))]"
+  }
+
+  /// The memo `text` names other than by its base: the name `stash ls` shows (a title, or the
+  /// date of an untitled memo), the date `stash ls` starts its line with, then the same ignoring
+  /// case, then a part of a title or name, ignoring case. The first of these that some memo
+  /// matches decides; two memos matching it are not guessed between: the error names them.
+  static func named(_ text: String, in folder: MemoFolder) throws(UsageError) -> Memo? {
+    let lowered = text.lowercased()
+    let tiers: [(words: String, matches: (Memo) -> Bool)] = [
+      ("are named", { $0.displayName == text || $0.titleText == text }),
+      ("were recorded at", { RecordingDate.localMinute($0.recordedAt) == text }),
+      ("are named", { $0.displayName.lowercased() == lowered || $0.titleText?.lowercased() == lowered }),
+      (
+        "have",
+        {
+          $0.displayName.lowercased().contains(lowered)
+            || $0.titleText?.lowercased().contains(lowered) == true
+        }
+      ),
+    ]
+    for (words, matches) in tiers {
       let found = folder.memos.filter(matches)
       if found.count == 1 { return found[0] }
       if found.count > 1 {
+        let named = found.prefix(namedInMessages).map(described).joined(separator: ", ")
+        let rest = found.count > namedInMessages ? " and \(found.count - namedInMessages) more" : ""
+        let what =
+          words == "have" ? "'\(PathText.escaped(text))' in their names" : "'\(PathText.escaped(text))'"
         throw UsageError(
-          message: "\(found.count) memos are titled '\(PathText.escaped(title))': give one of their bases ("
-            + found.map { PathText.escaped($0.base) }.joined(separator: ", ") + ")")
+          message: "\(found.count) memos \(words) \(what): \(named)\(rest); give more of the name, or a base")
       }
     }
     return nil
+  }
+
+  /// Memos whose names share a word with `text` (ignoring case), for a suggestion; at most
+  /// `namedInMessages`, newest first as the folder lists them.
+  static func near(_ text: String, in folder: MemoFolder) -> [Memo] {
+    func words(_ s: String) -> Set<String> {
+      Set(s.lowercased().split { !$0.isLetter && !$0.isNumber }.filter { $0.count > 1 }.map(String.init))
+    }
+    let wanted = words(text)
+    guard !wanted.isEmpty else { return [] }
+    return Array(
+      folder.memos.filter { !words($0.displayName).isDisjoint(with: wanted) }.prefix(namedInMessages))
   }
 
   /// The memo's transcript, parsed, or nil when it has none; throws when it cannot be read.

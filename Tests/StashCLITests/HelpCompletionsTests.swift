@@ -52,6 +52,19 @@ import Testing
     #expect(try complete(["stash", "lint", "--format", ""]) == "human json github sarif gcc")
     #expect(try complete(["stash", "export", "x", "--to", "g"]) == "geojson")
     #expect(try complete(["stash", "completions", ""]) == "bash zsh fish")
+    // A memo completes from the bases `stash ls --bases` lists in the folder typed so far.
+    let stashDirectory = URL(fileURLWithPath: stash).deletingLastPathComponent().path
+    let demo = Fixtures.folder("demo").path
+    let memos = try runProcess(
+      "bash",
+      [
+        "-c",
+        "PATH='\(stashDirectory)':$PATH; source '\(file.path)'; COMP_WORDS=(stash show '\(demo)/2026-07'); "
+          + "COMP_CWORD=2; _stash; printf '%s\\n' \"${COMPREPLY[@]}\"",
+      ]
+    ).standardOutput.split(separator: "\n").map(String.init)
+    #expect(memos.contains("\(demo)/2026-07-19T16-45-10+0200"), "\(memos)")
+    #expect(memos.contains("\(demo)/2026-07-19T16-45-10+0200_audio.m4a"), "\(memos)")
   }
 
   @Test func zshAndFishScriptsNameEveryCommandAndOption() throws {

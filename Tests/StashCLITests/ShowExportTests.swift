@@ -35,6 +35,35 @@ import Testing
     #expect(try run(["show", "\(demo)/no-such-memo"]).status == 2)
   }
 
+  /// A memo as `stash ls` prints it (an untitled memo's name is its date), the date `ls` starts
+  /// its line with, a title in any case, or a unique part of one; several are named, not guessed.
+  @Test func showTakesAMemoAsLsPrintsItOrAPartOfItsTitle() throws {
+    func base(_ query: String) throws -> String? {
+      let result = try run(["show", "\(demo)/\(query)"])
+      return result.standardOutput.split(separator: "\n").first { $0.hasPrefix("  base ") }
+        .map { String($0.dropFirst("  base ".count)).trimmingCharacters(in: .whitespaces) }
+    }
+    let listed = try run(["ls", "--bases", demo]).standardOutput
+    #expect(listed.contains("2026-09-05 10:00  [2026-09-05T10-00-00]"))
+    #expect(try base("2026-09-05 10:00") == "2026-09-05T10-00-00")
+    #expect(listed.contains("2026-07-19 14:45 ") && listed.contains("Long walk, thinking aloud"))
+    #expect(try base("2026-07-19 14:45") == "2026-07-19T16-45-10+0200")
+    #expect(try base("long walk, THINKING aloud") == "2026-07-19T16-45-10+0200")
+    #expect(try base("walk") == "2026-07-19T16-45-10+0200")
+    let several = try run(["show", "\(demo)/2026-0"])
+    #expect(several.status == 2)
+    #expect(
+      several.standardError.contains(
+        "memos have '2026-0' in their names: '2026-09-05 10:00' [2026-09-05T10-00-00]"))
+    let none = try run(["show", "\(demo)/thought walk"])
+    #expect(none.status == 2)
+    #expect(
+      none.standardError.contains(
+        "did you mean 'Lost thought' [2026-10-11T14-20-00], 'Long walk, thinking aloud' [2026-07-19T16-45-10+0200]?"
+      ))
+    #expect(try run(["export", "\(demo)/walk", "--to", "txt"]).status == 0)
+  }
+
   @Test func showJSONHasTheMemoItsCuesAndItsRoute() throws {
     let result = try run(["show", "\(demo)/\(base)", "--json"])
     let object = try #require(
