@@ -97,6 +97,9 @@ enum CommandCatalogue {
           help: "report only these rules (codes, globs like vtt-*, or families), comma-separated"),
         Option(name: "ignore", value: "RULES", help: "do not report these rules, comma-separated"),
         Option(
+          name: "exclude", value: "GLOBS",
+          help: "leave out files whose names match these globs, comma-separated"),
+        Option(
           name: "config", value: "FILE", choices: ["<file>"],
           help: "read this configuration instead of each folder's .stashlint"),
         Option(

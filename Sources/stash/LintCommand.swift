@@ -10,7 +10,7 @@ import StashRecover
 enum LintCommand {
   static let flags: Set<String> = ["fix", "exit-zero", "list-rules", "deep-audio", "json", "help", "h"]
   static let options: Set<String> = [
-    "format", "config", "select", "ignore", "fail-on", "explain", "write-docs",
+    "format", "config", "select", "ignore", "exclude", "fail-on", "explain", "write-docs",
   ]
 
   static func run(_ words: [String]) throws -> Int32 {
@@ -54,6 +54,10 @@ enum LintCommand {
     if let ignore = arguments.options["ignore"] {
       overlay.disabled = LintConfiguration.list(ignore)
       for pattern in overlay.disabled { try LintConfiguration.checkPattern(pattern, at: "--ignore") }
+    }
+    if let exclude = arguments.options["exclude"] {
+      overlay.ignoredPaths = LintConfiguration.list(exclude)
+      for glob in overlay.ignoredPaths { try LintConfiguration.checkGlob(glob, at: "--exclude") }
     }
     if let failOn = arguments.options["fail-on"] {
       overlay.failOn = try LintConfiguration.severity(failOn, at: "--fail-on", allowOff: false)

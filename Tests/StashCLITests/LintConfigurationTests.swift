@@ -20,8 +20,9 @@ import Testing
     #expect(before.contains("title-empty warning lint/2026-05-04T11-00-00_title.txt"))
     try """
     # a comment
-    disable = folder-near-miss, mp4
-    ignore = *.pdf
+    disable = folder-near-miss
+    ignore = mp4
+    exclude = *.pdf
     [severity]
     title-empty = error
     folder-parts-empty = off
@@ -65,12 +66,40 @@ import Testing
       ("\n[colours]\n", "bad.ini:2: unknown section [colours]"),
       ("[severity]\ntitle-empty = loud\n", "bad.ini:2: 'loud' is not a severity"),
       ("colour = on\n", "bad.ini:1: unknown key 'colour'"),
+      // One meaning per word: `ignore` takes rules, `exclude` file names; each refuses the other.
+      (
+        "ignore = *.pdf\n",
+        "bad.ini:1: '*.pdf' matches no rule; `stash lint --list-rules` lists them (to leave files out"
+      ),
+      ("exclude = lint-cue-overlap\n", "bad.ini:1: 'lint-cue-overlap' is a rule, not a file name"),
+      ("exclude = vtt-*\n", "bad.ini:1: 'vtt-*' is a rule, not a file name"),
+      ("lint-cue-overlap = off\n", "bad.ini:1: 'lint-cue-overlap' is a rule, not a key"),
     ] {
       try text.write(to: folder.root.appendingPathComponent("bad.ini"), atomically: true, encoding: .utf8)
       let result = try folder.run(["lint", "lint", "--config", "bad.ini"])
       #expect(result.status == 2 && result.standardError.contains(message), "\(result.standardError)")
     }
     #expect(try folder.run(["lint", "lint", "--config", "missing.ini"]).status == 2)
+    let wrongWord = try folder.run(["lint", "lint", "--exclude", "title-empty"])
+    #expect(wrongWord.status == 2 && wrongWord.standardError.contains("--exclude: 'title-empty' is a rule"))
+  }
+
+  /// `ignore = RULE` in the file does what `--ignore RULE` does; `--exclude` what `exclude =` does.
+  @Test func ignoreMeansRulesAndExcludeFilesInBothPlaces() throws {
+    let folder = try LintFixtureFolder()
+    defer { folder.remove() }
+    let byFlag = try codes(folder.run(["lint", "lint", "--format", "json", "--ignore", "title-empty"]))
+    try "ignore = title-empty\n".write(
+      to: folder.root.appendingPathComponent("lint/.stashlint"), atomically: true, encoding: .utf8)
+    let byFile = try codes(folder.run(["lint", "lint", "--format", "json"]))
+    #expect(byFile == byFlag && !byFile.contains { $0.hasPrefix("title-empty") })
+    try "exclude = *.pdf\n".write(
+      to: folder.root.appendingPathComponent("lint/.stashlint"), atomically: true, encoding: .utf8)
+    let excluded = try codes(folder.run(["lint", "lint", "--format", "json"]))
+    try "".write(to: folder.root.appendingPathComponent("lint/.stashlint"), atomically: true, encoding: .utf8)
+    #expect(excluded == (try codes(folder.run(["lint", "lint", "--format", "json", "--exclude", "*.pdf"]))))
+    #expect(
+      !excluded.contains { $0.hasSuffix("notes.pdf") } && excluded.contains { $0.hasSuffix("MANIFEST.json") })
   }
 
   @Test func explainPrintsTheRulesPage() throws {

@@ -9,14 +9,16 @@ import StashFormat
 ///
 ///     # comment
 ///     fail-on = warning
-///     disable = lint-cue-overlap, folder-unrecognised
+///     ignore = lint-cue-overlap, folder-unrecognised   (rules; `disable` is the same)
 ///     select = folder-*, mp4-*            (only these)
-///     ignore = *.pdf, drafts-*            (globs on names in the folder)
+///     exclude = *.pdf, drafts-*           (globs on names in the folder)
 ///     [severity]
 ///     title-too-long = error              (error, warning, info, or off)
 ///
 /// A rule pattern is a code, a glob (`vtt-*`), or a family (`vtt`). Unknown rules are errors, so a
-/// typo never silently turns nothing off.
+/// typo never silently turns nothing off. One meaning per word, on the command line and in the
+/// file alike: `ignore` takes rules (as `--ignore` does), `exclude` file globs (as `--exclude`);
+/// a rule given where globs go, or a glob where rules go, is an error that says which word fits.
 struct LintConfiguration: Equatable {
   /// Rule patterns turned off.
   var disabled: [String] = []
@@ -66,7 +68,7 @@ struct LintConfiguration: Equatable {
         continue
       }
       switch key {
-      case "disable":
+      case "disable", "ignore":
         let patterns = list(value)
         for pattern in patterns { try checkPattern(pattern, at: at) }
         configuration.disabled += patterns
@@ -74,13 +76,21 @@ struct LintConfiguration: Equatable {
         let patterns = list(value)
         for pattern in patterns { try checkPattern(pattern, at: at) }
         configuration.selected = (configuration.selected ?? []) + patterns
-      case "ignore":
-        configuration.ignoredPaths += list(value)
+      case "exclude":
+        let globs = list(value)
+        for glob in globs { try checkGlob(glob, at: at) }
+        configuration.ignoredPaths += globs
       case "fail-on":
         configuration.failOn = try severity(value, at: at, allowOff: false)
       default:
+        if isRule(key) {
+          throw UsageError(
+            message: "\(at): '\(key)' is a rule, not a key: set its severity under [severity], "
+              + "or turn it off with `ignore = \(key)`")
+        }
         throw UsageError(
-          message: "\(at): unknown key '\(key)'; the keys are disable, select, ignore and fail-on")
+          message:
+            "\(at): unknown key '\(key)'; the keys are ignore (or disable), select, exclude and fail-on")
       }
     }
     return configuration
@@ -113,11 +123,31 @@ struct LintConfiguration: Equatable {
     return severity
   }
 
-  /// Refuses a pattern that matches no rule: a typo must not silently do nothing.
+  /// Refuses a pattern that matches no rule: a typo must not silently do nothing. A pattern that
+  /// looks like a file name is said to belong with `exclude`.
   static func checkPattern(_ pattern: String, at: String) throws(UsageError) {
-    guard LintCatalogue.rules.contains(where: { matches(pattern, $0.code) }) else {
-      throw UsageError(message: "\(at): '\(pattern)' matches no rule; `stash lint --list-rules` lists them")
+    guard isRule(pattern) else {
+      let file = pattern.contains(".") || pattern.contains("/")
+      throw UsageError(
+        message: "\(at): '\(pattern)' matches no rule; `stash lint --list-rules` lists them"
+          + (file ? " (to leave files out, give their names to `exclude`)" : ""))
     }
+  }
+
+  /// Refuses a file glob that is a rule pattern (`exclude = lint-cue-overlap`): it would match no
+  /// file and silently do nothing.
+  static func checkGlob(_ glob: String, at: String) throws(UsageError) {
+    guard glob.contains("*") && !glob.contains(where: { $0.isLetter || $0.isNumber }) || !isRule(glob)
+    else {
+      throw UsageError(
+        message: "\(at): '\(glob)' is a rule, not a file name: `exclude` leaves files out; "
+          + "turn rules off with `ignore`")
+    }
+  }
+
+  /// Whether `pattern` (code, glob or family) matches a rule.
+  static func isRule(_ pattern: String) -> Bool {
+    LintCatalogue.rules.contains { matches(pattern, $0.code) }
   }
 
   /// Whether a rule pattern (code, glob or family) matches `code`.

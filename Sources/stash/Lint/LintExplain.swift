@@ -82,16 +82,18 @@ enum LintExplain {
       ```ini
       # comments start with # or ;
       fail-on = warning                       # error (default), warning or info
-      disable = lint-cue-overlap, folder-unrecognised
+      ignore = lint-cue-overlap, folder-unrecognised   # rules turned off (`disable` is the same)
       select = folder, mp4-*                  # only these (codes, globs or families)
-      ignore = *.pdf, drafts-*                # globs on names in the folder
+      exclude = *.pdf, drafts-*               # globs on names in the folder
       [severity]
       title-too-long = error                  # error, warning, info or off
       ```
 
-      `--select` and `--ignore` (comma-separated rule patterns) and `--fail-on` apply on top. A pattern that
-      matches no rule is an error, so a typo cannot silently switch nothing off. Audio cannot hold
-      comments, so there are no inline suppressions.
+      `--select` and `--ignore` (comma-separated rule patterns), `--exclude` (comma-separated globs)
+      and `--fail-on` apply on top. Each word means one thing in the file and on the command line:
+      `ignore` takes rules, `exclude` file names. A pattern that matches no rule is an error, and so
+      is a rule given to `exclude` or as a key, so a typo cannot silently switch nothing off. Audio
+      cannot hold comments, so there are no inline suppressions.
 
       ## Fixes
 
