@@ -26,4 +26,27 @@ import Testing
     #expect(r.status == 2)
     #expect(r.standardError.contains(missing + ": No such file or directory"), "\(r.standardError)")
   }
+
+  /// `--list-devices` lists where sound can go, not the converters ALSA lists beside them (a rate
+  /// converter, a channel mixer): two PCMs of a configuration of the test's own, one of each.
+  @Test func listDevicesLeavesOutConverters() throws {
+    let scratch = try ScratchFolder("stash-devices")
+    defer { scratch.remove() }
+    let config = scratch.appendingPathComponent("asound.conf")
+    try """
+    </usr/share/alsa/alsa.conf>
+    pcm.stashtestsink { type null; hint { show on; description "a sink of the test's own" } }
+    pcm.stashtestrate { type rate; slave.pcm "stashtestsink"; hint { show on; description "a rate converter" } }
+    pcm.stashtestmix { type upmix; slave.pcm "stashtestsink"; hint { show on; description "a channel mixer" } }
+    """.write(to: config, atomically: true, encoding: .utf8)
+    var environment = TUIHarness.environment
+    environment["ALSA_CONFIG_PATH"] = config.path
+    let r = try runProcess(TUIHarness.binary, ["--list-devices"], environment: environment)
+    #expect(r.status == 0, "\(r.standardError)")
+    #expect(r.standardOutput.contains("stashtestsink"), "\(r.standardOutput)")
+    #expect(!r.standardOutput.contains("stashtestrate") && !r.standardOutput.contains("stashtestmix"))
+    for converter in ["lavrate", "samplerate", "speexrate", "upmix", "vdownmix"] {
+      #expect(!r.standardOutput.contains("  \(converter) "), "\(converter)")
+    }
+  }
 }

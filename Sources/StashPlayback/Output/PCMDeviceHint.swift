@@ -17,8 +17,13 @@ public struct PCMDeviceHint: Sendable, Equatable {
     self.description = description
   }
 
+  /// The PCM types that only convert what passes through them to another PCM (rate converters,
+  /// channel mixers, Speex's processing): ALSA lists them beside devices, but sound does not go
+  /// to them; what they convert for is the PCM they name as their slave.
+  static let converterTypes: Set<String> = ["rate", "upmix", "vdownmix", "speex"]
+
   /// Every PCM that can play, in ALSA's order (`snd_device_name_hint` for "pcm", leaving out
-  /// capture-only ones); empty when ALSA lists none.
+  /// capture-only ones and converters, `converterTypes`); empty when ALSA lists none.
   public static func all() -> [PCMDeviceHint] {
     ALSACall.silenced
     var hints: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
@@ -31,10 +36,19 @@ public struct PCMDeviceHint: Sendable, Equatable {
       let name = value(hint, "NAME")
       let direction = value(hint, "IOID")
       guard let name, direction == nil || direction == "Output" else { continue }
+      if let type = type(of: name), converterTypes.contains(type) { continue }
       let description = (value(hint, "DESC") ?? "").split(whereSeparator: \.isNewline).joined(separator: ", ")
       found.append(PCMDeviceHint(name: name, description: description))
     }
     return found
+  }
+
+  /// The `type` ALSA's configuration gives the PCM `name`, or nil when it has no definition
+  /// (`hw:…` names are built from the card list and have one; a name of a plugin's own may not).
+  static func type(of name: String) -> String? {
+    var buffer = [CChar](repeating: 0, count: 64)
+    guard stash_alsa_pcm_type(name, &buffer, buffer.count) == 0 else { return nil }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// `snd_device_name_get_hint(hint, id)`, freed after copying.
