@@ -71,16 +71,18 @@ package struct ImportRecord: Sendable, Equatable {
   /// Reads a record's text; nil with the line number when it is not one.
   package static func parse(_ text: String) -> Result<ImportRecord, ParseError> {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    guard lines.count >= 3, lines[0] == heading, lines[1].hasPrefix("folder "), lines.last == "" else {
-      return .failure(ParseError(line: lines.first == Substring(heading) ? 2 : 1))
-    }
+    guard lines[0] == heading else { return .failure(ParseError(line: 1)) }
+    guard lines.count >= 3, lines[1].hasPrefix("folder ") else { return .failure(ParseError(line: 2)) }
+    // A record ends with a line break: without one, its last line was cut short.
+    guard lines.last == "" else { return .failure(ParseError(line: lines.count)) }
     var record = ImportRecord(folder: String(lines[1].dropFirst("folder ".count)))
     for (index, line) in lines.dropFirst(2).dropLast().enumerated() {
       let fields = line.split(separator: " ", omittingEmptySubsequences: false)
-      guard fields.count == 5, let key = UInt64(fields[0], radix: 16), !fields[1].isEmpty,
+      guard fields.count == 5, fields[0].count == 16, let key = UInt64(fields[0], radix: 16),
+        !fields[1].isEmpty,
         let size = Int(fields[2]), size >= 0, let time = Double(fields[3]), time.isFinite
       else { return .failure(ParseError(line: index + 3)) }
-      let hash = fields[4] == "-" ? nil : UInt64(fields[4], radix: 16)
+      let hash = fields[4].count == 16 ? UInt64(fields[4], radix: 16) : nil
       guard hash != nil || fields[4] == "-" else { return .failure(ParseError(line: index + 3)) }
       record.memos[key, default: [:]][String(fields[1])] = Entry(
         size: size, modificationTime: time, hash: hash)
