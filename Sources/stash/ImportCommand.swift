@@ -43,7 +43,7 @@ enum ImportCommand {
         throw UsageError(message: overlap)
       }
       target = try targetFolder(arguments.positionals.last!, create: !options.dryRun)
-      options.record = recordLocation(target)
+      options.record = ImportRecord.location(forTarget: target)
     } catch let error as ImportCommandError {
       standardError("stash import: \(error.message)")
       return 2
@@ -144,18 +144,6 @@ enum ImportCommand {
     }
     fflush(nil)
     return (code, copied)
-  }
-
-  /// Where the import record of `target` (a resolved path) lives, and the folder's identity; nil
-  /// when there is no state folder to keep it in (no HOME), or no folder yet (a dry run).
-  static func recordLocation(_ target: String) -> ImportOptions.RecordLocation? {
-    var info = stat()
-    guard stat(target, &info) == 0,
-      let stateHome = ImportRecord.stateHome(environment: { getenv($0).map { String(cString: $0) } })
-    else { return nil }
-    return ImportOptions.RecordLocation(
-      path: ImportRecord.path(forTarget: target, stateHome: stateHome),
-      folder: "\(info.st_dev):\(info.st_ino)")
   }
 
   /// A SOURCE: a folder (followed if it is a link, as `stash ls` follows one), or one memo's file

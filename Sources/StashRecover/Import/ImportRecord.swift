@@ -121,6 +121,22 @@ extension ImportRecord {
     return nil
   }
 
+  /// Where the record of the folder at `resolvedTarget` lives and the folder's identity, for this
+  /// process's environment; nil when the folder is not there (a dry run into a folder not made
+  /// yet) or there is no state folder to keep a record in (no HOME). `stash import` and the
+  /// browser's import both go through here.
+  package static func location(
+    forTarget resolvedTarget: String,
+    environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }
+  ) -> ImportOptions.RecordLocation? {
+    var info = stat()
+    guard stat(resolvedTarget, &info) == 0, let stateHome = stateHome(environment: environment) else {
+      return nil
+    }
+    return ImportOptions.RecordLocation(
+      path: path(forTarget: resolvedTarget, stateHome: stateHome), folder: "\(info.st_dev):\(info.st_ino)")
+  }
+
   /// The record at `path` for the folder `folder` identifies: an empty one when there is none or it
   /// belongs to another folder once at this path; nil with why when it cannot be read or is damaged.
   static func load(_ path: String, folder: String, fileSystem fs: some FileSystem) -> (ImportRecord?, String?)
