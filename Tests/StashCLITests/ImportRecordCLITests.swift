@@ -87,6 +87,11 @@ import Testing
     #expect(!exists(desk, deleted + "_transcription.vtt"))
     #expect(second.standardError.isEmpty, "\(second.standardError)")
 
+    let json = try run(root, ["import", phone.path, desk.path, "--json"])
+    let report = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
+    let memos = report?["memos"] as? [[String: Any]] ?? []
+    #expect(memos.first { $0["base"] as? String == deleted }?["outcome"] as? String == "deletedHere")
+    #expect((report?["notices"] as? [Any])?.isEmpty == true, "\(json.standardOutput)")
     let dry = try run(root, ["import", phone.path, desk.path, "--again", "--dry-run"])
     #expect(dry.standardOutput.contains("would copy: \(deleted)"), "\(dry.standardOutput)")
     let again = try run(root, ["import", phone.path, desk.path, "--again"])

@@ -23,7 +23,8 @@ extension Importer {
     if !comparison.differing.isEmpty {
       entry.outcome = .conflict
       entry.detail =
-        "here with other bytes, and not as an import brought them: \(names(comparison.differing)); "
+        "here with other bytes\(options.record == nil ? "" : ", and not as an import brought them"): "
+        + "\(names(comparison.differing)); "
         + "nothing was overwritten and both are kept. Compare the two: to keep both, move every file of "
         + "this base here into another folder; to keep one, delete the other; then import again"
       return
