@@ -135,9 +135,14 @@ enum CommandCatalogue {
       name: "import", arguments: "SOURCE... TARGET", completes: "dir",
       summary: "bring whole memos into a memo folder, verified, nothing overwritten",
       description:
-        "Copies each memo of each SOURCE (a memo folder, or one memo's file, which brings its whole set) into TARGET (made if missing) with every file it has, its parts folder included: each file under a temporary name, fsynced, read back and checked, renamed without replacing anything, its modification time kept. Files of no memo are not copied and are listed. A memo already here is skipped; the same base with other bytes is a conflict and nothing is overwritten; a memo still recording is left. Exit 0 when everything that could be imported was, 1 when something needs a person, 2 on usage or I/O errors.",
+        "Copies each memo of each SOURCE (a memo folder, or one memo's file, which brings its whole set) into TARGET (made if missing) with every file it has, its parts folder included: each file under a temporary name, fsynced, read back and checked, renamed without replacing anything, its modification time kept. Files of no memo are not copied and are listed. A memo already here is skipped; the same base with other bytes is a conflict and nothing is overwritten; a memo still recording is left. What each import brought is recorded outside TARGET (under $XDG_STATE_HOME/stash/imports, by default ~/.local/state/stash/imports), so a memo deleted from TARGET since is not copied again (--again brings it back), and a file changed in TARGET since (a new title, a repaired audio) is no conflict. Exit 0 when everything that could be imported was, 1 when something needs a person, 2 on usage or I/O errors.",
       options: [
-        Option(name: "move", help: "remove from the source what was copied, verified and made durable"),
+        Option(
+          name: "move",
+          help:
+            "remove from the source what was copied, verified and made durable (now or by an earlier import)"),
+        Option(
+          name: "again", help: "copy again the memos and files deleted from TARGET since they were imported"),
         Option(name: "dry-run", help: "say what would be done; write nothing"),
         Option(name: "recover", help: "run the recovery sweep (stash recover) on TARGET afterwards"),
         Option(

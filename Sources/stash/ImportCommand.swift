@@ -5,16 +5,17 @@ import StashRecover
   import Glibc
 #endif
 
-/// `stash import SOURCE... TARGET [--move] [--dry-run] [--recover] [--watch] [--json|--format json]`:
+/// `stash import SOURCE... TARGET [--move] [--again] [--dry-run] [--recover] [--watch] [--json|--format json]`:
 /// brings whole memos from each SOURCE (a memo folder, or one memo's file, which brings its whole
 /// set) into TARGET, verified, nothing overwritten. Exit 0 when everything that could be imported was,
 /// 1 when something needs a person, 2 on usage or I/O errors.
 enum ImportCommand {
-  static let usage = "stash import SOURCE... TARGET [--move] [--dry-run] [--recover] [--watch] [--json]"
+  static let usage =
+    "stash import SOURCE... TARGET [--move] [--again] [--dry-run] [--recover] [--watch] [--json]"
 
   static func run(_ words: [String]) throws -> Int32 {
     let arguments = try Arguments(
-      words, flags: ["move", "dry-run", "recover", "watch", "json", "no-wait"],
+      words, flags: ["move", "again", "dry-run", "recover", "watch", "json", "no-wait"],
       options: ["recent-window", "settle", "format"])
     guard arguments.positionals.count >= 2 else {
       throw UsageError(message: "give one or more sources and a target: \(usage)")
@@ -22,6 +23,7 @@ enum ImportCommand {
     var options = ImportOptions(now: RecordingDate.currentTime())
     options.move = arguments.flags.contains("move")
     options.dryRun = arguments.flags.contains("dry-run")
+    options.again = arguments.flags.contains("again")
     if let window = arguments.options["recent-window"] {
       options.recentWindow = try seconds(window, "recent-window")
     }
@@ -41,6 +43,7 @@ enum ImportCommand {
         throw UsageError(message: overlap)
       }
       target = try targetFolder(arguments.positionals.last!, create: !options.dryRun)
+      options.record = ImportRecord.location(forTarget: target)
     } catch let error as ImportCommandError {
       standardError("stash import: \(error.message)")
       return 2
@@ -85,19 +88,26 @@ enum ImportCommand {
       return (2, false)
     }
     progress.finish()
+    for notice in report.notices where !lastSaid.keys.contains("notice " + notice) {
+      standardError("stash import: \(notice)")
+      if quietRepeats { lastSaid["notice " + notice] = "" }
+    }
     let copied = report.memos.contains { $0.outcome == .copied }
+    // In watch mode, only what is new since the last look is printed: a memo already here, or
+    // still saying the same, is not printed again (the summary still counts every memo).
+    var shown = { (_: ImportReport.Memo) in true }
     if quietRepeats {
-      // Only what is new since the last look: a memo already here, or still saying the same, is not
-      // printed again.
-      report.memos = report.memos.filter { memo in
+      var new: Set<String> = []
+      for memo in report.memos {
+        let key = memo.source + "/" + memo.base
         let said = memo.outcome.rawValue + memo.detail
-        defer { lastSaid[memo.source + "/" + memo.base] = said }
-        return memo.outcome != .alreadyHere && lastSaid[memo.source + "/" + memo.base] != said
+        if memo.outcome != .alreadyHere && lastSaid[key] != said { new.insert(key) }
+        lastSaid[key] = said
       }
-      report.skipped = []
-      if report.memos.isEmpty && report.temporariesRemoved.isEmpty && report.errors.isEmpty {
+      if new.isEmpty && report.temporariesRemoved.isEmpty && report.errors.isEmpty {
         return (report.exitCode, copied)
       }
+      shown = { new.contains($0.source + "/" + $0.base) }
     }
     var code = report.exitCode
     var swept: SweepReport?
@@ -114,7 +124,12 @@ enum ImportCommand {
     }
     if json {
       // One document: the import's report, and the sweep's under "recover" (null without --recover).
-      var object = report.json
+      var shownReport = report
+      if quietRepeats {
+        shownReport.memos = report.memos.filter(shown)
+        shownReport.skipped = []
+      }
+      var object = shownReport.json
       if case .object(var fields) = object {
         fields.append(("recover", swept?.json ?? .null))
         fields[fields.firstIndex { $0.0 == "exitCode" }!].1 = .int(Int(code))
@@ -122,7 +137,7 @@ enum ImportCommand {
       }
       print(object.serialized(pretty: !quietRepeats))
     } else {
-      print(report.textLines.joined(separator: "\n"))
+      print(report.textLines(showing: shown, skippedToo: !quietRepeats).joined(separator: "\n"))
       if let swept {
         print((["", "Recovery in \(PathText.escaped(target)):"] + swept.textLines).joined(separator: "\n"))
       }

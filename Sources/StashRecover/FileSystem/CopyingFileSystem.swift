@@ -15,4 +15,14 @@ public protocol CopyingFileSystem: FileSystem {
   /// `posix_fadvise(2)` with `POSIX_FADV_DONTNEED`: drops an open file's clean pages from the cache,
   /// so that the next read of a file just fsynced comes from the disk. Advice only: never fails.
   func dropCachedPages(_ descriptor: Int32)
+  /// `stat(2)` of `source`, then `mkdir(2)` of `path` with its read, write and search bits (the umask applies,
+  /// as `cp` does): a folder made with the mode of the one it copies.
+  func makeDirectory(_ path: String, modeOf source: String) throws(RecoverError)
+}
+
+extension CopyingFileSystem {
+  /// A fake's default: the folder made as `makeDirectory(_:)` makes it.
+  public func makeDirectory(_ path: String, modeOf source: String) throws(RecoverError) {
+    try makeDirectory(path)
+  }
 }

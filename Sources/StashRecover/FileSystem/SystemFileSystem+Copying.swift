@@ -53,6 +53,16 @@ extension SystemFileSystem: CopyingFileSystem {
   }
 
   /// `posix_fadvise(2)` with `POSIX_FADV_DONTNEED`.
+  public func makeDirectory(_ path: String, modeOf source: String) throws(RecoverError) {
+    var info = stat()
+    guard Self.retrying({ stat(source, &info) }) == 0 else {
+      throw RecoverError.io(errno, doing: "read the status of", path: source)
+    }
+    if Self.retrying({ mkdir(path, info.st_mode & 0o777) }) != 0 {
+      throw RecoverError.io(errno, doing: "make the folder", path: path)
+    }
+  }
+
   public func dropCachedPages(_ descriptor: Int32) {
     _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED)
   }

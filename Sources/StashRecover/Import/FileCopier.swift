@@ -20,10 +20,13 @@ package final class FileCopier<Seam: CopyingFileSystem> {
 
   deinit { buffer.deallocate() }
 
-  /// Copies `source`, which was seen as `expected`, to `name` in `folder`; returns its bytes.
+  /// Copies `source`, which was seen as `expected`, to `name` in `folder`; returns its byte count
+  /// and the hash of its bytes (as read back).
   /// Throws code `changed` when the source is not what was seen (it grew, or was rewritten),
   /// `exists` when the name was taken meanwhile, `verify-failed` when the bytes read back differ.
-  package func copy(_ source: String, expected: FileStatus, to folder: String, name: String) throws -> Int {
+  package func copy(_ source: String, expected: FileStatus, to folder: String, name: String) throws -> (
+    bytes: Int, hash: UInt64
+  ) {
     let fs = fileSystem
     let final = folder + "/" + name
     let temporary = folder + "/" + TemporaryName.make(for: name)
@@ -37,6 +40,7 @@ package final class FileCopier<Seam: CopyingFileSystem> {
     let output: Int32
     do { output = try fs.createExclusive(temporary) } catch { throw AtomicFile.named(error, final) }
     var outputOpen = true
+    let verified: UInt64
     do {
       var hash = ContentHash()
       while true {
@@ -65,6 +69,7 @@ package final class FileCopier<Seam: CopyingFileSystem> {
             + "(\(back.count) of \(expected.size) bytes, or a different hash): it was not kept; "
             + "the target's disk or the cable may be failing", path: final)
       }
+      verified = back.hash
       do {
         try fs.renameNoReplace(temporary, final)
       } catch let error where error.number == EEXIST {
@@ -77,7 +82,7 @@ package final class FileCopier<Seam: CopyingFileSystem> {
       try? fs.unlink(temporary)
       throw error
     }
-    return expected.size
+    return (expected.size, verified)
   }
 
   /// The byte count and hash of the file at `path`, read through the seam; with `dropCache`, its

@@ -13,6 +13,27 @@ public struct ImportOptions: Sendable {
   /// Say what would be done; write nothing, remove nothing.
   public var dryRun: Bool
 
+  /// Bring again the memos (and files) deleted from the target since an import brought them.
+  public var again = false
+  /// Where the target's import record is kept, or nil for none (every memo judged by what the
+  /// target holds alone).
+  public var record: RecordLocation?
+
+  /// The file an import record is kept in, and the identity of the folder it is for.
+  public struct RecordLocation: Sendable, Equatable {
+    /// The record's path (`ImportRecord.path(forTarget:stateHome:)`).
+    public var path: String
+    /// The target folder's identity (`<device>:<inode>`): a record written for another folder once
+    /// at the same path is not used.
+    public var folder: String
+
+    /// A record at `path` for the folder `folder` identifies.
+    public init(path: String, folder: String) {
+      self.path = path
+      self.folder = folder
+    }
+  }
+
   /// Options; by default a memo changed in the last two minutes is looked at again after 3 s.
   public init(
     now: Double, recentWindow: Double = 120, settle: Double = 3, move: Bool = false, dryRun: Bool = false

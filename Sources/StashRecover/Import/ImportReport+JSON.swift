@@ -10,6 +10,7 @@ extension ImportReport {
       ("needsPerson", .bool(needsPerson)),
       ("temporariesRemoved", .array(temporariesRemoved.map { .string($0) })),
       ("errors", .array(errors.map { .string($0) })),
+      ("notices", .array(notices.map { .string($0) })),
       ("memos", .array(memos.map(\.json))),
       ("skipped", .array(skipped.map(\.json))),
     ])

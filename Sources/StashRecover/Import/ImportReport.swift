@@ -6,6 +6,12 @@ public struct ImportReport: Sendable, Equatable {
     case copied
     /// The target already holds every one of its files with the same bytes.
     case alreadyHere
+    /// The target holds every file of it an import brought, some changed here since (a new title,
+    /// a repaired audio, a recovered transcript): kept as they are here.
+    case changedHere
+    /// Every file an import brought of it was deleted from the target since: not copied again
+    /// (`again` brings it back).
+    case deletedHere
     /// The target holds the same base with different bytes: nothing was overwritten.
     case conflict
     /// It changed while it was looked at, or its times fit a recording still running: left alone.
@@ -65,6 +71,9 @@ public struct ImportReport: Sendable, Equatable {
   public var skipped: [Skipped]
   /// Whole sources that could not be read, with why.
   public var errors: [String]
+  /// What a person should know that did not stop the import (the import record could not be read
+  /// or written), one line each, for standard error.
+  public var notices: [String] = []
 
   /// Whether anything needs a person.
   public var needsPerson: Bool { memos.contains(where: \.needsPerson) }

@@ -2,32 +2,62 @@ import StashFormat
 import Synchronization
 
 extension Importer {
-  /// Compares `memo` with what the target holds of its base (`here`), copies what is missing, and
-  /// with `--move` removes the memo from the source once every file of it is verified here.
+  /// Compares `memo` with what the target holds of its base (`here`) and with what earlier imports
+  /// brought (`record`), copies what is missing, records what is now here, and with `--move`
+  /// removes the memo from the source once every file of it is verified here, now or before.
   func importOne(
     _ memo: MemoSet, from source: String, into target: String, here: MemoSet?, options: ImportOptions,
-    copier: FileCopier<Seam>, lastSyncs: FolderSyncs?, entry: inout ImportReport.Memo
+    copier: FileCopier<Seam>, lastSyncs: FolderSyncs?, record: ImportRecord = ImportRecord(folder: ""),
+    book: RecordBook? = nil, entry: inout ImportReport.Memo
   ) {
-    let comparison: Comparison
+    var comparison: Comparison
     do {
-      comparison = try compare(memo, from: source, with: here, in: target, copier: copier)
+      comparison = try compare(
+        memo, from: source, with: here, in: target, record: record, again: options.again, copier: copier)
     } catch {
       entry.outcome = .failed
       entry.detail = "\(error)"
       return
     }
+    let names = { (list: [String]) in list.map { PathText.escaped($0) }.joined(separator: ", ") }
     if !comparison.differing.isEmpty {
       entry.outcome = .conflict
       entry.detail =
-        "here with other bytes: \(comparison.differing.map { PathText.escaped($0) }.joined(separator: ", ")); "
-        + "nothing was overwritten and both are kept. Compare the two; keep both by renaming every file of "
-        + "one set to a new base, or remove the one you do not want, then import again"
+        "here with other bytes\(options.record == nil ? "" : ", and not as an import brought them"): "
+        + "\(names(comparison.differing)); "
+        + "nothing was overwritten and both are kept. Compare the two: to keep both, move every file of "
+        + "this base here into another folder; to keep one, delete the other; then import again"
       return
     }
     entry.copied = comparison.missing.map(\.name)
     entry.bytes = comparison.missing.reduce(0) { $0 + $1.status.size }
-    entry.outcome = comparison.missing.isEmpty ? .alreadyHere : .copied
+    let hereNames = here?.statuses ?? [:]
+    if !comparison.missing.isEmpty {
+      entry.outcome = .copied
+    } else if !comparison.deletedHere.isEmpty && !memo.names.contains(where: { hereNames[$0.name] != nil }) {
+      entry.outcome = .deletedHere
+    } else {
+      let changed = !comparison.changedHere.isEmpty || !comparison.recoveredSince.isEmpty
+      entry.outcome = changed ? .changedHere : .alreadyHere
+    }
     var notes: [String] = []
+    if entry.outcome == .deletedHere {
+      notes.append("not copied again; --again brings it back")
+    } else if !comparison.deletedHere.isEmpty {
+      notes.append(
+        "deleted here since it was imported, not copied again: \(names(comparison.deletedHere)); "
+          + "--again brings \(comparison.deletedHere.count == 1 ? "it" : "them") back")
+    }
+    if !comparison.changedHere.isEmpty {
+      notes.append(
+        (entry.outcome == .changedHere ? "" : "changed here since it was imported, ")
+          + "kept as it is here: \(names(comparison.changedHere))")
+    }
+    if !comparison.recoveredSince.isEmpty {
+      notes.append(
+        "its parts \(comparison.recoveredSince.joined(separator: ", ")) were recovered here since it "
+          + "was imported (the file they make is here)")
+    }
     if !comparison.recoveredHere.isEmpty {
       notes.append(
         "its parts \(comparison.recoveredHere.joined(separator: ", ")) were not copied: the file they make "
@@ -48,9 +78,13 @@ extension Importer {
       return
     }
     do {
-      try copy(
+      let hashes = try copy(
         comparison.missing, of: memo, from: source, into: target, here: here, copier: copier,
         lastSyncs: lastSyncs)
+      for (name, status) in comparison.missing.map({ ($0.name, $0.status) }) {
+        comparison.verified.append(
+          (name, .init(size: status.size, modificationTime: status.modificationTime, hash: hashes[name])))
+      }
     } catch let error as RecoverError where error.code == .changed {
       entry.outcome = .stillRecording
       entry.detail =
@@ -62,6 +96,7 @@ extension Importer {
       entry.detail = "\(error)" + (entry.copied.isEmpty ? "" : "; a rerun copies what is missing")
       return
     }
+    book?.record(comparison.verified, base: memo.base)
     if options.move {
       if let refusal = moveRefusal(memo, comparison) {
         notes.append("kept on the source: \(refusal)")
@@ -83,38 +118,84 @@ extension Importer {
   struct Comparison {
     /// Names the target lacks, to copy, in the order to copy them.
     var missing: [(name: String, kind: MemoFileKind, status: FileStatus)] = []
-    /// Names the target holds with other bytes.
+    /// Names the target holds with other bytes, which no import brought.
     var differing: [String] = []
     /// Parts not copied because the finished file of their kind is already here.
     var recoveredHere: [String] = []
+    /// Parts an import brought, unchanged on the source, that a recovery here has since made into
+    /// their finished file.
+    var recoveredSince: [String] = []
+    /// Names an import brought, unchanged on the source, that the target no longer holds.
+    var deletedHere: [String] = []
+    /// Names an import brought, unchanged on the source, that the target holds with other bytes.
+    var changedHere: [String] = []
+    /// Names here with the source's bytes, as the record is to hold them.
+    var verified: [(name: String, entry: ImportRecord.Entry)] = []
   }
 
   /// Compares by size and modification time (an import keeps the source's), and by content when
-  /// the sizes agree and the times do not.
+  /// the sizes agree and the times do not. A name the record holds, whose source file is still
+  /// what was imported, and which the target lacks or holds with other bytes, was deleted or
+  /// changed here since (with `again`, one deleted is copied again).
   func compare(
-    _ memo: MemoSet, from source: String, with here: MemoSet?, in target: String, copier: FileCopier<Seam>
+    _ memo: MemoSet, from source: String, with here: MemoSet?, in target: String,
+    record: ImportRecord = ImportRecord(folder: ""), again: Bool = false, copier: FileCopier<Seam>
   ) throws -> Comparison {
     var comparison = Comparison()
     let hereNames = here?.statuses ?? [:]
     if let folder = here?.partsFolder, folder.kind != .directory, !memo.parts.isEmpty {
       comparison.differing.append(memo.partsName)
     }
+    // Whether the source's file is still what an import brought (its hash read only when the
+    // time alone cannot tell).
+    func imported(_ name: String, _ status: FileStatus) throws -> Bool {
+      guard let was = record.entry(base: memo.base, name: name), was.size == status.size else {
+        return false
+      }
+      if was.modificationTime == status.modificationTime { return true }
+      guard let hash = was.hash else { return false }
+      let theirs = try copier.digest(source + "/" + name)
+      return theirs.count == was.size && theirs.hash == hash
+    }
     for (name, kind, status) in memo.names {
       guard let mine = hereNames[name] else {
-        if kind == .parts, let finished = Self.finishedKind(of: name, in: memo), here?.files[finished] != nil
-        {
+        let finishedHere =
+          kind == .parts && Self.finishedKind(of: name, in: memo).map { here?.files[$0] != nil } == true
+        let wasImported = try imported(name, status)
+        if wasImported && finishedHere {
+          comparison.recoveredSince.append(name)
+        } else if wasImported && !again {
+          comparison.deletedHere.append(name)
+        } else if finishedHere {
           comparison.recoveredHere.append(name)
         } else {
           comparison.missing.append((name, kind, status))
         }
         continue
       }
-      if mine.kind != .regular || mine.size != status.size {
-        comparison.differing.append(name)
-      } else if mine.modificationTime != status.modificationTime {
+      var same = mine.kind == .regular && mine.size == status.size
+      var hash: UInt64?
+      if same && mine.modificationTime != status.modificationTime {
         let theirs = try copier.digest(source + "/" + name)
         let ours = try copier.digest(target + "/" + name)
-        if theirs.count != ours.count || theirs.hash != ours.hash { comparison.differing.append(name) }
+        same = theirs.count == ours.count && theirs.hash == ours.hash
+        hash = theirs.hash
+      }
+      if same {
+        let known = record.entry(base: memo.base, name: name)
+        comparison.verified.append(
+          (
+            name,
+            .init(
+              size: status.size, modificationTime: status.modificationTime,
+              hash: hash
+                ?? (known?.size == status.size && known?.modificationTime == status.modificationTime
+                  ? known?.hash : nil))
+          ))
+      } else if try imported(name, status) {
+        comparison.changedHere.append(name)
+      } else {
+        comparison.differing.append(name)
       }
     }
     return comparison
@@ -138,13 +219,15 @@ extension Importer {
     _ missing: [(name: String, kind: MemoFileKind, status: FileStatus)], of memo: MemoSet,
     from source: String,
     into target: String, here: MemoSet?, copier: FileCopier<Seam>, lastSyncs: FolderSyncs? = nil
-  ) throws {
-    guard !missing.isEmpty else { return }
+  ) throws -> [String: UInt64] {
+    guard !missing.isEmpty else { return [:] }
+    var hashes: [String: UInt64] = [:]
     let fs = fileSystem
     let partsPath = target + "/" + memo.partsName
     let makesParts = missing.contains(where: { $0.kind == .parts }) && here?.partsFolder == nil
     if makesParts {
-      try fs.makeDirectory(partsPath)
+      // With the source's permissions, as the files are copied with its times.
+      try fs.makeDirectory(partsPath, modeOf: source + "/" + memo.partsName)
       try fs.syncDirectory(target)
     }
     var unsynced: Set<String> = []
@@ -157,7 +240,7 @@ extension Importer {
       let folder = TemporaryName.folder(of: name, in: target)
       let leaf = String(name.split(separator: "/").last!)
       do {
-        _ = try copier.copy(source + "/" + name, expected: status, to: folder, name: leaf)
+        hashes[name] = try copier.copy(source + "/" + name, expected: status, to: folder, name: leaf).hash
       } catch let error as RecoverError where error.code == .changed {
         // A memo still being written: what this run copied of it goes again, so no half of it
         // stays (they are files this run made, by the format's names; a kill here leaves them for
@@ -175,10 +258,11 @@ extension Importer {
     }
     if let lastSyncs {
       lastSyncs.add(unsynced)
-      return
+      return hashes
     }
     // The parts folder before the memo folder, so the folder's own name is durable last.
     for folder in unsynced.sorted(by: { $0.count > $1.count }) { try fs.syncDirectory(folder) }
+    return hashes
   }
 
   /// Folders whose last fsync waits for the end of the import, shared by its workers.

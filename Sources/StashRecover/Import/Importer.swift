@@ -84,6 +84,22 @@ public struct Importer<Seam: CopyingFileSystem> {
       here.temporaries = []
     }
 
+    // What earlier imports brought here; a record that cannot be read is set aside, never trusted.
+    var record = ImportRecord(folder: options.record?.folder ?? "")
+    var recordDamaged = false
+    if let location = options.record {
+      let (loaded, problem) = ImportRecord.load(location.path, folder: location.folder, fileSystem: fs)
+      if let loaded { record = loaded }
+      if let problem {
+        recordDamaged = true
+        report.notices.append(
+          "the import record \(problem); it is set aside and "
+            + (options.dryRun ? "would be" : "is") + " written anew: memos deleted here since an "
+            + "earlier import are copied again this once")
+      }
+    }
+    let book = RecordBook(record)
+
     var listings: [(Source, MemoFolderListing)] = []
     for source in sources {
       do {
@@ -118,7 +134,9 @@ public struct Importer<Seam: CopyingFileSystem> {
           entry.detail = reason
         } else {
           let hereNames = Set(here.memos[base]?.names.map(\.name) ?? [])
-          tally.progress.bytesTotal += memo.names.filter { !hereNames.contains($0.name) }.reduce(0) {
+          tally.progress.bytesTotal += memo.names.filter {
+            !hereNames.contains($0.name) && (options.again || record.entry(base: base, name: $0.name) == nil)
+          }.reduce(0) {
             $0 + $1.status.size
           }
         }
@@ -153,7 +171,7 @@ public struct Importer<Seam: CopyingFileSystem> {
           defer { copiers.give(copier) }
           importOne(
             memo, from: source, into: target, here: hereNow.memos[memo.base], options: options,
-            copier: copier, lastSyncs: lastSyncs,
+            copier: copier, lastSyncs: lastSyncs, record: record, book: book,
             entry: &entries[index])
         }
         tally.add(memos: 1, onProgress)
@@ -169,7 +187,39 @@ public struct Importer<Seam: CopyingFileSystem> {
       }
     }
     if let lastSyncs { report.errors += lastSyncs.syncAll(fs) }
+    // Written once the memos it names are durable here (the folder fsyncs above), so it never
+    // says a memo was imported that a crash could still take back.
+    if let location = options.record, !options.dryRun, book.changed || recordDamaged {
+      do {
+        try book.record.save(location.path, fileSystem: fs)
+      } catch {
+        report.notices.append(
+          "the import record could not be written: \(error); the next import may copy again what "
+            + "was deleted here since")
+      }
+    }
     return report
+  }
+
+  /// The import record as this import adds to it, shared by the workers.
+  final class RecordBook: @unchecked Sendable {
+    private var held: ImportRecord
+    private(set) var changed = false
+    private let lock = Mutex(())
+
+    init(_ record: ImportRecord) { held = record }
+
+    var record: ImportRecord { lock.withLock { _ in held } }
+
+    /// Records what `base` brought, by name relative to the folder.
+    func record(_ entries: [(name: String, entry: ImportRecord.Entry)], base: String) {
+      lock.withLock { _ in
+        for (name, entry) in entries where held.entry(base: base, name: name) != entry {
+          held.record(entry, base: base, name: name)
+          changed = true
+        }
+      }
+    }
   }
 
   /// Copiers not in use, shared by the workers: each worker takes one for a memo and gives it back.
