@@ -260,7 +260,7 @@ import Testing
     #expect(
       output == "  deleted here since it was imported: \(deleted)\n"
         + "      not copied again; --again brings it back\n"
-        + "0 copied (0 B), 12 already here, 1 deleted here since imported; 1 other files not copied\n",
+        + "0 copied (0 B), 12 already here, 1 deleted here since imported; 1 other file not copied\n",
       "\(output)")
     #expect(!exists(desk, deleted + "_audio.m4a"))
   }

@@ -75,7 +75,7 @@ import Testing
     }
     let r = try run(["show", folder.path + "/Morning loop"])
     #expect(r.status == 2)
-    #expect(r.standardError.contains("2 memos are titled 'Morning loop'"), "\(r.standardError)")
+    #expect(r.standardError.contains("2 memos are named 'Morning loop'"), "\(r.standardError)")
     #expect(
       r.standardError.contains("2026-01-01T08-00-00Z") && r.standardError.contains("2026-01-02T08-00-00Z"))
   }

@@ -29,7 +29,7 @@ extension ImportReport {
     ] where count(outcome) > 0 {
       summary += ", \(count(outcome)) \(words)"
     }
-    if !skipped.isEmpty { summary += "; \(skipped.count) other files not copied" }
+    if !skipped.isEmpty { summary += "; \(Text.count(skipped.count, "other file")) not copied" }
     lines.append(summary)
     return lines
   }

@@ -97,9 +97,10 @@ final class FolderEditor: MemoEditor {
     let importer = Importer(fileSystem: SystemFileSystem())
     let report: ImportReport
     do {
-      report = try importer.run(
-        [.init(folder: importSource)], into: folder,
-        options: ImportOptions(now: BrowserClock.wallTime(), dryRun: dryRun), wait: false)
+      // The same record `stash import` keeps, so a memo deleted or renamed in the browser stays so.
+      var options = ImportOptions(now: BrowserClock.wallTime(), dryRun: dryRun)
+      options.record = ImportRecord.location(forTarget: try MemoFolderPath.resolve(folder))
+      report = try importer.run([.init(folder: importSource)], into: folder, options: options, wait: false)
     } catch let error as RecoverError where error.code == .busy {
       return .failed("Another stash process is writing in this folder; try I again when it is done.")
     } catch {
