@@ -58,7 +58,9 @@ let package = Package(
     .target(
       name: "StashPlayback", dependencies: ["StashFormat", "CALSA", "CLazyLibrary", "CAVCodec", "CAVFilter"],
       swiftSettings: strict),
-    .executableTarget(name: "stash", dependencies: ["StashFormat", "StashRecover"], swiftSettings: strict),
+    .target(name: "StashLint", dependencies: ["StashFormat", "StashRecover"], swiftSettings: strict),
+    .executableTarget(
+      name: "stash", dependencies: ["StashFormat", "StashRecover", "StashLint"], swiftSettings: strict),
     // The browser's pure logic: model, views and the cell grid, tested in-process.
     .target(name: "StashBrowser", dependencies: ["StashFormat", "CWcwidth"], swiftSettings: strict),
     .executableTarget(
@@ -75,6 +77,7 @@ let package = Package(
     .testTarget(name: "StashFormatTests", dependencies: ["StashFormat", "StashTestSupport"]),
     .testTarget(name: "StashRecoverTests", dependencies: ["StashRecover", "StashTestSupport"]),
     .testTarget(name: "StashPlaybackTests", dependencies: ["StashPlayback", "StashTestSupport"]),
+    .testTarget(name: "StashLintTests", dependencies: ["StashLint", "StashFormat", "StashTestSupport"]),
     .testTarget(
       name: "StashCLITests", dependencies: ["StashFormat", "StashTestSupport"],
       // Golden outputs are read through #filePath, not bundled.

@@ -1,4 +1,5 @@
 import StashFormat
+import StashLint
 import StashRecover
 
 #if canImport(Glibc)
@@ -62,7 +63,7 @@ enum LintCommand {
     if let failOn = arguments.options["fail-on"] {
       overlay.failOn = try LintConfiguration.severity(failOn, at: "--fail-on", allowOff: false)
     }
-    let given = try arguments.options["config"].map { path throws(UsageError) in
+    let given = try arguments.options["config"].map { path throws(LintSetupError) in
       try LintConfiguration.load(path, required: true)!
     }
 
@@ -87,7 +88,8 @@ enum LintCommand {
     let colour =
       format == .human && isatty(1) != 0 && (getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true)
       && (getenv("TERM").map { String(cString: $0) != "dumb" } ?? false)
-    var report = LintReport(format: format, colour: colour, severalPaths: paths.count > 1)
+    var report = LintReport(
+      format: format, colour: colour, severalPaths: paths.count > 1, toolVersion: ToolVersion.current)
     var failOn = Severity.error
     var trouble = false
     var unchecked = 0
@@ -117,7 +119,7 @@ enum LintCommand {
         var before = 0
         if isFolder && fix {
           before = try fixable(path)
-          if before > 0 { LintFix.apply(folder: path) }
+          if before > 0 { LintFix.apply(folder: path, say: standardError) }
         }
         var after = 0
         let take = { (finding: LintFinding) in

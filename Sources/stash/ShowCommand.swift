@@ -1,4 +1,5 @@
 import StashFormat
+import StashLint
 
 /// `stash show MEMO [--json]`: what is known about one memo, then its transcript as timed text.
 /// MEMO is a base, a file of the memo, or a title (see `MemoReference`).

@@ -1,4 +1,5 @@
 import StashFormat
+import StashLint
 
 #if canImport(Glibc)
   import Glibc
@@ -38,6 +39,9 @@ enum StashCLI {
       do {
         return try command.run(rest)
       } catch let error as UsageError {
+        standardError("stash \(first): \(error.message)")
+        return 2
+      } catch let error as LintSetupError {
         standardError("stash \(first): \(error.message)")
         return 2
       } catch {

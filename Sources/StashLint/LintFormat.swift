@@ -1,7 +1,7 @@
 import StashFormat
 
 /// How `stash lint` prints its findings.
-enum LintFormat: String, CaseIterable {
+package enum LintFormat: String, CaseIterable {
   /// For people: `path:line:col: severity[code] message`, coloured on a terminal, then a summary.
   case human
   /// One JSON object: `findings` and `summary` (docs/lint/README.md).
@@ -14,13 +14,13 @@ enum LintFormat: String, CaseIterable {
   case gcc
 
   /// `path:line:column` where known, else `path`.
-  static func position(_ finding: LintFinding) -> String {
+  package static func position(_ finding: LintFinding) -> String {
     guard let line = finding.location.line else { return finding.path }
     return "\(finding.path):\(line):\(finding.location.column ?? 1)"
   }
 
   /// The message, with the byte offset added when there is no line (binary files).
-  static func message(_ finding: LintFinding) -> String {
+  package static func message(_ finding: LintFinding) -> String {
     let text = needsEscaping(finding.message) ? PathText.escaped(finding.message) : finding.message
     if finding.location.line == nil, let offset = finding.location.offset {
       return text + " (at byte \(offset))"
@@ -31,17 +31,17 @@ enum LintFormat: String, CaseIterable {
   /// Whether `PathText.escaped` would change `text`: it holds a control character (C0, DEL, or C1,
   /// whose UTF-8 starts with 0xC2) or a backslash. Most messages hold none, and escaping scalar by
   /// scalar was the largest part of printing 100,000 findings.
-  static func needsEscaping(_ text: String) -> Bool {
+  package static func needsEscaping(_ text: String) -> Bool {
     text.utf8.contains { $0 < 0x20 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 }
   }
 
   /// How many findings of one code in one file the human format lists before counting the rest.
-  static let repeatsShown = 3
+  package static let repeatsShown = 3
 
   /// One file's findings, in print order, one line each; past `repeatsShown` findings of one code,
   /// the rest (those listed and those a limit left unlisted alike) are counted on one line where the
   /// next would have stood, saying how many of them `--format json` lists.
-  static func human(file findings: [LintFinding], colour: Bool) -> String {
+  package static func human(file findings: [LintFinding], colour: Bool) -> String {
     var listed: [String: Int] = [:]
     var unlisted: [String: Int] = [:]
     for finding in findings {
@@ -83,7 +83,7 @@ enum LintFormat: String, CaseIterable {
   }
 
   /// One finding's line: `path:line:col: severity[code] message`, coloured when `colour`.
-  static func human(_ finding: LintFinding, colour: Bool) -> String {
+  package static func human(_ finding: LintFinding, colour: Bool) -> String {
     func paint(_ code: String, _ text: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
     let severity: String
     switch finding.severity {
@@ -98,7 +98,9 @@ enum LintFormat: String, CaseIterable {
   /// `3 findings (1 error, 2 warnings) in 2 files; 1 fixable with --fix`, or `No problems found.`
   /// With nothing found, what could not be checked (`unchecked` of `paths`) is said instead, so
   /// "No problems found." never stands beside an error.
-  static func summary(_ tally: LintTally, fixableCount: Int, unchecked: Int = 0, paths: Int = 1) -> String {
+  package static func summary(_ tally: LintTally, fixableCount: Int, unchecked: Int = 0, paths: Int = 1)
+    -> String
+  {
     if tally.findings == 0 && unchecked > 0 {
       return unchecked == paths
         ? "Nothing was checked."
@@ -117,7 +119,7 @@ enum LintFormat: String, CaseIterable {
   }
 
   /// The JSON document (docs/lint/README.md) with `findings` as its findings member.
-  static func json(findings: JSONValue, tally: LintTally) -> JSONValue {
+  package static func json(findings: JSONValue, tally: LintTally) -> JSONValue {
     .object([
       ("version", .int(1)),
       ("findings", findings),
@@ -134,7 +136,7 @@ enum LintFormat: String, CaseIterable {
   }
 
   /// One finding as an element of the JSON document's `findings`.
-  static func json(_ finding: LintFinding) -> JSONValue {
+  package static func json(_ finding: LintFinding) -> JSONValue {
     let rule = LintCatalogue.rule(finding.code)
     return .object(
       [
@@ -151,7 +153,7 @@ enum LintFormat: String, CaseIterable {
   }
 
   /// A workflow command; values are escaped as the runner requires (`%`, CR, LF; `:` and `,` in properties).
-  static func github(_ finding: LintFinding) -> String {
+  package static func github(_ finding: LintFinding) -> String {
     func data(_ s: String) -> String {
       s.replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
     }
@@ -171,7 +173,7 @@ enum LintFormat: String, CaseIterable {
     return "::\(command) \(properties.joined(separator: ","))::\(data(message(finding)))\n"
   }
 
-  static func gcc(_ finding: LintFinding) -> String {
+  package static func gcc(_ finding: LintFinding) -> String {
     let word: String
     switch finding.severity {
     case .error: word = "error"
@@ -184,7 +186,7 @@ enum LintFormat: String, CaseIterable {
 
 extension String {
   /// Every occurrence of `target` replaced (Foundation-free).
-  func replacingAll(_ target: String, _ replacement: String) -> String {
+  package func replacingAll(_ target: String, _ replacement: String) -> String {
     guard contains(target) else { return self }
     return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
   }

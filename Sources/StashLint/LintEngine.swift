@@ -4,22 +4,22 @@ import StashFormat
 /// (`LintFinding.sorted`'s) as they are found. Memos are checked in name order, a batch at a time
 /// on both cores, and each memo is read only when its batch comes, so neither the memos nor the
 /// findings pile up: what is held is one batch and the findings not yet known to come first.
-enum LintEngine {
+package enum LintEngine {
   /// Audio codes that state facts rather than problems; the listing and `inspect` show them.
-  static let quietAudioCodes: Set<FormatError.Code> = [
+  package static let quietAudioCodes: Set<FormatError.Code> = [
     .mp4PrimingAssumed, .mp4ComplexEditList, .mp4GaplessMetadata, .mp4SbrNotSignalled,
   ]
   /// What the listing found from a summary or a few bytes; lint reads each file whole and reports
   /// its findings instead.
-  static let listingAudioCodes: Set<FormatError.Code> = AudioSummary.codes.union(MemoFileSniff.codes)
+  package static let listingAudioCodes: Set<FormatError.Code> = AudioSummary.codes.union(MemoFileSniff.codes)
     .union([.folderAudioDamaged, .folderAudioCutShort, .folderAudioLengthUnreadable])
   /// How many memos are read and checked together: enough to keep both cores busy past the
   /// uneven ones (a long recording), few enough that a batch is a few megabytes.
-  static let batchSize = 512
+  package static let batchSize = 512
 
   /// Every finding in the folder at `path`, handed to `emit` in print order. Throws only when the
   /// folder itself cannot be read, and then before anything is handed on.
-  static func lint(
+  package static func lint(
     folder path: String, deepAudio: Bool = false, emit: (LintFinding) -> Void
   ) throws(FormatError) {
     let grouping = try MemoFolder.group(path: path)
@@ -77,7 +77,9 @@ enum LintEngine {
   /// One finding on each colliding memo's audio (or, without audio, its first file), so each
   /// file is annotated where it is. Memos whose escaped bases are canonically equal share the
   /// newest one's file, as the folder's listing order has them.
-  static func collisionFindings(_ grouping: FolderGrouping, folder: String, now: Double) -> [LintFinding] {
+  package static func collisionFindings(_ grouping: FolderGrouping, folder: String, now: Double)
+    -> [LintFinding]
+  {
     guard !grouping.collisions.isEmpty else { return [] }
     var findings: [LintFinding] = []
     for collision in grouping.collisions {
@@ -104,7 +106,7 @@ enum LintEngine {
 
   /// The findings of one file checked on its own (no memo around it), chosen by its suffix.
   /// Throws when the file cannot be opened at all.
-  static func lint(file path: String) throws(FormatError) -> [LintFinding] {
+  package static func lint(file path: String) throws(FormatError) -> [LintFinding] {
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { String(path[..<$0]) } ?? "."
     let name = PathText.escaped(slash.map { String(path[path.index(after: $0)...]) } ?? path)
@@ -131,9 +133,9 @@ enum LintEngine {
 
 /// Where some of a folder's findings come from, made when its batch comes; none of them print
 /// before `bound`.
-struct LintSource {
+package struct LintSource {
   /// What the findings are made from.
-  enum Kind {
+  package enum Kind {
     /// The memo of this index among the folder's candidates: read and checked.
     case memo(Int)
     /// The name of this index among the folder's other names (an orphan, a stranger).
@@ -143,45 +145,45 @@ struct LintSource {
   }
 
   /// The escaped name every finding of this source is at or after, as bytes.
-  var bound: [UInt8]
-  var kind: Kind
+  package var bound: [UInt8]
+  package var kind: Kind
 
   /// Whether `a` sorts before `b`, byte by byte (`lexicographicallyPrecedes`, by memcmp: the
   /// sources of 100,000 memos are sorted on one thread before any is checked).
-  static func precedes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+  package static func precedes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
     a.withUnsafeBytes { x in b.withUnsafeBytes { y in ByteOrder.precedes(x, y) } }
   }
 }
 
 /// The checks of one memo: the reader's problems, then each file's own diagnostics and the
 /// cross-file rules.
-struct MemoChecks {
+package struct MemoChecks {
   /// The memo as the folder reader saw it.
-  var memo: Memo
+  package var memo: Memo
   /// Whether the folder's listing called the transcript and the route regular files.
-  var listedAsFiles: (transcript: Bool, route: Bool)
+  package var listedAsFiles: (transcript: Bool, route: Bool)
   /// The linted folder's path as given.
-  var folder: String
+  package var folder: String
   /// The same folder held open, its files opened by name in it.
-  var opened: OpenFolder
+  package var opened: OpenFolder
   /// The diagnostics of the audio's full index (or why it could not be read), read with the
   /// memo when `wantsFullIndex` said so; nil when not wanted or without audio.
-  var audioDiagnostics: Result<[Diagnostic], FormatError>?
+  package var audioDiagnostics: Result<[Diagnostic], FormatError>?
 
   /// Whether the audio's full index is read, given its summary. The full index names the exact
   /// problem and finds broken sample tables in a file that otherwise plays. A long fragmented
   /// recording the summary found whole is walked only with `deepAudio`: visiting each of its
   /// hundreds of fragments costs more than the rest of lint.
-  static func wantsFullIndex(_ summary: AudioSummary, deepAudio: Bool) -> Bool {
+  package static func wantsFullIndex(_ summary: AudioSummary, deepAudio: Bool) -> Bool {
     deepAudio || summary.state != .ok || !summary.fragmented
   }
 
   /// Where one of the memo's files is.
-  func location(_ name: String) -> FileLocation { opened.file(name) }
+  package func location(_ name: String) -> FileLocation { opened.file(name) }
 
   /// The memo's file of `kind` opened for reading; a name the listing called a regular file is
   /// opened without the `stat(2)` before it (as `Memo.read` opens it).
-  func open(_ kind: MemoFileKind, _ name: String) throws(FormatError) -> ReadOnlyFile {
+  package func open(_ kind: MemoFileKind, _ name: String) throws(FormatError) -> ReadOnlyFile {
     let listed =
       switch kind {
       case .transcript: listedAsFiles.transcript
@@ -192,12 +194,13 @@ struct MemoChecks {
   }
 
   /// `listedAsFiles` of a memo the listing found: flags, so checking copies none of its names.
-  static func listedAsFiles(_ candidate: FolderGrouping.Candidate) -> (transcript: Bool, route: Bool) {
+  package static func listedAsFiles(_ candidate: FolderGrouping.Candidate) -> (transcript: Bool, route: Bool)
+  {
     (candidate.transcript?.kind == .file, candidate.route?.kind == .file)
   }
 
   /// Everything found in the memo's files, unsorted.
-  func findings() -> [LintFinding] {
+  package func findings() -> [LintFinding] {
     var out: [LintFinding] = []
     for problem in memo.problems where !LintEngine.listingAudioCodes.contains(problem.code) {
       let name = problem.file.map(PathText.escaped) ?? PathText.escaped(memo.base)

@@ -1,6 +1,6 @@
 /// The codes of the linter's own checks, across a memo's files (the readers' codes are
 /// `FormatError.Code`). The raw value is the published code: never rename one, only add.
-enum LintCode: String, Sendable, Hashable, CaseIterable {
+package enum LintCode: String, Sendable, Hashable, CaseIterable {
   /// A cue that ends after the audio does.
   case cuePastAudio = "lint-cue-past-audio"
   /// A cue that starts before the previous one ends.

@@ -6,15 +6,15 @@ import StashFormat
 
 /// The checks of one file: its reader's diagnostics plus the linter's own rules about what it holds.
 /// The linter's own rules list at most `limit` findings of a code per file, then one that counts the rest.
-struct FileChecks {
+package struct FileChecks {
   /// How many findings of one of the linter's codes are listed per file.
-  static let limit = 20
+  package static let limit = 20
   /// How far (seconds) a cue may run past the audio before it is reported: AAC priming and a
   /// recogniser's rounding make a few hundred milliseconds ordinary.
-  static let cueSlack = 0.5
+  package static let cueSlack = 0.5
   /// How far (seconds) outside the recording a route point may be timed: a first fix arrives late
   /// and the last part is flushed after the audio stops.
-  static let routeSlack = 60.0
+  package static let routeSlack = 60.0
 
   /// The file's name in its folder, as given.
   private let given: String
@@ -26,16 +26,16 @@ struct FileChecks {
   /// and shared by the rest: most files have none, and then neither is made.
   private var place: (name: String, path: String)?
   /// What was found, unsorted.
-  private(set) var findings: [LintFinding] = []
+  package private(set) var findings: [LintFinding] = []
   private var counts: [String: Int] = [:]
 
   /// The checks of the file `name` (escaped already) in `folder`.
-  init(name: String, folder: String) {
+  package init(name: String, folder: String) {
     (given, givenEscaped, self.folder) = (name, true, folder)
   }
 
   /// The checks of the file `name` (as the folder lists it, not escaped) in `folder`.
-  init(unescaped name: String, folder: String) {
+  package init(unescaped name: String, folder: String) {
     (given, givenEscaped, self.folder) = (name, false, folder)
   }
 
@@ -49,7 +49,7 @@ struct FileChecks {
   }
 
   /// Adds a reader's diagnostics as they are.
-  mutating func add(_ diagnostics: [Diagnostic]) {
+  package mutating func add(_ diagnostics: [Diagnostic]) {
     guard !diagnostics.isEmpty else { return }
     let (name, path) = placed()
     for diagnostic in diagnostics {
@@ -63,14 +63,14 @@ struct FileChecks {
   /// Adds one of the linter's own findings, counting those past the limit. The message is made
   /// only for a finding that is listed: a route from another memo has every point outside the
   /// recording, and formatting times for findings never shown was most of lint's time there.
-  mutating func own(
+  package mutating func own(
     _ code: LintCode, _ message: @autoclosure () -> String, at location: SourceLocation = .init()
   ) {
     own(code.rawValue, message(), at: location)
   }
 
   /// A reader's code the linter reports itself (`lint-file-unreadable`), counted the same way.
-  mutating func own(
+  package mutating func own(
     _ code: FormatError.Code, _ message: @autoclosure () -> String, at location: SourceLocation = .init()
   ) {
     own(code.rawValue, message(), at: location)
@@ -91,7 +91,7 @@ struct FileChecks {
   }
 
   /// Adds the summaries of codes that went past the limit; call once, at the end.
-  mutating func finish() {
+  package mutating func finish() {
     for (code, count) in counts.sorted(by: { $0.key < $1.key }) where count > Self.limit {
       let (name, path) = placed()
       findings.append(
@@ -103,19 +103,21 @@ struct FileChecks {
   }
 
   /// A file that could not be read at all.
-  mutating func unreadable(_ error: FormatError) {
+  package mutating func unreadable(_ error: FormatError) {
     own(.lintFileUnreadable, "the file cannot be read (\(error.message)); nothing in it was checked")
   }
 
   /// The full audio index's diagnostics (`MP4Audio.diagnostics`): all but the ones that only
   /// state facts.
-  mutating func audio(_ diagnostics: [Diagnostic]) {
+  package mutating func audio(_ diagnostics: [Diagnostic]) {
     add(diagnostics.filter { !LintEngine.quietAudioCodes.contains($0.code) })
   }
 
   /// A transcript: the parser's diagnostics, cues past the audio (one finding that counts them,
   /// at the first, saying whether the audio's bytes show it was cut short), overlapping cues.
-  mutating func transcript(_ document: WebVTTDocument, audioSeconds: Double?, audioCutShort: Bool = false) {
+  package mutating func transcript(
+    _ document: WebVTTDocument, audioSeconds: Double?, audioCutShort: Bool = false
+  ) {
     add(document.diagnostics)
     var previousEnd: Double?
     var past: (first: Int, count: Int, starting: Int)?
@@ -154,7 +156,8 @@ struct FileChecks {
 
   /// What the bytes show when `count` cues (the first ending at `firstEnd`; `starting` of them
   /// starting after the audio ends) run past audio that lasts `audio` seconds.
-  static func pastAudio(audio: Double, firstEnd: Double, count: Int, starting: Int, cutShort: Bool) -> String
+  package static func pastAudio(audio: Double, firstEnd: Double, count: Int, starting: Int, cutShort: Bool)
+    -> String
   {
     var text = "the audio ends at \(clock(audio)); "
     if count == 1 {
@@ -173,7 +176,7 @@ struct FileChecks {
   }
 
   /// A route: the reader's diagnostics, then times (missing, not UTC, backwards, outside `span`) and hdop.
-  mutating func route(_ bytes: [UInt8], span: ClosedRange<Double>?) {
+  package mutating func route(_ bytes: [UInt8], span: ClosedRange<Double>?) {
     let document = GPXReader.read(bytes)
     add(document.diagnostics)
     let badTimeLines = Set(
@@ -235,7 +238,7 @@ struct FileChecks {
   }
 
   /// `m:ss.fff`: times in messages, to the millisecond.
-  static func clock(_ seconds: Double) -> String {
+  package static func clock(_ seconds: Double) -> String {
     let millis = Int((seconds * 1000).rounded())
     let fraction = millis % 1000
     let pad = fraction < 10 ? "00" : fraction < 100 ? "0" : ""
@@ -246,11 +249,11 @@ struct FileChecks {
   /// `Z`: the reader turns them into instants and keeps no sign of how they were written. This scan
   /// covers every byte of every route, so it jumps between `m`s with memchr (rare in GPX outside
   /// `time`), counts lines only up to a time it reports, and makes a String only for those.
-  static func offsetTimes(in bytes: [UInt8]) -> [(Int, Int, String)] {
+  package static func offsetTimes(in bytes: [UInt8]) -> [(Int, Int, String)] {
     bytes.withUnsafeBufferPointer { offsetTimes(in: $0) }
   }
 
-  static func offsetTimes(in bytes: UnsafeBufferPointer<UInt8>) -> [(Int, Int, String)] {
+  package static func offsetTimes(in bytes: UnsafeBufferPointer<UInt8>) -> [(Int, Int, String)] {
     var out: [(Int, Int, String)] = []
     guard let base = bytes.baseAddress else { return out }
     let count = bytes.count
@@ -294,7 +297,9 @@ struct FileChecks {
   }
 
   /// The range `start..<end` of `bytes` without spaces, tabs, CRs and LFs at either end.
-  static func trimmedBlanks(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Range<Int> {
+  package static func trimmedBlanks(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int)
+    -> Range<Int>
+  {
     func blank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
     var (low, high) = (start, end)
     while low < high, blank(bytes[low]) { low += 1 }
@@ -303,7 +308,7 @@ struct FileChecks {
   }
 
   /// Whether a date-time text (UTF-8) ends in a numeric offset.
-  static func hasOffset(_ chars: UnsafeBufferPointer<UInt8>) -> Bool {
+  package static func hasOffset(_ chars: UnsafeBufferPointer<UInt8>) -> Bool {
     // An offset ends in a digit; most times end in Z and are done with here.
     guard let last = chars.last, last &- 48 < 10 else { return false }
     guard let t = chars.firstIndex(of: UInt8(ascii: "T")) else { return false }

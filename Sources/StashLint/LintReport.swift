@@ -1,23 +1,23 @@
 import StashFormat
 
 /// What a lint run's summary needs, counted as findings go by: nothing else of them is kept.
-struct LintTally {
+package struct LintTally {
   /// How many findings.
-  var findings = 0
+  package var findings = 0
   /// How many distinct paths they are on.
-  var files = 0
+  package var files = 0
   /// How many are fixable with `--fix`.
-  var fixable = 0
+  package var fixable = 0
   /// The highest severity seen, nil with no findings.
-  var worst: Severity?
+  package var worst: Severity?
   private var bySeverity: [Severity: Int] = [:]
 
   /// How many findings of `severity`.
-  subscript(severity: Severity) -> Int { bySeverity[severity, default: 0] }
+  package subscript(severity: Severity) -> Int { bySeverity[severity, default: 0] }
 
   /// Counts one finding (as the `unlisted` findings it stands for, when it stands for some);
   /// `newFile` says whether its path is one not counted yet.
-  mutating func count(_ finding: LintFinding, newFile: Bool) {
+  package mutating func count(_ finding: LintFinding, newFile: Bool) {
     let n = max(1, finding.unlisted)
     findings += n
     if newFile { files += 1 }
@@ -30,14 +30,14 @@ struct LintTally {
 /// Prints a lint run in one format as its findings arrive, in the order given, with the summary
 /// (or the document's end) last: the output of every format is what rendering all the findings at
 /// once would print, byte for byte, and memory stays flat however many there are.
-struct LintReport {
-  let format: LintFormat
-  let colour: Bool
+package struct LintReport {
+  package let format: LintFormat
+  package let colour: Bool
   /// How many elements the streamed array has so far (a finding that stands for unlisted ones
   /// is one element and several findings in the tally).
   private var elements = 0
   /// The counts so far.
-  private(set) var tally = LintTally()
+  package private(set) var tally = LintTally()
   /// The last finding's path: within one linted path findings arrive sorted, so a path differing
   /// from the last is new.
   private var lastPath: String?
@@ -54,8 +54,13 @@ struct LintReport {
   /// The JSON or SARIF member that is streamed stands for this placeholder in the document.
   private static let placeholder = "\u{1}stash-lint-findings"
 
-  /// Starts a report; `severalPaths` when more than one path is linted into it.
-  init(format: LintFormat, colour: Bool, severalPaths: Bool) {
+  /// The version SARIF names the tool by.
+  package let toolVersion: String
+
+  /// Starts a report; `severalPaths` when more than one path is linted into it; `toolVersion` is
+  /// the version SARIF names.
+  package init(format: LintFormat, colour: Bool, severalPaths: Bool, toolVersion: String) {
+    self.toolVersion = toolVersion
     self.format = format
     self.colour = colour
     if severalPaths { paths = [] }
@@ -65,7 +70,9 @@ struct LintReport {
         Self.split(LintFormat.json(findings: .string(Self.placeholder), tally: LintTally())).head, "    "
       )
     case .sarif:
-      document = (Self.split(LintSARIF.log(results: .string(Self.placeholder))).head, "        ")
+      document = (
+        Self.split(LintSARIF.log(results: .string(Self.placeholder), version: toolVersion)).head, "        "
+      )
     case .human, .github, .gcc:
       document = nil
     }
@@ -81,7 +88,7 @@ struct LintReport {
   }
 
   /// Prints one finding (after every finding before it in the output).
-  mutating func add(_ finding: LintFinding) {
+  package mutating func add(_ finding: LintFinding) {
     let newFile: Bool
     if paths != nil {
       newFile = paths!.insert(finding.path).inserted
@@ -118,7 +125,7 @@ struct LintReport {
 
   /// Prints the end: the summary, or the rest of the document. `fixableCount` is the number the
   /// human summary offers to fix; `unchecked` of `paths` could not be checked at all.
-  mutating func finish(fixableCount: Int, unchecked: Int = 0, paths: Int = 1) {
+  package mutating func finish(fixableCount: Int, unchecked: Int = 0, paths: Int = 1) {
     switch format {
     case .human:
       writeFile()
@@ -130,7 +137,7 @@ struct LintReport {
       let whole =
         format == .json
         ? LintFormat.json(findings: .string(Self.placeholder), tally: tally)
-        : LintSARIF.log(results: .string(Self.placeholder))
+        : LintSARIF.log(results: .string(Self.placeholder), version: toolVersion)
       write(close + Self.split(whole).tail + "\n")
     }
     flush()
@@ -142,7 +149,7 @@ struct LintReport {
   }
 
   /// Writes what is buffered to standard output.
-  mutating func flush() {
+  package mutating func flush() {
     guard !buffer.isEmpty else { return }
     print(buffer, terminator: "")
     buffer.removeAll(keepingCapacity: true)

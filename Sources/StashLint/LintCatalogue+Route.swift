@@ -2,7 +2,7 @@ import StashFormat
 
 extension LintCatalogue {
   /// Every GPX reader code, with the severities docs/inspect-route.md gives.
-  static let route: [LintRule] = routeTable.map {
+  package static let route: [LintRule] = routeTable.map {
     LintRule(code: $0.0, severity: $0.1, summary: $0.2, reason: $0.3, fix: $0.4)
   }
 

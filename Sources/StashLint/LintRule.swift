@@ -2,13 +2,13 @@ import StashFormat
 
 /// One rule of `stash lint`: a stable code (the reader's own), its default severity, and the page
 /// `stash lint --explain CODE` prints and `docs/lint/CODE.md` holds.
-struct LintRule: Sendable {
+package struct LintRule: Sendable {
   /// Which reader (or the linter itself, for cross-file checks) reports it.
-  enum Family: String, Sendable, CaseIterable {
+  package enum Family: String, Sendable, CaseIterable {
     case folder, title, mp4, vtt, gpx, lint
 
     /// The family's heading in the rule index.
-    var heading: String {
+    package var heading: String {
       switch self {
       case .folder: "Folder and names (FORMAT.md §1, §6)"
       case .title: "Titles (FORMAT.md §5)"
@@ -22,27 +22,27 @@ struct LintRule: Sendable {
 
   /// The stable code, such as `vtt-bad-timestamp`: a reader's `FormatError.Code` or the linter's
   /// own `LintCode`, as text, which is how findings, `.stashlint` and `--explain` name a rule.
-  var code: String
+  package var code: String
   /// The severity a finding has unless `.stashlint` changes it.
-  var severity: Severity
+  package var severity: Severity
   /// One line: what the rule finds.
-  var summary: String
+  package var summary: String
   /// Why it matters.
-  var reason: String
+  package var reason: String
   /// What to do about it.
-  var fix: String
+  package var fix: String
   /// Whether `stash lint --fix` can repair it safely.
-  var fixable: Bool = false
+  package var fixable: Bool = false
 
   /// The reader family, from the code's prefix.
-  var family: Family { Family(rawValue: String(code.prefix { $0 != "-" })) ?? .lint }
+  package var family: Family { Family(rawValue: String(code.prefix { $0 != "-" })) ?? .lint }
   /// The code without its family prefix: the short slug (`bad-timestamp`).
-  var slug: String { String(code.drop { $0 != "-" }.dropFirst()) }
+  package var slug: String { String(code.drop { $0 != "-" }.dropFirst()) }
 }
 
 extension LintRule {
   /// A rule for a code a reader reports.
-  init(
+  package init(
     code: FormatError.Code, severity: Severity, summary: String, reason: String, fix: String,
     fixable: Bool = false
   ) {
@@ -51,7 +51,7 @@ extension LintRule {
   }
 
   /// A rule for one of the linter's own checks.
-  init(code: LintCode, severity: Severity, summary: String, reason: String, fix: String) {
+  package init(code: LintCode, severity: Severity, summary: String, reason: String, fix: String) {
     self.init(code: code.rawValue, severity: severity, summary: summary, reason: reason, fix: fix)
   }
 }

@@ -7,7 +7,7 @@ extension LintFinding {
   /// message; findings equal in all of those keep their order. A folder with many findings has
   /// many per file, so each distinct path is ranked once and findings compare ranks (comparing
   /// paths as strings pair by pair took seconds for 100,000 findings).
-  static func sorted(_ findings: [LintFinding]) -> [LintFinding] {
+  package static func sorted(_ findings: [LintFinding]) -> [LintFinding] {
     // Runs of findings on one path (a file's checks add them together), each with its path's bytes.
     var runs: [[UInt8]] = []
     var runOf = [Int](repeating: 0, count: findings.count)
@@ -37,19 +37,19 @@ extension LintFinding {
   /// Findings of one folder, added source by source, handed on in print order: a finding is held
   /// only until a bound past it shows that nothing still to come prints before it. Within one
   /// folder every printed path is the folder joined with the name, so names order them.
-  struct Window {
+  package struct Window {
     /// The findings not yet handed on, in the order they were added or, after a release, sorted.
     private var pending: [LintFinding] = []
 
     /// How many findings are held (a test's view of the window's size).
-    var count: Int { pending.count }
+    package var count: Int { pending.count }
 
     /// Adds findings that were found after those already held.
-    mutating func add(_ findings: [LintFinding]) { pending += findings }
+    package mutating func add(_ findings: [LintFinding]) { pending += findings }
 
     /// Hands on, in order, every held finding whose name sorts before `bound` (all of them when
     /// `bound` is nil); the rest stay, still in the order that keeps ties stable.
-    mutating func release(before bound: [UInt8]?, to emit: (LintFinding) -> Void) {
+    package mutating func release(before bound: [UInt8]?, to emit: (LintFinding) -> Void) {
       guard !pending.isEmpty else { return }
       pending = LintFinding.sorted(pending)
       guard let bound else {
@@ -67,7 +67,7 @@ extension LintFinding {
   }
 
   /// Two findings on one path: by line, column, byte offset, code, then message (-1, 0 or 1).
-  static func compareInFile(_ a: LintFinding, _ b: LintFinding) -> Int {
+  package static func compareInFile(_ a: LintFinding, _ b: LintFinding) -> Int {
     let (la, lb) = (a.location.line ?? 0, b.location.line ?? 0)
     if la != lb { return la < lb ? -1 : 1 }
     let (ca, cb) = (a.location.column ?? 0, b.location.column ?? 0)
@@ -80,7 +80,7 @@ extension LintFinding {
   }
 
   /// Whether two strings hold the same UTF-8 bytes (String's `==` compares canonical equivalence).
-  static func sameBytes(_ a: String, _ b: String) -> Bool {
+  package static func sameBytes(_ a: String, _ b: String) -> Bool {
     guard a.utf8.count == b.utf8.count else { return false }
     guard !a.isEmpty else { return true }
     let fast = a.utf8.withContiguousStorageIfAvailable { x in

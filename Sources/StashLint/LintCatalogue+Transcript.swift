@@ -2,7 +2,7 @@ import StashFormat
 
 extension LintCatalogue {
   /// Every WebVTT parser code, with the parser's own severity (`FormatError.Code.webVTTSeverity`).
-  static let transcript: [LintRule] = FormatError.Code.webVTT.map { code in
+  package static let transcript: [LintRule] = FormatError.Code.webVTT.map { code in
     let (summary, reason, fix) = transcriptText(code)
     return LintRule(code: code, severity: code.webVTTSeverity, summary: summary, reason: reason, fix: fix)
   }

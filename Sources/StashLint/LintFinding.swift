@@ -1,26 +1,26 @@
 import StashFormat
 
 /// One problem `stash lint` reports: a rule's code, a severity, where, and what to do.
-struct LintFinding: Sendable, Equatable {
+package struct LintFinding: Sendable, Equatable {
   /// The rule's stable code, as text: a reader's `FormatError.Code` or a `LintCode`, which
   /// `.stashlint` globs match and the output sorts by.
-  var code: String
+  package var code: String
   /// The severity after `.stashlint` is applied.
-  var severity: Severity
+  package var severity: Severity
   /// The file's path as printed: the linted folder joined with the name, already escaped (PathText).
-  var path: String
+  package var path: String
   /// The name relative to the linted folder (escaped), which `ignore` globs match.
-  var name: String
+  package var name: String
   /// Where in the file, when the reader knows.
-  var location: SourceLocation
+  package var location: SourceLocation
   /// What was found and what to do.
-  var message: String
+  package var message: String
   /// For a finding that stands for others of its code past a limit, how many it stands for; they
   /// count in the summary though they are not listed. 0 for an ordinary finding.
-  var unlisted = 0
+  package var unlisted = 0
 
   /// Creates a finding from a reader's diagnostic about the file `name` in `folder`.
-  init(_ diagnostic: Diagnostic, name: String, folder: String) {
+  package init(_ diagnostic: Diagnostic, name: String, folder: String) {
     self.init(
       code: diagnostic.code.rawValue, severity: diagnostic.severity, name: name, folder: folder,
       location: diagnostic.location, message: diagnostic.message)
@@ -28,7 +28,7 @@ struct LintFinding: Sendable, Equatable {
   }
 
   /// Creates a finding; `name` is already escaped for printing.
-  init(
+  package init(
     code: String, severity: Severity, name: String, folder: String, location: SourceLocation = .init(),
     message: String
   ) {
@@ -39,7 +39,7 @@ struct LintFinding: Sendable, Equatable {
 
   /// Creates a finding whose printed path (`join(folder, name)`) is already made: a file's checks
   /// join it once, not once per finding.
-  init(
+  package init(
     code: String, severity: Severity, name: String, path: String, location: SourceLocation = .init(),
     message: String, unlisted: Int = 0
   ) {
@@ -53,7 +53,7 @@ struct LintFinding: Sendable, Equatable {
   }
 
   /// `folder/name` as printed; a folder of `.` is left out, so paths read as the user typed them.
-  static func join(_ folder: String, _ name: String) -> String {
+  package static func join(_ folder: String, _ name: String) -> String {
     if folder == "." || folder.isEmpty { return name }
     return PathText.join(PathText.escaped(folder), name)
   }

@@ -19,29 +19,32 @@ import StashFormat
 /// typo never silently turns nothing off. One meaning per word, on the command line and in the
 /// file alike: `ignore` takes rules (as `--ignore` does), `exclude` file globs (as `--exclude`);
 /// a rule given where globs go, or a glob where rules go, is an error that says which word fits.
-struct LintConfiguration: Equatable {
+package struct LintConfiguration: Equatable {
   /// Rule patterns turned off.
-  var disabled: [String] = []
+  package var disabled: [String] = []
   /// When set, only rules matching one of these patterns are reported.
-  var selected: [String]?
+  package var selected: [String]?
   /// Severity overrides, by pattern, in file order (the last match wins).
-  var severities: [(pattern: String, severity: Severity?)] = []
+  package var severities: [(pattern: String, severity: Severity?)] = []
   /// Globs on names (relative to the linted folder) whose findings are dropped.
-  var ignoredPaths: [String] = []
+  package var ignoredPaths: [String] = []
   /// The lowest severity that makes the run fail (exit 1).
-  var failOn: Severity?
+  package var failOn: Severity?
 
-  static func == (a: LintConfiguration, b: LintConfiguration) -> Bool {
+  /// No configuration: every rule at its own severity, no file left out.
+  package init() {}
+
+  package static func == (a: LintConfiguration, b: LintConfiguration) -> Bool {
     a.disabled == b.disabled && a.selected == b.selected && a.ignoredPaths == b.ignoredPaths
       && a.failOn == b.failOn && a.severities.map(\.pattern) == b.severities.map(\.pattern)
       && a.severities.map(\.severity) == b.severities.map(\.severity)
   }
 
   /// The name of the file read from a linted folder.
-  static let fileName = ".stashlint"
+  package static let fileName = ".stashlint"
 
   /// Parses a configuration's text; `source` names it in errors.
-  static func parse(_ text: String, source: String) throws(UsageError) -> LintConfiguration {
+  package static func parse(_ text: String, source: String) throws(LintSetupError) -> LintConfiguration {
     var configuration = LintConfiguration()
     var section = ""
     for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -49,16 +52,16 @@ struct LintConfiguration: Equatable {
       let at = "\(source):\(number + 1)"
       if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
       if line.hasPrefix("[") {
-        guard line.hasSuffix("]") else { throw UsageError(message: "\(at): a section is written [name]") }
+        guard line.hasSuffix("]") else { throw LintSetupError(message: "\(at): a section is written [name]") }
         section = Text.trimmed(line.dropFirst().dropLast())
         guard section == "severity" || section == "lint" else {
-          throw UsageError(
+          throw LintSetupError(
             message: "\(at): unknown section [\(section)]; the sections are [lint] and [severity]")
         }
         continue
       }
       guard let equals = line.firstIndex(of: "=") else {
-        throw UsageError(message: "\(at): expected `key = value`")
+        throw LintSetupError(message: "\(at): expected `key = value`")
       }
       let key = Text.trimmed(line[..<equals])
       let value = Text.trimmed(line[line.index(after: equals)...])
@@ -84,11 +87,11 @@ struct LintConfiguration: Equatable {
         configuration.failOn = try severity(value, at: at, allowOff: false)
       default:
         if isRule(key) {
-          throw UsageError(
+          throw LintSetupError(
             message: "\(at): '\(key)' is a rule, not a key: set its severity under [severity], "
               + "or turn it off with `ignore = \(key)`")
         }
-        throw UsageError(
+        throw LintSetupError(
           message:
             "\(at): unknown key '\(key)'; the keys are ignore (or disable), select, exclude and fail-on")
       }
@@ -97,27 +100,30 @@ struct LintConfiguration: Equatable {
   }
 
   /// Reads `path`; a missing file is an error only when `required`.
-  static func load(_ path: String, required: Bool) throws(UsageError) -> LintConfiguration? {
+  package static func load(_ path: String, required: Bool) throws(LintSetupError) -> LintConfiguration? {
     let bytes: [UInt8]
     do {
       bytes = try ReadOnlyFile.contents(of: path, limit: 1 << 20)
     } catch {
       // A folder without its own file is the usual case; a file that is there but unreadable is not.
       if !required, access(path, F_OK) != 0 { return nil }
-      throw UsageError(message: "cannot read the configuration \(PathText.escaped(path)): \(error.message)")
+      throw LintSetupError(
+        message: "cannot read the configuration \(PathText.escaped(path)): \(error.message)")
     }
     return try parse(String(decoding: bytes, as: UTF8.self), source: PathText.escaped(path))
   }
 
   /// A comma- or space-separated list.
-  static func list(_ value: String) -> [String] {
+  package static func list(_ value: String) -> [String] {
     value.split { $0 == "," || $0 == " " || $0 == "\t" }.map(String.init)
   }
 
-  static func severity(_ value: String, at: String, allowOff: Bool) throws(UsageError) -> Severity? {
+  package static func severity(_ value: String, at: String, allowOff: Bool) throws(LintSetupError)
+    -> Severity?
+  {
     if allowOff && value == "off" { return nil }
     guard let severity = Severity(rawValue: value) else {
-      throw UsageError(
+      throw LintSetupError(
         message: "\(at): '\(value)' is not a severity (error, warning, info\(allowOff ? ", off" : ""))")
     }
     return severity
@@ -125,10 +131,10 @@ struct LintConfiguration: Equatable {
 
   /// Refuses a pattern that matches no rule: a typo must not silently do nothing. A pattern that
   /// looks like a file name is said to belong with `exclude`.
-  static func checkPattern(_ pattern: String, at: String) throws(UsageError) {
+  package static func checkPattern(_ pattern: String, at: String) throws(LintSetupError) {
     guard isRule(pattern) else {
       let file = pattern.contains(".") || pattern.contains("/")
-      throw UsageError(
+      throw LintSetupError(
         message: "\(at): '\(pattern)' matches no rule; `stash lint --list-rules` lists them"
           + (file ? " (to leave files out, give their names to `exclude`)" : ""))
     }
@@ -136,41 +142,41 @@ struct LintConfiguration: Equatable {
 
   /// Refuses a file glob that is a rule pattern (`exclude = lint-cue-overlap`): it would match no
   /// file and silently do nothing.
-  static func checkGlob(_ glob: String, at: String) throws(UsageError) {
+  package static func checkGlob(_ glob: String, at: String) throws(LintSetupError) {
     guard glob.contains("*") && !glob.contains(where: { $0.isLetter || $0.isNumber }) || !isRule(glob)
     else {
-      throw UsageError(
+      throw LintSetupError(
         message: "\(at): '\(glob)' is a rule, not a file name: `exclude` leaves files out; "
           + "turn rules off with `ignore`")
     }
   }
 
   /// Whether `pattern` (code, glob or family) matches a rule.
-  static func isRule(_ pattern: String) -> Bool {
+  package static func isRule(_ pattern: String) -> Bool {
     LintCatalogue.rules.contains { matches(pattern, $0.code) }
   }
 
   /// Whether a rule pattern (code, glob or family) matches `code`.
-  static func matches(_ pattern: String, _ code: String) -> Bool {
+  package static func matches(_ pattern: String, _ code: String) -> Bool {
     if pattern == code { return true }
     if !pattern.contains("-") && !pattern.contains("*") { return code.hasPrefix(pattern + "-") }
     return fnmatch(pattern, code, 0) == 0
   }
 
   /// Whether findings of `code` are reported at all.
-  func reports(_ code: String) -> Bool {
+  package func reports(_ code: String) -> Bool {
     if let selected, !selected.contains(where: { Self.matches($0, code) }) { return false }
     return !disabled.contains { Self.matches($0, code) }
   }
 
   /// Whether `apply` can drop a finding or change its severity (false for no configuration at all,
   /// the usual case, where findings are passed on without a look at each).
-  var changesFindings: Bool {
+  package var changesFindings: Bool {
     !disabled.isEmpty || selected != nil || !severities.isEmpty || !ignoredPaths.isEmpty
   }
 
   /// The finding as configured: nil when its rule is off or its path ignored, else with its severity.
-  func apply(_ finding: LintFinding) -> LintFinding? {
+  package func apply(_ finding: LintFinding) -> LintFinding? {
     guard reports(finding.code) else { return nil }
     if ignoredPaths.contains(where: { fnmatch($0, finding.name, 0) == 0 || fnmatch($0, finding.path, 0) == 0 }
     ) {
@@ -185,7 +191,7 @@ struct LintConfiguration: Equatable {
   }
 
   /// This configuration with `other`'s settings added on top (command-line options over the file).
-  func merged(with other: LintConfiguration) -> LintConfiguration {
+  package func merged(with other: LintConfiguration) -> LintConfiguration {
     var out = self
     out.disabled += other.disabled
     if let selected = other.selected { out.selected = selected }

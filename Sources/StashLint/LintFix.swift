@@ -10,10 +10,10 @@ import StashRecover
 /// (the sweep removes those itself). Every change goes through the sweep, so it holds the folder's
 /// lock like every other stash writer and skips a capture that may still be recording. Nothing
 /// else is touched; nothing is removed recursively.
-enum LintFix {
+package enum LintFix {
   /// Sweeps `folder` when a fixable finding calls for it. The folder is followed if it is itself a
-  /// symbolic link (the sweep follows none).
-  static func apply(folder given: String) {
+  /// symbolic link (the sweep follows none). Each fix, and each failure, is handed to `say`.
+  package static func apply(folder given: String, say standardError: (String) -> Void) {
     guard let reading = try? MemoFolder.read(path: given) else { return }
     guard reading.memos.contains(where: { $0.needsRecovery || $0.parts?.isEmpty == true }) else { return }
     let folder: String

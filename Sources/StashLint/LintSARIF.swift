@@ -3,11 +3,11 @@ import StashFormat
 /// Findings as a SARIF 2.1.0 log (OASIS), in the shape GitHub code scanning accepts: the rule
 /// catalogue in `tool.driver.rules`, each result with `ruleId`, `level` and a physical location
 /// relative to the folder linted (`%SRCROOT%`).
-enum LintSARIF {
-  static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
+package enum LintSARIF {
+  package static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
 
-  /// The log with `results` as its one run's results.
-  static func log(results: JSONValue) -> JSONValue {
+  /// The log with `results` as its one run's results, naming the tool's `version`.
+  package static func log(results: JSONValue, version: String) -> JSONValue {
     let rules = LintCatalogue.rules
     return .object([
       ("$schema", .string(schema)),
@@ -23,7 +23,7 @@ enum LintSARIF {
                   "driver",
                   .object([
                     ("name", .string("stash")),
-                    ("version", .string(ToolVersion.current)),
+                    ("version", .string(version)),
                     ("rules", .array(rules.map(rule))),
                   ])
                 )
@@ -36,7 +36,7 @@ enum LintSARIF {
     ])
   }
 
-  static func level(_ severity: Severity) -> String {
+  package static func level(_ severity: Severity) -> String {
     switch severity {
     case .error: "error"
     case .warning: "warning"
@@ -44,7 +44,7 @@ enum LintSARIF {
     }
   }
 
-  static func rule(_ rule: LintRule) -> JSONValue {
+  package static func rule(_ rule: LintRule) -> JSONValue {
     .object([
       ("id", .string(rule.code)),
       ("name", .string(rule.slug)),
@@ -56,11 +56,11 @@ enum LintSARIF {
   }
 
   /// Each rule's position in `tool.driver.rules`, which a result names as its `ruleIndex`.
-  static let ruleIndexes: [String: Int] = Dictionary(
+  package static let ruleIndexes: [String: Int] = Dictionary(
     LintCatalogue.rules.enumerated().map { ($1.code, $0) }, uniquingKeysWith: { _, last in last })
 
   /// One finding as a SARIF result.
-  static func result(_ finding: LintFinding) -> JSONValue {
+  package static func result(_ finding: LintFinding) -> JSONValue {
     let ruleIndex = ruleIndexes[finding.code]
     var region: [(String, JSONValue)] = []
     if let line = finding.location.line {
@@ -87,7 +87,7 @@ enum LintSARIF {
   }
 
   /// A relative URI reference (RFC 3986): every byte but unreserved characters and `/` percent-encoded.
-  static func uri(_ path: String) -> String {
+  package static func uri(_ path: String) -> String {
     var out = ""
     for byte in path.utf8 {
       let c = Character(Unicode.Scalar(byte))
