@@ -119,6 +119,9 @@ enum CommandCatalogue {
           name: "routes", value: "WHAT", choices: ["publish", "drop"],
           help: "publish assembled routes (default) or drop them"),
         Option(name: "repair-audio", help: "cut audio with a torn tail at its last whole sample"),
+        Option(
+          name: "accept-loss",
+          help: "once seen, accept what kept parts say is lost: note it in the transcript, remove the parts"),
         Option(name: "include-recent", help: "also sweep captures changed in the last two minutes"),
         Option(name: "recent-window", value: "SECONDS", help: "what counts as recent (default 120)"),
         Option(name: "no-wait", help: "fail rather than wait for another stash process"),

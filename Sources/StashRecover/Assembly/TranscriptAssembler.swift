@@ -140,4 +140,14 @@ public enum TranscriptAssembler {
         }
     }
   }
+
+  /// True when `finished` reads without an error and holds every cue (times and raw text) that
+  /// assembling `parts` gives, the torn ones' salvage included.
+  public static func finished(_ finished: [UInt8], holdsAllReadableOf parts: [Part]) -> Bool {
+    let document = WebVTTParser.parse(finished)
+    guard !document.diagnostics.contains(where: { $0.severity == .error }) else { return false }
+    func key(_ cue: WebVTTCue) -> String { "\(cue.startTime)\u{0}\(cue.endTime)\u{0}\(cue.text)" }
+    let held = Set(document.cues.map(key))
+    return WebVTTParser.parse(assemble(parts).bytes).cues.allSatisfy { held.contains(key($0)) }
+  }
 }
