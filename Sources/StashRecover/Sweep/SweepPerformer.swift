@@ -57,7 +57,15 @@ struct SweepPerformer {
     if let temporaryFailure {
       report.captures.append(SweepReport.Capture(base: "", events: [temporaryFailure]))
     }
-    report.captures += perform(plan.captures)
+    // A capture with nothing done to it (whole audio looked at for repair) says nothing.
+    report.captures += perform(plan.captures).filter { !$0.events.isEmpty }
+    report.audioLookedAt =
+      plan.captures.filter { capture in
+        capture.hold == nil
+          && capture.steps.contains {
+            if case .repairAudio = $0 { true } else { false }
+          }
+      }.count
     return report
   }
 
