@@ -114,4 +114,24 @@ import Testing
     #expect(parts(in: root).contains("transcription.0003.vtt"))
     #expect(try String(contentsOfFile: transcript, encoding: .utf8) == cut)
   }
+
+  @Test func lintGivenAPartsFolderLintsItsMemoNotItsPartsAsStrangers() throws {
+    let root = try Self.tornCapture()
+    defer { root.remove() }
+    // A second memo in the same folder, whose findings are not this parts folder's.
+    let other = "2026-04-02T09-00-00"
+    let source = Fixtures.folder("crash")
+    for name in [other + "_audio.m4a", other + ".parts"] {
+      try FileManager.default.copyItem(
+        at: source.appendingPathComponent(name), to: root.appendingPathComponent(name))
+    }
+    let parts = root.path + "/" + Self.base + ".parts"
+    let lint = try runProcess(stash, ["lint", parts])
+    #expect(lint.status == 0, "\(lint.standardError)")
+    #expect(!lint.standardOutput.contains("folder-unrecognised"), "\(lint.standardOutput)")
+    #expect(
+      lint.standardOutput.contains(parts + ": warning[folder-needs-recovery]"), "\(lint.standardOutput)")
+    #expect(!lint.standardOutput.contains(other))
+    #expect(lint.standardError.contains("is the parts folder of the memo \(Self.base)"))
+  }
 }
