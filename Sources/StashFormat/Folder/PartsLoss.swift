@@ -53,6 +53,19 @@ public struct PartsLoss: Sendable, Equatable {
     self.reasons = reasons
   }
 
+  /// The gaps between readable parts, bounded at both ends: what a transcript notes as missing
+  /// speech when it is assembled (an end before its start is the start), with the parts of each.
+  public var gaps: [(start: Double, end: Double, parts: [Int])] {
+    stretches.compactMap { stretch in
+      guard case .gap(let absent, let unreadable, let tornBefore) = stretch.cause else { return nil }
+      let start = stretch.start ?? stretch.end ?? 0
+      return (
+        start, max(start, stretch.end ?? start),
+        ((tornBefore.map { [$0] } ?? []) + absent + unreadable).sorted()
+      )
+    }
+  }
+
   /// Whether nothing is lost: every part landed and reads whole.
   public var isEmpty: Bool { stretches.isEmpty }
 
@@ -85,6 +98,9 @@ public struct PartsLoss: Sendable, Equatable {
     var absent: [Int] = []
     var unreadable: [Int] = []
     var previous: PartReading?
+    // The end of what was read so far, for a part that tells nothing of its own end: a transcript
+    // starts at 0; a route's clock is the UTC time of its points, and nothing precedes the first.
+    var lastEnd: Double? = kind == .route ? nil : 0
     for reading in readings {
       absent += Array(expected..<max(expected, reading.number))
       expected = reading.number + 1
@@ -94,7 +110,7 @@ public struct PartsLoss: Sendable, Equatable {
       }
       let tornBefore = previous?.torn == true ? previous?.number : nil
       if !absent.isEmpty || !unreadable.isEmpty || tornBefore != nil {
-        let start = tornBefore != nil ? previous?.tearAt : (previous?.end ?? (previous == nil ? 0 : nil))
+        let start = (tornBefore != nil ? previous?.tearAt : previous?.end) ?? lastEnd
         stretches.append(
           Stretch(
             cause: .gap(absent: absent, unreadable: unreadable, tornBefore: tornBefore), start: start,
@@ -103,6 +119,7 @@ public struct PartsLoss: Sendable, Equatable {
       absent = []
       unreadable = []
       previous = reading
+      if let end = reading.end { lastEnd = max(lastEnd ?? end, end) }
     }
     if let previous, previous.torn {
       stretches.append(
@@ -110,7 +127,7 @@ public struct PartsLoss: Sendable, Equatable {
           cause: .tornEnd(part: previous.number, insideItem: previous.insideItem), start: previous.tearAt))
     }
     if !unreadable.isEmpty {
-      stretches.append(Stretch(cause: .unreadableEnd(unreadable), start: previous?.end ?? 0))
+      stretches.append(Stretch(cause: .unreadableEnd(unreadable), start: previous?.end ?? lastEnd))
     }
     return PartsLoss(kind: kind, stretches: stretches, reasons: reasons)
   }
@@ -254,6 +271,9 @@ public struct PartsLoss: Sendable, Equatable {
       if !absent.isEmpty { causes.append(list(absent) + " never landed") }
       if !unreadable.isEmpty { causes.append(unreadableList(unreadable)) }
       let split = kind == .route ? " (the route starts a new segment there)" : ""
+      guard stretch.start != nil else {
+        return causes.joined(separator: " and ") + ": \(what) before \(time(stretch.end)) is lost"
+      }
       return causes.joined(separator: " and ")
         + ": a gap, \(what) from \(span(stretch).0) to \(span(stretch).1) is lost\(split)"
     case .tornEnd(let part, let insideItem):
