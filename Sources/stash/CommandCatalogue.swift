@@ -121,7 +121,7 @@ enum CommandCatalogue {
         Option(name: "repair-audio", help: "cut audio with a torn tail at its last whole sample"),
         Option(
           name: "accept-loss",
-          help: "once seen, accept what kept parts say is lost: note it in the transcript, remove the parts"),
+          help: "accept what kept parts lost, once seen: note it, remove the parts"),
         Option(name: "include-recent", help: "also sweep captures changed in the last two minutes"),
         Option(name: "recent-window", value: "SECONDS", help: "what counts as recent (default 120)"),
         Option(name: "no-wait", help: "fail rather than wait for another stash process"),
