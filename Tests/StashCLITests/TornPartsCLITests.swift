@@ -76,6 +76,9 @@ import Testing
     let dry = try runProcess(stash, ["recover", root.path, "--accept-loss", "--dry-run"])
     #expect(dry.status == 0, "\(dry.standardOutput)")
     #expect(dry.standardOutput.contains("would be removed: \(Self.base).parts/transcription.0001.vtt"))
+    #expect(dry.standardOutput.contains("the loss would be accepted: " + Self.transcriptLoss))
+    #expect(dry.standardOutput.contains("would note it as missing speech (0:11–0:13)"))
+    #expect(!dry.standardOutput.contains("was accepted") && !dry.standardOutput.contains("now empty"))
     #expect(parts(in: root) == allParts)
     #expect(try String(contentsOfFile: transcript, encoding: .utf8) == published)
 

@@ -84,12 +84,13 @@ extension SweepPerformer {
     let spans = noted.map { "\(TimeText.clock($0.start))–\(TimeText.clock($0.end))" }
     let note =
       noted.isEmpty
-      ? "" : "; \(finished) notes it as missing speech (\(spans.joined(separator: ", ")))"
+      ? ""
+      : "; \(finished) \(tense("notes", "would note")) it as missing speech (\(spans.joined(separator: ", ")))"
     events.append(
       event(
         .removed, partNames,
-        "the loss was accepted: \(loss.summary)\(note); every \(item) the parts still gave is in \(finished)")
-    )
+        tense("the loss was accepted: ", "the loss would be accepted: ") + loss.summary + note
+          + "; every \(item) the parts still give is in \(finished)"))
   }
 
   /// The length of the memo's audio in seconds, when it is a regular file whose length reads.

@@ -172,7 +172,9 @@ struct SweepPerformer {
       events.append(
         event(
           .dropped, partNames,
-          "the route was not published (location consent does not hold); its parts were removed"))
+          tense(
+            "the route was not published (location consent does not hold); its parts were removed",
+            "the route would not be published (location consent does not hold); its parts would be removed")))
       return
     }
     if !dryRun {
@@ -193,7 +195,12 @@ struct SweepPerformer {
     events.append(published)
     if assembly.unbroken {
       try removeParts(kind, numbers, base: base, durableNow: false)
-      events.append(event(.removed, partNames, "the \(kind.rawValue) parts, now in \(finished)"))
+      events.append(
+        event(
+          .removed, partNames,
+          tense(
+            "the \(kind.rawValue) parts, now in \(finished)",
+            "the \(kind.rawValue) parts, which would then be in \(finished)")))
     } else if acceptLoss {
       try accept(kind, parts: numbers, base: base, published: assembly.bytes, into: &events)
     } else {
@@ -265,7 +272,10 @@ struct SweepPerformer {
     names.append(marker)
     events.append(
       event(
-        .withdrawn, names, "location was turned off during the recording: its route deletion was finished"))
+        .withdrawn, names,
+        tense(
+          "location was turned off during the recording: its route deletion was finished",
+          "location was turned off during the recording: its route deletion would be finished")))
   }
 
   mutating func repairAudio(base: String, recentAge: Double?, into events: inout [SweepReport.Event]) throws {
@@ -314,7 +324,10 @@ struct SweepPerformer {
         try fs.removeDirectory(path)
         try fs.syncDirectory(folder)
       }
-      events.append(event(.removed, [name], "the parts folder, now empty"))
+      events.append(
+        event(
+          .removed, [name],
+          tense("the parts folder, now empty", "the parts folder, which would then be empty")))
       return
     }
     let foreign = remaining.filter { strangers.contains($0) }
@@ -392,6 +405,9 @@ struct SweepPerformer {
   static func isContentProblem(_ error: RecoverError) -> Bool {
     error.code == .tooLarge || error.code == .notAFile || error.number == ELOOP
   }
+
+  /// `past` for what was done; `would`, in the conditional, for what a dry run would do.
+  func tense(_ past: String, _ would: String) -> String { dryRun ? would : past }
 
   func event(
     _ action: SweepReport.Event.Action, _ names: [String], _ detail: String, needsPerson: Bool = false
