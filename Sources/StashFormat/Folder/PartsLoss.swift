@@ -304,11 +304,19 @@ extension PartsLoss {
   /// The loss of the parts numbered `numbers` of `kind` in the parts folder at `folder`; a part
   /// that cannot be read counts as unreadable.
   public static func read(folder: String, _ kind: MemoFileKind, numbers: [Int]) -> PartsLoss {
+    var reasons: [Int: String] = [:]
     let parts = numbers.map { number in
       let name = (kind == .route ? PartName.route(number) : PartName.transcript(number)).fileName
-      let bytes = (try? ReadOnlyFile.contents(of: MemoFolder.join(folder, name), limit: partLimit)) ?? []
-      return (number: number, bytes: bytes)
+      do {
+        return (
+          number: number,
+          bytes: try ReadOnlyFile.contents(of: MemoFolder.join(folder, name), limit: partLimit)
+        )
+      } catch {
+        reasons[number] = (error as? FormatError)?.message ?? "\(error)"
+        return (number: number, bytes: [UInt8]())
+      }
     }
-    return read(kind, parts: parts)
+    return read(kind, parts: parts, reasons: reasons)
   }
 }
