@@ -61,9 +61,9 @@ package enum LintCatalogue {
     LintRule(
       code: .folderPartsBesideFinished, severity: .warning, summary: "parts kept beside a finished file",
       reason:
-        "An assembly with gaps keeps the parts that did not fit, as the sign of what the finished file is missing.",
+        "Recovery keeps a kind's parts beside its finished file when something was lost: a part that never landed or cannot be read (a gap), or a last part the kill tore. The finding says what is lost and from when.",
       fix:
-        "Check the finished file's `NOTE stash missing-speech` notes or route segments; remove the parts once you accept the gaps."
+        "Read what the finding says is lost. To accept it, run `stash recover --accept-loss`: it notes the loss in the transcript as `NOTE stash missing-speech` and removes the parts."
     ),
     LintRule(
       code: .folderRouteWithdrawn, severity: .warning,

@@ -125,6 +125,9 @@ enum CommandCatalogue {
           name: "routes", value: "WHAT", choices: ["publish", "drop"],
           help: "publish assembled routes (default) or drop them"),
         Option(name: "repair-audio", help: "cut audio with a torn tail at its last whole sample"),
+        Option(
+          name: "accept-loss",
+          help: "accept what kept parts lost, once seen: note it, remove the parts"),
         Option(name: "include-recent", help: "also sweep captures changed in the last two minutes"),
         Option(name: "recent-window", value: "SECONDS", help: "what counts as recent (default 120)"),
         Option(name: "no-wait", help: "fail rather than wait for another stash process"),

@@ -72,18 +72,29 @@ enum LintCommand {
     let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
     // Each path's configuration is loaded before anything is printed, so a bad one still stops
     // the run with only its usage error, as it did when the output came all at once at the end.
-    var targets: [(path: String, isFolder: Bool, configuration: LintConfiguration)?] = []
-    for path in paths {
+    var targets: [(path: String, isFolder: Bool, configuration: LintConfiguration, memo: String?)?] = []
+    for argument in paths {
+      var path = argument
       var info = stat()
       guard stat(path, &info) == 0 else {
         targets.append(nil)
         continue
       }
       let isFolder = (info.st_mode & S_IFMT) == S_IFDIR
+      // A parts folder named itself holds no memo: its memo's folder is linted, for that memo only.
+      let memo = isFolder ? PartsFolderArgument(path) : nil
+      if let memo {
+        path = memo.memoFolder
+        standardError(
+          "stash lint: \(PathText.escaped(argument)) is the parts folder of the memo \(PathText.escaped(memo.base)): "
+            + "linting that memo in its folder \(PathText.escaped(memo.memoFolder))"
+            + (fix ? "; --fix is not applied (it works on a whole memo folder: name that folder)" : ""))
+      }
       let own =
         isFolder && given == nil
         ? try LintConfiguration.load(PathText.join(path, LintConfiguration.fileName), required: false) : nil
-      targets.append((path, isFolder, (given ?? own ?? LintConfiguration()).merged(with: overlay)))
+      targets.append(
+        (path, isFolder, (given ?? own ?? LintConfiguration()).merged(with: overlay), memo?.base))
     }
     let colour =
       format == .human && isatty(1) != 0 && (getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true)
@@ -95,7 +106,7 @@ enum LintCommand {
     var unchecked = 0
     var fixed = 0
     for (path, target) in zip(paths, targets) {
-      guard let (path, isFolder, configuration) = target else {
+      guard let (path, isFolder, configuration, memo) = target else {
         // stat again for the message: errno from the first look is long gone.
         var info = stat()
         _ = stat(path, &info)
@@ -117,12 +128,14 @@ enum LintCommand {
       }
       do {
         var before = 0
-        if isFolder && fix {
+        // --fix works on a whole folder: not on the memo folder of a parts folder named alone.
+        if isFolder && fix && memo == nil {
           before = try fixable(path)
           if before > 0 { LintFix.apply(folder: path, say: standardError) }
         }
         var after = 0
         let take = { (finding: LintFinding) in
+          if let memo, !PartsFolderArgument.belongs(finding.name, to: memo) { return }
           guard let configured = configuration.changesFindings ? configuration.apply(finding) : finding else {
             return
           }

@@ -5,17 +5,17 @@ import StashRecover
   import Glibc
 #endif
 
-/// `stash recover [DIR] [--dry-run] [--routes=publish|drop] [--repair-audio] [--include-recent]
+/// `stash recover [DIR] [--dry-run] [--routes=publish|drop] [--repair-audio] [--accept-loss] [--include-recent]
 /// [--recent-window SECONDS] [--no-wait] [--json|--format json]`: finishes what killed recordings left in a memo
 /// folder. Exit 0 when nothing needs a person, 1 when something does, 2 on usage or I/O errors.
 enum RecoverCommand {
   static let usage =
-    "stash recover [DIR] [--dry-run] [--routes=publish|drop] [--repair-audio] [--include-recent] "
+    "stash recover [DIR] [--dry-run] [--routes=publish|drop] [--repair-audio] [--accept-loss] [--include-recent] "
     + "[--recent-window SECONDS] [--no-wait] [--json]"
 
   static func run(_ words: [String]) throws -> Int32 {
     let arguments = try Arguments(
-      words, flags: ["dry-run", "repair-audio", "include-recent", "json", "no-wait"],
+      words, flags: ["dry-run", "repair-audio", "accept-loss", "include-recent", "json", "no-wait"],
       options: ["routes", "recent-window", "format"])
     guard arguments.positionals.count <= 1 else {
       throw UsageError(message: "give at most one folder: \(usage)")
@@ -37,6 +37,7 @@ enum RecoverCommand {
     }
     options.includeRecent = arguments.flags.contains("include-recent")
     options.repairAudio = arguments.flags.contains("repair-audio")
+    options.acceptLoss = arguments.flags.contains("accept-loss")
     let dryRun = arguments.flags.contains("dry-run")
 
     let fileSystem = SystemFileSystem()

@@ -51,7 +51,11 @@ import Testing
     let report = try Sweeper(fileSystem: SystemFileSystem(), assembler: FormatAssembler())
       .run(root.path, options: SweepOptions(now: Date().timeIntervalSince1970, includeRecent: true))
     let kept = report.captures.flatMap(\.events).filter { $0.action == .kept }.map(\.detail)
-    #expect(kept.contains { $0.contains("transcription.0002.vtt: not a WebVTT file (") }, "\(kept)")
-    #expect(kept.contains { $0.contains("track.0002.gpx missing (") }, "\(kept)")
+    #expect(
+      kept.contains {
+        $0.contains(
+          "transcription.0002.vtt cannot be read (not a WebVTT file): a gap, the speech from 0:04 to 0:")
+      }, "\(kept)")
+    #expect(kept.contains { $0.contains("track.0002.gpx never landed: a gap, the walk from ") }, "\(kept)")
   }
 }

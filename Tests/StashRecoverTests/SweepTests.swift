@@ -245,7 +245,7 @@ import Testing
     let kept = report.captures.flatMap(\.events).filter { $0.action == .kept }.map(\.detail)
     #expect(
       kept.contains {
-        $0.contains("transcription.0002.vtt: the file is 14 bytes, more than the 4 read here")
+        $0.contains("transcription.0002.vtt cannot be read (the file is 14 bytes, more than the 4 read here)")
       }, "\(kept)")
     #expect(try FolderTree(root).entries["M.parts/transcription.0002.vtt"] == "a part too big")
   }

@@ -138,7 +138,7 @@ extension Memo {
       problems: [])
     // Audio that is not a file already has its problem (folder-not-a-file); its state only repeats it.
     if audioIsFile { problems += memo.audioProblems() }
-    problems += memo.partsProblems()
+    problems += memo.partsProblems(folder: folder)
     for problem in title?.problems ?? [] { problems.append(MemoProblem(file: files[.title], problem)) }
     memo.problems = problems
     return memo
@@ -190,8 +190,9 @@ extension Memo {
     }
   }
 
-  /// What the parts folder says: recovery to do, assemblies with gaps, a withdrawn route, leftovers.
-  func partsProblems() -> [MemoProblem] {
+  /// What the parts folder says: recovery to do, parts kept beside a finished file (with what they
+  /// lost, read from their bytes: only for this state, which is rare), a withdrawn route, leftovers.
+  func partsProblems(folder: String) -> [MemoProblem] {
     guard let parts else { return [] }
     let name = parts.name
     var out: [MemoProblem] = []
@@ -220,7 +221,13 @@ extension Memo {
               + "Run `stash recover` to assemble it")))
     }
     for kind in partsBesideFinished {
-      let count = kind == .transcript ? parts.transcriptParts.count : parts.routeParts.count
+      let numbers = kind == .transcript ? parts.transcriptParts : parts.routeParts
+      let count = numbers.count
+      let loss = PartsLoss.read(folder: MemoFolder.join(folder, name), kind, numbers: numbers)
+      let advice =
+        loss.isEmpty
+        ? ": `stash recover` removes them if the finished file holds all they hold"
+        : ". " + loss.acceptance
       out.append(
         MemoProblem(
           file: name,
@@ -228,7 +235,7 @@ extension Memo {
             code: .folderPartsBesideFinished, severity: .warning,
             message:
               "\(count) \(kind.words) part\(count == 1 ? " was" : "s were") kept beside the finished \(kind.words): "
-              + "the assembly had gaps, so the finished file is short by what they hold")))
+              + loss.summary + advice)))
     }
     if parts.routeWithdrawn {
       out.append(

@@ -104,4 +104,18 @@ public enum RouteAssembler {
       return !read.isDamaged && keys(read).allSatisfy(held.contains)
     }
   }
+
+  /// True when `finished` reads cleanly and holds every track point (position and time) that
+  /// assembling `parts` gives, the points closed before a tear included.
+  public static func finished(_ finished: [UInt8], holdsAllReadableOf parts: [Part]) -> Bool {
+    let document = GPXReader.read(finished)
+    guard !document.isDamaged else { return false }
+    func keys(_ document: GPXDocument) -> [String] {
+      document.tracks.flatMap { $0.segments.flatMap(\.points) }.map {
+        "\($0.latitude),\($0.longitude),\($0.time ?? -1)"
+      }
+    }
+    let held = Set(keys(document))
+    return keys(GPXReader.read(assemble(parts).bytes)).allSatisfy(held.contains)
+  }
 }

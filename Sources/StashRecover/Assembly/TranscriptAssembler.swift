@@ -2,10 +2,9 @@ import StashFormat
 
 /// Joins transcript parts into one WebVTT file. Cue times already count from the start of the
 /// recording, so cues are kept as they are, raw text included (and with it the
-/// `<c.unconfirmed>` marking). Where parts are missing or unreadable, one
-/// `NOTE stash missing-speech <start> <end>` says so, spanning from the end of the part before
-/// (its `NOTE stash part` end, else its last cue's end, else 0) to the start of the part after (its
-/// `NOTE stash part` start, else its first cue's start).
+/// `<c.unconfirmed>` marking). Each gap `PartsLoss` finds between readable parts (parts missing or
+/// unreadable, or a torn part that is not the last) gets one `NOTE stash missing-speech <start>
+/// <end>`, from where the speech before it ends (or is torn) to where the speech after it starts.
 public enum TranscriptAssembler {
   /// One part read.
   struct Read {
@@ -15,14 +14,6 @@ public enum TranscriptAssembler {
     var damage: String?
     /// True when nothing in it could be used.
     var unreadable: Bool
-
-    /// Where the part's speech starts.
-    var start: Double? { document.partSpan?.start ?? document.cues.first?.startTime }
-    /// Where its speech ends: a torn part ends at its last cue, whatever its note claimed.
-    var end: Double? {
-      if damage == nil, let span = document.partSpan { return span.end }
-      return document.cues.map(\.endTime).max() ?? document.partSpan?.start
-    }
   }
 
   /// Reads one part: unreadable when it has no `WEBVTT` signature (or is empty); damaged (torn)
@@ -49,30 +40,9 @@ public enum TranscriptAssembler {
     var notes: [WebVTTNote] = []
     var regions: [WebVTTRegion] = []
     var styles: [String] = []
-    var gaps: [Gap] = []
     var seenIDs = Set<String>()
-    var expected = 1
-    var previous: Read?
-    // The end of the speech read so far, for a gap after a part that tells nothing of its end.
-    var lastEnd = 0.0
-    // Numbers missing or unreadable since the last readable part.
-    var missing: [Int] = []
 
-    for read in reads {
-      missing += Array(expected..<read.number)
-      expected = read.number + 1
-      if read.unreadable {
-        missing.append(read.number)
-        continue
-      }
-      // A torn part before this one lost its end: that is missing speech too.
-      let tornBefore = previous.map { $0.damage != nil } ?? false
-      if !missing.isEmpty || tornBefore {
-        let start = previous?.end ?? lastEnd
-        let end = max(start, read.start ?? start)
-        gaps.append(Gap(start: start, end: end, parts: tornBefore ? [previous!.number] + missing : missing))
-      }
-      missing = []
+    for read in reads where !read.unreadable {
       for region in read.document.regions where !regions.contains(region) { regions.append(region) }
       for style in read.document.styles where !styles.contains(style) { styles.append(style) }
       for note in read.document.notes {
@@ -90,8 +60,12 @@ public enum TranscriptAssembler {
         }
         cues.append(cue)
       }
-      previous = read
-      lastEnd = max(lastEnd, read.end ?? lastEnd)
+    }
+    // The gaps are the loss's (PartsLoss), so the notes written here and what the report, `show`
+    // and lint say of the parts agree: a torn part that is not the last loses from its tear.
+    let gaps = PartsLoss.read(.transcript, parts: parts.map { (number: $0.number, bytes: $0.bytes) }).gaps.map
+    {
+      Gap(start: $0.start, end: $0.end, parts: $0.parts)
     }
     let document = WebVTTDocument(
       regions: regions, styles: styles, cues: cues, notes: notes,
@@ -139,5 +113,15 @@ public enum TranscriptAssembler {
           held.contains(Key(start: $0.startTime, end: $0.endTime, text: $0.text))
         }
     }
+  }
+
+  /// True when `finished` reads without an error and holds every cue (times and raw text) that
+  /// assembling `parts` gives, the torn ones' salvage included.
+  public static func finished(_ finished: [UInt8], holdsAllReadableOf parts: [Part]) -> Bool {
+    let document = WebVTTParser.parse(finished)
+    guard !document.diagnostics.contains(where: { $0.severity == .error }) else { return false }
+    func key(_ cue: WebVTTCue) -> String { "\(cue.startTime)\u{0}\(cue.endTime)\u{0}\(cue.text)" }
+    let held = Set(document.cues.map(key))
+    return WebVTTParser.parse(assemble(parts).bytes).cues.allSatisfy { held.contains(key($0)) }
   }
 }

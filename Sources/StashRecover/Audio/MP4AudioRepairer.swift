@@ -46,9 +46,11 @@ public struct MP4AudioRepairer: AudioRepairer, Sendable {
         rewritten: false, bytesRemoved: 0, duration: audio.durationSeconds ?? 0, detail: "whole")
     }
     let duration = audio.durationSeconds ?? 0
+    let length = "its last whole sample (\(audio.samples.count) samples, \(String(format3: duration)) s)"
     let detail =
-      outcome.detail + "; it now ends at its last whole sample (\(audio.samples.count) samples, "
-      + "\(String(format3: duration)) s), and every player opens it"
+      dryRun
+      ? outcome.wouldDetail + "; it would then end at \(length), and every player would open it"
+      : outcome.detail + "; it now ends at \(length), and every player opens it"
     if !dryRun {
       try AtomicFile.write(outcome.bytes, named: name, in: folder, mode: .replace, fileSystem: fs) {
         temporary in

@@ -13,6 +13,16 @@ public enum TornTailRepair {
     public var keptFromTornFragment: Int
     /// What was done, in plain words.
     public var detail: String
+    /// The same in the conditional, for a dry run: what would be done.
+    public var wouldDetail: String
+
+    /// An outcome whose words are `verb` (past; `wouldVerb` in the conditional) then `rest`.
+    init(bytes: [UInt8], keptFromTornFragment: Int, verb: String, wouldVerb: String, rest: String) {
+      self.bytes = bytes
+      self.keptFromTornFragment = keptFromTornFragment
+      self.detail = verb + " " + rest
+      self.wouldDetail = wouldVerb + " " + rest
+    }
   }
 
   /// Repairs `bytes`, whose whole samples are `samples` (from `MP4Audio`); nil when the file does
@@ -46,9 +56,8 @@ public enum TornTailRepair {
     let what = tornBox.map { "a torn \($0.type) box" } ?? "a torn box header"
     return Outcome(
       bytes: Array(bytes[0..<cut]), keptFromTornFragment: 0,
-      detail:
-        "removed \(bytes.count - cut) bytes at the end (\(what)\(cut < tornAt ? " and the moof before it" : ""))"
-    )
+      verb: "removed", wouldVerb: "would remove",
+      rest: "\(bytes.count - cut) bytes at the end (\(what)\(cut < tornAt ? " and the moof before it" : ""))")
   }
 
   /// Rewrites the last fragment to hold the whole samples of its torn media data.
@@ -60,8 +69,8 @@ public enum TornTailRepair {
     guard let lastEnd = kept.map({ $0.offset + $0.size }).max(), kept.first?.offset == payload else {
       return Outcome(
         bytes: Array(bytes[0..<moof.offset]), keptFromTornFragment: 0,
-        detail:
-          "removed the last fragment (\(bytes.count - moof.offset) bytes): none of its samples was whole")
+        verb: "removed", wouldVerb: "would remove",
+        rest: "the last fragment (\(bytes.count - moof.offset) bytes): none of its samples was whole")
     }
     let children = boxesInside(bytes, moof)
     let trafs = children.filter { $0.type == .traf }
@@ -104,8 +113,9 @@ public enum TornTailRepair {
     let out = Array(bytes[0..<moof.offset]) + newMoof + mdatHeader + media
     return Outcome(
       bytes: out, keptFromTornFragment: kept.count,
-      detail: "rewrote the last fragment to hold its \(kept.count) whole samples of \(count) "
-        + "(removed \(bytes.count - out.count) bytes: the torn sample and the index entries of those never written)"
+      verb: "rewrote", wouldVerb: "would rewrite",
+      rest: "the last fragment to hold its \(kept.count) whole samples of \(count) "
+        + "(\(bytes.count - out.count) bytes fewer: the torn sample and the index entries of those never written)"
     )
   }
 

@@ -1,3 +1,5 @@
+import StashFormat
+
 /// One part as read from disk: its number and its bytes.
 public struct Part: Sendable, Equatable {
   /// The part's number (1 for `0001`).
@@ -85,4 +87,40 @@ public protocol PartsAssembler {
   /// parts are then copies of what is already published (an earlier removal was cut short) and
   /// may go. The caller checks that they run from 0001.
   func finished(_ kind: PartsKind, _ finished: [UInt8], holdsAllOf parts: [Part]) -> Bool
+  /// True when `finished` reads cleanly and holds every cue or point that assembling `parts` gives
+  /// (torn and unreadable parts included, for what can be read of them): what `--accept-loss` asks
+  /// before the parts go.
+  func finished(_ kind: PartsKind, _ finished: [UInt8], holdsAllReadableOf parts: [Part]) -> Bool
+  /// What `parts` lost, in the words the report, `show`, the browser and lint all give; `unread`
+  /// names parts that could not be read as files at all (too large, not a file), with why.
+  func loss(_ kind: PartsKind, parts: [Part], unread: [Int: String]) -> PartsLoss
+}
+
+extension PartsAssembler {
+  /// An assembler that cannot tell never lets a loss be accepted.
+  public func finished(_ kind: PartsKind, _ finished: [UInt8], holdsAllReadableOf parts: [Part]) -> Bool {
+    false
+  }
+
+  /// The loss as the assembly's gaps and damage give it, for an assembler that does not read the
+  /// formats' bytes itself: a damaged part outside every gap is taken to be a torn end.
+  public func loss(_ kind: PartsKind, parts: [Part], unread: [Int: String]) -> PartsLoss {
+    let assembly = assemble(kind, parts: parts)
+    let present = Set(parts.map(\.number))
+    var stretches = assembly.gaps.map { gap in
+      let unreadable = gap.parts.filter { present.contains($0) || unread[$0] != nil }
+      return PartsLoss.Stretch(
+        cause: .gap(
+          absent: gap.parts.filter { !unreadable.contains($0) }, unreadable: unreadable, tornBefore: nil),
+        start: gap.start, end: gap.end)
+    }
+    for damage in assembly.damage where !assembly.gaps.contains(where: { $0.parts.contains(damage.number) }) {
+      stretches.append(PartsLoss.Stretch(cause: .tornEnd(part: damage.number, insideItem: false), start: nil))
+    }
+    var reasons = unread
+    for damage in assembly.damage where reasons[damage.number] == nil {
+      reasons[damage.number] = damage.reason
+    }
+    return PartsLoss(kind: kind.finishedFile, stretches: stretches, reasons: reasons)
+  }
 }

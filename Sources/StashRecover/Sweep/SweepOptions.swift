@@ -8,6 +8,9 @@ public struct SweepOptions: Sendable {
   public var includeRecent: Bool
   /// Repair audio files with a torn tail (`--repair-audio`).
   public var repairAudio: Bool
+  /// Accept the loss that parts kept beside a finished file are the sign of (`--accept-loss`):
+  /// note it in the transcript and remove the parts (FORMAT.md §6.6).
+  public var acceptLoss = false
 
   /// Options; by default a capture touched in the last two minutes is left alone.
   public init(now: Double, recentWindow: Double = 120, includeRecent: Bool = false, repairAudio: Bool = false)

@@ -13,6 +13,9 @@ struct SweepPerformer {
   let folder: String
   let dryRun: Bool
   let routeConsent: @Sendable () -> Bool
+  /// `--accept-loss`: parts kept as the sign of a loss go once the finished file holds all they could
+  /// give, and the transcript notes the loss.
+  var acceptLoss = false
   var fs: any FileSystem { sweeper.fileSystem }
 
   /// Held while audio is repaired, by whichever capture repairs: one repair at a time, since each
@@ -54,7 +57,15 @@ struct SweepPerformer {
     if let temporaryFailure {
       report.captures.append(SweepReport.Capture(base: "", events: [temporaryFailure]))
     }
-    report.captures += perform(plan.captures)
+    // A capture with nothing done to it (whole audio looked at for repair) says nothing.
+    report.captures += perform(plan.captures).filter { !$0.events.isEmpty }
+    report.audioLookedAt =
+      plan.captures.filter { capture in
+        capture.hold == nil
+          && capture.steps.contains {
+            if case .repairAudio = $0 { true } else { false }
+          }
+      }.count
     return report
   }
 
@@ -107,7 +118,11 @@ struct SweepPerformer {
         case .assemble(let kind, let parts):
           try assemble(kind, parts: parts, base: capture.base, into: &events)
         case .reconcile(let kind, let parts):
-          try reconcile(kind, parts: parts, base: capture.base, into: &events)
+          if acceptLoss {
+            try accept(kind, parts: parts, base: capture.base, published: nil, into: &events)
+          } else {
+            try reconcile(kind, parts: parts, base: capture.base, into: &events)
+          }
         case .withdraw(let parts, let finishedRoute):
           try withdraw(parts: parts, finishedRoute: finishedRoute, base: capture.base, into: &events)
         case .repairAudio(let recentAge):
@@ -157,7 +172,9 @@ struct SweepPerformer {
       events.append(
         event(
           .dropped, partNames,
-          "the route was not published (location consent does not hold); its parts were removed"))
+          tense(
+            "the route was not published (location consent does not hold); its parts were removed",
+            "the route would not be published (location consent does not hold); its parts would be removed")))
       return
     }
     if !dryRun {
@@ -178,9 +195,21 @@ struct SweepPerformer {
     events.append(published)
     if assembly.unbroken {
       try removeParts(kind, numbers, base: base, durableNow: false)
-      events.append(event(.removed, partNames, "the \(kind.rawValue) parts, now in \(finished)"))
+      events.append(
+        event(
+          .removed, partNames,
+          tense(
+            "the \(kind.rawValue) parts, now in \(finished)",
+            "the \(kind.rawValue) parts, which would then be in \(finished)")))
+    } else if acceptLoss {
+      try accept(kind, parts: numbers, base: base, published: assembly.bytes, into: &events)
     } else {
-      events.append(event(.kept, partNames, Self.whyKept(assembly, kind, unread: unread), needsPerson: true))
+      let loss = sweeper.assembler.loss(kind, parts: parts, unread: unread)
+      events.append(
+        event(
+          .kept, partNames,
+          "the parts stay beside \(finished) as the sign of what is missing: \(loss.summary). "
+            + loss.acceptance, needsPerson: true))
     }
   }
 
@@ -189,7 +218,7 @@ struct SweepPerformer {
   ) throws {
     let finished = kind.finishedFile.name(for: base)
     let partNames = Self.partNames(kind, numbers, base: base)
-    let parts = try read(kind, numbers, base: base).parts
+    let (parts, unread) = try read(kind, numbers, base: base)
     let finishedBytes: [UInt8]?
     do {
       finishedBytes = try fs.read(folder + "/" + finished, limit: sweeper.readLimit)
@@ -204,11 +233,15 @@ struct SweepPerformer {
       try removeParts(kind, numbers, base: base, durableNow: false)
       events.append(event(.removed, partNames, "\(finished) already holds everything in these parts"))
     } else {
+      let loss = sweeper.assembler.loss(kind, parts: parts, unread: unread)
       events.append(
         event(
           .kept, partNames,
-          "\(finished) exists beside these parts: they are the sign of a gap or a damaged part an earlier "
-            + "assembly could not fill (or they hold what it does not), so they stay and are not assembled again",
+          "\(finished) exists beside these parts, so they are not assembled again; they stay as the sign of "
+            + "what is missing: \(loss.summary). "
+            + (loss.isEmpty
+              ? "They hold what \(finished) does not, or it notes missing speech: compare them before removing any"
+              : loss.acceptance),
           needsPerson: true))
     }
   }
@@ -239,7 +272,10 @@ struct SweepPerformer {
     names.append(marker)
     events.append(
       event(
-        .withdrawn, names, "location was turned off during the recording: its route deletion was finished"))
+        .withdrawn, names,
+        tense(
+          "location was turned off during the recording: its route deletion was finished",
+          "location was turned off during the recording: its route deletion would be finished")))
   }
 
   mutating func repairAudio(base: String, recentAge: Double?, into events: inout [SweepReport.Event]) throws {
@@ -288,7 +324,10 @@ struct SweepPerformer {
         try fs.removeDirectory(path)
         try fs.syncDirectory(folder)
       }
-      events.append(event(.removed, [name], "the parts folder, now empty"))
+      events.append(
+        event(
+          .removed, [name],
+          tense("the parts folder, now empty", "the parts folder, which would then be empty")))
       return
     }
     let foreign = remaining.filter { strangers.contains($0) }
@@ -367,6 +406,9 @@ struct SweepPerformer {
     error.code == .tooLarge || error.code == .notAFile || error.number == ELOOP
   }
 
+  /// `past` for what was done; `would`, in the conditional, for what a dry run would do.
+  func tense(_ past: String, _ would: String) -> String { dryRun ? would : past }
+
   func event(
     _ action: SweepReport.Event.Action, _ names: [String], _ detail: String, needsPerson: Bool = false
   ) -> SweepReport.Event {
@@ -390,28 +432,6 @@ struct SweepPerformer {
     }
     if assembly.unconfirmedWords { words += ", with words the speech engine never confirmed (marked)" }
     return words
-  }
-
-  static func whyKept(_ assembly: Assembly, _ kind: PartsKind, unread: [Int: String] = [:]) -> String {
-    var reasons: [String] = []
-    // Each part of a gap says what became of it: why it was not read, its damage when it was,
-    // else missing.
-    func what(_ number: Int) -> String {
-      let name = kind.partName(number).fileName
-      if let reason = unread[number] { return name + ": " + reason }
-      guard let damage = assembly.damage.first(where: { $0.number == number }) else {
-        return name + " missing"
-      }
-      return name + ": " + damage.reason
-    }
-    for gap in assembly.gaps {
-      reasons.append(gap.parts.map(what).joined(separator: "; ") + " (\(Self.span(gap, kind)))")
-    }
-    for damage in assembly.damage where !assembly.gaps.contains(where: { $0.parts.contains(damage.number) }) {
-      reasons.append(what(damage.number))
-    }
-    return "the parts stay beside the finished file as the sign of what is missing: "
-      + reasons.joined(separator: "; ")
   }
 
   /// A gap in words: recording time for a transcript, UTC time of day for a route.

@@ -8,7 +8,8 @@ public struct SweepPlan: Sendable, Equatable {
     case assemble(PartsKind, parts: [Int])
     /// A finished file already exists beside these parts: remove them only if they run from 0001,
     /// every one reads cleanly, and the file already holds all they hold (an earlier removal was
-    /// cut short); otherwise they stay as the sign.
+    /// cut short); otherwise they stay as the sign, unless the loss is accepted
+    /// (`SweepOptions.acceptLoss`): then they go once the file holds all they still give.
     case reconcile(PartsKind, parts: [Int])
     /// Finish an interrupted withdrawal of the route: remove these route parts, the finished route
     /// when `finishedRoute`, and the `track.withdrawn` marker last.

@@ -18,9 +18,26 @@ extension SweepReport {
         lines.append("      \(event.detail)")
       }
     }
+    if let audio = audioTotal { lines.append(audio) }
     if needsPerson {
       lines += ["", "Lines marked ! need a person: see what each says."]
     }
     return lines
+  }
+
+  /// One line on the audio looked at for repair: how many were (or would be) repaired, how many
+  /// were already whole, and how many were left for a reason given above.
+  var audioTotal: String? {
+    guard audioLookedAt > 0 else { return nil }
+    let events = captures.flatMap(\.events).filter {
+      $0.names.contains { $0.hasSuffix(MemoFileKind.audio.suffix) }
+    }
+    let repaired = events.filter { $0.action == .repaired }.count
+    let left = events.filter { $0.action != .repaired }.count
+    let whole = max(0, audioLookedAt - repaired - left)
+    var parts = ["\(repaired) \(dryRun ? "would be repaired" : "repaired")", "\(whole) already whole"]
+    if left > 0 { parts.append("\(left) left as \(left == 1 ? "it is" : "they are") (said above)") }
+    return "Audio: \(audioLookedAt) file\(audioLookedAt == 1 ? "" : "s") looked at; "
+      + parts.joined(separator: ", ") + "."
   }
 }

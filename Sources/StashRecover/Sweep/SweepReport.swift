@@ -64,8 +64,10 @@ public struct SweepReport: Sendable, Equatable {
   public var dryRun: Bool
   /// Leftover temporary files removed (or to remove).
   public var temporariesRemoved: [String]
-  /// Per capture.
+  /// Per capture: only those something was done to (or would be), or that need a person.
   public var captures: [Capture]
+  /// Audio files looked at for repair (`--repair-audio`), those left for being recent included.
+  public var audioLookedAt = 0
 
   /// True when some event needs a person.
   public var needsPerson: Bool { captures.contains { $0.events.contains(where: \.needsPerson) } }

@@ -53,6 +53,7 @@ public struct Sweeper {
     let plan = SweepPlanner.plan(snapshot, options: options)
     var performer = SweepPerformer(
       sweeper: self, folder: folder, dryRun: dryRun, routeConsent: routeConsent)
+    performer.acceptLoss = options.acceptLoss
     return performer.perform(plan)
   }
 }
