@@ -65,7 +65,9 @@ let package = Package(
     .target(name: "StashBrowser", dependencies: ["StashFormat", "CWcwidth"], swiftSettings: strict),
     .executableTarget(
       name: "stash-tui",
-      dependencies: ["StashBrowser", "StashFormat", "StashRecover", "StashPlayback", "CNcursesw", "CDBus"],
+      dependencies: [
+        "StashBrowser", "StashFormat", "StashRecover", "StashLint", "StashPlayback", "CNcursesw", "CDBus",
+      ],
       swiftSettings: strict),
     .executableTarget(
       name: "stash-bench", dependencies: ["StashFormat", "StashRecover"],

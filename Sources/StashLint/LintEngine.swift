@@ -48,16 +48,9 @@ package enum LintEngine {
       let checked = Parallel.map(batch.count, chunk: 8) { offset -> [LintFinding] in
         switch batch[batch.startIndex + offset].kind {
         case .memo(let index):
-          // Lint reads the transcript and route whole, so the listing's sniffs (whose codes it
-          // drops) would only open them once more; the audio is read once for the summary and
-          // the full index.
-          let (memo, audio) = Memo.readForLint(
-            candidates[index], folder: path, now: now, opened: opened,
-            fullAudioIndex: { MemoChecks.wantsFullIndex($0, deepAudio: deepAudio) })
-          return MemoChecks(
-            memo: memo, listedAsFiles: MemoChecks.listedAsFiles(candidates[index]), folder: path,
-            opened: opened, audioDiagnostics: audio
-          ).findings()
+          return MemoAccount.findings(
+            candidates[index], folder: path, now: now, opened: opened, deepAudio: deepAudio
+          ).findings
         case .other(let index):
           let entry = grouping.others[index]
           return [LintFinding(entry.diagnostic!, name: entry.name, folder: path)]

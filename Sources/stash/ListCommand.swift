@@ -16,7 +16,7 @@ enum ListCommand {
     or the words after its date); else its recording date. Marks, in this order (FORMAT.md §1.9,
     the same in the browser):
       T  it has a transcript            R  it has a route
-      !  a file has a problem: `stash show` says what
+      !  lint finds a warning or an error in a file: `stash show` lists them
       *  a killed recording left parts: run `stash recover`
     A mark that does not apply is shown as `-`. A capture whose audio is missing is listed too,
     with `--:--`. The last line sums it up; `stash lint` says what is wrong in detail.
@@ -44,7 +44,7 @@ enum ListCommand {
     if getenv("TZ") == nil { setenv("TZ", ":/etc/localtime", 1) }
     let listing: Listing
     do {
-      listing = try Listing(path: path)
+      listing = try Listing(path: path) { standardError("stash ls: " + $0) }
     } catch {
       standardError("stash ls: \(error)")
       return 2
@@ -66,20 +66,24 @@ enum ListCommand {
       print("[]")
       return
     }
-    listing.print { index, memo, out in
+    listing.print { index, account, out in
       out.raw(index == 0 ? "[\n" : ",\n")
-      memo.writeJSON(to: &out)
+      account.memo.writeJSON(to: &out, problems: account.findings.map(\.problemJSON))
     }
     Listing.write(Array("\n]\n".utf8))
   }
 
   /// One line per memo and the summary; with `bases`, each line ends with the memo's base.
   static func printTable(_ listing: Listing, bases: Bool = false) {
-    let summary = listing.print { _, memo, out in
+    let summary = listing.print { _, account, out in
+      let memo = account.memo
       var line = RecordingDate.localMinute(memo.recordedAt) + "  "
       let length = memo.durationSeconds.map { TimeText.clock($0, hours: true) } ?? "--:--"
       line += String(repeating: " ", count: max(0, 8 - length.count)) + length + "  "
-      line += MemoMarks(memo).text()
+      line += MemoMarks(
+        transcript: memo.hasTranscript, route: memo.hasRoute, problem: account.hasProblem,
+        recovery: memo.needsRecovery
+      ).text()
       line += "  " + PathText.escaped(memo.displayName)
       if bases { line += "  [" + PathText.escaped(memo.base) + "]" }
       line += "\n"

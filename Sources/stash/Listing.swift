@@ -1,4 +1,5 @@
 import StashFormat
+import StashLint
 import Synchronization
 
 #if canImport(Glibc)
@@ -16,11 +17,13 @@ struct Listing {
   let order: [Int]
   /// Each candidate's date (`RecordingDate.parse` of its base, else that of the memo read early).
   let dates: [Double]
-  /// The memos read to learn their dates, by candidate index.
-  let readEarly: [Int: Memo]
   let opened: OpenFolder
   /// The time every memo's audio date is judged against (as `MemoFolder.read` takes it once).
   let now: Double
+  /// The folder's `.stashlint`, which the marks follow as lint does.
+  let configuration: LintConfiguration
+  /// The folder's name-collision findings, each memo's own added to its account.
+  let collisions: [LintFinding]
 
   /// How many memos a piece of output holds: one hand-off to a core, one buffer, one write.
   static let piece = 256
@@ -29,11 +32,13 @@ struct Listing {
 
   /// Reads the folder's names and puts its memos in order; throws only when the folder cannot be
   /// read (`folder-unreadable`).
-  init(path: String) throws(FormatError) {
+  init(path: String, warn: (String) -> Void) throws(FormatError) {
     self.path = path
     grouping = try MemoFolder.group(path: path)
     now = RecordingDate.currentTime()
     opened = OpenFolder(path: path)
+    configuration = MemoAccount.configuration(of: path, warn: warn)
+    collisions = LintEngine.collisionFindings(grouping, folder: path, now: now)
     let candidates = grouping.candidates
     // The date `Memo.read` gives a memo whose base names one is that date.
     var dates = Parallel.map(candidates.count, chunk: 1024) { RecordingDate.parse(base: candidates[$0].base) }
@@ -43,7 +48,6 @@ struct Listing {
       Memo.read(candidates[undated[n]], folder: path, now: now, opened: opened, baseDate: nil)
     }
     for (index, memo) in zip(undated, early) { dates[index] = memo.recordedAt }
-    readEarly = Dictionary(uniqueKeysWithValues: zip(undated, early))
     let keys = dates.map { $0! }
     self.dates = keys
     var order = Array(candidates.indices)
@@ -54,11 +58,12 @@ struct Listing {
     self.order = order
   }
 
-  /// Reads the memos on both cores, a piece at a time, hands each to `render` with its place in
-  /// the listing, and writes each piece's bytes to standard output as soon as every piece before
-  /// it is written. Returns the folder's totals, summed in listing order as `FolderSummary` sums.
+  /// Reads and checks the memos on both cores (each memo's one account: `MemoAccount`), a piece at
+  /// a time, hands each to `render` with its place in the listing, and writes each piece's bytes
+  /// to standard output as soon as every piece before it is written. Returns the folder's totals,
+  /// summed in listing order as `FolderSummary` sums.
   @discardableResult
-  func print(_ render: (Int, Memo, inout JSONWriter) -> Void) -> FolderSummary {
+  func print(_ render: (Int, MemoAccount, inout JSONWriter) -> Void) -> FolderSummary {
     let output = OrderedOutput(FolderSummary(others: grouping.others, collisions: grouping.collisions))
     let candidates = grouping.candidates
     let pieces = (order.count + Self.piece - 1) / Self.piece
@@ -68,11 +73,13 @@ struct Listing {
       tallies.reserveCapacity(Self.piece)
       for position in n * Self.piece..<min(order.count, (n + 1) * Self.piece) {
         let index = order[position]
-        let memo =
-          readEarly[index]
-          ?? Memo.read(candidates[index], folder: path, now: now, opened: opened, baseDate: dates[index])
-        render(position, memo, &out)
-        tallies.append(FolderSummary.Tally(memo))
+        let account = MemoAccount.read(
+          candidates[index], folder: path, now: now, opened: opened, configuration: configuration,
+          collisions: collisions)
+        render(position, account, &out)
+        var tally = FolderSummary.Tally(account.memo)
+        tally.hasProblem = account.hasProblem
+        tallies.append(tally)
       }
       output.deliver(n, out.bytes, tallies)
     }

@@ -1,4 +1,5 @@
 import StashFormat
+import StashLint
 
 #if canImport(Glibc)
   import Glibc
@@ -100,6 +101,19 @@ struct MemoReference {
     guard !wanted.isEmpty else { return [] }
     return Array(
       folder.memos.filter { !words($0.displayName).isDisjoint(with: wanted) }.prefix(namedInMessages))
+  }
+
+  /// The memo's one account of its problems (what `stash lint` reports for it, with the folder's
+  /// `.stashlint`); nil when the folder can no longer be read.
+  func account(warn: (String) -> Void) -> MemoAccount? {
+    guard let grouping = try? MemoFolder.group(path: folder.path),
+      let candidate = grouping.candidates.first(where: { $0.base == memo.base })
+    else { return nil }
+    let now = RecordingDate.currentTime()
+    return MemoAccount.read(
+      candidate, folder: folder.path, now: now, opened: OpenFolder(path: folder.path),
+      configuration: MemoAccount.configuration(of: folder.path, warn: warn),
+      collisions: LintEngine.collisionFindings(grouping, folder: folder.path, now: now))
   }
 
   /// The memo's transcript, parsed, or nil when it has none; throws when it cannot be read.

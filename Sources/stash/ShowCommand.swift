@@ -16,6 +16,7 @@ enum ShowCommand {
     let json = try arguments.format(among: ["text", "json"]) == "json"
     let reference = try MemoReference(arguments.positionals[0])
     let memo = reference.memo
+    let account = reference.account { standardError("stash show: " + $0) }
     var transcript: WebVTTDocument?
     var route: GPXDocument?
     var status: Int32 = 0
@@ -29,7 +30,7 @@ enum ShowCommand {
     }
     if json {
       let json = JSONValue.object([
-        ("memo", memo.json),
+        ("memo", memo.json(problems: account.map { $0.findings.map(\.problemJSON) })),
         (
           "transcript",
           transcript.map { document in
@@ -52,12 +53,15 @@ enum ShowCommand {
       print(json.serialized(pretty: true))
       return status
     }
-    print(text(memo, transcript: transcript, route: route), terminator: "")
+    print(text(memo, problems: account?.findings, transcript: transcript, route: route), terminator: "")
     return status
   }
 
-  /// The facts, one per line, then the cues.
-  static func text(_ memo: Memo, transcript: WebVTTDocument?, route: GPXDocument?) -> String {
+  /// The facts, one per line (each of `problems`, the memo's one account, or else the reader's own
+  /// problems), then the cues.
+  static func text(_ memo: Memo, problems: [LintFinding]?, transcript: WebVTTDocument?, route: GPXDocument?)
+    -> String
+  {
     func row(_ label: String, _ value: String) -> String {
       "  " + label + String(repeating: " ", count: 11 - label.count) + value + "\n"
     }
@@ -68,7 +72,7 @@ enum ShowCommand {
     var audio = "missing (a capture: only its transcript and route can be recovered)"
     switch memo.audio?.state {
     case .ok?: audio = "ok"
-    case .cutShort(let tail)?: audio = "cut short by a kill (\(tail) bytes of torn tail)"
+    case .cutShort(let tail)?: audio = "cut short (\(tail) bytes of torn tail)"
     case .damaged(let reason)?: audio = "damaged: \(reason)"
     case .lengthUnreadable(let reason)?: audio = "length unreadable: \(reason)"
     case nil: break
@@ -92,10 +96,21 @@ enum ShowCommand {
       )
     }
     if memo.needsRecovery { out += row("recovery", "needed: run `stash recover`") }
-    for problem in memo.problems {
-      out += row(
-        "problem",
-        "\(problem.severity.rawValue) \(problem.code.rawValue): \(PathText.escaped(problem.message))")
+    if let problems {
+      for finding in problems {
+        let at =
+          finding.location.line.map { ":\($0)" } ?? finding.location.offset.map { " (at byte \($0))" } ?? ""
+        out += row(
+          "problem",
+          "\(finding.severity.rawValue) \(finding.code) in \(finding.name)\(at): \(PathText.escaped(finding.message))"
+        )
+      }
+    } else {
+      for problem in memo.problems {
+        out += row(
+          "problem",
+          "\(problem.severity.rawValue) \(problem.code.rawValue): \(PathText.escaped(problem.message))")
+      }
     }
     guard let transcript else {
       out += "\nNo transcript.\n"

@@ -46,17 +46,47 @@ import Testing
     return url
   }
 
+  /// `ls --json` streams what a whole reading of the folder describes, memo by memo, except the
+  /// problems: those are each memo's one account, what `stash lint` reports for its files.
   @Test func jsonIsWhatAWholeReadingWrites() throws {
     let folder = try makeFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let memos = try MemoFolder.read(path: folder.path).memos
     #expect(memos.count == 700)
     #expect(memos.contains { $0.dateSource == .mtime } && memos.contains { !$0.hasAudio })
+    func withoutProblems(_ text: String) throws -> [NSDictionary] {
+      let objects = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+      return objects.map { object in
+        var object = object
+        object["problems"] = nil
+        return object as NSDictionary
+      }
+    }
     let expected = "[\n" + memos.map { $0.json.serialized() }.joined(separator: ",\n") + "\n]\n"
     // The child's zone is this process's (the environment is inherited), so local times agree.
     let result = try runProcess(stash, ["ls", "--json", folder.path])
     #expect(result.status == 0)
-    #expect(result.standardOutput == expected)
+    #expect(try withoutProblems(result.standardOutput) == withoutProblems(expected))
+    // Each memo's problems are lint's findings for its files, code for code.
+    let listed = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+    let lint = try runProcess(stash, ["lint", "--format", "json", folder.path])
+    let findings = try #require(
+      (try JSONSerialization.jsonObject(with: Data(lint.standardOutput.utf8)) as? [String: Any])?["findings"]
+        as? [[String: Any]])
+    var byBase: [String: [String]] = [:]
+    for finding in findings {
+      let name = (finding["path"] as! String).split(separator: "/").last.map(String.init) ?? ""
+      let base = String(name.prefix { $0 != "_" && $0 != "." })
+      byBase[base, default: []].append(finding["code"] as! String)
+    }
+    var withProblems = 0
+    for memo in listed {
+      let codes = (memo["problems"] as! [[String: Any]]).map { $0["code"] as! String }
+      #expect(codes.sorted() == (byBase[memo["base"] as! String] ?? []).sorted(), "\(memo["base"]!)")
+      if !codes.isEmpty { withProblems += 1 }
+    }
+    #expect(withProblems > 0)
   }
 
   @Test func tableListsInTheSameOrderWithTheFolderTotals() throws {

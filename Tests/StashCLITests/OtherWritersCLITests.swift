@@ -137,9 +137,11 @@ import Testing
     #expect(rows.contains { $0.hasPrefix("2026-03-02 10:00") && $0.contains("-R!-") }, "\(ls)")
     #expect(rows.contains { $0.hasPrefix("2026-03-03 10:00") && $0.contains("T---") }, "\(ls)")
     let showNotVTT = try run(["show", dir.appendingPathComponent(notVTT).path]).standardOutput
-    #expect(showNotVTT.contains("problem    error vtt-no-signature:"), "\(showNotVTT)")
+    #expect(
+      showNotVTT.contains("problem    error vtt-no-signature in \(notVTT)_transcription.vtt"), "\(showNotVTT)"
+    )
     let showTorn = try run(["show", dir.appendingPathComponent(torn).path]).standardOutput
-    #expect(showTorn.contains("problem    error gpx-truncated:"), "\(showTorn)")
+    #expect(showTorn.contains("problem    error gpx-truncated in \(torn)_track.gpx"), "\(showTorn)")
     // Every code show prints is one lint explains.
     for code in ["vtt-no-signature", "gpx-truncated", "mp4-torn-tail", "mp4-audio-outside-file"] {
       #expect(try run(["lint", "--explain", code]).status == 0, "\(code)")

@@ -37,7 +37,8 @@ public struct FolderSummary: Sendable, Equatable {
     var hasAudio: Bool
     var seconds: Double?
     var needsRecovery: Bool
-    var hasProblem: Bool
+    /// Whether the memo earns `!`; the listing sets it from the memo's one account (StashLint's).
+    package var hasProblem: Bool
 
     public init(_ memo: Memo) {
       (hasAudio, seconds) = (memo.hasAudio, memo.durationSeconds)

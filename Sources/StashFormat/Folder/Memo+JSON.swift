@@ -1,20 +1,24 @@
 extension Memo {
   /// The memo as one element of `stash ls --json` (schema in README.md, "stash ls --json").
-  package var json: JSONValue {
+  package var json: JSONValue { json(problems: nil) }
+
+  /// `json`, with `problems` (each in the shape README gives) in place of the reader's own when
+  /// given: the listing and `show` give the memo's one account of its problems (StashLint's).
+  package func json(problems: [JSONValue]?) -> JSONValue {
     var tree = JSONTree()
-    describe(to: &tree)
+    describe(to: &tree, problems: problems)
     return tree.value
   }
 
   /// The memo as `json` describes it, written to `writer`: a listing writes it straight into its
   /// output bytes, with no tree and no String per field. (Not generic, so that the description
   /// is compiled for the writer here, not called through a protocol from another module.)
-  package func writeJSON(to writer: inout JSONWriter) {
-    describe(to: &writer)
+  package func writeJSON(to writer: inout JSONWriter, problems: [JSONValue]? = nil) {
+    describe(to: &writer, problems: problems)
   }
 
   /// The one description of the memo's JSON, for both outputs.
-  private func describe(to out: inout some JSONOutput) {
+  private func describe(to out: inout some JSONOutput, problems given: [JSONValue]?) {
     var audioState = "missing"
     var tailBytes: Int?
     var audioReason: String?
@@ -77,7 +81,11 @@ extension Memo {
     out.strings(partsToAssemble.lazy.map(\.key))
     out.key("problems")
     out.beginArray()
-    for problem in problems { out.value(problem.json) }
+    if let given {
+      for problem in given { out.value(problem) }
+    } else {
+      for problem in problems { out.value(problem.json) }
+    }
     out.endArray()
     out.endObject()
   }

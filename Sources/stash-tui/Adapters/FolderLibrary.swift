@@ -1,5 +1,6 @@
 import StashBrowser
 import StashFormat
+import StashLint
 import Synchronization
 
 /// The memo folder through StashFormat: the folder's names (`MemoNames`) for the list at once,
@@ -10,6 +11,8 @@ final class FolderLibrary: MemoLibrary {
   private let folder: String
   /// The last listing; replaced whole by `list`, read from any thread.
   private let listing = Mutex<FolderListing?>(nil)
+  /// The folder's `.stashlint` as of the last listing: the marks follow it as lint does.
+  private let configuration = Mutex(LintConfiguration())
 
   /// A library over `folder`.
   init(folder: String) { self.folder = folder }
@@ -24,6 +27,8 @@ final class FolderLibrary: MemoLibrary {
     }
     let made = FolderListing(names, now: RecordingDate.currentTime())
     listing.withLock { $0 = made }
+    // A configuration that cannot be used leaves the defaults; `stash lint` names its mistake.
+    configuration.withLock { $0 = MemoAccount.configuration(of: folder, warn: { _ in }) }
     return (MemoList(made), nil)
   }
 
@@ -31,14 +36,21 @@ final class FolderLibrary: MemoLibrary {
     guard let listing = listing.withLock({ $0 }) else { return [] }
     let known = indices.filter { $0 >= 0 && $0 < listing.count }
     let folder = self.folder
+    let configuration = configuration.withLock { $0 }
+    let opened = OpenFolder(path: folder)
     let rows = Parallel.map(known.count, chunk: 8) {
-      FolderLibrary.row(Memo.read(listing.candidate(known[$0]), folder: folder, now: listing.now))
+      FolderLibrary.row(
+        MemoAccount.read(
+          listing.candidate(known[$0]), folder: folder, now: listing.now, opened: opened,
+          configuration: configuration))
     }
     return Array(zip(known, rows))
   }
 
-  /// The row the list shows for `memo`.
-  static func row(_ memo: Memo) -> MemoRow {
+  /// The row the list shows for a memo, from its one account: `!` and the problems the detail
+  /// pane lists are what `stash lint` reports for it.
+  static func row(_ account: MemoAccount) -> MemoRow {
+    let memo = account.memo
     let audio: MemoRow.Audio
     switch memo.audio?.state {
     case nil: audio = .missing
@@ -47,13 +59,7 @@ final class FolderLibrary: MemoLibrary {
     case .damaged(let reason): audio = .damaged(reason)
     case .lengthUnreadable(let reason): audio = .lengthUnknown(reason)
     }
-    // The audio state and the recovery notice have their own lines; the rest are listed.
-    let shownElsewhere = AudioSummary.codes.union([
-      .folderAudioDamaged, .folderAudioCutShort, .folderAudioLengthUnreadable, .folderNeedsRecovery,
-      .folderCaptureWithoutAudio,
-    ]).subtracting(MemoFileSniff.codes)
-    let problems = memo.problems.filter { $0.severity >= .warning && !shownElsewhere.contains($0.code) }
-      .map { problem in (problem.file.map { PathText.escaped($0) + ": " } ?? "") + problem.message }
+    let problems = account.problemLines
     var partFiles: [String] = []
     if let parts = memo.parts {
       partFiles += parts.transcriptParts.map { "transcription." + FolderLibrary.fourDigits($0) + ".vtt" }
@@ -66,7 +72,7 @@ final class FolderLibrary: MemoLibrary {
       durationSeconds: memo.durationSeconds, audio: audio, hasTranscript: memo.hasTranscript,
       hasRoute: memo.hasRoute, needsRecovery: memo.needsRecovery, problems: problems, files: files,
       partFiles: partFiles, partsFolder: memo.files[.parts])
-    row.hasProblem = MemoMarks(memo).problem
+    row.hasProblem = account.hasProblem
     return row
   }
 

@@ -4,19 +4,19 @@ extension GoldenScreens {
      stash 3 memos · 1:00 DIR
       2026-07-20    0:20      ⁅שלום עולם⁆          │ 2026-03-14 09:30
       2026-05-01    0:20      会議のメモ 🎉      │ 2026-03-14 09:30 · 0:20 · untitled
-    › 2026-03-14    0:20 T    2026-03-14 09:30   │ Files: audio, transcript
+    › 2026-03-14    0:20 T !  2026-03-14 09:30   │ Files: audio, transcript
+                                                 │ 2026-03-14T09-30-00Z_transcription.vtt: inline
+                                                 │ timestamp 00:00:00.500 is not inside its cue
+                                                 │ (00:00.500 to 00:03.000)
                                                  │ Missing speech: 0:08–0:12
                                                  │ ‹ › words the speech engine never confirmed
                                                  │ ─────────────────────────────────────────────────────
                                                  │    0:00 Hello there, this is a test memo.
-                                                 │    0:03 The second cue talks about the weather and
-                                                 │         the walk along the river bank.
-                                                 │    0:12 After the gap ‹these words were never›
-                             ┌─ Move to the Trash? ───────────────────────────┐
-                             │ These 2 files will go to the Trash:            │re.
-                             │   2026-03-14T09-30-00Z_audio.m4a               │
+                             ┌─ Move to the Trash? ───────────────────────────┐ about the weather and
+                             │ These 2 files will go to the Trash:            │iver bank.
+                             │   2026-03-14T09-30-00Z_audio.m4a               │ words were never›
                              │   2026-03-14T09-30-00Z_transcription.vtt       │
-                             │                                                │
+                             │                                                │re.
                              │ y moves them to the Trash · n keeps them       │
                              └────────────────────────────────────────────────┘
                                                  │

@@ -5,6 +5,8 @@ extension GoldenScreens {
      2026-03-14 09:30
      2026-03-14 09:30 · 0:20 · untitled
      Files: audio, transcript
+     2026-03-14T09-30-00Z_transcription.vtt: inline timestamp
+     00:00:00.500 is not inside its cue (00:00.500 to 00:03.000)
      Missing speech: 0:08–0:12
      ‹ › words the speech engine never confirmed
      ───────────────────────────────────────────────────────────
@@ -13,8 +15,6 @@ extension GoldenScreens {
              along the river bank.
         0:12 After the gap ‹these words were never› confirmed.
         0:15 The last cue ends here.
-
-
 
 
 

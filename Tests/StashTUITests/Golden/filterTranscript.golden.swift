@@ -2,9 +2,12 @@
 extension GoldenScreens {
   static let filterTranscript = #"""
      stash 3 memos · 1:00 · filter “river”: 1 shown DIR
-    › 2026-03-14    0:20 T    2026-03-14 09:30   │ 2026-03-14 09:30
+    › 2026-03-14    0:20 T !  2026-03-14 09:30   │ 2026-03-14 09:30
                                                  │ 2026-03-14 09:30 · 0:20 · untitled
                                                  │ Files: audio, transcript
+                                                 │ 2026-03-14T09-30-00Z_transcription.vtt: inline
+                                                 │ timestamp 00:00:00.500 is not inside its cue
+                                                 │ (00:00.500 to 00:03.000)
                                                  │ Missing speech: 0:08–0:12
                                                  │ ‹ › words the speech engine never confirmed
                                                  │ ─────────────────────────────────────────────────────
@@ -14,9 +17,6 @@ extension GoldenScreens {
                                                  │    0:12 After the gap ‹these words were never›
                                                  │         confirmed.
                                                  │    0:15 The last cue ends here.
-                                                 │
-                                                 │
-                                                 │
                                                  │
                                                  │
                                                  │
