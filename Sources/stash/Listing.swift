@@ -77,9 +77,7 @@ struct Listing {
           candidates[index], folder: path, now: now, opened: opened, configuration: configuration,
           collisions: collisions)
         render(position, account, &out)
-        var tally = FolderSummary.Tally(account.memo)
-        tally.hasProblem = account.hasProblem
-        tallies.append(tally)
+        tallies.append(FolderSummary.Tally(account.memo))
       }
       output.deliver(n, out.bytes, tallies)
     }

@@ -10,8 +10,6 @@ public struct FolderSummary: Sendable, Equatable {
   public var unknownLengthCount: Int
   /// Memos and captures the recovery sweep has work on.
   public var needingRecovery: Int
-  /// Memos with a problem (a warning or an error).
-  public var withProblems: Int
   /// Names that are not part of a memo, hidden ones left out.
   public var otherFiles: Int
   /// Groups of bases that would collide on the phone.
@@ -27,7 +25,7 @@ public struct FolderSummary: Sendable, Equatable {
   /// listing order, so the summed length is the same number `init(_:)` gives).
   public init(others: [FolderEntry], collisions: [NameCollision]) {
     (memoCount, captureCount, totalSeconds, unknownLengthCount) = (0, 0, 0, 0)
-    (needingRecovery, withProblems) = (0, 0)
+    needingRecovery = 0
     otherFiles = others.count { if case .hidden = $0.role { false } else { true } }
     self.collisions = collisions.count
   }
@@ -37,12 +35,9 @@ public struct FolderSummary: Sendable, Equatable {
     var hasAudio: Bool
     var seconds: Double?
     var needsRecovery: Bool
-    /// Whether the memo earns `!`; the listing sets it from the memo's one account (StashLint's).
-    package var hasProblem: Bool
 
     public init(_ memo: Memo) {
-      (hasAudio, seconds) = (memo.hasAudio, memo.durationSeconds)
-      (needsRecovery, hasProblem) = (memo.needsRecovery, memo.hasProblem)
+      (hasAudio, seconds, needsRecovery) = (memo.hasAudio, memo.durationSeconds, memo.needsRecovery)
     }
   }
 
@@ -59,7 +54,6 @@ public struct FolderSummary: Sendable, Equatable {
       captureCount += 1
     }
     if tally.needsRecovery { needingRecovery += 1 }
-    if tally.hasProblem { withProblems += 1 }
   }
 }
 

@@ -66,9 +66,4 @@ public struct Memo: Sendable, Equatable {
 
   /// Whether the recovery sweep has work here: parts to assemble, or a route withdrawal to finish.
   public var needsRecovery: Bool { !partsToAssemble.isEmpty || parts?.routeWithdrawn == true }
-
-  /// Whether any problem is a warning or an error, leaving out the recovery notice (it has its own mark).
-  public var hasProblem: Bool {
-    problems.contains { $0.severity >= .warning && $0.code != .folderNeedsRecovery }
-  }
 }

@@ -18,13 +18,6 @@ public struct MemoMarks: Sendable, Equatable {
     self.recovery = recovery
   }
 
-  /// The marks of `memo`.
-  public init(_ memo: Memo) {
-    self.init(
-      transcript: memo.hasTranscript, route: memo.hasRoute, problem: memo.hasProblem,
-      recovery: memo.needsRecovery)
-  }
-
   /// Each mark and what it means, in the order they are shown.
   public static let legend: [(mark: Character, meaning: String)] = [
     ("T", "it has a transcript"), ("R", "it has a route"),
