@@ -50,6 +50,8 @@ let package = Package(
     // it, and ~170 libraries with it, into every start of the browser) is not used; libavutil's
     // gives the same include path.
     .systemLibrary(
+      name: "CICU", path: "Sources/CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+    .systemLibrary(
       name: "CAVFilter", path: "Sources/CAVFilter", pkgConfig: "libavutil",
       providers: [.apt(["libavfilter-dev"])]),
 
@@ -59,8 +61,10 @@ let package = Package(
       name: "StashPlayback", dependencies: ["StashFormat", "CALSA", "CLazyLibrary", "CAVCodec", "CAVFilter"],
       swiftSettings: strict),
     .target(name: "StashLint", dependencies: ["StashFormat", "StashRecover"], swiftSettings: strict),
+    .target(name: "StashSearch", dependencies: ["StashFormat", "CICU"], swiftSettings: strict),
     .executableTarget(
-      name: "stash", dependencies: ["StashFormat", "StashRecover", "StashLint"], swiftSettings: strict),
+      name: "stash", dependencies: ["StashFormat", "StashRecover", "StashLint", "StashSearch"],
+      swiftSettings: strict),
     // The browser's pure logic: model, views and the cell grid, tested in-process.
     .target(name: "StashBrowser", dependencies: ["StashFormat", "CWcwidth"], swiftSettings: strict),
     .executableTarget(
@@ -80,6 +84,7 @@ let package = Package(
     .testTarget(name: "StashRecoverTests", dependencies: ["StashRecover", "StashTestSupport"]),
     .testTarget(name: "StashPlaybackTests", dependencies: ["StashPlayback", "StashTestSupport"]),
     .testTarget(name: "StashLintTests", dependencies: ["StashLint", "StashFormat", "StashTestSupport"]),
+    .testTarget(name: "StashSearchTests", dependencies: ["StashSearch", "StashFormat"]),
     .testTarget(
       name: "StashCLITests", dependencies: ["StashFormat", "StashTestSupport"],
       // Golden outputs are read through #filePath, not bundled.

@@ -52,6 +52,30 @@ enum CommandCatalogue {
         Option(name: "format", value: "FORMAT", choices: ["text", "json"], help: "text (default) or json"),
       ], run: ShowCommand.run),
     Command(
+      name: "search", arguments: "PATTERN [FOLDER...]", completes: "dir",
+      summary: "every place a word or phrase was said, newest memo first",
+      description:
+        "Searches what was said (each cue's text without markup, timestamps or settings, a phrase running from one cue into the next included) and the titles, in FOLDER (default: the current folder) or several. Ignores case and accents by default, with Unicode case folding (Straße finds STRASSE) and canonical equivalence (NFC and NFD spellings match). Prints one line per place: the memo as `stash ls` names it, the time the matching words start (from the cue, or from its word timestamps), and the line with the match marked. Exit 0 something found, 1 nothing, 2 usage or I/O error (a damaged transcript is searched for what it holds, with a warning).",
+      options: [
+        Option(name: "case-sensitive", help: "tell upper and lower case apart (accents are still ignored)"),
+        Option(name: "exact", help: "fold nothing: case and accents count (NFC and NFD still match)"),
+        Option(name: "w", help: "whole words only (also --word)"),
+        Option(name: "word", help: "whole words only"),
+        Option(
+          name: "E",
+          help: "PATTERN is a regular expression (Swift's Regex) over the folded text (also --regex)"),
+        Option(name: "regex", help: "PATTERN is a regular expression over the folded text"),
+        Option(name: "e", value: "PATTERN", help: "the pattern, for one that starts with -"),
+        Option(
+          name: "l",
+          help: "list the memos with a match (as DIR/base), not the places (also --files-with-matches)"),
+        Option(name: "files-with-matches", help: "list the memos with a match, not the places"),
+        Option(name: "count", help: "print DIR/base: N for each memo with a match"),
+        Option(name: "max-count", value: "N", help: "at most N places a memo"),
+        Option(name: "json", help: "print one JSON document with every hit"),
+        Option(name: "format", value: "FORMAT", choices: ["text", "json"], help: "text (default) or json"),
+      ], run: SearchCommand.run),
+    Command(
       name: "inspect", arguments: "FILE", completes: "file",
       summary: "parse one .m4a or .mp4, .vtt, .gpx or title (.txt) file into JSON",
       description:

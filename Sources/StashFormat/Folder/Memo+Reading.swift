@@ -133,8 +133,8 @@ extension Memo {
 
     var memo = Memo(
       base: candidate.base, files: files, recordedAt: recordedAt, dateSource: source, title: title,
-      displayName: title?.displayText ?? RecordingDate.words(inBase: candidate.base)
-        ?? RecordingDate.localMinute(recordedAt), audio: audio, parts: parts,
+      displayName: Memo.displayName(title: title, base: candidate.base, recordedAt: recordedAt),
+      audio: audio, parts: parts,
       problems: [])
     // Audio that is not a file already has its problem (folder-not-a-file); its state only repeats it.
     if audioIsFile { problems += memo.audioProblems() }
@@ -271,6 +271,12 @@ extension Memo {
 
   /// A file's modification time (`stat(2)`; for a dangling symlink, the link's own by `lstat(2)`),
   /// seconds since 1970, or nil when neither can be read.
+  /// The name a memo is shown by (FORMAT.md §1.4): its title; without one, the words of its base
+  /// (a base that is not a date, or the words after its date); else its recording date.
+  package static func displayName(title: Title?, base: String, recordedAt: Double) -> String {
+    title?.displayText ?? RecordingDate.words(inBase: base) ?? RecordingDate.localMinute(recordedAt)
+  }
+
   static func modificationTime(_ path: String) -> Double? {
     var info = stat()
     guard stat(path, &info) == 0 || lstat(path, &info) == 0 else { return nil }

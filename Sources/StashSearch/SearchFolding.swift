@@ -1,0 +1,90 @@
+import CICU
+
+/// How text is made comparable for a search (FORMAT.md §8): every run of white space becomes one
+/// space; canonically equivalent spellings become one (NFD, so `é` and `e` + U+0301 match); case
+/// is folded (Unicode's default full folding: `Straße` and `STRASSE` match; the dotless `ı` stays
+/// itself, whatever the locale) unless `caseSensitive`; accents are dropped unless `exact` or not
+/// `accentInsensitive`. The accents dropped are combining marks that a reader takes as accents on
+/// a letter: Latin, Greek and Cyrillic diacritics, Hebrew points (niqqud) and Arabic vowel
+/// marks; marks that change a letter (Japanese voicing marks, Indic vowel signs) are kept.
+package struct SearchFolding: Sendable {
+  /// Whether case is folded.
+  package var foldsCase: Bool
+  /// Whether accents are dropped.
+  package var dropsAccents: Bool
+  /// What each non-ASCII code point becomes, asked of ICU once.
+  private var cache: [UInt32: [UInt32]] = [:]
+
+  /// A folding: case folded unless `caseSensitive`, accents dropped unless `keepAccents`.
+  package init(caseSensitive: Bool = false, keepAccents: Bool = false) {
+    foldsCase = !caseSensitive
+    dropsAccents = !keepAccents
+  }
+
+  /// Whether `scalar` is a combining mark that reads as an accent (see the type's comment).
+  static func isAccent(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x0300...0x036F, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F: true
+    case 0x0591...0x05BD, 0x05BF, 0x05C1...0x05C2, 0x05C4...0x05C5, 0x05C7: true
+    case 0x0610...0x061A, 0x064B...0x065F, 0x0670, 0x06D6...0x06DC, 0x06DF...0x06E4, 0x06E7...0x06E8,
+      0x06EA...0x06ED:
+      true
+    default: false
+    }
+  }
+
+  /// What the code point `value` becomes: case-folded and decomposed (by ICU), accents dropped.
+  private mutating func folded(_ value: UInt32) -> [UInt32] {
+    if let known = cache[value] { return known }
+    var out = [Int32](repeating: 0, count: 32)
+    let count = stash_icu_fold(Int32(bitPattern: value), foldsCase ? 1 : 0, &out, Int32(out.count))
+    var result = count < 0 ? [value] : out.prefix(Int(count)).map { UInt32(bitPattern: $0) }
+    if dropsAccents { result.removeAll(where: Self.isAccent) }
+    cache[value] = result
+    return result
+  }
+
+  /// Appends `text` folded to `out`; `origin` gets, for each scalar appended, the index of the
+  /// scalar of `text` it came from plus `offset`. A run of white space becomes one space (none
+  /// after a space `out` already ends with).
+  package mutating func fold(
+    _ text: String, into out: inout [UInt32], origin: inout [Int32], offset: Int = 0
+  ) {
+    var index = Int32(offset)
+    for scalar in text.unicodeScalars {
+      defer { index += 1 }
+      let value = scalar.value
+      if value < 0x80 {
+        if value == 0x20 || (value >= 0x09 && value <= 0x0D) {
+          if out.last != 0x20 {
+            out.append(0x20)
+            origin.append(index)
+          }
+        } else {
+          out.append(foldsCase && value >= 0x41 && value <= 0x5A ? value + 0x20 : value)
+          origin.append(index)
+        }
+        continue
+      }
+      if scalar.properties.isWhitespace {
+        if out.last != 0x20 {
+          out.append(0x20)
+          origin.append(index)
+        }
+        continue
+      }
+      for folded in folded(value) {
+        out.append(folded)
+        origin.append(index)
+      }
+    }
+  }
+
+  /// `text` folded, on its own.
+  package mutating func fold(_ text: String) -> [UInt32] {
+    var out: [UInt32] = []
+    var origin: [Int32] = []
+    fold(text, into: &out, origin: &origin)
+    return out
+  }
+}

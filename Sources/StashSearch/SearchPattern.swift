@@ -1,0 +1,115 @@
+/// What to look for and how (`stash search`'s options): words folded as `SearchFolding` says,
+/// whole words only or anywhere, or a regular expression over the folded text.
+package struct SearchPattern: Sendable {
+  /// How the pattern is matched.
+  package enum Kind: Sendable {
+    /// The words, as they are typed (white space runs matching any white space).
+    case words([UInt32])
+    /// A regular expression (Swift's `Regex`), over the folded text.
+    case regex(String)
+  }
+
+  /// The pattern as given.
+  package var text: String
+  package var kind: Kind
+  /// Whether a match must start and end at word boundaries.
+  package var wholeWords: Bool
+  /// The folding the text is searched with (the pattern was folded with it).
+  package var folding: SearchFolding
+
+  /// Why a pattern cannot be used.
+  package struct Problem: Error, Sendable {
+    package var message: String
+  }
+
+  /// A pattern for `text`: folded as `folding` says (a regular expression is compiled and its
+  /// letters matched regardless of case unless the folding keeps case). Throws for a pattern with
+  /// nothing to find or a regular expression Swift cannot compile.
+  package init(_ text: String, regex: Bool, wholeWords: Bool, folding: SearchFolding) throws(Problem) {
+    self.text = text
+    self.wholeWords = wholeWords
+    self.folding = folding
+    if regex {
+      do {
+        _ = try Regex(text)
+      } catch {
+        throw Problem(message: "'\(text)' is not a regular expression Swift can use: \(error)")
+      }
+      // Accents are dropped from the pattern as from the text, so `café` finds `cafe`; its case
+      // and its syntax are left alone (`\W` is not `\w`).
+      var keepCase = folding
+      keepCase.foldsCase = false
+      let scalars = keepCase.fold(text)
+      kind = .regex(String(String.UnicodeScalarView(scalars.compactMap(Unicode.Scalar.init))))
+    } else {
+      var folded = self.folding.fold(text)
+      while folded.first == 0x20 { folded.removeFirst() }
+      while folded.last == 0x20 { folded.removeLast() }
+      guard !folded.isEmpty else { throw Problem(message: "the pattern has no words to find") }
+      kind = .words(folded)
+    }
+  }
+
+  /// Whether the scalar is part of a word (a letter, a mark on one, or a digit).
+  static func isWordScalar(_ value: UInt32) -> Bool {
+    guard let scalar = Unicode.Scalar(value) else { return false }
+    let properties = scalar.properties
+    return properties.isAlphabetic || properties.numericType != nil
+      || properties.generalCategory == .nonspacingMark || properties.generalCategory == .spacingMark
+  }
+
+  /// Every match in `text` (folded with this pattern's folding), as ranges of its scalars, in
+  /// order and not overlapping.
+  package func matches(in text: [UInt32]) -> [Range<Int>] {
+    var found: [Range<Int>] = []
+    func bounded(_ range: Range<Int>) -> Bool {
+      guard wholeWords else { return true }
+      let startsWord = range.lowerBound == 0 || !Self.isWordScalar(text[range.lowerBound - 1])
+      let endsWord = range.upperBound == text.count || !Self.isWordScalar(text[range.upperBound])
+      return startsWord && endsWord
+    }
+    switch kind {
+    case .words(let needle):
+      guard needle.count <= text.count else { return [] }
+      let first = needle[0]
+      var start = 0
+      let last = text.count - needle.count
+      text.withUnsafeBufferPointer { haystack in
+        needle.withUnsafeBufferPointer { needle in
+          while start <= last {
+            if haystack[start] == first {
+              var same = true
+              for k in 1..<needle.count where haystack[start + k] != needle[k] {
+                same = false
+                break
+              }
+              if same, bounded(start..<start + needle.count) {
+                found.append(start..<start + needle.count)
+                start += needle.count
+                continue
+              }
+            }
+            start += 1
+          }
+        }
+      }
+    case .regex(let source):
+      guard var regex = try? Regex(source) else { return [] }
+      regex = regex.matchingSemantics(.unicodeScalar)
+      if folding.foldsCase { regex = regex.ignoresCase() }
+      let string = String(String.UnicodeScalarView(text.compactMap(Unicode.Scalar.init)))
+      let scalars = string.unicodeScalars
+      var offset = 0
+      var index = scalars.startIndex
+      for match in string.matches(of: regex) where !match.range.isEmpty {
+        offset += scalars.distance(from: index, to: match.range.lowerBound)
+        let length = scalars.distance(from: match.range.lowerBound, to: match.range.upperBound)
+        index = match.range.upperBound
+        let range = offset..<offset + length
+        offset += length
+        if bounded(range) { found.append(range) }
+      }
+    }
+    return found
+  }
+}

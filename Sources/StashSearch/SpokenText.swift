@@ -1,0 +1,65 @@
+import StashFormat
+
+/// A transcript's spoken words as one text (FORMAT.md §8): each cue's text without its markup,
+/// timestamps, settings or ruby annotations, references decoded, white space as spaces, the cues
+/// joined by one space, so a phrase that runs from one cue into the next is found. Every scalar
+/// knows its cue and, through the inline timestamps (§3.4), when its words start.
+package struct SpokenText: Sendable {
+  /// The text; every white-space scalar of a cue is a space here (one for one, so offsets hold).
+  package var text: String
+  /// The cues' times, in order.
+  package var cues: [(start: Double, end: Double)]
+  /// Where each cue's text starts and ends, in scalars of `text`.
+  package var cueRanges: [Range<Int>]
+  /// Runs of one start time: where each starts in `text` (scalars) and its time, in order.
+  package var runs: [(offset: Int, time: Double)]
+
+  /// The spoken text of `document`'s cues.
+  package init(_ document: WebVTTDocument) {
+    var scalars = String.UnicodeScalarView()
+    var count = 0
+    cues = []
+    cueRanges = []
+    runs = []
+    for cue in document.cues {
+      if !cueRanges.isEmpty {
+        scalars.append(" ")
+        count += 1
+      }
+      let start = count
+      for run in cue.runs {
+        runs.append((count, run.startTime))
+        for scalar in run.text.unicodeScalars {
+          scalars.append(scalar.properties.isWhitespace ? " " : scalar)
+          count += 1
+        }
+      }
+      cues.append((cue.startTime, cue.endTime))
+      cueRanges.append(start..<count)
+    }
+    text = String(scalars)
+  }
+
+  /// The cue whose text holds the scalar at `offset` (or the next cue, for a joining space).
+  package func cue(at offset: Int) -> Int {
+    var low = 0
+    var high = cueRanges.count - 1
+    while low < high {
+      let middle = (low + high) / 2
+      if cueRanges[middle].upperBound <= offset { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// When the words at `offset` start: the time of the run holding it.
+  package func time(at offset: Int) -> Double {
+    var low = 0
+    var high = runs.count - 1
+    guard high >= 0 else { return 0 }
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if runs[middle].offset <= offset { low = middle } else { high = middle - 1 }
+    }
+    return runs[low].time
+  }
+}

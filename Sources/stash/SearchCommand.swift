@@ -1,0 +1,247 @@
+import StashFormat
+import StashSearch
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `stash search PATTERN [FOLDER...]`: every place the pattern was said (or is in a title), newest
+/// memo first, places in order within a memo. Exit 0 something found, 1 nothing, 2 usage or I/O.
+enum SearchCommand {
+  static let flags: Set<String> = [
+    "case-sensitive", "exact", "w", "word", "E", "regex", "json", "l", "files-with-matches", "count", "help",
+    "h",
+  ]
+  static let options: Set<String> = ["max-count", "format", "e"]
+
+  /// A memo to search: where it is and when it was recorded.
+  struct Place {
+    var folder: Int
+    var candidate: FolderGrouping.Candidate
+    var date: Double
+  }
+
+  /// What one memo gave: its printed name and reference, the hits, and a warning or an error.
+  struct Found {
+    var name: String
+    var reference: String
+    var audio: String?
+    var base: String
+    var hits: [SearchHit]
+    var warning: String?
+    var error: String?
+  }
+
+  static func run(_ words: [String]) throws -> Int32 {
+    let arguments = try Arguments(words, flags: flags, options: options)
+    if arguments.flags.contains("help") || arguments.flags.contains("h") {
+      print(CommandCatalogue.help(for: "search")!, terminator: "")
+      return 0
+    }
+    var positionals = arguments.positionals
+    let patternText: String
+    if let given = arguments.options["e"] {
+      patternText = given
+    } else {
+      guard !positionals.isEmpty else {
+        throw UsageError(message: "give what to look for: stash search PATTERN [FOLDER...]")
+      }
+      patternText = positionals.removeFirst()
+    }
+    let folders = positionals.isEmpty ? ["."] : positionals
+    let json = try arguments.format(among: ["text", "json"]) == "json"
+    let exact = arguments.flags.contains("exact")
+    let folding = SearchFolding(
+      caseSensitive: exact || arguments.flags.contains("case-sensitive"), keepAccents: exact)
+    let pattern: SearchPattern
+    do {
+      pattern = try SearchPattern(
+        patternText, regex: arguments.flags.contains("E") || arguments.flags.contains("regex"),
+        wholeWords: arguments.flags.contains("w") || arguments.flags.contains("word"), folding: folding)
+    } catch {
+      throw UsageError(message: error.message)
+    }
+    var limit = Int.max
+    if let text = arguments.options["max-count"] {
+      guard let n = Int(text), n > 0 else {
+        throw UsageError(message: "--max-count takes a number above 0, not '\(text)'")
+      }
+      limit = n
+    }
+    let listOnly = arguments.flags.contains("l") || arguments.flags.contains("files-with-matches")
+    let countOnly = arguments.flags.contains("count")
+    if listOnly && countOnly { throw UsageError(message: "-l and --count ask for different outputs") }
+    if getenv("TZ") == nil { setenv("TZ", ":/etc/localtime", 1) }
+
+    // The memos of every folder, newest first (ties by base), as `stash ls` orders them.
+    var trouble = false
+    var places: [Place] = []
+    let now = RecordingDate.currentTime()
+    for (index, folder) in folders.enumerated() {
+      do {
+        let grouping = try MemoFolder.group(path: folder)
+        for candidate in grouping.candidates where candidate.transcript != nil || candidate.title != nil {
+          let date =
+            RecordingDate.parse(base: candidate.base)
+            ?? Memo.read(candidate, folder: folder, now: now).recordedAt
+          places.append(Place(folder: index, candidate: candidate, date: date))
+        }
+      } catch {
+        standardError("stash search: \(PathText.escaped(folder)): \(error.message)")
+        trouble = true
+      }
+    }
+    places.sort { a, b in
+      if a.date != b.date { return a.date > b.date }
+      return a.candidate.base.utf8.lexicographicallyPrecedes(b.candidate.base.utf8)
+    }
+    let opened = folders.map { OpenFolder(path: $0) }
+    let colour =
+      !json && isatty(1) != 0 && (getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true)
+      && (getenv("TERM").map { String(cString: $0) != "dumb" } ?? false)
+    var output = SearchOutput(
+      json: json, pattern: patternText, colour: colour, severalFolders: folders.count > 1)
+    var memosWithHits = 0
+    var start = 0
+    while start < places.count {
+      let batch = places[start..<min(places.count, start + 256)]
+      let found = Parallel.map(batch.count, chunk: 4) { offset in
+        let place = batch[batch.startIndex + offset]
+        return search(
+          place, folder: folders[place.folder], opened: opened[place.folder], pattern: pattern, limit: limit)
+      }
+      for (place, memo) in zip(batch, found) {
+        if let warning = memo.warning { standardError("stash search: warning: \(warning)") }
+        if let error = memo.error {
+          standardError("stash search: \(error)")
+          trouble = true
+        }
+        guard !memo.hits.isEmpty else { continue }
+        memosWithHits += 1
+        if listOnly {
+          output.write(memo.reference + "\n")
+        } else if countOnly {
+          output.write("\(memo.reference): \(memo.hits.count)\n")
+        } else {
+          output.hits(memo, folder: folders[place.folder])
+        }
+      }
+      start += batch.count
+    }
+    output.finish(memos: memosWithHits)
+    if trouble { return 2 }
+    return memosWithHits > 0 ? 0 : 1
+  }
+
+  /// Reads and searches one memo: its title and its transcript.
+  static func search(
+    _ place: Place, folder: String, opened: OpenFolder, pattern: SearchPattern, limit: Int
+  ) -> Found {
+    let candidate = place.candidate
+    var title: Title?
+    if let slot = candidate.title, slot.kind == .file {
+      title = Title.read(opened.file(slot.name), listedAsRegularFile: true)
+    }
+    let name = Memo.displayName(title: title, base: candidate.base, recordedAt: place.date)
+    var found = Found(
+      name: name, reference: PathText.join(folder, candidate.base),
+      audio: candidate.audio.map { PathText.join(folder, $0.name) }, base: candidate.base, hits: [])
+    var document: WebVTTDocument?
+    if let slot = candidate.transcript {
+      let path = PathText.escaped(PathText.join(folder, slot.name))
+      if slot.kind != .file {
+        found.error = "\(path): not a regular file; not searched"
+      } else {
+        do {
+          let bytes = try ReadOnlyFile(opened.file(slot.name), listedAsRegularFile: true).readAll()
+          let parsed = WebVTTParser.parse(bytes)
+          if let bad = parsed.diagnostics.first(where: { $0.severity == .error }) {
+            let line = bad.location.line.map { ":\($0)" } ?? ""
+            found.warning = "\(path)\(line): \(bad.message) [\(bad.code.rawValue)]; searched what it holds"
+          }
+          document = parsed
+        } catch {
+          found.error = "\(path): \(error.message)"
+        }
+      }
+    }
+    found.hits = MemoSearch.hits(pattern, title: title?.text, document: document, limit: limit)
+    return found
+  }
+}
+
+/// How `stash search` prints: a line per hit (`NAME  TIME  TEXT`, the match coloured on a terminal
+/// and in [brackets] otherwise), or one JSON document.
+struct SearchOutput {
+  let json: Bool
+  let pattern: String
+  let colour: Bool
+  let severalFolders: Bool
+  private var hitCount = 0
+  private var buffer = ""
+
+  init(json: Bool, pattern: String, colour: Bool, severalFolders: Bool) {
+    (self.json, self.pattern, self.colour, self.severalFolders) = (json, pattern, colour, severalFolders)
+    if json {
+      buffer =
+        "{\n  \"version\": 1,\n  \"pattern\": " + JSONValue.string(pattern).serialized() + ",\n  \"hits\": ["
+    }
+  }
+
+  mutating func write(_ text: String) {
+    buffer += text
+    if buffer.utf8.count > 1 << 16 { flush() }
+  }
+
+  mutating func flush() {
+    Listing.write(Array(buffer.utf8))
+    buffer = ""
+  }
+
+  /// The hits of one memo.
+  mutating func hits(_ memo: SearchCommand.Found, folder: String) {
+    for hit in memo.hits {
+      hitCount += 1
+      if json {
+        var members: [(String, JSONValue)] = [
+          ("folder", .string(folder)), ("base", .string(memo.base)), ("audio", .optional(memo.audio)),
+          ("displayName", .string(memo.name)),
+          ("in", .string(hit.place == .title ? "title" : "transcript")), ("text", .string(hit.text)),
+          ("matchStart", .int(hit.match.lowerBound)), ("matchEnd", .int(hit.match.upperBound)),
+        ]
+        if case .cues = hit.place {
+          members += [
+            ("cueStart", .double(hit.cueStart!)), ("cueEnd", .double(hit.cueEnd!)),
+            ("start", .double(hit.start!)),
+          ]
+        }
+        let value = JSONValue.object(members).serialized(pretty: true).replacingAll("\n", "\n    ")
+        write((hitCount == 1 ? "\n    " : ",\n    ") + value)
+        continue
+      }
+      let scalars = Array(hit.text.unicodeScalars)
+      func text(_ range: Range<Int>) -> String {
+        PathText.escaped(String(String.UnicodeScalarView(scalars[range])))
+      }
+      let before = text(0..<hit.match.lowerBound)
+      let matched = text(hit.match)
+      let after = text(hit.match.upperBound..<scalars.count)
+      let shown = colour ? "\u{1B}[1;31m\(matched)\u{1B}[0m" : "[\(matched)]"
+      let when = hit.start.map { TimeText.clock($0) } ?? "title"
+      var name = PathText.escaped(memo.name)
+      if severalFolders { name = PathText.escaped(folder) + ": " + name }
+      if colour { name = "\u{1B}[1m\(name)\u{1B}[0m" }
+      write("\(name)  \(when)  \(before)\(shown)\(after)\n")
+    }
+  }
+
+  /// Ends the output (the JSON document's summary) and writes what is left.
+  mutating func finish(memos: Int) {
+    if json {
+      buffer +=
+        (hitCount == 0 ? "]" : "\n  ]")
+        + ",\n  \"summary\": {\"hits\": \(hitCount), \"memos\": \(memos)}\n}\n"
+    }
+    flush()
+  }
+}

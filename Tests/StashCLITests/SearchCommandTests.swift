@@ -1,0 +1,155 @@
+import Foundation
+import StashTestSupport
+import Testing
+
+/// `stash search` run as a program over a folder of its own: the places, their order and times,
+/// titles, phrases across cues, damaged and unreadable transcripts, exit codes and the JSON.
+@Suite struct SearchCommandTests {
+  let stash = Fixtures.product("stash").path
+
+  func run(_ arguments: [String], in folder: URL) throws -> ProcessResult {
+    let script = "cd \"$1\" && shift && exec \"$@\""
+    return try runProcess(
+      "/bin/sh", ["-c", script, "sh", folder.path, stash] + arguments,
+      environment: [
+        "TZ": "UTC", "LC_ALL": "C.UTF-8", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "",
+      ])
+  }
+
+  /// Three memos: the newest with a title and a phrase across cues (with word timestamps), one
+  /// whose transcript is damaged, one without a transcript.
+  func folder() throws -> URL {
+    let folder = try Fixtures.scratchFolder("stash-search")
+    func write(_ name: String, _ text: String) throws {
+      try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+    }
+    let tone = try TestTone.mp4(seconds: 2, frequency: 330, fragmented: false)
+    for base in ["2026-05-03T10-00-00", "2026-05-02T10-00-00", "2026-05-01T10-00-00"] {
+      try tone.write(to: folder.appendingPathComponent(base + "_audio.m4a"))
+    }
+    try write("2026-05-03T10-00-00_title.txt", "Bridge notes\n")
+    try write(
+      "2026-05-03T10-00-00_transcription.vtt",
+      """
+      WEBVTT
+
+      00:00:01.000 --> 00:00:04.000
+      <v Anna>We walked <00:00:02.000>to the</v>
+
+      00:00:04.500 --> 00:00:06.000
+      old <i>bridge</i> &amp; the Café
+
+      """)
+    try write(
+      "2026-05-02T10-00-00_transcription.vtt",
+      "WEBVTT\n\n00:00:10.000 --> 00:00:12.000\nanother bridge\n00:00:13.000 --> 00:00:14.000\nno blank line\n"
+    )
+    return folder
+  }
+
+  @Test func placesNewestFirstWithTimesAndTitles() throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try run(["search", "BRIDGE"], in: folder)
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(
+      result.standardOutput == """
+        Bridge notes  title  [Bridge] notes
+        Bridge notes  0:04  old [bridge] & the Café
+        2026-05-02 10:00  0:10  another [bridge]
+
+        """)
+    // The damaged transcript is searched for what it holds, with a warning naming it.
+    #expect(
+      result.standardError.contains(
+        "stash search: warning: ./2026-05-02T10-00-00_transcription.vtt:5: "), "\(result.standardError)")
+    // A phrase across two cues, at the time its words start (an inline timestamp), accents folded.
+    let phrase = try run(["search", "to the old bridge & the cafe"], in: folder)
+    #expect(phrase.standardOutput == "Bridge notes  0:02  We walked [to the old bridge & the Café]\n")
+    // Markup and timings are not text.
+    #expect(try run(["search", "anna"], in: folder).status == 1)
+    #expect(try run(["search", "00:00"], in: folder).status == 1)
+    #expect(try run(["search", "amp"], in: folder).status == 1)
+  }
+
+  @Test func optionsAndExitCodes() throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let none = try run(["search", "zebra"], in: folder)
+    #expect(none.status == 1 && none.standardOutput.isEmpty)
+    #expect(try run(["search", "--exact", "cafe"], in: folder).status == 1)
+    #expect(try run(["search", "--exact", "Café"], in: folder).status == 0)
+    #expect(
+      try run(["search", "--case-sensitive", "bridge"], in: folder).standardOutput.contains("[Bridge]")
+        == false)
+    #expect(try run(["search", "-w", "brid"], in: folder).status == 1)
+    #expect(
+      try run(["search", "-E", "brid.e\\b", "-l"], in: folder).standardOutput
+        == "./2026-05-03T10-00-00\n./2026-05-02T10-00-00\n")
+    #expect(
+      try run(["search", "bridge", "--count"], in: folder).standardOutput
+        == "./2026-05-03T10-00-00: 2\n./2026-05-02T10-00-00: 1\n")
+    #expect(
+      try run(["search", "bridge", "--max-count", "1"], in: folder).standardOutput.split(separator: "\n")
+        .count == 2)
+    let badRegex = try run(["search", "-E", "(unclosed"], in: folder)
+    #expect(badRegex.status == 2 && badRegex.standardError.contains("not a regular expression"))
+    #expect(try run(["search"], in: folder).status == 2)
+    // A folder without transcripts or titles: nothing found.
+    let empty = try Fixtures.scratchFolder("stash-search-empty")
+    defer { try? FileManager.default.removeItem(at: empty) }
+    try TestTone.mp4(seconds: 1, frequency: 330, fragmented: false)
+      .write(to: empty.appendingPathComponent("2026-01-01T10-00-00_audio.m4a"))
+    #expect(try run(["search", "bridge"], in: empty).status == 1)
+  }
+
+  @Test func aTranscriptThatCannotBeReadIsNamedAndTheRestSearched() throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("2026-05-01T10-00-00_transcription.vtt"),
+      withIntermediateDirectories: false)
+    let result = try run(["search", "bridge"], in: folder)
+    #expect(result.status == 2)
+    #expect(result.standardError.contains("./2026-05-01T10-00-00_transcription.vtt: not a regular file"))
+    #expect(result.standardOutput.split(separator: "\n").count == 3)
+  }
+
+  @Test func theJSONFollowsItsSchema() throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let result = try run(["search", "bridge", "--json"], in: folder)
+    #expect(result.status == 0)
+    let output = folder.appendingPathComponent("out.json")
+    try Data(result.standardOutput.utf8).write(to: output)
+    let schema = Fixtures.repositoryRoot.appendingPathComponent("docs/search.schema.json").path
+    let check = try runProcess(
+      "/usr/bin/python3",
+      [
+        "-c",
+        "import json, sys, jsonschema; jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))",
+        output.path, schema,
+      ])
+    #expect(check.status == 0, "\(check.standardError)")
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    let hits = try #require(document["hits"] as? [[String: Any]])
+    #expect(hits.count == 3)
+    #expect(hits[0]["in"] as? String == "title" && hits[0]["start"] == nil)
+    #expect(hits[1]["start"] as? Double == 4.5 && hits[1]["cueEnd"] as? Double == 6)
+    #expect(hits[1]["matchStart"] as? Int == 4 && hits[1]["matchEnd"] as? Int == 10)
+    #expect((document["summary"] as? [String: Any])?["memos"] as? Int == 2)
+    // The schema refuses what it should: a transcript hit without its times.
+    let broken = result.standardOutput.replacingOccurrences(of: "\"cueStart\"", with: "\"cueBegin\"")
+    try Data(broken.utf8).write(to: output)
+    #expect(
+      try runProcess(
+        "/usr/bin/python3",
+        [
+          "-c",
+          "import json, sys, jsonschema; jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))",
+          output.path, schema,
+        ]
+      ).status != 0)
+  }
+}

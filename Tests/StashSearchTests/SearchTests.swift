@@ -1,0 +1,121 @@
+import StashFormat
+import Testing
+
+@testable import StashSearch
+
+/// Folding, matching and the spoken text, in-process.
+@Suite struct SearchFoldingTests {
+  /// The ranges (in scalars of `text`) where `pattern` is found, searched as a title.
+  func found(
+    _ pattern: String, in text: String, caseSensitive: Bool = false, exact: Bool = false, word: Bool = false,
+    regex: Bool = false
+  ) throws -> [Range<Int>] {
+    let folding = SearchFolding(caseSensitive: caseSensitive || exact, keepAccents: exact)
+    let compiled = try SearchPattern(pattern, regex: regex, wholeWords: word, folding: folding)
+    return MemoSearch.hits(compiled, title: text, document: nil).map(\.match)
+  }
+
+  @Test func accentsAndCaseFoldByDefault() throws {
+    #expect(try found("cafe", in: "Le Café du coin") == [3..<7])
+    #expect(try found("CAFÉ", in: "le cafe") == [3..<7])
+    #expect(try found("cafe", in: "Le Café", exact: true).isEmpty)
+    #expect(try found("Café", in: "Le Café", exact: true) == [3..<7])
+    #expect(try found("café", in: "LE CAFÉ", caseSensitive: true).isEmpty)
+    #expect(try found("CAFE", in: "LE CAFÉ", caseSensitive: true) == [3..<7])
+  }
+
+  @Test func canonicalSpellingsAreOne() throws {
+    let composed = "r\u{E9}sum\u{E9}"
+    let decomposed = "re\u{301}sume\u{301}"
+    #expect(try found(composed, in: "my \(decomposed) here", exact: true) == [3..<11])
+    #expect(try found(decomposed, in: "my \(composed) here", exact: true) == [3..<9])
+  }
+
+  @Test func fullCaseFoldingAndTheDotlessI() throws {
+    #expect(try found("STRASSE", in: "Die Straße") == [4..<10])
+    #expect(try found("straße", in: "DIE STRASSE") == [4..<11])
+    // Locale-independent: I folds to i, İ to i (its dot is an accent), dotless ı stays itself.
+    #expect(try found("istanbul", in: "İstanbul") == [0..<8])
+    #expect(try found("ISTANBUL", in: "istanbul") == [0..<8])
+    #expect(try found("ıstanbul", in: "istanbul").isEmpty)
+  }
+
+  @Test func hebrewJapaneseAndEmoji() throws {
+    // Niqqud are points on the letters: a search without them finds the pointed word.
+    #expect(try found("שלום", in: "אמרתי שָׁלוֹם לכולם") == [6..<13])
+    // Japanese voicing marks change the letter: か does not find が.
+    #expect(try found("かき", in: "がき").isEmpty)
+    #expect(try found("がき", in: "ひらがき") == [2..<4])
+    #expect(try found("猫の名前", in: "猫の名前を考える") == [0..<4])
+    #expect(try found("🌱 garden", in: "My 🌱 Garden plan 🌻") == [3..<11])
+  }
+
+  @Test func wholeWordsAndWhiteSpace() throws {
+    #expect(try found("river", in: "the riverbank by the river", word: true) == [21..<26])
+    #expect(try found("river", in: "the riverbank").count == 1)
+    #expect(try found("the   river", in: "by the\triver") == [3..<12])
+  }
+
+  @Test func regularExpressionsOverTheFoldedText() throws {
+    #expect(try found("caf[eé]s?", in: "Deux CAFÉS", regex: true) == [5..<10])
+    #expect(try found(#"\bbr\w+"#, in: "over the Bridge", regex: true) == [9..<15])
+    #expect(throws: SearchPattern.Problem.self) { try found("(unclosed", in: "x", regex: true) }
+    #expect(throws: SearchPattern.Problem.self) { try found("   ", in: "x") }
+  }
+}
+
+@Suite struct SpokenTextTests {
+  func document(_ body: String) -> WebVTTDocument { WebVTTParser.parse(Array(("WEBVTT\n\n" + body).utf8)) }
+  func hits(_ pattern: String, _ body: String) throws -> [SearchHit] {
+    MemoSearch.hits(
+      try SearchPattern(pattern, regex: false, wholeWords: false, folding: SearchFolding()), title: nil,
+      document: document(body))
+  }
+
+  @Test func aPhraseAcrossTwoAndThreeCuesIsFoundAtTheFirstCuesTime() throws {
+    let body = """
+      00:01.000 --> 00:02.000
+      we walked to the
+
+      00:02.500 --> 00:03.000
+      old
+
+      00:03.500 --> 00:05.000
+      bridge by the river
+
+      """
+    let two = try hits("the old", body)
+    #expect(two.count == 1)
+    #expect(two.first?.place == .cues(first: 0, last: 1))
+    #expect(two.first?.start == 1.0 && two.first?.cueEnd == 3.0)
+    #expect(two.first?.text == "we walked to the old")
+    #expect(two.first.map { Array($0.text.unicodeScalars)[$0.match].map(String.init).joined() } == "the old")
+    let three = try hits("to the old bridge", body)
+    #expect(three.first?.place == .cues(first: 0, last: 2))
+    #expect(try hits("river", body).first?.start == 3.5)
+  }
+
+  @Test func markupTimestampsAndReferencesAreNotText() throws {
+    let body = """
+      00:00.000 --> 00:04.000 align:start
+      <v Speaker>So <00:00:00.400>the <i>path</i> <00:00:01.100>goes &amp; turns</v>
+
+      """
+    let found = try hits("path goes & turns", body)
+    #expect(found.count == 1)
+    // The words start at the timestamp before "the path"… the match starts at "path", whose run
+    // began at 0.4.
+    #expect(found.first?.start == 0.4)
+    #expect(try hits("speaker", body).isEmpty && hits("00:00", body).isEmpty && hits("align", body).isEmpty)
+    #expect(try hits("amp", body).isEmpty)
+    #expect(try hits("goes", body).first?.start == 1.1)
+  }
+
+  @Test func aTitleHitIsATitle() throws {
+    let pattern = try SearchPattern("plan", regex: false, wholeWords: false, folding: SearchFolding())
+    let found = MemoSearch.hits(
+      pattern, title: "Garden plan", document: document("00:00.000 --> 00:01.000\nthe plan\n"))
+    #expect(found.map(\.place) == [.title, .cues(first: 0, last: 0)])
+    #expect(found.first?.start == nil)
+  }
+}
