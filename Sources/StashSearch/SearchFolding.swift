@@ -66,7 +66,7 @@ package struct SearchFolding: Sendable {
         }
         continue
       }
-      if scalar.properties.isWhitespace {
+      if SpokenText.isWhiteSpace(scalar) {
         if out.last != 0x20 {
           out.append(0x20)
           origin.append(index)

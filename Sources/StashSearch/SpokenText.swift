@@ -16,28 +16,49 @@ package struct SpokenText: Sendable {
 
   /// The spoken text of `document`'s cues.
   package init(_ document: WebVTTDocument) {
-    var scalars = String.UnicodeScalarView()
+    // Built as UTF-8 bytes: appending scalar by scalar to a String was most of a search's time.
+    var bytes: [UInt8] = []
     var count = 0
     cues = []
     cueRanges = []
     runs = []
     for cue in document.cues {
       if !cueRanges.isEmpty {
-        scalars.append(" ")
+        bytes.append(0x20)
         count += 1
       }
       let start = count
       for run in cue.runs {
         runs.append((count, run.startTime))
+        let utf8 = run.text.utf8
+        let ascii = utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } } ?? false
+        if ascii {
+          for byte in utf8 { bytes.append(byte == 0x09 || (byte >= 0x0A && byte <= 0x0D) ? 0x20 : byte) }
+          count += utf8.count
+          continue
+        }
         for scalar in run.text.unicodeScalars {
-          scalars.append(scalar.properties.isWhitespace ? " " : scalar)
+          if SpokenText.isWhiteSpace(scalar) {
+            bytes.append(0x20)
+          } else {
+            UTF8.encode(scalar) { bytes.append($0) }
+          }
           count += 1
         }
       }
       cues.append((cue.startTime, cue.endTime))
       cueRanges.append(start..<count)
     }
-    text = String(scalars)
+    text = String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Whether `scalar` is white space (Unicode's White_Space), without asking Unicode's tables
+  /// for ASCII: most text is ASCII, and the property lookup was most of a search's time.
+  @inline(__always)
+  static func isWhiteSpace(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value < 0x80 { return value == 0x20 || (value >= 0x09 && value <= 0x0D) }
+    return scalar.properties.isWhitespace
   }
 
   /// The cue whose text holds the scalar at `offset` (or the next cue, for a joining space).

@@ -104,8 +104,8 @@ enum SearchCommand {
     var memosWithHits = 0
     var start = 0
     while start < places.count {
-      let batch = places[start..<min(places.count, start + 256)]
-      let found = Parallel.map(batch.count, chunk: 4) { offset in
+      let batch = places[start..<min(places.count, start + 2048)]
+      let found = Parallel.map(batch.count, chunk: 16) { offset in
         let place = batch[batch.startIndex + offset]
         return search(
           place, folder: folders[place.folder], opened: opened[place.folder], pattern: pattern, limit: limit)
@@ -154,6 +154,11 @@ enum SearchCommand {
       } else {
         do {
           let bytes = try ReadOnlyFile(opened.file(slot.name), listedAsRegularFile: true).readAll()
+          // A transcript that certainly holds no match is not parsed (nor warned about).
+          guard pattern.mayMatch(bytes) else {
+            found.hits = MemoSearch.hits(pattern, title: title?.text, document: nil, limit: limit)
+            return found
+          }
           let parsed = WebVTTParser.parse(bytes)
           if let bad = parsed.diagnostics.first(where: { $0.severity == .error }) {
             let line = bad.location.line.map { ":\($0)" } ?? ""

@@ -119,3 +119,31 @@ import Testing
     #expect(found.first?.start == nil)
   }
 }
+
+/// The pass that skips a transcript without parsing it never skips one that holds a match.
+@Suite struct SearchPrefilterTests {
+  func pattern(_ text: String, caseSensitive: Bool = false) throws -> SearchPattern {
+    try SearchPattern(
+      text, regex: false, wholeWords: false, folding: SearchFolding(caseSensitive: caseSensitive))
+  }
+
+  @Test func itSkipsOnlyWhatCannotMatch() throws {
+    let plain = Array("WEBVTT\n\n00:00.000 --> 00:01.000\nthe Old bridge\n".utf8)
+    #expect(try pattern("old bridge").mayMatch(plain))
+    #expect(try !pattern("zebra").mayMatch(plain))
+    #expect(try !pattern("old", caseSensitive: true).mayMatch(plain))
+    // A tag inside a word: the word is whole once the tags are gone.
+    #expect(try pattern("bridge").mayMatch(Array("WEBVTT\n\n00:00.000 --> 00:01.000\nbri<b>dge</b>\n".utf8)))
+    // A reference or a byte above ASCII: not decided here, so parsed.
+    #expect(try pattern("café").mayMatch(Array("WEBVTT\n\n00:00.000 --> 00:01.000\ncaf&eacute;\n".utf8)))
+    #expect(try pattern("zebra").mayMatch(Array("WEBVTT\n\n00:00.000 --> 00:01.000\ncafé\n".utf8)))
+    // A pattern that folds to more than ASCII cannot be in an ASCII file.
+    #expect(try !pattern("猫").mayMatch(plain))
+    // Whatever it says, a skipped file gives no hit when parsed.
+    for word in ["the", "old", "bridge", "zebra", "00:00", "webvtt"] {
+      let compiled = try pattern(word)
+      let hits = MemoSearch.hits(compiled, title: nil, document: WebVTTParser.parse(plain))
+      #expect(compiled.mayMatch(plain) || hits.isEmpty, "\(word)")
+    }
+  }
+}
