@@ -132,7 +132,7 @@ package struct FileChecks {
       if let end = previousEnd, startTime < end {
         own(
           .cueOverlap,
-          "the cue starts at \(Self.clock(startTime)), before the previous cue ends at \(Self.clock(end))",
+          "the cue starts at \(TimeText.preciseClock(startTime)), before the previous cue ends at \(TimeText.preciseClock(end))",
           at: location(document, index))
       }
       previousEnd = endTime
@@ -159,11 +159,12 @@ package struct FileChecks {
   package static func pastAudio(audio: Double, firstEnd: Double, count: Int, starting: Int, cutShort: Bool)
     -> String
   {
-    var text = "the audio ends at \(clock(audio)); "
+    var text = "the audio ends at \(TimeText.preciseClock(audio)); "
     if count == 1 {
-      text += "this cue ends at \(clock(firstEnd))\(starting == 1 ? " and starts after it" : "")"
+      text +=
+        "this cue ends at \(TimeText.preciseClock(firstEnd))\(starting == 1 ? " and starts after it" : "")"
     } else {
-      text += "\(count) cues run past it, from this one (ending at \(clock(firstEnd)))"
+      text += "\(count) cues run past it, from this one (ending at \(TimeText.preciseClock(firstEnd)))"
       if starting > 0 {
         text += starting == count ? ", all starting after it" : ", \(starting) starting after it"
       }
@@ -235,14 +236,6 @@ package struct FileChecks {
         at: SourceLocation(line: line, column: column))
     }
     finish()
-  }
-
-  /// `m:ss.fff`: times in messages, to the millisecond.
-  package static func clock(_ seconds: Double) -> String {
-    let millis = Int((seconds * 1000).rounded())
-    let fraction = millis % 1000
-    let pad = fraction < 10 ? "00" : fraction < 100 ? "0" : ""
-    return TimeText.clock(Double(millis / 1000)) + "." + pad + String(fraction)
   }
 
   /// Every `<time>` (any prefix) whose text ends in a `±hh:mm`, `±hhmm` or `±hh` offset rather than

@@ -108,10 +108,7 @@ enum ExportCommand {
   /// `hh:mm:ss` then `separator` and milliseconds (SRT uses `,`).
   static func timestamp(_ seconds: Double, separator: String) -> String {
     let millis = max(0, Int((seconds * 1000).rounded()))
-    func pad(_ n: Int, _ width: Int) -> String {
-      let s = String(n)
-      return String(repeating: "0", count: max(0, width - s.count)) + s
-    }
+    func pad(_ n: Int, _ width: Int) -> String { Text.zeroPadded(n, width: width) }
     return "\(pad(millis / 3_600_000, 2)):\(pad(millis / 60_000 % 60, 2)):\(pad(millis / 1000 % 60, 2))"
       + separator + pad(millis % 1000, 3)
   }

@@ -29,7 +29,7 @@ final class ImportProgressLine {
     line += ", \(ImportReport.bytesText(Int(rate)))/s"
     if progress.bytesTotal > progress.bytesDone && rate > 0 {
       let left = Int(Double(progress.bytesTotal - progress.bytesDone) / rate)
-      line += ", \(left / 60):\(left % 60 < 10 ? "0" : "")\(left % 60) left"
+      line += ", \(left / 60):\(Text.zeroPadded(left % 60, width: 2)) left"
     }
     standardErrorRaw("\r\u{1b}[K" + line)
     shown = true
@@ -44,12 +44,5 @@ final class ImportProgressLine {
 
 /// Writes `text` to standard error as it is, without a line break.
 func standardErrorRaw(_ text: String) {
-  var bytes = Array(text.utf8)
-  var done = 0
-  while done < bytes.count {
-    let n = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress! + done, $0.count - done) }
-    if n < 0 && errno == EINTR { continue }
-    if n <= 0 { break }
-    done += n
-  }
+  SystemCall.writeAll(2, Array(text.utf8))
 }

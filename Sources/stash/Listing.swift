@@ -89,15 +89,7 @@ extension Listing {
   /// Writes `bytes` to standard output whole (`write(2)`, again after EINTR or a short write):
   /// every byte a listing prints goes this way, so nothing waits in a buffer of its own.
   static func write(_ bytes: [UInt8]) {
-    bytes.withUnsafeBytes { raw in
-      var done = 0
-      while done < raw.count {
-        let n = Glibc.write(1, raw.baseAddress! + done, raw.count - done)
-        if n < 0 && errno == EINTR { continue }
-        if n <= 0 { return }
-        done += n
-      }
-    }
+    SystemCall.writeAll(1, bytes)
   }
 }
 

@@ -78,7 +78,7 @@ enum ShowCommand {
     case nil: break
     }
     if memo.hasAudio {
-      out += row("length", memo.durationSeconds.map { FileChecks.clock($0) } ?? "unknown")
+      out += row("length", memo.durationSeconds.map { TimeText.preciseClock($0) } ?? "unknown")
     }
     out += row("audio", audio)
     out += row(
@@ -118,7 +118,7 @@ enum ShowCommand {
     }
     out += "\nTranscript (\(Text.count(transcript.cues.count, "cue"))):\n"
     for cue in transcript.cues {
-      out += "  [\(FileChecks.clock(cue.startTime)) → \(FileChecks.clock(cue.endTime))] "
+      out += "  [\(TimeText.preciseClock(cue.startTime)) → \(TimeText.preciseClock(cue.endTime))] "
       out += PathText.escaped(ExportCommand.oneLine(cue.plainText)) + "\n"
     }
     return out

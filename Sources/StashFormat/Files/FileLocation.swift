@@ -17,7 +17,7 @@ package final class OpenFolder: @unchecked Sendable {
   /// Opens the folder at `path`; never fails (see `descriptor`).
   package init(path: String) {
     self.path = path
-    let fd = ReadOnlyFile.retrying { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+    let fd = SystemCall.retrying { open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
     descriptor = fd >= 0 ? fd : nil
   }
 

@@ -57,7 +57,7 @@ public final class ReadOnlyFile {
     }
     // O_NONBLOCK keeps a FIFO from blocking the open; it is refused just below.
     let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (listedAsRegularFile ? O_NOFOLLOW : 0)
-    let fd = location.withRelativePath { folder, name in retrying { openat(folder, name, flags) } }
+    let fd = location.withRelativePath { folder, name in SystemCall.retrying { openat(folder, name, flags) } }
     guard fd >= 0 else { throw error(errno, path: location.path, doing: "open") }
     return fd
   }
@@ -114,7 +114,7 @@ public final class ReadOnlyFile {
     var got = 0
     var failure: Int32 = 0
     var bytes = [UInt8](unsafeUninitializedCapacity: asked) { buffer, initialized in
-      got = retrying { pread(fd, buffer.baseAddress!, asked, 0) }
+      got = SystemCall.retrying { pread(fd, buffer.baseAddress!, asked, 0) }
       if got < 0 { failure = errno }
       initialized = max(got, 0)
     }
@@ -141,7 +141,7 @@ public final class ReadOnlyFile {
     // Read straight into the array's storage: zero-filling it first would touch every byte twice.
     let bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, initialized in
       while done < wanted {
-        let n = Self.retrying {
+        let n = SystemCall.retrying {
           pread(descriptor, buffer.baseAddress! + done, wanted - done, off_t(offset + done))
         }
         if n < 0 {
@@ -172,14 +172,6 @@ public final class ReadOnlyFile {
   /// Reads a whole regular file in one call.
   public static func contents(of path: String, limit: Int = 1 << 30) throws(FormatError) -> [UInt8] {
     try ReadOnlyFile(path: path).readAll(limit: limit)
-  }
-
-  static func retrying<T: BinaryInteger>(_ call: () -> T) -> T {
-    while true {
-      let result = call()
-      if result < 0 && errno == EINTR { continue }
-      return result
-    }
   }
 
   static func error(_ code: Int32, path: String, doing: String, location: SourceLocation = .init())

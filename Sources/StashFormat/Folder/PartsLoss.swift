@@ -241,15 +241,8 @@ public struct PartsLoss: Sendable, Equatable {
     var time = time_t(seconds)
     var parts = tm()
     gmtime_r(&time, &parts)
-    func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    func two(_ n: Int32) -> String { Text.zeroPadded(Int(n), width: 2) }
     return "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) UTC"
-  }
-
-  /// A recording time to the millisecond (`0:04.420`), for a stretch too short for whole seconds.
-  public static func preciseClock(_ seconds: Double) -> String {
-    let milliseconds = min(999, max(0, Int(((seconds - seconds.rounded(.down)) * 1000).rounded())))
-    let digits = String(milliseconds)
-    return TimeText.clock(seconds) + "." + String(repeating: "0", count: 3 - digits.count) + digits
   }
 
   /// A stretch's two ends, to the millisecond when whole seconds would print them the same.
@@ -258,7 +251,7 @@ public struct PartsLoss: Sendable, Equatable {
     guard start == end, kind == .transcript, let from = stretch.start, let to = stretch.end else {
       return (start, end)
     }
-    return (Self.preciseClock(from), Self.preciseClock(to))
+    return (TimeText.preciseClock(from), TimeText.preciseClock(to))
   }
 
   func sentence(_ stretch: Stretch) -> String {

@@ -125,10 +125,7 @@ public enum ISO8601Time {
     return zone ? out + "Z" : out
   }
 
-  private static func pad(_ value: Int, _ width: Int) -> String {
-    let text = String(value)
-    return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
-  }
+  private static func pad(_ value: Int, _ width: Int) -> String { Text.zeroPadded(value, width: width) }
 
   /// The days in `month` of `year`, in the proleptic Gregorian calendar.
   static func daysIn(month: Int, year: Int) -> Int {

@@ -6,6 +6,18 @@ package enum Text {
     "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
   }
 
+  /// `digits` with zeros in front to make `width` characters (as they are when already as wide):
+  /// the one zero-pad of times, dates, counters and hexadecimal names.
+  package static func zeroPadded(_ digits: String, width: Int) -> String {
+    let count = digits.utf8.count
+    return count >= width ? digits : String(repeating: "0", count: width - count) + digits
+  }
+
+  /// `value` in decimal, zero-padded to `width` digits (a negative value keeps its sign first).
+  package static func zeroPadded(_ value: Int, width: Int) -> String {
+    value < 0 ? "-" + zeroPadded(String(-value), width: width) : zeroPadded(String(value), width: width)
+  }
+
   /// `text` without the whitespace and newlines at either end (Unicode's White_Space property):
   /// the one trim every module uses (titles, the lint configuration, the browser's prompts).
   package static func trimmed<S: StringProtocol>(_ text: S) -> String {

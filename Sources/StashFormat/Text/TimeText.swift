@@ -23,7 +23,14 @@ package enum TimeText {
     guard let seconds, seconds.isFinite else { return "--:--" }
     let whole = max(0, Int(seconds.rounded(.down)))
     let (hours, minutes, secs) = (whole / 3600, whole / 60 % 60, whole % 60)
-    func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    func two(_ n: Int) -> String { Text.zeroPadded(n, width: 2) }
     return hours > 0 || alwaysHours ? "\(hours):\(two(minutes)):\(two(secs))" : "\(minutes):\(two(secs))"
+  }
+
+  /// `clock` to the millisecond (`0:04.420`), rounded to the nearest: for a cue's times, a stretch
+  /// too short for whole seconds, a length.
+  package static func preciseClock(_ seconds: Double) -> String {
+    let millis = max(0, Int((seconds * 1000).rounded()))
+    return clock(Double(millis / 1000)) + "." + Text.zeroPadded(millis % 1000, width: 3)
   }
 }

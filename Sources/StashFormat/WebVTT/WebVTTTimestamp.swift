@@ -168,7 +168,7 @@ public enum WebVTTTimestamp {
 
   private static func pad(_ value: Double, _ width: Int) -> String {
     let digits = value < 1e18 ? String(Int64(value)) : String(format: value)
-    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    return Text.zeroPadded(digits, width: width)
   }
 }
 

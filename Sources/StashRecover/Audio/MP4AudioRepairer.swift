@@ -74,7 +74,6 @@ extension String {
   /// A number with three decimals (Foundation-free).
   init(format3 value: Double) {
     let thousandths = Int((value * 1000).rounded())
-    let fraction = String(thousandths % 1000)
-    self = "\(thousandths / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    self = "\(thousandths / 1000)." + Text.zeroPadded(thousandths % 1000, width: 3)
   }
 }

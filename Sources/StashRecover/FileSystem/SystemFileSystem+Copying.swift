@@ -1,3 +1,5 @@
+import StashFormat
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -5,7 +7,7 @@
 extension SystemFileSystem: CopyingFileSystem {
   /// `open(2)` with `O_RDONLY|O_NOFOLLOW|O_NONBLOCK`, then `fstat(2)`.
   public func openForReading(_ path: String) throws(RecoverError) -> (descriptor: Int32, status: FileStatus) {
-    let fd = Self.retrying { open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
+    let fd = SystemCall.retrying { open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
     guard fd >= 0 else { throw RecoverError.io(errno, doing: "open the file", path: path) }
     var info = stat()
     guard fstat(fd, &info) == 0 else {
@@ -24,19 +26,15 @@ extension SystemFileSystem: CopyingFileSystem {
   public func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(RecoverError)
     -> Int
   {
-    let n = Self.retrying { Glibc.read(descriptor, buffer.baseAddress!, buffer.count) }
+    let n = SystemCall.retrying { Glibc.read(descriptor, buffer.baseAddress!, buffer.count) }
     if n < 0 { throw RecoverError.io(errno, doing: "read the file", path: "descriptor \(descriptor)") }
     return n
   }
 
   /// `write(2)`, looping over short writes.
   public func write(_ descriptor: Int32, from buffer: UnsafeRawBufferPointer) throws(RecoverError) {
-    var done = 0
-    while done < buffer.count {
-      let n = Self.retrying { Glibc.write(descriptor, buffer.baseAddress! + done, buffer.count - done) }
-      if n < 0 { throw RecoverError.io(errno, doing: "write", path: "descriptor \(descriptor)") }
-      done += n
-    }
+    let failure = SystemCall.writeAll(descriptor, buffer)
+    if failure != 0 { throw RecoverError.io(failure, doing: "write", path: "descriptor \(descriptor)") }
   }
 
   /// `futimens(2)`.
@@ -55,10 +53,10 @@ extension SystemFileSystem: CopyingFileSystem {
   /// `posix_fadvise(2)` with `POSIX_FADV_DONTNEED`.
   public func makeDirectory(_ path: String, modeOf source: String) throws(RecoverError) {
     var info = stat()
-    guard Self.retrying({ stat(source, &info) }) == 0 else {
+    guard SystemCall.retrying({ stat(source, &info) }) == 0 else {
       throw RecoverError.io(errno, doing: "read the status of", path: source)
     }
-    if Self.retrying({ mkdir(path, info.st_mode & 0o777) }) != 0 {
+    if SystemCall.retrying({ mkdir(path, info.st_mode & 0o777) }) != 0 {
       throw RecoverError.io(errno, doing: "make the folder", path: path)
     }
   }

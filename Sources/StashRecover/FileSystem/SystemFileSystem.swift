@@ -5,7 +5,7 @@ import StashFormat
 #endif
 
 /// The real file system: each requirement is one thin wrapper around the C call its doc names,
-/// retrying EINTR here and nowhere else.
+/// retrying EINTR through StashFormat's `SystemCall` and nowhere else.
 public struct SystemFileSystem: FileSystem, Sendable {
   /// Whether `sync` and `syncDirectory` call `fsync(2)`; off only to measure what fsync costs.
   public var synchronizes: Bool
@@ -68,7 +68,7 @@ public struct SystemFileSystem: FileSystem, Sendable {
 
   /// `open(2)` with `O_NOFOLLOW|O_NONBLOCK`, `fstat(2)`, `read(2)`.
   public func read(_ path: String, limit: Int) throws(RecoverError) -> [UInt8] {
-    let fd = Self.retrying { open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
+    let fd = SystemCall.retrying { open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
     guard fd >= 0 else { throw RecoverError.io(errno, doing: "open the file", path: path) }
     defer { Glibc.close(fd) }
     var info = stat()
@@ -93,7 +93,7 @@ public struct SystemFileSystem: FileSystem, Sendable {
         bytes += [UInt8](repeating: 0, count: max(4096, bytes.count))
       }
       let n = bytes.withUnsafeMutableBytes { raw in
-        Self.retrying { Glibc.read(fd, raw.baseAddress! + done, raw.count - done) }
+        SystemCall.retrying { Glibc.read(fd, raw.baseAddress! + done, raw.count - done) }
       }
       if n < 0 { throw RecoverError.io(errno, doing: "read the file", path: path) }
       if n == 0 { break }
@@ -108,32 +108,21 @@ public struct SystemFileSystem: FileSystem, Sendable {
 
   /// `open(2)` with `O_CREAT|O_EXCL|O_NOFOLLOW`, mode 0644.
   public func createExclusive(_ path: String) throws(RecoverError) -> Int32 {
-    let fd = Self.retrying { open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644) }
+    let fd = SystemCall.retrying { open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644) }
     guard fd >= 0 else { throw RecoverError.io(errno, doing: "create the file", path: path) }
     return fd
   }
 
   /// `write(2)`, looping over short writes.
   public func write(_ descriptor: Int32, _ bytes: [UInt8]) throws(RecoverError) {
-    var done = 0
-    var failure: Int32 = 0
-    bytes.withUnsafeBytes { raw in
-      while done < raw.count {
-        let n = Self.retrying { Glibc.write(descriptor, raw.baseAddress! + done, raw.count - done) }
-        if n < 0 {
-          failure = errno
-          return
-        }
-        done += n
-      }
-    }
+    let failure = SystemCall.writeAll(descriptor, bytes)
     if failure != 0 { throw RecoverError.io(failure, doing: "write", path: "descriptor \(descriptor)") }
   }
 
   /// `fsync(2)`, unless `synchronizes` is off.
   public func sync(_ descriptor: Int32) throws(RecoverError) {
     guard synchronizes else { return }
-    if Self.retrying({ fsync(descriptor) }) != 0 {
+    if SystemCall.retrying({ fsync(descriptor) }) != 0 {
       throw RecoverError.io(errno, doing: "flush to disk", path: "descriptor \(descriptor)")
     }
   }
@@ -149,45 +138,45 @@ public struct SystemFileSystem: FileSystem, Sendable {
   /// `renameat2(2)` with `RENAME_NOREPLACE`, else `link(2)` and `unlink(2)`.
   public func renameNoReplace(_ source: String, _ destination: String) throws(RecoverError) {
     if let renameat2 = Self.renameat2 {
-      if Self.retrying({ renameat2(AT_FDCWD, source, AT_FDCWD, destination, 1) }) == 0 { return }
+      if SystemCall.retrying({ renameat2(AT_FDCWD, source, AT_FDCWD, destination, 1) }) == 0 { return }
       let code = errno
       // EINVAL and ENOSYS mean the file system or kernel lacks RENAME_NOREPLACE: fall back to link.
       guard code == EINVAL || code == ENOSYS else {
         throw RecoverError.io(code, doing: "rename into place", path: destination)
       }
     }
-    if Self.retrying({ link(source, destination) }) != 0 {
+    if SystemCall.retrying({ link(source, destination) }) != 0 {
       throw RecoverError.io(errno, doing: "link into place", path: destination)
     }
-    if Self.retrying({ Glibc.unlink(source) }) != 0 {
+    if SystemCall.retrying({ Glibc.unlink(source) }) != 0 {
       throw RecoverError.io(errno, doing: "remove the temporary name", path: source)
     }
   }
 
   /// `rename(2)`.
   public func rename(_ source: String, _ destination: String) throws(RecoverError) {
-    if Self.retrying({ Glibc.rename(source, destination) }) != 0 {
+    if SystemCall.retrying({ Glibc.rename(source, destination) }) != 0 {
       throw RecoverError.io(errno, doing: "rename into place", path: destination)
     }
   }
 
   /// `unlink(2)`.
   public func unlink(_ path: String) throws(RecoverError) {
-    if Self.retrying({ Glibc.unlink(path) }) != 0 {
+    if SystemCall.retrying({ Glibc.unlink(path) }) != 0 {
       throw RecoverError.io(errno, doing: "remove", path: path)
     }
   }
 
   /// `rmdir(2)`.
   public func removeDirectory(_ path: String) throws(RecoverError) {
-    if Self.retrying({ rmdir(path) }) != 0 {
+    if SystemCall.retrying({ rmdir(path) }) != 0 {
       throw RecoverError.io(errno, doing: "remove the folder", path: path)
     }
   }
 
   /// `mkdir(2)`, mode 0700.
   public func makeDirectory(_ path: String) throws(RecoverError) {
-    if Self.retrying({ mkdir(path, 0o700) }) != 0 {
+    if SystemCall.retrying({ mkdir(path, 0o700) }) != 0 {
       throw RecoverError.io(errno, doing: "make the folder", path: path)
     }
   }
@@ -197,21 +186,21 @@ public struct SystemFileSystem: FileSystem, Sendable {
     guard synchronizes else { return }
     let fd = try openDirectory(path)
     defer { Glibc.close(fd) }
-    if Self.retrying({ fsync(fd) }) != 0 {
+    if SystemCall.retrying({ fsync(fd) }) != 0 {
       throw RecoverError.io(errno, doing: "flush the folder to disk", path: path)
     }
   }
 
   /// `open(2)` with `O_RDONLY|O_DIRECTORY|O_NOFOLLOW`.
   public func openDirectory(_ path: String) throws(RecoverError) -> Int32 {
-    let fd = Self.retrying { open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+    let fd = SystemCall.retrying { open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
     guard fd >= 0 else { throw RecoverError.io(errno, doing: "open the folder", path: path) }
     return fd
   }
 
   /// `flock(2)` with `LOCK_EX`.
   public func lock(_ descriptor: Int32, wait: Bool) throws(RecoverError) -> Bool {
-    if Self.retrying({ flock(descriptor, LOCK_EX | (wait ? 0 : LOCK_NB)) }) == 0 { return true }
+    if SystemCall.retrying({ flock(descriptor, LOCK_EX | (wait ? 0 : LOCK_NB)) }) == 0 { return true }
     if errno == EWOULDBLOCK { return false }
     throw RecoverError.io(errno, doing: "lock the folder", path: "descriptor \(descriptor)")
   }
@@ -225,12 +214,4 @@ public struct SystemFileSystem: FileSystem, Sendable {
     guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return nil }
     return unsafeBitCast(symbol, to: Renameat2.self)
   }()
-
-  static func retrying<T: BinaryInteger>(_ call: () -> T) -> T {
-    while true {
-      let result = call()
-      if result < 0 && errno == EINTR { continue }
-      return result
-    }
-  }
 }

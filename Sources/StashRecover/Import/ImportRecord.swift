@@ -98,7 +98,7 @@ package struct ImportRecord: Sendable, Equatable {
 
   static func hex(_ value: UInt64) -> String {
     let digits = String(value, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
+    return Text.zeroPadded(digits, width: 16)
   }
 }
 
