@@ -103,7 +103,7 @@ def heard_at(recording, memo, t0, target, when, until):
         score = float(numpy.mean(t * (piece - piece.mean()) / piece.std()))
         if score > best:
             best, best_at = score, index
-    return t0 + best_at * step if best >= 0.7 else None
+    return t0 + best_at * step if best >= 0.5 else None
 
 
 def clock_at(answers, when):
