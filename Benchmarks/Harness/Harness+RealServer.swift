@@ -65,3 +65,49 @@ extension Harness {
         verdict: .verdict(failures == 0)))
   }
 }
+
+extension Harness {
+  /// The sound and the clock right after play and right after each seek, with no low-latency client
+  /// on the server (issue 32): `Benchmarks/heard-latency.py` records the monitor with a client
+  /// asking for two seconds, so the server runs at the latency the player's own stream asks for.
+  mutating func heardLatency(_ kind: String, label: String, rate: Int) throws {
+    let memo = repo + "/SyntheticFixtures/demo/2026-07-19T16-45-10+0200_audio.m4a"
+    let seeks = 12
+    let child = try ChildRun.checked(
+      [
+        "python3", repo + "/Benchmarks/heard-latency.py", tui, memo, kind, "\(rate)", "\(seeks)",
+        repo + "/.build/audio-plugins/pipewire-alsa",
+      ])
+    guard let line = child.stdout.split(separator: "\n").last,
+      let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+      let heard = object["seeks_heard"] as? Int
+    else { throw HarnessError("heard-latency.py printed no result") }
+    let ms = { (key: String) in (object[key] as? Double).map { String(format: "%.0f ms", $0) } ?? "—" }
+    let name = "\(label), \(String(format: "%g", Double(rate) / 1000)) kHz sink, no low-latency client"
+    let lead = "heard times lead by up to a block of the null sink (20–50 ms)"
+    let play = object["play_sound_ms"] as? Double
+    let seekMax = object["seek_sound_max_ms"] as? Double
+    figures.append(
+      Figure(
+        issue: "#32", name: "Sound after play and seeks, \(name)",
+        result: "play \(ms("play_sound_ms")); seeks \(ms("seek_sound_median_ms")) median, "
+          + "\(ms("seek_sound_max_ms")) max (\(heard) of \(seeks) heard)",
+        target: "≤ 100 ms",
+        verdict: .verdict((play ?? .infinity) <= 100 && (seekMax ?? .infinity) <= 100 && heard == seeks),
+        note:
+          "Space or a seek 0.3 s before a speech onset, to the onset at the sink's monitor (less the 0.3 s); "
+          + "seeks 0.7 s apart; \(lead)"))
+    let playClock = object["play_clock_ms"] as? Double
+    let seekClock = object["seek_clock_abs_max_ms"] as? Double
+    figures.append(
+      Figure(
+        issue: "#32", name: "Clock against the sound after play and seeks, \(name)",
+        result: "play \(ms("play_clock_ms")); seeks |error| \(ms("seek_clock_abs_max_ms")) max; it moves on "
+          + "\(ms("play_clock_start_ms")) after Space, ≤ \(ms("seek_clock_start_max_ms")) after a seek",
+        target: "≤ 50 ms",
+        verdict: .verdict(abs(playClock ?? .infinity) <= 50 && (seekClock ?? .infinity) <= 50),
+        note:
+          "the clock 50, 150 and 300 ms into what is heard after each command, against the memo time heard; "
+          + lead))
+  }
+}

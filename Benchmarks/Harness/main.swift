@@ -102,6 +102,15 @@ do {
   harness.section("#15", "Playing on PipeWire", target: "≤ 100 ms seeks, ≤ 50 ms clock") {
     try $0.realServer("pipewire", label: "PipeWire")
   }
+  for (kind, label) in [("pulseaudio", "PulseAudio"), ("pipewire", "PipeWire")] {
+    for rate in [44_100, 48_000] {
+      harness.section(
+        "#32", "Heard after play and seeks, \(label) at \(rate) Hz", target: "≤ 100 ms, clock ≤ 50 ms"
+      ) {
+        try $0.heardLatency(kind, label: label, rate: rate)
+      }
+    }
+  }
   harness.section("#19", "MPRIS Seek", target: "≤ 100 ms") { try $0.mprisSeek() }
   harness.section("#5", "Recovery sweep", target: "< 1 s besides fsync") {
     try $0.sweep(captures: quick ? 100 : 1_000, audio: audio)

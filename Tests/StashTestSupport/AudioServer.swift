@@ -25,15 +25,19 @@ public final class AudioServer: @unchecked Sendable {
 
   /// Which server this is.
   public let kind: Kind
+  /// The null sink's rate.
+  public let rate: Int
   /// The scratch folder holding its sockets, configuration and state.
   public let folder: URL
   private let lock = NSLock()
   private var processes: [AudioServerProcess] = []
   private var recorders: [AudioServerProcess] = []
 
-  /// Makes the folder and configuration and starts the server; throws when it does not come up.
-  public init(_ kind: Kind) throws {
+  /// Makes the folder and configuration and starts the server with a null sink at `rate`; throws
+  /// when it does not come up.
+  public init(_ kind: Kind, rate: Int = 48_000) throws {
     self.kind = kind
+    self.rate = rate
     folder = try Fixtures.scratchFolder("stash-\(kind.rawValue.lowercased())")
     for sub in ["run", "config", "home"] {
       try FileManager.default.createDirectory(
@@ -158,21 +162,24 @@ public final class AudioServer: @unchecked Sendable {
     }
   }
 
-  /// Starts recording the null sink's monitor (`parec` or `pw-record`) and waits until the
-  /// server has connected it.
-  public func record() throws -> Recording {
+  /// Starts recording the null sink's monitor (`parec` or `pw-record`), asking for
+  /// `latencyMilliseconds` of latency, and waits until the server has connected it. A recorder
+  /// asking for little latency holds the server at it (and every client with it); one asking for
+  /// much (2000) leaves the server at the latency its playing clients ask for, as on a desktop
+  /// with no such program, but hands over its samples late and in bursts.
+  public func record(latencyMilliseconds: Int = 10) throws -> Recording {
     let file = folder.appendingPathComponent("monitor-\(UUID().uuidString).raw")
     let arguments: [String]
     switch kind {
     case .pulseAudio:
       arguments = [
         "-d", Self.sinkName + ".monitor", "--format=s16le", "--rate=\(Self.recordingRate)", "--channels=1",
-        "--latency-msec=10", "--raw",
+        "--latency-msec=\(latencyMilliseconds)", "--raw",
       ]
     case .pipeWire:
       arguments = [
         "--target", Self.sinkName, "-P", "{ stream.capture.sink = true }", "--format", "s16",
-        "--rate", "\(Self.recordingRate)", "--channels", "1", "--latency", "10ms", "-",
+        "--rate", "\(Self.recordingRate)", "--channels", "1", "--latency", "\(latencyMilliseconds)ms", "-",
       ]
     }
     // The samples on standard output, its messages beside them in the same file would spoil
@@ -225,7 +232,7 @@ public final class AudioServer: @unchecked Sendable {
     switch kind {
     case .pulseAudio:
       let pa = """
-        load-module module-null-sink sink_name=\(Self.sinkName) rate=48000 channels=2
+        load-module module-null-sink sink_name=\(Self.sinkName) rate=\(rate) channels=2
         load-module module-native-protocol-unix auth-anonymous=1 socket=\(folder.appendingPathComponent("native").path)
         set-default-sink \(Self.sinkName)
 
@@ -243,7 +250,7 @@ public final class AudioServer: @unchecked Sendable {
               node.name = "\(Self.sinkName)"
               node.description = "stash test sink"
               media.class = "Audio/Sink"
-              audio.rate = 48000
+              audio.rate = \(rate)
               audio.position = [ FL FR ]
               object.linger = true
               monitor.channel-volumes = true

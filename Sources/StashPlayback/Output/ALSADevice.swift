@@ -9,6 +9,8 @@ public final class ALSADevice: PCMDevice {
   /// The name it was opened with.
   public let name: String
   private var handle: OpaquePointer?
+  /// A second stream on the same PulseAudio sink, connected and never started (see `keepSinkAwake`).
+  private var keeper: OpaquePointer?
   private var descriptors: [pollfd] = []
   /// The descriptors and the wake-up's: sized by the first wait after `configure`, then kept so
   /// that waiting allocates nothing.
@@ -36,7 +38,10 @@ public final class ALSADevice: PCMDevice {
     self.handle = handle
   }
 
-  deinit { if let handle { snd_pcm_close(handle) } }
+  deinit {
+    if let keeper { snd_pcm_close(keeper) }
+    if let handle { snd_pcm_close(handle) }
+  }
 
   public func configure(format: PCMSampleFormat, channels: Int, rate: Int, latency: Int) -> Int32 {
     let alsaFormat = format == .float32 ? SND_PCM_FORMAT_FLOAT_LE : SND_PCM_FORMAT_S16_LE
@@ -52,6 +57,7 @@ public final class ALSADevice: PCMDevice {
       periodFrames = Int(period)
     }
     self.rate = rate
+    keepSinkAwake(format: alsaFormat, channels: channels, rate: rate, latency: latency)
     canPause = Self.canPause(handle)
     let count = Int(snd_pcm_poll_descriptors_count(handle))
     descriptors = [pollfd](repeating: pollfd(), count: max(0, count))
@@ -70,6 +76,28 @@ public final class ALSADevice: PCMDevice {
     var frames: snd_pcm_sframes_t = 0
     let result = SystemCall.retryingNegative { snd_pcm_delay(handle, &frames) }
     return (result, Int(frames))
+  }
+
+  /// Through ALSA's pulse plugin, each `snd_pcm_prepare` (at every start and seek) disconnects the
+  /// stream and connects a new one. In between, a sink with no other client goes back to the
+  /// latency it has when idle (a null sink mixes two seconds ahead then), and the new stream is
+  /// first mixed only when what was mixed ahead runs out: up to two seconds after the seek. A
+  /// second stream of the same latency, opened alongside and never written to, stays connected
+  /// throughout, so the sink keeps the player's latency across every prepare. Best effort: a
+  /// device that will not open twice goes on without it.
+  private func keepSinkAwake(format: snd_pcm_format_t, channels: Int, rate: Int, latency: Int) {
+    guard keeper == nil, PCMDeviceHint.type(of: name) == "pulse" else { return }
+    var second: OpaquePointer?
+    guard snd_pcm_open(&second, name, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK) >= 0, let second else {
+      return
+    }
+    let result = snd_pcm_set_params(
+      second, format, SND_PCM_ACCESS_RW_INTERLEAVED, UInt32(channels), UInt32(rate), 1, UInt32(latency))
+    guard result >= 0 else {
+      snd_pcm_close(second)
+      return
+    }
+    keeper = second
   }
 
   /// `snd_pcm_hw_params_current` + `snd_pcm_hw_params_can_pause`.
