@@ -49,6 +49,16 @@ struct Arguments {
 }
 
 extension Arguments {
+  /// Parses the words after the command `name` against the options its entry in the
+  /// `CommandCatalogue` names (a flag where it takes no value), `--help` and `-h` included: the
+  /// one table gives the help, the man page, the completions and what is accepted.
+  init(_ words: some Sequence<String>, for name: String) throws(UsageError) {
+    let options = CommandCatalogue.command(name)?.options ?? []
+    try self.init(
+      words, flags: Set(options.filter { $0.value == nil }.map(\.name)).union(["help", "h"]),
+      options: Set(options.filter { $0.value != nil }.map(\.name)))
+  }
+
   /// The output asked for: `--format NAME`, or `json` for `--json`; nil when neither is given.
   /// Every command that prints JSON takes both spellings; they must not disagree.
   func format() throws(UsageError) -> String? {

@@ -24,6 +24,8 @@ enum CommandCatalogue {
     var summary: String
     /// Paragraphs after the usage line.
     var description: String
+    /// Lines laid out as they are, after the description (a table of marks, say); empty for none.
+    var details: String = ""
     var options: [Option]
     /// Runs the command on the words after its name; returns the exit code: 0 clean, 1 findings,
     /// 2 usage or I/O errors.
@@ -36,10 +38,16 @@ enum CommandCatalogue {
     Command(
       name: "ls", arguments: "[DIR]", completes: "dir", summary: "list the memos in a folder, newest first",
       description:
-        "Lists the memos in DIR (default: the current folder), newest first: date, length, marks (T transcript, R route, ! a problem, * needs recovery) and name.",
+        "Lists the memos in DIR (default: the current folder), newest first, one line each: the date (local time), the length (h:mm:ss, --:-- when unknown), the marks and the name. The name is the memo's title; without one, the words of its base (a base that is not a date, or the words after its date); else its recording date. A capture whose audio is missing is listed too, with --:--. The last line sums it up; `stash lint` says what is wrong in detail. Exit 0 listed, 2 the folder cannot be read or the command was misused.",
+      details: """
+        Marks, in this order (FORMAT.md §1.9, the same in the browser); `-` where one does not apply:
+          T  it has a transcript            R  it has a route
+          !  lint finds a warning or an error in a file: `stash show` lists them
+          *  a killed recording left parts: run `stash recover`
+        """,
       options: [
         Option(name: "bases", help: "end each line with the memo's base (what show and export take)"),
-        Option(name: "json", help: "print a JSON array, one object per memo"),
+        Option(name: "json", help: "print a JSON array, one object per memo (schema in README.md)"),
         Option(name: "format", value: "FORMAT", choices: ["text", "json"], help: "text (default) or json"),
       ], run: ListCommand.run),
     Command(
@@ -100,6 +108,7 @@ enum CommandCatalogue {
         Option(
           name: "o", value: "FILE", choices: ["<file>"],
           help: "write to FILE (atomically) instead of standard output"),
+        Option(name: "output", value: "FILE", choices: ["<file>"], help: "the same as -o"),
         Option(name: "force", help: "replace FILE when it exists"),
       ], run: ExportCommand.run),
     Command(
@@ -137,6 +146,7 @@ enum CommandCatalogue {
         Option(
           name: "write-docs", value: "DIR", choices: ["<dir>"],
           help: "write the rule pages (docs/lint) into DIR"),
+        Option(name: "deep-audio", help: "walk every fragment of a long fragmented recording too (slower)"),
       ], run: LintCommand.run),
     Command(
       name: "recover", arguments: "[DIR]", completes: "dir",
@@ -193,7 +203,7 @@ enum CommandCatalogue {
       summary: "show the help of stash or of one command",
       description:
         "Without a command, lists the commands. `stash help --man` prints the man page (docs/stash.1).",
-      options: [], run: HelpCommand.run),
+      options: [Option(name: "man", help: "print the man page stash(1), in roff")], run: HelpCommand.run),
   ]
 
   /// The command named `name`, or nil.
@@ -201,11 +211,11 @@ enum CommandCatalogue {
 
   /// `stash COMMAND --help` and `stash help COMMAND`.
   static func help(for name: String) -> String? {
-    if name == "ls" { return ListCommand.help + "\n" }
     guard let command = command(name) else { return nil }
     var out =
       "usage: stash \(command.name) \(command.arguments)\(command.options.isEmpty ? "" : " [OPTIONS]")\n\n"
     out += wrap(command.description, indent: "") + "\n"
+    if !command.details.isEmpty { out += "\n" + command.details + "\n" }
     if !command.options.isEmpty {
       out += "\noptions:\n"
       let labels = command.options.map { option in

@@ -9,8 +9,7 @@ import StashRecover
 /// route in a format other tools read, to standard output or atomically to a file.
 enum ExportCommand {
   static func run(_ words: [String]) throws -> Int32 {
-    let arguments = try Arguments(
-      words, flags: ["force", "json", "help", "h"], options: ["to", "format", "o", "output"])
+    let arguments = try Arguments(words, for: "export")
     if arguments.flags.contains("help") || arguments.flags.contains("h") {
       print(CommandCatalogue.help(for: "export")!, terminator: "")
       return 0

@@ -1,7 +1,7 @@
 /// `stash help [COMMAND]` and `stash help --man` (the man page, docs/stash.1).
 enum HelpCommand {
   static func run(_ words: [String]) throws -> Int32 {
-    let arguments = try Arguments(words, flags: ["man"], options: [])
+    let arguments = try Arguments(words, for: "help")
     if arguments.flags.contains("man") {
       print(CommandCatalogue.manual(), terminator: "")
       return 0

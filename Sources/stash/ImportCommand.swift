@@ -14,9 +14,7 @@ enum ImportCommand {
     "stash import SOURCE... TARGET [--move] [--again] [--dry-run] [--recover] [--watch] [--json]"
 
   static func run(_ words: [String]) throws -> Int32 {
-    let arguments = try Arguments(
-      words, flags: ["move", "again", "dry-run", "recover", "watch", "json", "no-wait"],
-      options: ["recent-window", "settle", "format"])
+    let arguments = try Arguments(words, for: "import")
     guard arguments.positionals.count >= 2 else {
       throw UsageError(message: "give one or more sources and a target: \(usage)")
     }

@@ -4,7 +4,7 @@ import StashFormat
 /// (`--json` and `--format json` are accepted, as everywhere; JSON is the only output).
 enum InspectCommand {
   static func run(_ words: [String]) throws -> Int32 {
-    let arguments = try Arguments(words, flags: ["json"], options: ["format"])
+    let arguments = try Arguments(words, for: "inspect")
     _ = try arguments.format(among: ["json"])
     guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
       throw UsageError(message: "give one file: stash inspect FILE --json")

@@ -9,13 +9,9 @@ import StashRecover
 /// `stash lint [PATH…]`: every problem in memo folders (or single files), with stable codes, in
 /// the format CI wants. Exit 0 clean, 1 findings at or above `--fail-on`, 2 usage or I/O errors.
 enum LintCommand {
-  static let flags: Set<String> = ["fix", "exit-zero", "list-rules", "deep-audio", "json", "help", "h"]
-  static let options: Set<String> = [
-    "format", "config", "select", "ignore", "exclude", "fail-on", "explain", "write-docs",
-  ]
 
   static func run(_ words: [String]) throws -> Int32 {
-    let arguments = try Arguments(words, flags: flags, options: options)
+    let arguments = try Arguments(words, for: "lint")
     if arguments.flags.contains("help") || arguments.flags.contains("h") {
       print(CommandCatalogue.help(for: "lint")!, terminator: "")
       return 0

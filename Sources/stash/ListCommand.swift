@@ -6,32 +6,11 @@ import StashFormat
 
 /// `stash ls [DIR] [--bases] [--json]`: the memos in a folder, newest first.
 enum ListCommand {
-  /// The text of `stash ls --help`; README.md repeats the marks.
-  static let help = """
-    usage: stash ls [DIR] [--bases] [--json]
-
-    Lists the memos in DIR (default: the current folder), newest first, one line each:
-      date (local time)   length (h:mm:ss, --:-- when unknown)   marks   name
-    The name is the memo's title; without one, the words of its base (a base that is not a date,
-    or the words after its date); else its recording date. Marks, in this order (FORMAT.md §1.9,
-    the same in the browser):
-      T  it has a transcript            R  it has a route
-      !  lint finds a warning or an error in a file: `stash show` lists them
-      *  a killed recording left parts: run `stash recover`
-    A mark that does not apply is shown as `-`. A capture whose audio is missing is listed too,
-    with `--:--`. The last line sums it up; `stash lint` says what is wrong in detail.
-
-    --bases          end each line with the memo's base, the name `stash show` and `stash export`
-                     take (they also take a title)
-    --json           print a JSON array instead, one object per memo (schema in README.md);
-                     `--format json` says the same, `--format text` the default
-    Exit status: 0 listed, 2 the folder cannot be read or the command was misused.
-    """
 
   static func run(_ words: [String]) throws -> Int32 {
-    let arguments = try Arguments(words, flags: ["json", "bases", "help", "h"], options: ["format"])
+    let arguments = try Arguments(words, for: "ls")
     if arguments.flags.contains("help") || arguments.flags.contains("h") {
-      print(help)
+      print(CommandCatalogue.help(for: "ls")!, terminator: "")
       return 0
     }
     guard arguments.positionals.count <= 1 else {

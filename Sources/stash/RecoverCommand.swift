@@ -14,9 +14,7 @@ enum RecoverCommand {
     + "[--recent-window SECONDS] [--no-wait] [--json]"
 
   static func run(_ words: [String]) throws -> Int32 {
-    let arguments = try Arguments(
-      words, flags: ["dry-run", "repair-audio", "accept-loss", "include-recent", "json", "no-wait"],
-      options: ["routes", "recent-window", "format"])
+    let arguments = try Arguments(words, for: "recover")
     guard arguments.positionals.count <= 1 else {
       throw UsageError(message: "give at most one folder: \(usage)")
     }

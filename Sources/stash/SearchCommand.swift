@@ -8,11 +8,6 @@ import StashSearch
 /// `stash search PATTERN [FOLDER...]`: every place the pattern was said (or is in a title), newest
 /// memo first, places in order within a memo. Exit 0 something found, 1 nothing, 2 usage or I/O.
 enum SearchCommand {
-  static let flags: Set<String> = [
-    "case-sensitive", "exact", "w", "word", "E", "regex", "json", "l", "files-with-matches", "count", "help",
-    "h",
-  ]
-  static let options: Set<String> = ["max-count", "format", "e"]
 
   /// A memo to search: where it is and when it was recorded.
   struct Place {
@@ -33,7 +28,7 @@ enum SearchCommand {
   }
 
   static func run(_ words: [String]) throws -> Int32 {
-    let arguments = try Arguments(words, flags: flags, options: options)
+    let arguments = try Arguments(words, for: "search")
     if arguments.flags.contains("help") || arguments.flags.contains("h") {
       print(CommandCatalogue.help(for: "search")!, terminator: "")
       return 0

@@ -5,7 +5,7 @@ import StashLint
 /// MEMO is a base, a file of the memo, or a title (see `MemoReference`).
 enum ShowCommand {
   static func run(_ words: [String]) throws -> Int32 {
-    let arguments = try Arguments(words, flags: ["json", "help", "h"], options: ["format"])
+    let arguments = try Arguments(words, for: "show")
     if arguments.flags.contains("help") || arguments.flags.contains("h") {
       print(CommandCatalogue.help(for: "show")!, terminator: "")
       return 0

@@ -85,4 +85,39 @@ import Testing
     }
     #expect(try runProcess(stash, ["completions", "tcsh"]).status == 2)
   }
+
+  /// What a command accepts is what its help lists, from the one table: every option the help
+  /// names is taken (not refused as unknown), and one it does not name is refused. Run in an
+  /// empty scratch folder, so nothing a command does touches anything else.
+  @Test func everyOptionTheHelpNamesIsAcceptedAndNoOther() throws {
+    let scratch = try ScratchFolder("stash-options")
+    defer { scratch.remove() }
+    let overview = try runProcess(stash, ["--help"]).standardOutput
+    let names = overview.split(separator: "\n").drop { !$0.hasPrefix("commands:") }.dropFirst()
+      .prefix { $0.hasPrefix("  ") }.compactMap { $0.split(separator: " ").first.map(String.init) }
+    #expect(names.count >= 10, "\(names)")
+    var checked = 0
+    for name in names {
+      let help = try runProcess(stash, ["help", name]).standardOutput
+      let options = help.split(separator: "\n").drop { $0 != "options:" }.dropFirst().compactMap { line in
+        line.split(separator: " ", omittingEmptySubsequences: true).first.map(String.init)
+      }
+      for option in options where option.hasPrefix("-") {
+        let takesValue =
+          help.contains("  \(option) ")
+          && help.split(separator: "\n").contains {
+            $0.hasPrefix("  \(option) ") && $0.dropFirst(option.count + 3).first?.isUppercase == true
+          }
+        let words = [name, option] + (takesValue ? ["x"] : [])
+        let script = "cd \"$1\" && shift && exec \"$@\" </dev/null"
+        let result = try runProcess("/bin/sh", ["-c", script, "sh", scratch.url.path, stash] + words)
+        #expect(!result.standardError.contains("unknown option"), "\(words): \(result.standardError)")
+        checked += 1
+      }
+      let unknown = try runProcess(stash, [name, "--no-such-option"])
+      #expect(
+        unknown.status == 2 && unknown.standardError.contains("unknown option --no-such-option"), "\(name)")
+    }
+    #expect(checked > 40)
+  }
 }
