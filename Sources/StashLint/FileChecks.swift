@@ -27,7 +27,7 @@ package struct FileChecks {
   private var place: (name: String, path: String)?
   /// What was found, unsorted.
   package private(set) var findings: [LintFinding] = []
-  private var counts: [String: Int] = [:]
+  private var counts: [RuleCode: Int] = [:]
 
   /// The checks of the file `name` (escaped already) in `folder`.
   package init(name: String, folder: String) {
@@ -55,7 +55,7 @@ package struct FileChecks {
     for diagnostic in diagnostics {
       findings.append(
         LintFinding(
-          code: diagnostic.code.rawValue, severity: diagnostic.severity, name: name, path: path,
+          code: .reader(diagnostic.code), severity: diagnostic.severity, name: name, path: path,
           location: diagnostic.location, message: diagnostic.message, unlisted: diagnostic.unlisted))
     }
   }
@@ -66,18 +66,18 @@ package struct FileChecks {
   package mutating func own(
     _ code: LintCode, _ message: @autoclosure () -> String, at location: SourceLocation = .init()
   ) {
-    own(code.rawValue, message(), at: location)
+    own(.linter(code), message(), at: location)
   }
 
   /// A reader's code the linter reports itself (`lint-file-unreadable`), counted the same way.
   package mutating func own(
     _ code: FormatError.Code, _ message: @autoclosure () -> String, at location: SourceLocation = .init()
   ) {
-    own(code.rawValue, message(), at: location)
+    own(.reader(code), message(), at: location)
   }
 
   private mutating func own(
-    _ code: String, _ message: @autoclosure () -> String, at location: SourceLocation
+    _ code: RuleCode, _ message: @autoclosure () -> String, at location: SourceLocation
   ) {
     let count = counts[code, default: 0] + 1
     counts[code] = count

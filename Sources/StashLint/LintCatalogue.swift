@@ -7,9 +7,12 @@ package enum LintCatalogue {
   package static let rules: [LintRule] = folder + title + audio + transcript + route + crossFile
 
   /// The rule with `code`, or nil.
-  package static func rule(_ code: String) -> LintRule? { byCode[code] }
+  package static func rule(_ code: RuleCode) -> LintRule? { byCode[code] }
 
-  private static let byCode: [String: LintRule] = Dictionary(
+  /// The rule whose published code is `text` (`--explain`), or nil.
+  package static func rule(named text: String) -> LintRule? { RuleCode(rawValue: text).flatMap(rule) }
+
+  private static let byCode: [RuleCode: LintRule] = Dictionary(
     uniqueKeysWithValues: rules.map { ($0.code, $0) })
 
   package static let folder: [LintRule] = [

@@ -153,7 +153,7 @@ package struct LintConfiguration: Equatable {
 
   /// Whether `pattern` (code, glob or family) matches a rule.
   package static func isRule(_ pattern: String) -> Bool {
-    LintCatalogue.rules.contains { matches(pattern, $0.code) }
+    LintCatalogue.rules.contains { matches(pattern, $0.code.rawValue) }
   }
 
   /// Whether a rule pattern (code, glob or family) matches `code`.
@@ -177,13 +177,13 @@ package struct LintConfiguration: Equatable {
 
   /// The finding as configured: nil when its rule is off or its path ignored, else with its severity.
   package func apply(_ finding: LintFinding) -> LintFinding? {
-    guard reports(finding.code) else { return nil }
+    guard reports(finding.code.rawValue) else { return nil }
     if ignoredPaths.contains(where: { fnmatch($0, finding.name, 0) == 0 || fnmatch($0, finding.path, 0) == 0 }
     ) {
       return nil
     }
     var out = finding
-    for (pattern, severity) in severities where Self.matches(pattern, finding.code) {
+    for (pattern, severity) in severities where Self.matches(pattern, finding.code.rawValue) {
       guard let severity else { return nil }
       out.severity = severity
     }

@@ -45,9 +45,10 @@ package enum LintExplain {
 
   /// One line per rule: `code  severity  summary`.
   package static func list() -> String {
-    let width = LintCatalogue.rules.map(\.code.count).max() ?? 0
+    let width = LintCatalogue.rules.map(\.code.rawValue.count).max() ?? 0
     return LintCatalogue.rules.map { rule in
-      rule.code + String(repeating: " ", count: width - rule.code.count + 2)
+      let code = rule.code.rawValue
+      return code + String(repeating: " ", count: width - code.count + 2)
         + rule.severity.rawValue + String(repeating: " ", count: 9 - rule.severity.rawValue.count)
         + rule.summary
     }.joined(separator: "\n") + "\n"
@@ -130,7 +131,7 @@ package enum LintExplain {
       names.append(name)
     }
     try write("README.md", index())
-    for rule in LintCatalogue.rules { try write(rule.code + ".md", markdown(rule)) }
+    for rule in LintCatalogue.rules { try write(rule.code.rawValue + ".md", markdown(rule)) }
     return names
   }
 }

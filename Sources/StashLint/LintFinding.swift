@@ -2,9 +2,9 @@ import StashFormat
 
 /// One problem `stash lint` reports: a rule's code, a severity, where, and what to do.
 package struct LintFinding: Sendable, Equatable {
-  /// The rule's stable code, as text: a reader's `FormatError.Code` or a `LintCode`, which
-  /// `.stashlint` globs match and the output sorts by.
-  package var code: String
+  /// The rule's stable code: a reader's `FormatError.Code` or a `LintCode` (`.stashlint` globs
+  /// match its text, and the output sorts by it).
+  package var code: RuleCode
   /// The severity after `.stashlint` is applied.
   package var severity: Severity
   /// The file's path as printed: the linted folder joined with the name, already escaped (PathText).
@@ -22,14 +22,14 @@ package struct LintFinding: Sendable, Equatable {
   /// Creates a finding from a reader's diagnostic about the file `name` in `folder`.
   package init(_ diagnostic: Diagnostic, name: String, folder: String) {
     self.init(
-      code: diagnostic.code.rawValue, severity: diagnostic.severity, name: name, folder: folder,
+      code: .reader(diagnostic.code), severity: diagnostic.severity, name: name, folder: folder,
       location: diagnostic.location, message: diagnostic.message)
     unlisted = diagnostic.unlisted
   }
 
   /// Creates a finding; `name` is already escaped for printing.
   package init(
-    code: String, severity: Severity, name: String, folder: String, location: SourceLocation = .init(),
+    code: RuleCode, severity: Severity, name: String, folder: String, location: SourceLocation = .init(),
     message: String
   ) {
     self.init(
@@ -40,7 +40,7 @@ package struct LintFinding: Sendable, Equatable {
   /// Creates a finding whose printed path (`join(folder, name)`) is already made: a file's checks
   /// join it once, not once per finding.
   package init(
-    code: String, severity: Severity, name: String, path: String, location: SourceLocation = .init(),
+    code: RuleCode, severity: Severity, name: String, path: String, location: SourceLocation = .init(),
     message: String, unlisted: Int = 0
   ) {
     self.unlisted = unlisted

@@ -42,8 +42,8 @@ package enum LintFormat: String, CaseIterable {
   /// the rest (those listed and those a limit left unlisted alike) are counted on one line where the
   /// next would have stood, saying how many of them `--format json` lists.
   package static func human(file findings: [LintFinding], colour: Bool) -> String {
-    var listed: [String: Int] = [:]
-    var unlisted: [String: Int] = [:]
+    var listed: [RuleCode: Int] = [:]
+    var unlisted: [RuleCode: Int] = [:]
     for finding in findings {
       if finding.unlisted > 0 {
         unlisted[finding.code, default: 0] += finding.unlisted
@@ -51,14 +51,14 @@ package enum LintFormat: String, CaseIterable {
         listed[finding.code, default: 0] += 1
       }
     }
-    func more(_ code: String, _ path: String, _ hidden: Int, inJSON: Int) -> String {
+    func more(_ code: RuleCode, _ path: String, _ hidden: Int, inJSON: Int) -> String {
       let json =
         inJSON == 0
         ? "" : inJSON == hidden ? " (`--format json` lists each)" : " (`--format json` lists \(inJSON))"
-      return paint("1", path, colour) + ": [" + paint("2", code, colour) + "] "
+      return paint("1", path, colour) + ": [" + paint("2", code.rawValue, colour) + "] "
         + "\(hidden) more like \(hidden == 1 ? "this" : "these") in this file\(json)\n"
     }
-    var seen: [String: Int] = [:]
+    var seen: [RuleCode: Int] = [:]
     var out = ""
     for finding in findings where finding.unlisted == 0 {
       seen[finding.code, default: 0] += 1
@@ -91,7 +91,7 @@ package enum LintFormat: String, CaseIterable {
     case .warning: severity = paint("1;33", "warning")
     case .info: severity = paint("1;36", "info")
     }
-    return paint("1", position(finding)) + ": " + severity + "[" + paint("2", finding.code) + "] "
+    return paint("1", position(finding)) + ": " + severity + "[" + paint("2", finding.code.rawValue) + "] "
       + message(finding) + "\n"
   }
 
@@ -140,7 +140,7 @@ package enum LintFormat: String, CaseIterable {
     let rule = LintCatalogue.rule(finding.code)
     return .object(
       [
-        ("code", .string(finding.code)),
+        ("code", .string(finding.code.rawValue)),
         ("slug", .optional(rule?.slug)),
         ("severity", .string(finding.severity.rawValue)),
         ("path", .string(finding.path)),
@@ -169,7 +169,7 @@ package enum LintFormat: String, CaseIterable {
       properties.append("line=\(line)")
       if let column = finding.location.column { properties.append("col=\(column)") }
     }
-    properties.append("title=" + property(finding.code))
+    properties.append("title=" + property(finding.code.rawValue))
     return "::\(command) \(properties.joined(separator: ","))::\(data(message(finding)))\n"
   }
 

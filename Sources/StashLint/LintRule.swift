@@ -20,9 +20,8 @@ package struct LintRule: Sendable {
     }
   }
 
-  /// The stable code, such as `vtt-bad-timestamp`: a reader's `FormatError.Code` or the linter's
-  /// own `LintCode`, as text, which is how findings, `.stashlint` and `--explain` name a rule.
-  package var code: String
+  /// The stable code: a reader's `FormatError.Code` or the linter's own `LintCode`.
+  package var code: RuleCode
   /// The severity a finding has unless `.stashlint` changes it.
   package var severity: Severity
   /// One line: what the rule finds.
@@ -34,10 +33,10 @@ package struct LintRule: Sendable {
   /// Whether `stash lint --fix` can repair it safely.
   package var fixable: Bool = false
 
-  /// The reader family, from the code's prefix.
-  package var family: Family { Family(rawValue: String(code.prefix { $0 != "-" })) ?? .lint }
+  /// The reader family that reports it.
+  package var family: Family { code.family }
   /// The code without its family prefix: the short slug (`bad-timestamp`).
-  package var slug: String { String(code.drop { $0 != "-" }.dropFirst()) }
+  package var slug: String { String(code.rawValue.dropFirst(family.rawValue.count + 1)) }
 }
 
 extension LintRule {
@@ -47,11 +46,11 @@ extension LintRule {
     fixable: Bool = false
   ) {
     self.init(
-      code: code.rawValue, severity: severity, summary: summary, reason: reason, fix: fix, fixable: fixable)
+      code: .reader(code), severity: severity, summary: summary, reason: reason, fix: fix, fixable: fixable)
   }
 
   /// A rule for one of the linter's own checks.
   package init(code: LintCode, severity: Severity, summary: String, reason: String, fix: String) {
-    self.init(code: code.rawValue, severity: severity, summary: summary, reason: reason, fix: fix)
+    self.init(code: .linter(code), severity: severity, summary: summary, reason: reason, fix: fix)
   }
 }

@@ -46,7 +46,7 @@ package enum LintSARIF {
 
   package static func rule(_ rule: LintRule) -> JSONValue {
     .object([
-      ("id", .string(rule.code)),
+      ("id", .string(rule.code.rawValue)),
       ("name", .string(rule.slug)),
       ("shortDescription", .object([("text", .string(rule.summary))])),
       ("fullDescription", .object([("text", .string(rule.reason))])),
@@ -56,7 +56,7 @@ package enum LintSARIF {
   }
 
   /// Each rule's position in `tool.driver.rules`, which a result names as its `ruleIndex`.
-  package static let ruleIndexes: [String: Int] = Dictionary(
+  package static let ruleIndexes: [RuleCode: Int] = Dictionary(
     LintCatalogue.rules.enumerated().map { ($1.code, $0) }, uniquingKeysWith: { _, last in last })
 
   /// One finding as a SARIF result.
@@ -76,7 +76,7 @@ package enum LintSARIF {
       )
     ]
     if !region.isEmpty { physical.append(("region", .object(region))) }
-    var members: [(String, JSONValue)] = [("ruleId", .string(finding.code))]
+    var members: [(String, JSONValue)] = [("ruleId", .string(finding.code.rawValue))]
     if let ruleIndex { members.append(("ruleIndex", .int(ruleIndex))) }
     members += [
       ("level", .string(level(finding.severity))),

@@ -12,12 +12,12 @@ package struct MemoAccount: Sendable {
   /// Whether the memo earns `!`: a finding that is a warning or an error, other than the one that
   /// says parts wait to be assembled (folder-needs-recovery), which has the `*` mark of its own.
   package var hasProblem: Bool {
-    findings.contains { $0.severity >= .warning && $0.code != FormatError.Code.folderNeedsRecovery.rawValue }
+    findings.contains { $0.severity >= .warning && $0.code != .reader(.folderNeedsRecovery) }
   }
 
   /// The findings that earn `!`, as one line each: `name: message`.
   package var problemLines: [String] {
-    findings.filter { $0.severity >= .warning && $0.code != FormatError.Code.folderNeedsRecovery.rawValue }
+    findings.filter { $0.severity >= .warning && $0.code != .reader(.folderNeedsRecovery) }
       .map { "\($0.name): \($0.message)" }
   }
 
@@ -73,7 +73,7 @@ extension LintFinding {
   package var problemJSON: JSONValue {
     .object(
       [
-        ("file", .string(name)), ("code", .string(code)), ("severity", .string(severity.rawValue)),
+        ("file", .string(name)), ("code", .string(code.rawValue)), ("severity", .string(severity.rawValue)),
         ("line", .optional(location.line)), ("column", .optional(location.column)),
         ("offset", .optional(location.offset)), ("message", .string(message)),
       ] + (unlisted > 0 ? [("unlisted", .int(unlisted))] : []))

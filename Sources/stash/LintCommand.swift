@@ -18,7 +18,7 @@ enum LintCommand {
     }
     let formatName = try arguments.format()
     if let code = arguments.options["explain"] {
-      guard let rule = LintCatalogue.rule(code) else {
+      guard let rule = LintCatalogue.rule(named: code) else {
         throw UsageError(message: "no rule '\(code)'; `stash lint --list-rules` lists them")
       }
       print(formatName == "markdown" ? LintExplain.markdown(rule) : LintExplain.text(rule), terminator: "")
