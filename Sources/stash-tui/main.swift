@@ -40,6 +40,9 @@ if options.version {
   exit(0)
 }
 
+// Not UTF-8 (LANG=C): C.UTF-8 instead, said once before curses starts.
+if let warning = LocaleCheck.ensureUTF8() { LaunchOptions.write(2, warning + "\n") }
+
 let folder = options.folder
 if let problem = FolderCheck.problem(folder) { LaunchOptions.fail(problem) }
 
