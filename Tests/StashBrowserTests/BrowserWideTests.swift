@@ -103,3 +103,20 @@ import Testing
     }
   }
 }
+
+/// The header says how many of the folder's names belong to no memo.
+@Suite struct BrowserHeaderTests {
+  @Test func theHeaderCountsOtherFiles() {
+    var model = BrowserFixture.model(width: 100, height: 30)
+    #expect(!BrowserFixture.lines(BrowserView.render(model))[0].contains("other"))
+    _ = model.update(.otherFiles(3))
+    #expect(
+      BrowserFixture.lines(BrowserView.render(model))[0].hasPrefix(
+        " stash 3 memos · 3:00 · 3 other files (stash lint)"))
+    _ = model.update(.otherFiles(1))
+    #expect(BrowserFixture.lines(BrowserView.render(model))[0].contains(" · 1 other file (stash lint)"))
+    // A new listing keeps the count until the next one arrives.
+    _ = model.update(.listed(MemoList(BrowserFixture.rows), error: nil))
+    #expect(model.otherFiles == 1)
+  }
+}

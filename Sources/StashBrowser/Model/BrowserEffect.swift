@@ -64,6 +64,9 @@ package enum BrowserEvent: Equatable, Sendable {
   case warning(String)
   /// The folder was read; or the reason it could not be.
   case listed(MemoList, error: String?)
+  /// How many of the folder's names belong to no memo (near misses, orphans, strangers; hidden
+  /// ones left out), counted as `stash ls` counts them (`FolderSummary.otherFiles`).
+  case otherFiles(Int)
   /// A memo's detail was read.
   case detailLoaded(base: String, MemoDetail)
   /// How far the transcript search of that generation has got.

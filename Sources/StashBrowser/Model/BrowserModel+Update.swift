@@ -44,6 +44,8 @@ extension BrowserModel {
       message = StyledLine(text, .warning)
     case .listed(let rows, let error):
       effects = apply(listing: rows, error: error)
+    case .otherFiles(let count):
+      otherFiles = count
     case .detailLoaded(let base, let loaded):
       if base == selectedBase {
         detail = loaded

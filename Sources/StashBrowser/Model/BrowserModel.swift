@@ -51,6 +51,8 @@ package struct BrowserModel: Equatable, Sendable {
   package var memos = MemoList()
   /// Why the folder could not be read, if it could not.
   package var listError: String?
+  /// The folder's names that belong to no memo, as last counted (`stash lint` tells what they are).
+  package var otherFiles = 0
   /// Indices into `memos` that pass the filter.
   package var visible: [Int] = []
   /// Position in `visible` of the selected memo.

@@ -44,6 +44,10 @@ package enum BrowserView {
     let unread = model.memos.pendingCount
     if unread > 0 { summary += " · reading \(unread)…" }
     if !model.filter.isEmpty { summary += " · filter “\(model.filter)”: \(model.visible.count) shown" }
+    // As `stash ls` says it under its list.
+    if model.otherFiles > 0 {
+      summary += " · " + Text.count(model.otherFiles, "other file") + " (stash lint)"
+    }
     line.append(summary, .bar)
     if let error = model.listError { line.append(" · " + error, .error) }
     if let source = model.importSource {

@@ -68,7 +68,7 @@ final class EffectRunner {
           rows.fill(library.read(Array(start..<min(rows.count, start + RowFill.batchSize))))
         }
       }
-      return [.listed(rows, error: listError)]
+      return [.listed(rows, error: listError)] + countOtherFiles()
     case .loadDetail(let base):
       return [.detailLoaded(base: base, library.detail(of: base))]
     case .searchTranscripts(let query, let generation):
@@ -160,6 +160,15 @@ final class EffectRunner {
     positionWriter.async {
       if let warning = store.value.record([key: entry]) { inbox.post(.warning(warning)) }
     }
+    return []
+  }
+
+  /// Counts the folder's other files on the worker queue, posting `.otherFiles`; inline without an
+  /// inbox. A folder that cannot be read says so in the listing, and is counted as none here.
+  private func countOtherFiles() -> [BrowserEvent] {
+    guard let inbox else { return [.otherFiles(library.otherFileCount() ?? 0)] }
+    let library = UnsafeTransfer(library)
+    worker.async { inbox.post(.otherFiles(library.value.otherFileCount() ?? 0)) }
     return []
   }
 
