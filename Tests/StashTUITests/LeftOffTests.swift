@@ -93,6 +93,27 @@ import Testing
     #expect(try Self.entries(state).isEmpty)
   }
 
+  /// The list marks a memo left off partway with `◐` when the folder is opened again; another
+  /// memo is not marked, and one played to its end loses the mark.
+  @Test func aMemoLeftOffPartwayIsMarkedInTheList() throws {
+    let state = try Fixtures.scratchFolder("stash-tui-state")
+    let folder = try Self.memo("2026-03-14T09-30-00Z", frequency: 698)
+    _ = try Self.memo("2026-03-13T08-00-00Z", frequency: 740, in: folder)
+    func rows(_ screen: String) -> [String] {
+      Array(screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)[1...2])
+    }
+    let before = try Self.render(folder, state: state, keys: "")
+    #expect(rows(before).allSatisfy { !$0.contains("◐") }, "\(before)")
+    _ = try Self.render(folder, state: state, keys: " <wait 8>q")
+    let after = rows(try Self.render(folder, state: state, keys: ""))
+    #expect(after[0].hasPrefix("›◐2026-03-14"), "\(after)")
+    #expect(after[1].hasPrefix("  2026-03-13"), "\(after)")
+    // Played on to its end: forgotten, and no longer marked.
+    _ = try Self.render(folder, state: state, keys: " <wait 15>")
+    let ended = rows(try Self.render(folder, state: state, keys: ""))
+    #expect(ended[0].hasPrefix("› 2026-03-14"), "\(ended)")
+  }
+
   @Test func aDamagedFileIsSetAsideWithAWarningAndPlayingGoesOn() throws {
     let state = try Fixtures.scratchFolder("stash-tui-state")
     let folder = try Self.memo("2026-03-14T09-30-00Z", frequency: 622)

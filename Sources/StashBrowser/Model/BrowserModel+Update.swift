@@ -87,8 +87,20 @@ extension BrowserModel {
     case .remote(let command):
       effects = handle(remote: command)
     }
+    noteHeard(effects)
     normalize()
     return effects
+  }
+
+  /// Keeps the list's `◐` in step with the places the effects remember or forget.
+  private mutating func noteHeard(_ effects: [BrowserEffect]) {
+    for effect in effects {
+      switch effect {
+      case .rememberPosition(let base, _): heardNow[base] = true
+      case .forgetPosition(let base): heardNow[base] = false
+      default: break
+      }
+    }
   }
 
   /// Applies a new reading of the folder, keeping the selection on the same memo.

@@ -93,6 +93,9 @@ package struct BrowserModel: Equatable, Sendable {
   package var loopStart: Double?
   /// How much of the memo playing has been heard, to remember where it was left off.
   package var listening: Listening?
+  /// Places remembered (true) or forgotten (false) since the folder was read, by base: they
+  /// decide the list's `◐` over the rows' `partlyHeard` until the next reading.
+  package var heardNow: [String: Bool] = [:]
   /// The line being typed, if any.
   package var prompt: Prompt?
   /// The box shown over the panes, if any.
@@ -159,6 +162,9 @@ package struct BrowserModel: Equatable, Sendable {
     }
     return low < visible.count && visible[low] == position ? low : nil
   }
+
+  /// Whether the memo of `row` was left off partway (the list's `◐`).
+  package func isPartlyHeard(_ row: MemoRow) -> Bool { heardNow[row.base] ?? row.partlyHeard }
 
   /// Whether the player holds the selected memo.
   package var playerHoldsSelection: Bool {

@@ -161,7 +161,7 @@ package enum KeyTable {
   package static func legendEntries() -> [(line: StyledLine, indent: Int)] {
     [
       (StyledLine("List marks", .heading), 2),
-      (StyledLine("  T transcript  R route  ! problem  * parts to recover"), 2),
+      (StyledLine("  T transcript  R route  ! problem  * parts to recover  ◐ partly heard"), 2),
       (StyledLine("Transcript marks", .heading), 2),
       (StyledLine("  ▶ being spoken  ‹ › words the speech engine never confirmed"), 2),
       (StyledLine("Mouse", .heading), 2),

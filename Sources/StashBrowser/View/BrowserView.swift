@@ -81,7 +81,12 @@ package enum BrowserView {
       let selected = index == model.selection
       let playing = model.player.isActive && model.player.base == memo.base
       var line = StyledLine(selected ? "›" : " ", .normal)
-      line.append(playing ? (model.player.state == .playing ? "▶" : "‖") : " ", .spoken)
+      if playing {
+        line.append(model.player.state == .playing ? "▶" : "‖", .spoken)
+      } else {
+        // Left off partway: it continues where it was (B plays it from the beginning).
+        line.append(model.isPartlyHeard(memo) ? "◐" : " ", .dim)
+      }
       if dateWidth > 0 {
         let date = TimeText.date(memo.recordedAt)
         // `YYYY-MM-DD HH:MM`: the narrowest column drops the year.
