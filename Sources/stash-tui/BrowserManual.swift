@@ -111,8 +111,9 @@ enum BrowserManual {
       where the Trash is: \\fI$XDG_DATA_HOME/Trash\\fR, by default \\fI~/.local/share/Trash\\fR.
       .TP
       .B XDG_STATE_HOME
-      where the browser remembers where each memo was left off:
-      \\fI$XDG_STATE_HOME/stash/positions\\fR, by default \\fI~/.local/state/stash/positions\\fR.
+      where the browser remembers where each memo was left off and the memo selected in each
+      folder: \\fI$XDG_STATE_HOME/stash/positions\\fR and \\fIselections\\fR, by default in
+      \\fI~/.local/state/stash\\fR.
       .TP
       .B TZ
       the time zone dates are shown in.
@@ -131,8 +132,14 @@ enum BrowserManual {
       for 5 seconds: a hash of the audio file's first 64 KiB and its size, a time and a date; no
       names and no transcript text, so a memo renamed or copied to another folder is still known.
       A memo played to its end is forgotten. The list marks a memo left off partway with
-      \\fB\\[u25D0]\\fR. Written atomically under a lock, so two browsers at once lose nothing; a damaged file is renamed \\fIpositions.damaged\\-DATE\\fR and a new one
-      started, with a warning.
+      \\fB\\[u25D0]\\fR. Written atomically under a lock, so two browsers at once lose nothing;
+      a damaged file is renamed \\fIpositions.damaged\\-DATE\\fR and a new one started, with a
+      warning.
+      .TP
+      .I ~/.local/state/stash/selections
+      the memo selected when each folder was last left (or under \\fI$XDG_STATE_HOME/stash\\fR),
+      selected again when the folder is reopened: a hash of the folder's path and one of the
+      memo's base, and a date; no names. Nothing is written into the memo folder.
       .SH EXIT STATUS
       0 when the browser quits (or \\fB\\-\\-play\\fR reaches the end); 1 when \\fB\\-\\-play\\fR cannot
       play; 2 for a usage error (a \\fB\\-\\-from\\fR past the memo's end among them) or a folder

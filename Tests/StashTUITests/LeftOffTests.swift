@@ -159,9 +159,13 @@ import Testing
     let entries = try Self.entries(state)
     #expect(entries.count == count, "\(entries)")
     #expect(entries.allSatisfy { $0.split(separator: " ")[1] == "12" }, "\(entries)")
-    // No temporary file is left beside the book.
+    // No temporary file is left beside the books (the places and the memo selected per folder).
     let names = try FileManager.default.contentsOfDirectory(
       atPath: state.appendingPathComponent("stash").path)
-    #expect(names == ["positions"], "\(names)")
+    #expect(names.sorted() == ["positions", "selections"], "\(names)")
+    // Each browser's folder is remembered: none lost another's.
+    let selections = try String(
+      contentsOf: state.appendingPathComponent("stash/selections"), encoding: .utf8)
+    #expect(selections.split(separator: "\n").dropFirst(2).count == count, "\(selections)")
   }
 }

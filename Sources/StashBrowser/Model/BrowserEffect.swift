@@ -64,6 +64,8 @@ package enum BrowserEvent: Equatable, Sendable {
   case warning(String)
   /// The folder was read; or the reason it could not be.
   case listed(MemoList, error: String?)
+  /// The memo selected when the folder was last left: select it (once, as the folder opens).
+  case restoreSelection(base: String)
   /// How many of the folder's names belong to no memo (near misses, orphans, strangers; hidden
   /// ones left out), counted as `stash ls` counts them (`FolderSummary.otherFiles`).
   case otherFiles(Int)

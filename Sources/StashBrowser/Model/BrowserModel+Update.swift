@@ -46,6 +46,11 @@ extension BrowserModel {
       effects = apply(listing: rows, error: error)
     case .otherFiles(let count):
       otherFiles = count
+    case .restoreSelection(let base):
+      if let at = visiblePosition(ofBase: base) {
+        selection = at
+        effects = selectionChanged()
+      }
     case .detailLoaded(let base, let loaded):
       if base == selectedBase {
         detail = loaded

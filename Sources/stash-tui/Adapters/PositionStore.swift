@@ -165,7 +165,7 @@ final class PositionStore {
   }
 
   /// Makes the state folder and any missing parent, each 0700 as the XDG specification asks.
-  private func makeFolder() throws {
+  func makeFolder() throws {
     var path = ""
     for component in folder.split(separator: "/") {
       path += "/" + component

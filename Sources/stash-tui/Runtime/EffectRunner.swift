@@ -36,6 +36,8 @@ final class EffectRunner {
   var observe: ((BrowserEffect) -> Void)?
   /// Where memos were left off; nil keeps no places (no home folder).
   let places: PositionStore?
+  /// The memo selected last in this folder, selected again at the first listing; nil keeps none.
+  let selections: SelectionStore?
   /// The places are written here, in order, off the interface thread (a write waits on fsync).
   private let positionWriter = DispatchQueue(label: "stash-tui.positions")
 
@@ -43,8 +45,10 @@ final class EffectRunner {
   /// `fill` reads the rows after the listing is shown; it needs `inbox`, where it reports.
   init(
     library: MemoLibrary, editor: MemoEditor, player: PlayerControl, inbox: EventInbox? = nil,
-    fill: RowFill? = nil, places: PositionStore? = PositionStore.fromEnvironment()
+    fill: RowFill? = nil, places: PositionStore? = PositionStore.fromEnvironment(),
+    selections: SelectionStore? = nil
   ) {
+    self.selections = selections
     self.library = library
     self.editor = editor
     self.player = player
@@ -68,7 +72,8 @@ final class EffectRunner {
           rows.fill(library.read(Array(start..<min(rows.count, start + RowFill.batchSize))))
         }
       }
-      return [.listed(rows, error: listError)] + countOtherFiles()
+      let restored = selections?.restore(in: rows).map { BrowserEvent.restoreSelection(base: $0) }
+      return [.listed(rows, error: listError)] + (restored.map { [$0] } ?? []) + countOtherFiles()
     case .loadDetail(let base):
       return [.detailLoaded(base: base, library.detail(of: base))]
     case .searchTranscripts(let query, let generation):
@@ -235,6 +240,15 @@ final class EffectRunner {
     latestSearch.value.store(-1, ordering: .relaxed)
     worker.sync {}
     positionWriter.sync {}
+  }
+
+  /// Why the memo selected could not be remembered, for stderr once the terminal is restored.
+  private(set) var selectionWarning: String?
+
+  /// On leaving: remembers the memo selected (`base`), for the next time the folder opens.
+  func rememberSelection(_ base: String?) {
+    guard let selections, let base else { return }
+    selectionWarning = selections.remember(base)
   }
 
   /// Runs the model's effects and every event they lead to, until nothing is left to do.
