@@ -46,7 +46,7 @@ if let warning = LocaleCheck.ensureUTF8() { LaunchOptions.write(2, warning + "\n
 let folder = options.folder
 if let problem = FolderCheck.problem(folder) { LaunchOptions.fail(problem) }
 
-let library: MemoLibrary = FolderLibrary(folder: folder, places: PositionStore.fromEnvironment())
+let library: MemoLibrary = FolderLibrary(folder: folder)
 // The writers follow no symbolic link, so they get the folder itself when the name given is a link
 // to it (FolderCheck has just found it, so it resolves); nothing inside it is ever followed.
 let importSource = options.importFrom.map { from -> String in

@@ -120,3 +120,18 @@ import Testing
     #expect(model.otherFiles == 1)
   }
 }
+
+/// The help in columns leaves the header, the status line and the transport line in view: the
+/// background work's progress shows while the keys are read.
+@Suite struct BrowserWideHelpPlacementTests {
+  @Test func theHelpInColumnsKeepsTheStatusLineInView() {
+    var model = BrowserFixture.model(width: 120, height: 30)
+    model.recovering = true
+    _ = model.update(.key(.char("?")))
+    let lines = BrowserFixture.lines(BrowserView.render(model))
+    #expect(lines[0].hasPrefix(" stash 3 memos"), "\(lines[0])")
+    #expect(lines[28].hasSuffix("recovering…"), "\(lines[28])")
+    #expect(lines[29].hasPrefix(" ■ Stopped."), "\(lines[29])")
+    #expect(lines[1].contains("┌─ Keys") && lines[27].contains("┘"), "\(lines.joined(separator: "\n"))")
+  }
+}

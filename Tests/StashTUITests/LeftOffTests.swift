@@ -108,6 +108,12 @@ import Testing
     let after = rows(try Self.render(folder, state: state, keys: ""))
     #expect(after[0].hasPrefix("›◐2026-03-14"), "\(after)")
     #expect(after[1].hasPrefix("  2026-03-13"), "\(after)")
+    // The interactive browser, whose rows are read in the background, marks it too.
+    let tmux = try TmuxSession(folder: folder, environment: ["XDG_STATE_HOME": state.path])
+    defer { tmux.close() }
+    #expect(tmux.wait(for: "›◐2026-03-14") != nil, "\(tmux.capture())")
+    tmux.send("q")
+    #expect(tmux.wait(for: "EXITED:0") != nil, "\(tmux.capture())")
     // Played on to its end: forgotten, and no longer marked.
     _ = try Self.render(folder, state: state, keys: " <wait 15>")
     let ended = rows(try Self.render(folder, state: state, keys: ""))

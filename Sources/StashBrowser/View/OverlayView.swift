@@ -53,11 +53,15 @@ package enum OverlayView {
         wrapped += TextWrap.wrap(line, width: innerWidth, indent: i < indents.count ? indents[i] : 0)
       }
     }
-    let maxBody = max(1, grid.height - 6)
+    // The help in columns spans the screen's width, so it keeps to the rows between the header
+    // and the status line: what runs in the background (shown at the status line's end) stays
+    // in view while the keys are read.
+    let between = boxWidth != nil
+    let maxBody = max(1, grid.height - (between ? 7 : 6))
     let bodyHeight = min(maxBody, wrapped.count)
     let height = bodyHeight + 4
     let x = (grid.width - width) / 2
-    let y = max(0, (grid.height - height) / 2)
+    let y = between ? 1 + max(0, (grid.height - 3 - height) / 2) : max(0, (grid.height - height) / 2)
     let start = max(0, min(top, wrapped.count - bodyHeight))
     grid.fill(Rect(x: x, y: y, width: width, height: height))
     let bar = String(repeating: "─", count: width - 2)

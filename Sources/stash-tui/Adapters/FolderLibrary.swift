@@ -10,15 +10,9 @@ final class FolderLibrary: MemoLibrary {
   private let folder: String
   /// The last listing; replaced whole by `list`, read from any thread.
   private let listing = Mutex<FolderListing?>(nil)
-  /// Where memos were left off, read again with each listing to mark them (`MemoRow.partlyHeard`).
-  private let places: PositionStore?
-  private let heard = Mutex<HeardPlaces?>(nil)
 
-  /// A library over `folder`; `places` marks the memos left off partway.
-  init(folder: String, places: PositionStore? = nil) {
-    self.folder = folder
-    self.places = places
-  }
+  /// A library over `folder`.
+  init(folder: String) { self.folder = folder }
 
   func list() -> (rows: MemoList, error: String?) {
     let names: MemoNames
@@ -30,8 +24,6 @@ final class FolderLibrary: MemoLibrary {
     }
     let made = FolderListing(names, now: RecordingDate.currentTime())
     listing.withLock { $0 = made }
-    let book = HeardPlaces(places?.snapshot())
-    heard.withLock { $0 = book }
     return (MemoList(made), nil)
   }
 
@@ -39,15 +31,8 @@ final class FolderLibrary: MemoLibrary {
     guard let listing = listing.withLock({ $0 }) else { return [] }
     let known = indices.filter { $0 >= 0 && $0 < listing.count }
     let folder = self.folder
-    let heard = self.heard.withLock { $0 }
     let rows = Parallel.map(known.count, chunk: 8) {
-      let memo = Memo.read(listing.candidate(known[$0]), folder: folder, now: listing.now)
-      var row = FolderLibrary.row(memo)
-      if let heard, let audio = memo.files[.audio] {
-        row.partlyHeard = heard.isPartlyHeard(
-          audio: PathText.join(folder, audio), duration: memo.durationSeconds)
-      }
-      return row
+      FolderLibrary.row(Memo.read(listing.candidate(known[$0]), folder: folder, now: listing.now))
     }
     return Array(zip(known, rows))
   }

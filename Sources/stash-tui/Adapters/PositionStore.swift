@@ -195,6 +195,14 @@ struct HeardPlaces: Sendable {
     sizes = book.sizes
   }
 
+  /// Marks the rows read (`MemoRow.partlyHeard`), their audio found by `audioPath` from a base.
+  func mark(_ rows: inout [(index: Int, row: MemoRow)], audioPath: (String) -> String) {
+    for at in rows.indices where rows[at].row.audio != .missing {
+      let row = rows[at].row
+      rows[at].row.partlyHeard = isPartlyHeard(audio: audioPath(row.base), duration: row.durationSeconds)
+    }
+  }
+
   /// Whether the memo whose audio is `path`, `duration` seconds long, was left off partway.
   func isPartlyHeard(audio path: String, duration: Double?) -> Bool {
     var info = stat()

@@ -38,6 +38,8 @@ final class EffectRunner {
   let places: PositionStore?
   /// The memo selected last in this folder, selected again at the first listing; nil keeps none.
   let selections: SelectionStore?
+  /// The places as of the last listing, to mark the rows read (`MemoRow.partlyHeard`).
+  private var heard: HeardPlaces?
   /// The places are written here, in order, off the interface thread (a write waits on fsync).
   private let positionWriter = DispatchQueue(label: "stash-tui.positions")
 
@@ -64,12 +66,13 @@ final class EffectRunner {
     switch effect {
     case .list:
       (rows, listError) = library.list()
+      heard = HeardPlaces(places?.snapshot())
       if let fill, let inbox {
-        fill.start(rows.count, library: library, inbox: inbox)
+        fill.start(rows.count, library: library, inbox: inbox, heard: heard)
       } else if readsListingAtOnce {
         // In batches, as the fill reads them, so the rows read are never all held twice.
         for start in stride(from: 0, to: rows.count, by: RowFill.batchSize) {
-          rows.fill(library.read(Array(start..<min(rows.count, start + RowFill.batchSize))))
+          rows.fill(read(Array(start..<min(rows.count, start + RowFill.batchSize))))
         }
       }
       let restored = selections?.restore(in: rows).map { BrowserEvent.restoreSelection(base: $0) }
@@ -126,6 +129,13 @@ final class EffectRunner {
     case .quit:
       return []
     }
+  }
+
+  /// The library's rows at `indices`, marked when left off partway.
+  private func read(_ indices: [Int]) -> [(index: Int, row: MemoRow)] {
+    var read = library.read(indices)
+    heard?.mark(&read, audioPath: library.audioPath)
+    return read
   }
 
   /// The length of the memo `base` as read, if it is.
@@ -200,7 +210,7 @@ final class EffectRunner {
   /// hands their rows on as `takeFilled` does: the render-once hook's first screen.
   func fillNow(_ positions: [Int]) -> BrowserEvent? {
     let wanted = positions.filter { $0 < rows.count && rows.isPending(at: $0) }.map(rows.listingIndex)
-    let filled = library.read(wanted)
+    let filled = read(wanted)
     guard !filled.isEmpty else { return nil }
     rows.fill(filled)
     return .listed(rows, error: listError)
