@@ -60,7 +60,8 @@ enum BrowserManual {
       \\fIFILE\\fR is the memo's audio file, any other of its files, or its base path.
       .TP
       \\fB\\-\\-from\\fR \\fIT\\fR, \\fB\\-\\-to\\fR \\fIT\\fR
-      where to start and stop: seconds (\\fB83\\fR), \\fBm:ss\\fR or \\fBh:mm:ss\\fR.
+      where to start and stop: seconds (\\fB83\\fR), \\fBm:ss\\fR or \\fBh:mm:ss\\fR. A start at or
+      past the memo's end is refused with its length (exit status 2).
       .TP
       \\fB\\-\\-device\\fR \\fINAME\\fR
       the ALSA device (default: \\fB$STASH_ALSA_DEVICE\\fR, else ALSA's \\fBdefault\\fR).
@@ -100,7 +101,8 @@ enum BrowserManual {
       when set and not empty, no colours.
       .TP
       .BR LC_ALL ", " LC_CTYPE ", " LANG
-      must name a UTF\\-8 locale for names and transcripts to show as written.
+      must name a UTF\\-8 locale for names and transcripts to show as written; when they name
+      another, the browser says so once and uses C.UTF\\-8 (if it is installed).
       .TP
       .B TERM
       the terminal's type, for its keys and colours.
@@ -109,8 +111,9 @@ enum BrowserManual {
       where the Trash is: \\fI$XDG_DATA_HOME/Trash\\fR, by default \\fI~/.local/share/Trash\\fR.
       .TP
       .B XDG_STATE_HOME
-      where the browser remembers where each memo was left off:
-      \\fI$XDG_STATE_HOME/stash/positions\\fR, by default \\fI~/.local/state/stash/positions\\fR.
+      where the browser remembers where each memo was left off and the memo selected in each
+      folder: \\fI$XDG_STATE_HOME/stash/positions\\fR and \\fIselections\\fR, by default in
+      \\fI~/.local/state/stash\\fR.
       .TP
       .B TZ
       the time zone dates are shown in.
@@ -128,13 +131,20 @@ enum BrowserManual {
       where each memo was left off (or under \\fI$XDG_STATE_HOME/stash\\fR), once it has been heard
       for 5 seconds: a hash of the audio file's first 64 KiB and its size, a time and a date; no
       names and no transcript text, so a memo renamed or copied to another folder is still known.
-      A memo played to its end is forgotten. Written atomically under a lock, so two browsers at
-      once lose nothing; a damaged file is renamed \\fIpositions.damaged\\-DATE\\fR and a new one
-      started, with a warning.
+      A memo played to its end is forgotten. The list marks a memo left off partway with
+      \\fB\\[u25D0]\\fR. Written atomically under a lock, so two browsers at once lose nothing;
+      a damaged file is renamed \\fIpositions.damaged\\-DATE\\fR and a new one started, with a
+      warning.
+      .TP
+      .I ~/.local/state/stash/selections
+      the memo selected when each folder was last left (or under \\fI$XDG_STATE_HOME/stash\\fR),
+      selected again when the folder is reopened: a hash of the folder's path and one of the
+      memo's base, and a date; no names. Nothing is written into the memo folder.
       .SH EXIT STATUS
       0 when the browser quits (or \\fB\\-\\-play\\fR reaches the end); 1 when \\fB\\-\\-play\\fR cannot
-      play; 2 for a usage error or a folder that cannot be read; 128 plus the signal's number when
-      a signal ends it (130 for Ctrl\\-C from outside).
+      play; 2 for a usage error (a \\fB\\-\\-from\\fR past the memo's end among them) or a folder
+      that cannot be read; 128 plus the signal's number when a signal ends it (130 for Ctrl\\-C
+      from outside).
       .SH SEE ALSO
       .BR stash (1)
       .PP

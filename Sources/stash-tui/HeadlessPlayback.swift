@@ -63,6 +63,10 @@ enum HeadlessPlayback {
     if options.measureSeeks > 0 { return measureSeeks(player, count: options.measureSeeks, changed: changed) }
     if options.measureChanges > 0 { return measureChanges(player, count: options.measureChanges) }
     if options.control { return PlaybackControl.run(player, failures: failures) }
+    if let problem = pastTheEnd(options, duration: player.snapshot.duration) {
+      say("stash-tui: \(problem)\n\(usage)")
+      return 2
+    }
     player.play(from: options.from ?? 0, until: options.to)
     while true {
       let snapshot = player.snapshot
@@ -159,6 +163,14 @@ enum HeadlessPlayback {
       )
     }
     return 0
+  }
+
+  /// Why `--from` (or `--to`) cannot be played in a memo `duration` seconds long (nil when its
+  /// length is unknown): a start at or past the end would play nothing and exit 0.
+  static func pastTheEnd(_ options: Options, duration: Double?) -> String? {
+    guard let duration, let from = options.from, from >= duration else { return nil }
+    return "--from \(TimeText.clock(from)) is past the end of \(PathText.escaped(options.file)), "
+      + "which is \(TimeText.clock(duration)) long"
   }
 
   struct Problem: Error { var text: String }

@@ -40,6 +40,9 @@ if options.version {
   exit(0)
 }
 
+// Not UTF-8 (LANG=C): C.UTF-8 instead, said once before curses starts.
+if let warning = LocaleCheck.ensureUTF8() { LaunchOptions.write(2, warning + "\n") }
+
 let folder = options.folder
 if let problem = FolderCheck.problem(folder) { LaunchOptions.fail(problem) }
 
@@ -73,7 +76,8 @@ let inbox = EventInbox()
 let player = AudioPlayer(device: options.device, onChange: { inbox.wake() })
 let fillDelay = getenv("STASH_TUI_FILL_DELAY").flatMap { Double(String(cString: $0)) } ?? 0
 let runner = EffectRunner(
-  library: library, editor: editor, player: player, inbox: inbox, fill: RowFill(delay: fillDelay))
+  library: library, editor: editor, player: player, inbox: inbox, fill: RowFill(delay: fillDelay),
+  selections: SelectionStore.fromEnvironment(memoFolder: folder))
 // The desktop's media controls (MPRIS), unless --no-mpris; without a session bus, none, silently.
 let mpris =
   options.mpris
@@ -81,4 +85,7 @@ let mpris =
     folder: folder, inbox: inbox, position: { player.snapshot().position },
     audioPath: { library.audioPath(of: $0) }) : nil
 if let mpris { runner.observe = { mpris.note($0) } }
-exit(BrowserLoop(folder: folder, runner: runner, inbox: inbox, mouse: options.mouse, mpris: mpris).run())
+let status = BrowserLoop(folder: folder, runner: runner, inbox: inbox, mouse: options.mouse, mpris: mpris)
+  .run()
+if let warning = runner.selectionWarning { LaunchOptions.write(2, "stash-tui: \(warning)\n") }
+exit(status)

@@ -265,3 +265,50 @@ import Testing
     }
   }
 }
+
+/// The list marks a memo left off partway with `◐`, in the column where `▶` shows the one playing.
+@Suite struct BrowserPartlyHeardTests {
+  /// The list row of the memo `base` on the model's screen.
+  static func row(_ model: BrowserModel, _ base: String) -> String {
+    let index = model.memos.position(ofBase: base)!
+    return BrowserFixture.lines(BrowserView.render(model))[1 + index]
+  }
+
+  @Test func aMemoLeftOffPartwayIsMarked() {
+    var rows = BrowserFixture.rows
+    rows[1].partlyHeard = true
+    var model = BrowserFixture.model(rows: rows)
+    #expect(Self.row(model, rows[1].base).hasPrefix(" ◐"), "\(Self.row(model, rows[1].base))")
+    #expect(Self.row(model, rows[0].base).hasPrefix("› "), "\(Self.row(model, rows[0].base))")
+    #expect(Self.row(model, rows[2].base).hasPrefix("  "))
+    // Heard 6 s and paused: remembered, so marked once it stops playing; played to its end:
+    // forgotten, and the mark goes.
+    let base = rows[0].base
+    model = BrowserFixture.playing(model, at: 40)
+    _ = BrowserListeningTests.play(&model, from: 40, to: 46)
+    _ = model.update(.player(BrowserFixture.snapshot(model, .paused, at: 46)))
+    #expect(Self.row(model, base).hasPrefix("›‖"))
+    _ = model.update(.player(.idle))
+    #expect(Self.row(model, base).hasPrefix("›◐"), "\(Self.row(model, base))")
+    model = BrowserFixture.playing(model, at: 110)
+    _ = BrowserListeningTests.play(&model, from: 110, to: 119.9)
+    _ = model.update(.player(PlayerSnapshot(state: .ended, base: base, position: 120, duration: 120)))
+    #expect(Self.row(model, base).hasPrefix("› "), "\(Self.row(model, base))")
+  }
+
+  @Test func theHelpSaysWhatTheMarkMeans() {
+    #expect(KeyTable.helpLines().contains { $0.text.contains("◐ partly heard") })
+  }
+
+  @Test func aPlaceCountsAsPartlyHeardAsTheBrowserContinuesFromIt() {
+    let key = "0123456789abcdef-1000"
+    let book = PositionBook(entries: [key: .init(position: 30, updated: 0)])
+    #expect(book.isPartlyHeard(key: key, duration: 60))
+    #expect(book.isPartlyHeard(key: key, duration: nil))
+    #expect(!book.isPartlyHeard(key: key, duration: 31))
+    #expect(!book.isPartlyHeard(key: "0123456789abcdef-1001", duration: 60))
+    let early = PositionBook(entries: [key: .init(position: 3, updated: 0)])
+    #expect(!early.isPartlyHeard(key: key, duration: 60))
+    #expect(book.sizes == [1000])
+  }
+}

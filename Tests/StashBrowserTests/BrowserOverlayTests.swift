@@ -21,6 +21,7 @@ import Testing
   }
 
   @Test func theHelpScreenShowsEveryBindingOfTheTable() {
+    // Wide enough for two columns with every description on one line.
     var model = BrowserFixture.model(width: 200, height: 70)
     _ = model.update(.key(.char("?")))
     let text = BrowserView.render(model).plainText

@@ -49,4 +49,44 @@ import Testing
       #expect(!r.standardOutput.contains("  \(converter) "), "\(converter)")
     }
   }
+
+  /// `--play --from` past the memo's end plays nothing: refused as a usage mistake (2), naming
+  /// the memo's length, rather than exiting 0 in silence.
+  @Test func playFromPastTheEndIsRefusedWithTheLength() throws {
+    let scratch = try ScratchFolder("stash-play-past-end")
+    defer { scratch.remove() }
+    let memo = scratch.appendingPathComponent("2026-03-14T09-30-00Z_audio.m4a")
+    try FileManager.default.copyItem(at: TUIHarness.toneAudio, to: memo)
+    var environment = TUIHarness.environment
+    environment["STASH_ALSA_DEVICE"] = "null"
+    let r = try runProcess(
+      TUIHarness.binary, ["--play", memo.path, "--from", "0:30"], environment: environment)
+    #expect(r.status == 2, "\(r.standardError)")
+    // The tone is 20 seconds long.
+    #expect(r.standardError.contains("--from 0:30 is past the end of "), "\(r.standardError)")
+    #expect(r.standardError.contains("which is 0:20 long"), "\(r.standardError)")
+    // Inside the memo it plays, to the end (0).
+    let inside = try runProcess(
+      TUIHarness.binary, ["--play", memo.path, "--from", "0:19.5"], environment: environment)
+    #expect(inside.status == 0, "\(inside.standardError)")
+  }
+
+  /// Under `LANG=C` the browser says once that it uses C.UTF-8 (this machine has it), before
+  /// anything is drawn; under a UTF-8 locale it says nothing.
+  @Test func aLocaleThatIsNotUTF8IsReplacedOnceWithAWarning() throws {
+    let folder = try TUIHarness.memoFolder()
+    var environment = TUIHarness.environment
+    environment["LC_ALL"] = nil
+    environment["LC_CTYPE"] = nil
+    environment["LANG"] = "C"
+    let r = try runProcess(
+      TUIHarness.binary, ["--render-once", "80x24", folder.path], environment: environment)
+    #expect(r.status == 0, "\(r.standardError)")
+    let warning = "the locale C (ANSI_X3.4-1968) is not UTF-8; using C.UTF-8"
+    #expect(r.standardError.components(separatedBy: warning).count == 2, "\(r.standardError)")
+    #expect(r.standardOutput.contains("会議のメモ 🎉"), "\(r.standardOutput)")
+    let utf8 = try runProcess(
+      TUIHarness.binary, ["--render-once", "80x24", folder.path], environment: TUIHarness.environment)
+    #expect(utf8.status == 0 && utf8.standardError.isEmpty, "\(utf8.standardError)")
+  }
 }

@@ -93,6 +93,33 @@ import Testing
     #expect(try Self.entries(state).isEmpty)
   }
 
+  /// The list marks a memo left off partway with `◐` when the folder is opened again; another
+  /// memo is not marked, and one played to its end loses the mark.
+  @Test func aMemoLeftOffPartwayIsMarkedInTheList() throws {
+    let state = try Fixtures.scratchFolder("stash-tui-state")
+    let folder = try Self.memo("2026-03-14T09-30-00Z", frequency: 698)
+    _ = try Self.memo("2026-03-13T08-00-00Z", frequency: 740, in: folder)
+    func rows(_ screen: String) -> [String] {
+      Array(screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)[1...2])
+    }
+    let before = try Self.render(folder, state: state, keys: "")
+    #expect(rows(before).allSatisfy { !$0.contains("◐") }, "\(before)")
+    _ = try Self.render(folder, state: state, keys: " <wait 8>q")
+    let after = rows(try Self.render(folder, state: state, keys: ""))
+    #expect(after[0].hasPrefix("›◐2026-03-14"), "\(after)")
+    #expect(after[1].hasPrefix("  2026-03-13"), "\(after)")
+    // The interactive browser, whose rows are read in the background, marks it too.
+    let tmux = try TmuxSession(folder: folder, environment: ["XDG_STATE_HOME": state.path])
+    defer { tmux.close() }
+    #expect(tmux.wait(for: "›◐2026-03-14") != nil, "\(tmux.capture())")
+    tmux.send("q")
+    #expect(tmux.wait(for: "EXITED:0") != nil, "\(tmux.capture())")
+    // Played on to its end: forgotten, and no longer marked.
+    _ = try Self.render(folder, state: state, keys: " <wait 15>")
+    let ended = rows(try Self.render(folder, state: state, keys: ""))
+    #expect(ended[0].hasPrefix("› 2026-03-14"), "\(ended)")
+  }
+
   @Test func aDamagedFileIsSetAsideWithAWarningAndPlayingGoesOn() throws {
     let state = try Fixtures.scratchFolder("stash-tui-state")
     let folder = try Self.memo("2026-03-14T09-30-00Z", frequency: 622)
@@ -138,9 +165,13 @@ import Testing
     let entries = try Self.entries(state)
     #expect(entries.count == count, "\(entries)")
     #expect(entries.allSatisfy { $0.split(separator: " ")[1] == "12" }, "\(entries)")
-    // No temporary file is left beside the book.
+    // No temporary file is left beside the books (the places and the memo selected per folder).
     let names = try FileManager.default.contentsOfDirectory(
       atPath: state.appendingPathComponent("stash").path)
-    #expect(names == ["positions"], "\(names)")
+    #expect(names.sorted() == ["positions", "selections"], "\(names)")
+    // Each browser's folder is remembered: none lost another's.
+    let selections = try String(
+      contentsOf: state.appendingPathComponent("stash/selections"), encoding: .utf8)
+    #expect(selections.split(separator: "\n").dropFirst(2).count == count, "\(selections)")
   }
 }

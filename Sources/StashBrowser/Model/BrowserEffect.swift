@@ -64,6 +64,11 @@ package enum BrowserEvent: Equatable, Sendable {
   case warning(String)
   /// The folder was read; or the reason it could not be.
   case listed(MemoList, error: String?)
+  /// The memo selected when the folder was last left: select it (once, as the folder opens).
+  case restoreSelection(base: String)
+  /// How many of the folder's names belong to no memo (near misses, orphans, strangers; hidden
+  /// ones left out), counted as `stash ls` counts them (`FolderSummary.otherFiles`).
+  case otherFiles(Int)
   /// A memo's detail was read.
   case detailLoaded(base: String, MemoDetail)
   /// How far the transcript search of that generation has got.

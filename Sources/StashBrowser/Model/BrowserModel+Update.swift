@@ -44,6 +44,13 @@ extension BrowserModel {
       message = StyledLine(text, .warning)
     case .listed(let rows, let error):
       effects = apply(listing: rows, error: error)
+    case .otherFiles(let count):
+      otherFiles = count
+    case .restoreSelection(let base):
+      if let at = visiblePosition(ofBase: base) {
+        selection = at
+        effects = selectionChanged()
+      }
     case .detailLoaded(let base, let loaded):
       if base == selectedBase {
         detail = loaded
@@ -85,8 +92,20 @@ extension BrowserModel {
     case .remote(let command):
       effects = handle(remote: command)
     }
+    noteHeard(effects)
     normalize()
     return effects
+  }
+
+  /// Keeps the list's `◐` in step with the places the effects remember or forget.
+  private mutating func noteHeard(_ effects: [BrowserEffect]) {
+    for effect in effects {
+      switch effect {
+      case .rememberPosition(let base, _): heardNow[base] = true
+      case .forgetPosition(let base): heardNow[base] = false
+      default: break
+      }
+    }
   }
 
   /// Applies a new reading of the folder, keeping the selection on the same memo.

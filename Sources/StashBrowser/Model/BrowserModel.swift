@@ -51,6 +51,8 @@ package struct BrowserModel: Equatable, Sendable {
   package var memos = MemoList()
   /// Why the folder could not be read, if it could not.
   package var listError: String?
+  /// The folder's names that belong to no memo, as last counted (`stash lint` tells what they are).
+  package var otherFiles = 0
   /// Indices into `memos` that pass the filter.
   package var visible: [Int] = []
   /// Position in `visible` of the selected memo.
@@ -91,6 +93,9 @@ package struct BrowserModel: Equatable, Sendable {
   package var loopStart: Double?
   /// How much of the memo playing has been heard, to remember where it was left off.
   package var listening: Listening?
+  /// Places remembered (true) or forgotten (false) since the folder was read, by base: they
+  /// decide the list's `◐` over the rows' `partlyHeard` until the next reading.
+  package var heardNow: [String: Bool] = [:]
   /// The line being typed, if any.
   package var prompt: Prompt?
   /// The box shown over the panes, if any.
@@ -157,6 +162,9 @@ package struct BrowserModel: Equatable, Sendable {
     }
     return low < visible.count && visible[low] == position ? low : nil
   }
+
+  /// Whether the memo of `row` was left off partway (the list's `◐`).
+  package func isPartlyHeard(_ row: MemoRow) -> Bool { heardNow[row.base] ?? row.partlyHeard }
 
   /// Whether the player holds the selected memo.
   package var playerHoldsSelection: Bool {

@@ -123,25 +123,49 @@ package enum KeyTable {
   /// it: a binding's description wraps under itself, not under its keys.
   package static func helpEntries() -> [(line: StyledLine, indent: Int)] {
     var lines: [(line: StyledLine, indent: Int)] = []
-    func add(_ line: StyledLine, indent: Int = 2) { lines.append((line, indent)) }
-    for (index, group) in groups.enumerated() {
-      if index > 0 { add(StyledLine()) }
-      add(StyledLine(group.title, .heading))
+    for (index, group) in helpGroups().enumerated() {
+      if index > 0 { lines.append((StyledLine(), 2)) }
+      lines += group
+    }
+    return lines + [(StyledLine(), 2)] + legendEntries()
+  }
+
+  /// Each group of `groups` as help lines: its title, then a line per binding (with the indent
+  /// its continuation lines take), so a wide help screen can set the groups side by side. The
+  /// descriptions start at `textColumn`.
+  package static func helpGroups(textColumn: Int = helpTextColumn) -> [[(line: StyledLine, indent: Int)]] {
+    groups.map { group in
+      var lines: [(line: StyledLine, indent: Int)] = [(StyledLine(group.title, .heading), 2)]
       for binding in group.bindings {
         var line = StyledLine()
-        let keys = binding.keys.map(\.label).joined(separator: " ")
-        line.append("  " + TextWrap.pad(keys, width: helpTextColumn - 2))
+        line.append("  " + TextWrap.pad(keyLabel(binding), width: textColumn - 2))
         line.append(binding.help)
-        add(line, indent: helpTextColumn)
+        lines.append((line, textColumn))
       }
+      return lines
     }
-    add(StyledLine())
-    add(StyledLine("List marks", .heading))
-    add(StyledLine("  T transcript  R route  ! problem  * parts to recover"))
-    add(StyledLine("Transcript marks", .heading))
-    add(StyledLine("  ▶ being spoken  ‹ › words the speech engine never confirmed"))
-    add(StyledLine("Mouse", .heading))
-    add(StyledLine("  click a memo, a cue (plays it) or the scrubber (seeks); wheel scrolls"))
-    return lines
+  }
+
+  /// A binding's keys as the help shows them: `Ctrl-L F5`.
+  package static func keyLabel(_ binding: Binding) -> String {
+    binding.keys.map(\.label).joined(separator: " ")
+  }
+
+  /// The narrowest column the descriptions can start at: the widest keys and two blanks.
+  package static let narrowTextColumn: Int = {
+    let widest = groups.flatMap(\.bindings).map { CharacterWidth.of(keyLabel($0)) }.max() ?? 0
+    return 2 + widest + 2
+  }()
+
+  /// What the marks of the list and the transcript mean, and the mouse, below the keys.
+  package static func legendEntries() -> [(line: StyledLine, indent: Int)] {
+    [
+      (StyledLine("List marks", .heading), 2),
+      (StyledLine("  T transcript  R route  ! problem  * parts to recover  ◐ partly heard"), 2),
+      (StyledLine("Transcript marks", .heading), 2),
+      (StyledLine("  ▶ being spoken  ‹ › words the speech engine never confirmed"), 2),
+      (StyledLine("Mouse", .heading), 2),
+      (StyledLine("  click a memo, a cue (plays it) or the scrubber (seeks); wheel scrolls"), 2),
+    ]
   }
 }

@@ -35,6 +35,9 @@ package struct MemoRow: Equatable, Sendable {
   package var problems: [String]
   /// Whether any of the memo's files has a problem (the `!` of MemoMarks, as `stash ls` shows it).
   package var hasProblem = false
+  /// Whether the memo was left off partway when the folder was read: a place is remembered for
+  /// it (`PositionBook.isPartlyHeard`), so it continues there.
+  package var partlyHeard = false
   /// The files of the memo, names only, in the folder.
   package var files: [String]
   /// The files Stash wrote in `<base>.parts/`, names only.

@@ -80,6 +80,20 @@ package struct PositionBook: Equatable, Sendable {
     return out
   }
 
+  /// Whether the memo with `key` and length `duration` (nil when unknown) was left off partway:
+  /// a place as the browser continues from, past the first `rememberAfter` seconds and short of
+  /// the last `endMargin`.
+  package func isPartlyHeard(key: String, duration: Double?) -> Bool {
+    guard let position = entries[key]?.position, position >= BrowserModel.rememberAfter else { return false }
+    return duration.map { position < $0 - BrowserModel.endMargin } ?? true
+  }
+
+  /// The audio sizes the keys name: a memo whose audio is of no such size has no place, and its
+  /// audio need not be read to know it.
+  package var sizes: Set<Int> {
+    Set(entries.keys.compactMap { key in key.split(separator: "-").last.flatMap { Int($0) } })
+  }
+
   /// Seconds to the millisecond, without a needless fraction.
   static func seconds(_ value: Double) -> String {
     let ms = Int((value * 1000).rounded())

@@ -44,6 +44,10 @@ package enum BrowserView {
     let unread = model.memos.pendingCount
     if unread > 0 { summary += " · reading \(unread)…" }
     if !model.filter.isEmpty { summary += " · filter “\(model.filter)”: \(model.visible.count) shown" }
+    // As `stash ls` says it under its list.
+    if model.otherFiles > 0 {
+      summary += " · " + Text.count(model.otherFiles, "other file") + " (stash lint)"
+    }
     line.append(summary, .bar)
     if let error = model.listError { line.append(" · " + error, .error) }
     if let source = model.importSource {
@@ -77,7 +81,12 @@ package enum BrowserView {
       let selected = index == model.selection
       let playing = model.player.isActive && model.player.base == memo.base
       var line = StyledLine(selected ? "›" : " ", .normal)
-      line.append(playing ? (model.player.state == .playing ? "▶" : "‖") : " ", .spoken)
+      if playing {
+        line.append(model.player.state == .playing ? "▶" : "‖", .spoken)
+      } else {
+        // Left off partway: it continues where it was (B plays it from the beginning).
+        line.append(model.isPartlyHeard(memo) ? "◐" : " ", .dim)
+      }
       if dateWidth > 0 {
         let date = TimeText.date(memo.recordedAt)
         // `YYYY-MM-DD HH:MM`: the narrowest column drops the year.

@@ -19,6 +19,10 @@ package struct DetailLayout: Equatable, Sendable {
   /// Where the transcript is drawn.
   package var transcriptRect: Rect
 
+  /// From this text width on (a terminal of about 150 columns), the route sketch grows with the
+  /// pane: half its width, up to 64 cells, and 6 rows when the pane is tall; narrower, 32 by 4.
+  package static let wideSketchWidth = 80
+
   /// Lays out `row` and `detail` in `rect`; `spoken` is the cue and word being spoken, for styling.
   package static func make(
     row: MemoRow, detail: MemoDetail?, rect: Rect, spoken: (cue: Int, word: Int?)?, query: String
@@ -57,9 +61,12 @@ package struct DetailLayout: Equatable, Sendable {
     if let detail {
       if let route = detail.route {
         add(StyledLine("Route: " + routeText(route)))
-        let sketchRows = rect.height >= 24 ? 4 : rect.height >= 16 ? 2 : 0
+        // A wide pane (a terminal of 150 columns or more) draws it larger, up to twice the size.
+        let wide = width >= wideSketchWidth
+        let sketchRows = rect.height >= 40 && wide ? 6 : rect.height >= 24 ? 4 : rect.height >= 16 ? 2 : 0
+        let sketchColumns = wide ? min(width / 2, 64) : min(width, 32)
         if sketchRows > 0 {
-          for text in BrailleSketch.draw(route.paths, columns: min(width, 32), rows: sketchRows) {
+          for text in BrailleSketch.draw(route.paths, columns: sketchColumns, rows: sketchRows) {
             header.append(StyledLine(text, .dim))
           }
         }

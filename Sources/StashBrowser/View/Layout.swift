@@ -6,6 +6,8 @@ package struct Layout: Equatable, Sendable {
   package static let minimumHeight = 10
   /// From this width on, the list and the detail sit side by side.
   package static let sideBySideWidth = 90
+  /// The widest the list grows when side by side (titles get the width less about 32 columns).
+  package static let maximumListWidth = 100
 
   /// Whether the terminal is too small to draw in.
   package var tooSmall: Bool
@@ -30,7 +32,9 @@ package struct Layout: Equatable, Sendable {
     let transport = Rect(x: 0, y: max(0, height - 1), width: width, height: 1)
     let body = Rect(x: 0, y: 1, width: width, height: max(0, height - 3))
     if width >= sideBySideWidth {
-      let listWidth = min(66, max(38, width * 9 / 20))
+      // The list takes 9/20 of the width, so titles grow with a wide terminal, up to a cap that
+      // leaves the transcript most of it (below 149 columns the list is as it always was).
+      let listWidth = min(maximumListWidth, max(38, width * 9 / 20))
       return Layout(
         tooSmall: tooSmall, header: header,
         list: Rect(x: 0, y: body.y, width: listWidth, height: body.height),

@@ -7,13 +7,21 @@ package enum OverlayView {
     // How far each line's continuation is indented when it wraps (none when not listed).
     var indents: [Int] = []
     var footer: String
+    // The box's width when it is not made to fit its lines (the help in columns fills the screen),
+    // whose lines then come wrapped already.
+    var boxWidth: Int?
     switch overlay {
     case .help:
       title = "Keys"
-      let entries = KeyTable.helpEntries()
-      lines = entries.map(\.line)
-      indents = entries.map(\.indent)
       footer = "↑/↓ scroll · any other key closes"
+      if grid.width >= HelpColumns.minimumWidth {
+        boxWidth = HelpColumns.boxWidth(grid.width)
+        lines = HelpColumns.lines(innerWidth: boxWidth! - 4)
+      } else {
+        let entries = KeyTable.helpEntries()
+        lines = entries.map(\.line)
+        indents = entries.map(\.indent)
+      }
     case .report(let t, let text):
       title = t
       lines = text.map { StyledLine($0) }
@@ -35,17 +43,25 @@ package enum OverlayView {
       lines = text.map { StyledLine($0) }
       footer = action == .recover ? "y recovers · n leaves it as it is" : "y imports · n leaves it as it is"
     }
-    let width = min(grid.width - 4, max(50, min(90, (lines.map(\.width).max() ?? 0) + 4)))
+    let width = boxWidth ?? min(grid.width - 4, max(50, min(90, (lines.map(\.width).max() ?? 0) + 4)))
     let innerWidth = width - 4
     var wrapped: [StyledLine] = []
     for (i, line) in lines.enumerated() {
-      wrapped += TextWrap.wrap(line, width: innerWidth, indent: i < indents.count ? indents[i] : 0)
+      if boxWidth != nil {
+        wrapped.append(line)
+      } else {
+        wrapped += TextWrap.wrap(line, width: innerWidth, indent: i < indents.count ? indents[i] : 0)
+      }
     }
-    let maxBody = max(1, grid.height - 6)
+    // The help in columns spans the screen's width, so it keeps to the rows between the header
+    // and the status line: what runs in the background (shown at the status line's end) stays
+    // in view while the keys are read.
+    let between = boxWidth != nil
+    let maxBody = max(1, grid.height - (between ? 7 : 6))
     let bodyHeight = min(maxBody, wrapped.count)
     let height = bodyHeight + 4
     let x = (grid.width - width) / 2
-    let y = max(0, (grid.height - height) / 2)
+    let y = between ? 1 + max(0, (grid.height - 3 - height) / 2) : max(0, (grid.height - height) / 2)
     let start = max(0, min(top, wrapped.count - bodyHeight))
     grid.fill(Rect(x: x, y: y, width: width, height: height))
     let bar = String(repeating: "─", count: width - 2)

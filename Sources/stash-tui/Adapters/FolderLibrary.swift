@@ -179,6 +179,13 @@ final class FolderLibrary: MemoLibrary {
     }
   }
 
+  func otherFileCount() -> Int? {
+    // The names `MemoNames` leaves out, grouped as `stash ls` groups them and counted by the same
+    // `FolderSummary` (hidden names left out).
+    guard let grouping = try? FolderGrouping(path: folder) else { return nil }
+    return FolderSummary(others: grouping.others, collisions: grouping.collisions).otherFiles
+  }
+
   func audioPath(of base: String) -> String {
     if let candidate = candidate(base), let path = path(candidate, .audio) { return path }
     return PathText.join(folder, MemoFileKind.audio.name(for: base))

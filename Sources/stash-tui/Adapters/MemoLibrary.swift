@@ -15,6 +15,9 @@ protocol MemoLibrary: AnyObject {
   func transcripts() -> [TranscriptFile]
   /// The path of the memo's audio file.
   func audioPath(of base: String) -> String
+  /// How many of the folder's names belong to no memo, as `stash ls` counts them; nil when the
+  /// folder cannot be read. Reads the folder's names again: call it off the interface thread.
+  func otherFileCount() -> Int?
 }
 
 /// The writes the browser asks for: title, deletion, recovery. Each returns how it ended.

@@ -69,6 +69,15 @@ final class PositionStore {
     return (book.entries[key]?.position, warning)
   }
 
+  /// The book as it is on disk now, to mark the memos left off partway; nil when there is none or
+  /// it cannot be read (a damaged book is set aside when a memo is played, not here).
+  func snapshot() -> PositionBook? {
+    guard let bytes = try? fileSystem.read(file, limit: PositionStore.fileLimit),
+      let text = String(validating: bytes, as: UTF8.self), case .success(let book) = PositionBook.parse(text)
+    else { return nil }
+    return book
+  }
+
   /// Remembers (or, with nil, forgets) places, merged into the book as it is on disk now; a
   /// warning when it was damaged or could not be written.
   func record(_ changes: [String: PositionBook.Entry?]) -> String? {
@@ -156,7 +165,7 @@ final class PositionStore {
   }
 
   /// Makes the state folder and any missing parent, each 0700 as the XDG specification asks.
-  private func makeFolder() throws {
+  func makeFolder() throws {
     var path = ""
     for component in folder.split(separator: "/") {
       path += "/" + component
@@ -169,5 +178,37 @@ final class PositionStore {
         }
       }
     }
+  }
+}
+
+/// The places of one reading of the book, to tell which memos of a listing were left off
+/// partway. Only a memo whose audio has a size some key names is hashed, so a folder of memos
+/// never played costs a `stat` each.
+struct HeardPlaces: Sendable {
+  let book: PositionBook
+  private let sizes: Set<Int>
+
+  /// The places in `book`; nil when it has none.
+  init?(_ book: PositionBook?) {
+    guard let book, !book.entries.isEmpty else { return nil }
+    self.book = book
+    sizes = book.sizes
+  }
+
+  /// Marks the rows read (`MemoRow.partlyHeard`), their audio found by `audioPath` from a base.
+  func mark(_ rows: inout [(index: Int, row: MemoRow)], audioPath: (String) -> String) {
+    for at in rows.indices where rows[at].row.audio != .missing {
+      let row = rows[at].row
+      rows[at].row.partlyHeard = isPartlyHeard(audio: audioPath(row.base), duration: row.durationSeconds)
+    }
+  }
+
+  /// Whether the memo whose audio is `path`, `duration` seconds long, was left off partway.
+  func isPartlyHeard(audio path: String, duration: Double?) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0, sizes.contains(Int(info.st_size)),
+      let key = PositionStore.key(audio: path)
+    else { return false }
+    return book.isPartlyHeard(key: key, duration: duration)
   }
 }

@@ -149,6 +149,7 @@ final class BrowserLoop {
       model.message = StyledLine("Finishing the recovery sweep before quitting…", .dim)
       terminal.draw(BrowserView.render(model))
     }
+    runner.rememberSelection(model.selectedBase)
     runner.finish()
     return status
   }

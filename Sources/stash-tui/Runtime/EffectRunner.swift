@@ -36,6 +36,10 @@ final class EffectRunner {
   var observe: ((BrowserEffect) -> Void)?
   /// Where memos were left off; nil keeps no places (no home folder).
   let places: PositionStore?
+  /// The memo selected last in this folder, selected again at the first listing; nil keeps none.
+  let selections: SelectionStore?
+  /// The places as of the last listing, to mark the rows read (`MemoRow.partlyHeard`).
+  private var heard: HeardPlaces?
   /// The places are written here, in order, off the interface thread (a write waits on fsync).
   private let positionWriter = DispatchQueue(label: "stash-tui.positions")
 
@@ -43,8 +47,10 @@ final class EffectRunner {
   /// `fill` reads the rows after the listing is shown; it needs `inbox`, where it reports.
   init(
     library: MemoLibrary, editor: MemoEditor, player: PlayerControl, inbox: EventInbox? = nil,
-    fill: RowFill? = nil, places: PositionStore? = PositionStore.fromEnvironment()
+    fill: RowFill? = nil, places: PositionStore? = PositionStore.fromEnvironment(),
+    selections: SelectionStore? = nil
   ) {
+    self.selections = selections
     self.library = library
     self.editor = editor
     self.player = player
@@ -60,15 +66,17 @@ final class EffectRunner {
     switch effect {
     case .list:
       (rows, listError) = library.list()
+      heard = HeardPlaces(places?.snapshot())
       if let fill, let inbox {
-        fill.start(rows.count, library: library, inbox: inbox)
+        fill.start(rows.count, library: library, inbox: inbox, heard: heard)
       } else if readsListingAtOnce {
         // In batches, as the fill reads them, so the rows read are never all held twice.
         for start in stride(from: 0, to: rows.count, by: RowFill.batchSize) {
-          rows.fill(library.read(Array(start..<min(rows.count, start + RowFill.batchSize))))
+          rows.fill(read(Array(start..<min(rows.count, start + RowFill.batchSize))))
         }
       }
-      return [.listed(rows, error: listError)]
+      let restored = selections?.restore(in: rows).map { BrowserEvent.restoreSelection(base: $0) }
+      return [.listed(rows, error: listError)] + (restored.map { [$0] } ?? []) + countOtherFiles()
     case .loadDetail(let base):
       return [.detailLoaded(base: base, library.detail(of: base))]
     case .searchTranscripts(let query, let generation):
@@ -123,6 +131,13 @@ final class EffectRunner {
     }
   }
 
+  /// The library's rows at `indices`, marked when left off partway.
+  private func read(_ indices: [Int]) -> [(index: Int, row: MemoRow)] {
+    var read = library.read(indices)
+    heard?.mark(&read, audioPath: library.audioPath)
+    return read
+  }
+
   /// The length of the memo `base` as read, if it is.
   private func duration(of base: String) -> Double? { rows.row(ofBase: base)?.durationSeconds }
 
@@ -163,6 +178,15 @@ final class EffectRunner {
     return []
   }
 
+  /// Counts the folder's other files on the worker queue, posting `.otherFiles`; inline without an
+  /// inbox. A folder that cannot be read says so in the listing, and is counted as none here.
+  private func countOtherFiles() -> [BrowserEvent] {
+    guard let inbox else { return [.otherFiles(library.otherFileCount() ?? 0)] }
+    let library = UnsafeTransfer(library)
+    worker.async { inbox.post(.otherFiles(library.value.otherFileCount() ?? 0)) }
+    return []
+  }
+
   /// Runs `work` on the editor on the worker queue, posting its event; inline without an inbox.
   private func background(_ work: @escaping @Sendable (MemoEditor) -> BrowserEvent) -> [BrowserEvent] {
     guard let inbox else { return [work(editor)] }
@@ -186,7 +210,7 @@ final class EffectRunner {
   /// hands their rows on as `takeFilled` does: the render-once hook's first screen.
   func fillNow(_ positions: [Int]) -> BrowserEvent? {
     let wanted = positions.filter { $0 < rows.count && rows.isPending(at: $0) }.map(rows.listingIndex)
-    let filled = library.read(wanted)
+    let filled = read(wanted)
     guard !filled.isEmpty else { return nil }
     rows.fill(filled)
     return .listed(rows, error: listError)
@@ -226,6 +250,15 @@ final class EffectRunner {
     latestSearch.value.store(-1, ordering: .relaxed)
     worker.sync {}
     positionWriter.sync {}
+  }
+
+  /// Why the memo selected could not be remembered, for stderr once the terminal is restored.
+  private(set) var selectionWarning: String?
+
+  /// On leaving: remembers the memo selected (`base`), for the next time the folder opens.
+  func rememberSelection(_ base: String?) {
+    guard let selections, let base else { return }
+    selectionWarning = selections.remember(base)
   }
 
   /// Runs the model's effects and every event they lead to, until nothing is left to do.

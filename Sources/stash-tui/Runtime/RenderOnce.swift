@@ -13,7 +13,9 @@ enum RenderOnce {
     editor: MemoEditor, styles: Bool, firstScreen: Bool = false
   ) -> String {
     let player = VirtualPlayer()
-    let runner = EffectRunner(library: library, editor: editor, player: player)
+    let runner = EffectRunner(
+      library: library, editor: editor, player: player,
+      selections: SelectionStore.fromEnvironment(memoFolder: folder))
     runner.readsListingAtOnce = !firstScreen
     var model = BrowserModel(folderPath: folder, width: width, height: height)
     model.importSource = editor.importSource
@@ -42,6 +44,8 @@ enum RenderOnce {
         runner.drive(&model, [.list])
       }
     }
+    runner.rememberSelection(model.selectedBase)
+    if let warning = runner.selectionWarning { LaunchOptions.write(2, "stash-tui: \(warning)\n") }
     let grid = BrowserView.render(model)
     var out = grid.plainText
     if styles {

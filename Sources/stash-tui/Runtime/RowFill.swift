@@ -44,8 +44,8 @@ final class RowFill: Sendable {
 
   /// Starts reading the `count` memos of the library's last listing (in its order, the wanted
   /// ones first) through `library`, waking `inbox` after each batch; a fill of an older listing
-  /// stops.
-  func start(_ count: Int, library: MemoLibrary, inbox: EventInbox) {
+  /// stops. `heard` marks the memos left off partway.
+  func start(_ count: Int, library: MemoLibrary, inbox: EventInbox, heard: HeardPlaces? = nil) {
     let generation = state.withLock { state in
       state.generation += 1
       state.done = []
@@ -80,7 +80,8 @@ final class RowFill: Sendable {
         }
         guard !batch.isEmpty else { break }
         if delay > 0 { usleep(UInt32(delay * 1e6)) }
-        let rows = library.value.read(batch)
+        var rows = library.value.read(batch)
+        heard?.mark(&rows, audioPath: library.value.audioPath)
         let current = state.withLock { state in
           guard state.generation == generation else { return false }
           state.done += rows
