@@ -1,4 +1,5 @@
 import StashBrowser
+import StashFormat
 
 /// The man page, stash-tui(1), in roff (`man 7 man-pages`): `stash-tui --man`, committed as
 /// docs/stash-tui.1 (a test keeps the two equal). The options come from `--help`'s text and the
@@ -224,8 +225,7 @@ enum BrowserManual {
 
   /// At least four upper-case hex digits, as groff's `\[uXXXX]` wants them.
   private static func hex(_ value: UInt32) -> String {
-    let digits = String(value, radix: 16, uppercase: true)
-    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    Text.zeroPadded(String(value, radix: 16, uppercase: true), width: 4)
   }
 
   private static func trimmed(_ text: Substring) -> String {

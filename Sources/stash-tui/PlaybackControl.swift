@@ -1,3 +1,4 @@
+import StashFormat
 import StashPlayback
 import Synchronization
 
@@ -134,9 +135,7 @@ enum PlaybackControl {
       case "\"": out += "\\\""
       case "\\": out += "\\\\"
       case _ where scalar.value < 0x20:
-        out +=
-          "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-          + String(scalar.value, radix: 16)
+        out += "\\u" + Text.zeroPadded(String(scalar.value, radix: 16), width: 4)
       default: out.unicodeScalars.append(scalar)
       }
     }

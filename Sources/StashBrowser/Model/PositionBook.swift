@@ -1,3 +1,5 @@
+import StashFormat
+
 /// Where memos were left off, as the state file (`$XDG_STATE_HOME/stash/positions`) holds them: a
 /// key per recording (a hash of its audio's first bytes and its size, never a name) and a time;
 /// no title and no transcript text. Pure: the browser's I/O side reads and writes the file.
@@ -99,8 +101,7 @@ package struct PositionBook: Equatable, Sendable {
     let ms = Int((value * 1000).rounded())
     let fraction = ms % 1000
     guard fraction != 0 else { return "\(ms / 1000)" }
-    let digits = String(fraction)
-    return "\(ms / 1000)." + String(repeating: "0", count: 3 - digits.count) + digits
+    return "\(ms / 1000)." + Text.zeroPadded(fraction, width: 3)
   }
 
   /// Applies changes made since the book was read (nil forgets a place) on top of whatever

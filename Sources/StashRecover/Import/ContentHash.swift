@@ -1,3 +1,5 @@
+import StashFormat
+
 /// XXH64 (seed 0) of a stream of bytes, fed piece by piece: what an import compares to tell that the
 /// bytes read back from the disk are the bytes read from the source. It is a check against damage
 /// (a torn write, a bad cable, a failing card), not against someone forging a file, and runs at
@@ -45,6 +47,13 @@ package struct ContentHash {
   package mutating func update(_ bytes: [UInt8]) {
     bytes.withUnsafeBytes { update($0) }
   }
+
+  /// `value` as 16 lower-case hex digits: how the state files outside a memo folder (the import
+  /// record, the browser's places and selections) name what they hash.
+  package var hex: String { Self.hex(value) }
+
+  /// A hash value as 16 lower-case hex digits.
+  package static func hex(_ value: UInt64) -> String { Text.zeroPadded(String(value, radix: 16), width: 16) }
 
   /// The hash of everything fed.
   package var value: UInt64 {

@@ -61,7 +61,7 @@ package struct ImportRecord: Sendable, Equatable {
     for key in memos.keys.sorted() {
       for (name, entry) in memos[key]!.sorted(by: { $0.key < $1.key }) {
         lines.append(
-          "\(Self.hex(key)) \(name) \(entry.size) \(entry.modificationTime) \(entry.hash.map(Self.hex) ?? "-")"
+          "\(ContentHash.hex(key)) \(name) \(entry.size) \(entry.modificationTime) \(entry.hash.map(ContentHash.hex) ?? "-")"
         )
       }
     }
@@ -96,10 +96,6 @@ package struct ImportRecord: Sendable, Equatable {
     package var line: Int
   }
 
-  static func hex(_ value: UInt64) -> String {
-    let digits = String(value, radix: 16)
-    return Text.zeroPadded(digits, width: 16)
-  }
 }
 
 extension ImportRecord {
@@ -108,7 +104,7 @@ extension ImportRecord {
   package static func path(forTarget resolvedTarget: String, stateHome: String) -> String {
     var hash = ContentHash()
     hash.update(Array(resolvedTarget.utf8))
-    return stateHome + "/stash/imports/" + hex(hash.value)
+    return stateHome + "/stash/imports/" + hash.hex
   }
 
   /// The state folder for this process's environment: `$XDG_STATE_HOME` when it is an absolute

@@ -43,7 +43,8 @@ public struct FolderSnapshot: Sendable, Equatable {
     /// which reads boxes only and changes nothing) for the capture in `folder`.
     public mutating func readRecordingTimes(in folder: String) {
       let audio =
-        files[.audio]?.kind == .regular ? AudioSummary.read(path: folder + "/" + base + "_audio.m4a") : nil
+        files[.audio]?.kind == .regular
+        ? AudioSummary.read(path: folder + "/" + base + MemoFileKind.audio.suffix) : nil
       audioSeconds = audio?.durationSeconds
       if let date = RecordingDate.parse(base: base) {
         recordedAt = date

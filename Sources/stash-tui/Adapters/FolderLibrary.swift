@@ -62,9 +62,9 @@ final class FolderLibrary: MemoLibrary {
     let problems = account.problemLines
     var partFiles: [String] = []
     if let parts = memo.parts {
-      partFiles += parts.transcriptParts.map { "transcription." + FolderLibrary.fourDigits($0) + ".vtt" }
-      partFiles += parts.routeParts.map { "track." + FolderLibrary.fourDigits($0) + ".gpx" }
-      if parts.routeWithdrawn { partFiles.append("track.withdrawn") }
+      partFiles += parts.transcriptParts.map { PartName.transcript($0).fileName }
+      partFiles += parts.routeParts.map { PartName.route($0).fileName }
+      if parts.routeWithdrawn { partFiles.append(PartName.withdrawn.fileName) }
     }
     let files = MemoFileKind.allCases.filter { $0 != .parts }.compactMap { memo.files[$0] }
     var row = MemoRow(
@@ -74,11 +74,6 @@ final class FolderLibrary: MemoLibrary {
       partFiles: partFiles, partsFolder: memo.files[.parts])
     row.hasProblem = account.hasProblem
     return row
-  }
-
-  private static func fourDigits(_ n: Int) -> String {
-    let s = String(n)
-    return s.count >= 4 ? s : String(repeating: "0", count: 4 - s.count) + s
   }
 
   /// The path of the memo's file of `kind`, from the last listing.

@@ -43,23 +43,13 @@ final class PositionStore {
 
   /// The key of the memo whose audio is `path`, or nil when it cannot be read.
   static func key(audio path: String) -> String? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-    var bytes = [UInt8](repeating: 0, count: min(keyBytes, Int(info.st_size)))
-    var done = 0
-    while done < bytes.count {
-      let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, $0.count - done) }
-      if n < 0 && errno == EINTR { continue }
-      guard n > 0 else { return nil }
-      done += n
-    }
+    // ReadOnlyFile refuses what is not a regular file and reads through short reads and EINTR.
+    guard let file = try? ReadOnlyFile(path: path) else { return nil }
+    let count = min(keyBytes, file.size)
+    guard let bytes = try? file.read(at: 0, count: count), bytes.count == count else { return nil }
     var hash = ContentHash()
     hash.update(bytes)
-    let hex = String(hash.value, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex + "-\(info.st_size)"
+    return hash.hex + "-\(file.size)"
   }
 
   /// Where the memo with `key` was left off, or nil; and a warning when the book was damaged (it

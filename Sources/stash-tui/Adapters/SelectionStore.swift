@@ -44,8 +44,7 @@ final class SelectionStore {
   static func hash(_ text: String) -> String {
     var hash = ContentHash()
     hash.update(Array(text.utf8))
-    let hex = String(hash.value, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
+    return hash.hex
   }
 
   /// The memo of `rows` remembered for this folder, the first time it is asked (the open's

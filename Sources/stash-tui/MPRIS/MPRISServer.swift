@@ -1,5 +1,6 @@
 import CDBus
 import StashBrowser
+import StashFormat
 
 #if canImport(Glibc)
   import Glibc
@@ -263,7 +264,7 @@ final class MPRISServer {
       message: "stash-tui opens only the audio of a memo in its folder (\(folder ?? "?")), as a file:// URI")
     guard let path = FileURI.path(uri), let folder else { return .failure(notHere) }
     let name = String(path.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
-    let suffix = "_audio.m4a"
+    let suffix = MemoFileKind.audio.suffix
     guard name.hasSuffix(suffix), name.count > suffix.count,
       let directory = MPRISServer.resolved(String(path.dropLast(name.count))), directory == folder
     else { return .failure(notHere) }

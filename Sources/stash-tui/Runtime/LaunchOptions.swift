@@ -108,15 +108,7 @@ struct LaunchOptions {
 
   /// Writes `text` to a descriptor.
   static func write(_ fd: Int32, _ text: String) {
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-      if n < 0 && errno == EINTR { continue }
-      if n <= 0 { break }
-      offset += n
-    }
-    bytes.removeAll()
+    SystemCall.writeAll(fd, Array(text.utf8))
   }
 
   /// Prints the usage and every key, from the key table.
