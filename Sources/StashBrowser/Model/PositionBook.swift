@@ -18,14 +18,8 @@ package struct PositionBook: Equatable, Sendable {
     }
   }
 
-  /// Why a file is not a book: the line and what is wrong with it.
-  package struct Damage: Error, Equatable, Sendable {
-    package var line: Int
-    package var reason: String
-
-    /// The damage in plain words: `line 3: …`.
-    package var description: String { "line \(line): \(reason)" }
-  }
+  /// Why a file is not a book.
+  package typealias Damage = StateBook.Damage
 
   /// The first line of every book.
   package static let header = "stash positions 1"
@@ -44,42 +38,27 @@ package struct PositionBook: Equatable, Sendable {
     guard parts.count == 2, parts[0].utf8.count == 16, !parts[1].isEmpty, parts[1].utf8.count <= 19 else {
       return false
     }
-    return parts[0].utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
-      && parts[1].utf8.allSatisfy { (48...57).contains($0) }
+    return StateBook.isHash(parts[0]) && parts[1].utf8.allSatisfy { (48...57).contains($0) }
   }
 
   /// Reads a book's text; every line must be whole, so a file cut short or written over by
   /// something else is found out rather than half read.
   package static func parse(_ text: String) -> Result<PositionBook, Damage> {
-    var book = PositionBook()
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    guard lines.first == Substring(header) else {
-      return .failure(Damage(line: 1, reason: "the file does not start with “\(header)”"))
-    }
-    guard text.hasSuffix("\n") else {
-      return .failure(Damage(line: lines.count, reason: "the last line is cut short"))
-    }
-    for (index, line) in lines.enumerated().dropFirst() where !line.isEmpty && !line.hasPrefix("#") {
-      let fields = line.split(separator: " ", omittingEmptySubsequences: false)
+    StateBook.parse(text, header: header, expected: "a key, a time in seconds and a date") { fields in
       guard fields.count == 3, isKey(fields[0]), let position = Double(fields[1]), position.isFinite,
         position >= 0, let updated = Int(fields[2])
-      else {
-        return .failure(Damage(line: index + 1, reason: "expected a key, a time in seconds and a date"))
-      }
-      book.entries[String(fields[0])] = Entry(position: position, updated: updated)
-    }
-    return .success(book)
+      else { return nil }
+      return (String(fields[0]), Entry(position: position, updated: updated))
+    }.map(PositionBook.init(entries:))
   }
 
-  /// The book as the file holds it, in key order (so the same book is always the same bytes).
+  /// The book as the file holds it.
   package var text: String {
-    var out = PositionBook.header + "\n"
-    out += "# Where each memo was left off: a hash of its audio's start and its size, seconds, when.\n"
-    for key in entries.keys.sorted() {
-      let e = entries[key]!
-      out += "\(key) \(PositionBook.seconds(e.position)) \(e.updated)\n"
-    }
-    return out
+    StateBook.text(
+      header: PositionBook.header,
+      comment: "Where each memo was left off: a hash of its audio's start and its size, seconds, when.",
+      entries
+    ) { "\(PositionBook.seconds($0.position)) \($0.updated)" }
   }
 
   /// Whether the memo with `key` and length `duration` (nil when unknown) was left off partway:
@@ -110,9 +89,6 @@ package struct PositionBook: Equatable, Sendable {
     for (key, entry) in changes {
       entries[key] = entry
     }
-    if entries.count > PositionBook.capacity {
-      let oldest = entries.sorted { ($0.value.updated, $0.key) < ($1.value.updated, $1.key) }
-      for (key, _) in oldest.prefix(entries.count - PositionBook.capacity) { entries[key] = nil }
-    }
+    StateBook.keepNewest(&entries, capacity: PositionBook.capacity) { $0.updated }
   }
 }

@@ -16,17 +16,8 @@ package struct SelectionBook: Equatable, Sendable {
     }
   }
 
-  /// Why a file is not a book: the line and what is wrong with it.
-  package struct Damage: Error, Equatable, Sendable {
-    package var line: Int
-    package var reason: String
-
-    /// A value with every field given.
-    package init(line: Int, reason: String) {
-      self.line = line
-      self.reason = reason
-    }
-  }
+  /// Why a file is not a book.
+  package typealias Damage = StateBook.Damage
 
   /// The first line of every book.
   package static let header = "stash selections 1"
@@ -40,47 +31,31 @@ package struct SelectionBook: Equatable, Sendable {
   package init(entries: [String: Entry] = [:]) { self.entries = entries }
 
   /// Whether `text` has the shape of a hash: 16 lower-case hex digits.
-  package static func isHash(_ text: Substring) -> Bool {
-    text.utf8.count == 16 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
-  }
+  package static func isHash(_ text: Substring) -> Bool { StateBook.isHash(text) }
 
-  /// Reads a book's text; every line must be whole.
+  /// Reads a book's text (`StateBook`'s form).
   package static func parse(_ text: String) -> Result<SelectionBook, Damage> {
-    var book = SelectionBook()
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    guard lines.first == Substring(header) else {
-      return .failure(Damage(line: 1, reason: "the file does not start with “\(header)”"))
-    }
-    guard text.hasSuffix("\n") else {
-      return .failure(Damage(line: lines.count, reason: "the last line is cut short"))
-    }
-    for (index, line) in lines.enumerated().dropFirst() where !line.isEmpty && !line.hasPrefix("#") {
-      let fields = line.split(separator: " ", omittingEmptySubsequences: false)
+    StateBook.parse(text, header: header, expected: "a folder's hash, a memo's hash and a date") { fields in
       guard fields.count == 3, isHash(fields[0]), isHash(fields[1]), let updated = Int(fields[2]) else {
-        return .failure(Damage(line: index + 1, reason: "expected a folder's hash, a memo's hash and a date"))
+        return nil
       }
-      book.entries[String(fields[0])] = Entry(memo: String(fields[1]), updated: updated)
-    }
-    return .success(book)
+      return (String(fields[0]), Entry(memo: String(fields[1]), updated: updated))
+    }.map(SelectionBook.init(entries:))
   }
 
-  /// The book as the file holds it, in key order (so the same book is always the same bytes).
+  /// The book as the file holds it.
   package var text: String {
-    var out = SelectionBook.header + "\n"
-    out += "# The memo selected last in each folder: a hash of the folder's path, of the memo's base, when.\n"
-    for key in entries.keys.sorted() {
-      let e = entries[key]!
-      out += "\(key) \(e.memo) \(e.updated)\n"
-    }
-    return out
+    StateBook.text(
+      header: SelectionBook.header,
+      comment:
+        "The memo selected last in each folder: a hash of the folder's path, of the memo's base, when.",
+      entries
+    ) { "\($0.memo) \($0.updated)" }
   }
 
   /// Sets the memo of `folder`, then keeps the newest `capacity` folders.
   package mutating func set(_ entry: Entry, for folder: String) {
     entries[folder] = entry
-    if entries.count > SelectionBook.capacity {
-      let oldest = entries.sorted { ($0.value.updated, $0.key) < ($1.value.updated, $1.key) }
-      for (key, _) in oldest.prefix(entries.count - SelectionBook.capacity) { entries[key] = nil }
-    }
+    StateBook.keepNewest(&entries, capacity: SelectionBook.capacity) { $0.updated }
   }
 }

@@ -88,16 +88,18 @@ public enum RouteAssembler {
     return "damaged at line \(line)" + (location.column.map { ", column \($0)" } ?? "") + ": "
   }
 
+  /// Each track point of `document` as position and time, for telling which points a file holds.
+  private static func keys(_ document: GPXDocument) -> [String] {
+    document.tracks.flatMap { $0.segments.flatMap(\.points) }.map {
+      "\($0.latitude),\($0.longitude),\($0.time ?? -1)"
+    }
+  }
+
   /// True when `finished` and every part read cleanly and `finished` holds every track point of
   /// the parts (same position and time).
   public static func finished(_ finished: [UInt8], holdsAllOf parts: [Part]) -> Bool {
     let document = GPXReader.read(finished)
     guard !document.isDamaged else { return false }
-    func keys(_ document: GPXDocument) -> [String] {
-      document.tracks.flatMap { $0.segments.flatMap(\.points) }.map {
-        "\($0.latitude),\($0.longitude),\($0.time ?? -1)"
-      }
-    }
     let held = Set(keys(document))
     return parts.allSatisfy { part in
       let read = GPXReader.read(part.bytes)
@@ -110,11 +112,6 @@ public enum RouteAssembler {
   public static func finished(_ finished: [UInt8], holdsAllReadableOf parts: [Part]) -> Bool {
     let document = GPXReader.read(finished)
     guard !document.isDamaged else { return false }
-    func keys(_ document: GPXDocument) -> [String] {
-      document.tracks.flatMap { $0.segments.flatMap(\.points) }.map {
-        "\($0.latitude),\($0.longitude),\($0.time ?? -1)"
-      }
-    }
     let held = Set(keys(document))
     return keys(GPXReader.read(assemble(parts).bytes)).allSatisfy(held.contains)
   }
