@@ -137,6 +137,36 @@ import Testing
     #expect(known >= 30 && unknown >= 20, "\(known) known, \(unknown) unknown")
   }
 
+  /// Garbage in one sample midway (the bytes the player's own test uses, which libavcodec refuses):
+  /// the cell it falls in is unknown, and the cells away from it are measured as usual, the decoder
+  /// starting afresh after it.
+  @Test func aDamagedStretchIsUnknownAndTheRestIsMeasured() throws {
+    let path = try memo("damaged")
+    let index = try MP4Audio.read(path: path)
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+    let hit = try #require(index.samples.first { Double($0.decodeTime) / 48_000 >= 7 })
+    for i in hit.offset..<hit.offset + hit.size { bytes[i] = UInt8(truncatingIfNeeded: i &* 37) }
+    try bytes.write(to: URL(fileURLWithPath: path))
+    let hitTime = Double(hit.decodeTime - Int64(index.primingSamples)) / 48_000
+
+    let profile = try LoudnessProfile(path: path, cells: Self.cells)
+    #expect(profile.fill(0..<Self.cells))
+    let width = profile.duration / Double(Self.cells)
+    let unknown = (0..<Self.cells).filter { profile.levels[$0] == nil }
+    // The sample with garbage, or (if the decoder took it for audio) one just after it.
+    #expect(!unknown.isEmpty)
+    for cell in unknown {
+      #expect(Double(cell + 1) * width > hitTime && Double(cell) * width < hitTime + 0.2, "cell \(cell)")
+    }
+    for cell in 0..<Self.cells where abs((Double(cell) + 0.5) * width - hitTime) > 0.5 {
+      guard let expected = Self.expected(start: Double(cell) * width, end: Double(cell + 1) * width) else {
+        continue
+      }
+      let level = try #require(profile.levels[cell], "cell \(cell) away from the damage")
+      #expect(abs(level - expected) <= 2, "cell \(cell): \(level) dBFS, expected \(expected)")
+    }
+  }
+
   /// A recording killed mid-write and read afresh: its index lists its whole samples only, so its
   /// length (FORMAT.md §2) and its cells span those, every cell is known, and each cell away from
   /// an edge lands in its band as in the whole file.
