@@ -24,7 +24,8 @@ import StashFormat
 /// decoder refuses, or bytes the file no longer holds because it was torn or cut after its index was
 /// read) is nil.
 ///
-/// Not thread-safe: one thread measures at a time (the caller's background thread).
+/// Not thread-safe: one thread measures at a time. A caller measuring in the background makes the
+/// profile on that thread (only the path crosses) and sends the cells back as `onCell` gives them.
 public final class LoudnessProfile {
   /// The level every quieter cell reads, in dBFS: below the noise of any real room's recording.
   public static let floor: Double = -70
@@ -102,6 +103,13 @@ public final class LoudnessProfile {
     timeline = TrackTimeline(track: track, outputRate: decoder.outputRate)
     channels = decoder.outputChannels
     duration = timeline.duration
+  }
+
+  /// The cell that holds the heard position `seconds` (the first or the last cell outside the
+  /// length): where a caller starts `fill(outwardFrom:)` for the playing position.
+  public func cell(atSeconds seconds: Double) -> Int {
+    guard seconds.isFinite, duration > 0 else { return 0 }
+    return min(cellCount - 1, max(0, Int((seconds / duration * Double(cellCount)).rounded(.down))))
   }
 
   /// The heard frames of cell `index`, from the first up to (not including) the second.

@@ -104,6 +104,31 @@ import Testing
     }
   }
 
+  /// A stop asked for inside a long cell (checked every 256 samples) leaves that cell unmeasured, and
+  /// a later fill measures it in full; `cell(atSeconds:)` maps a position to its cell.
+  @Test func aStopInsideACellLeavesItUnmeasured() throws {
+    let path = try memo("stop")
+    let profile = try LoudnessProfile(path: path, cells: 1)
+    var asked = 0
+    // The first question comes before the cell, the second after 256 samples of it (5.5 s).
+    #expect(
+      !profile.fill(
+        [0],
+        shouldStop: {
+          asked += 1; return asked > 1
+        }))
+    #expect(asked == 2)
+    #expect(profile.measured == [false] && profile.levels == [nil])
+    #expect(profile.fill([0]))
+    let level = try #require(profile.levels[0])
+    #expect(level > -26 && level < -6)
+
+    let cells = try LoudnessProfile(path: path, cells: Self.cells)
+    #expect(cells.cell(atSeconds: -1) == 0 && cells.cell(atSeconds: 0) == 0)
+    #expect(cells.cell(atSeconds: 7.3) == 29)
+    #expect(cells.cell(atSeconds: 1e9) == Self.cells - 1 && cells.cell(atSeconds: .nan) == 0)
+  }
+
   /// A file torn after its index was read (the browser reads the index when it lists the memo; a
   /// copy still being written, a disk that lost its end): the cells up to the tear read as before,
   /// the cells past it are unknown, never guessed.
