@@ -11,6 +11,11 @@ if HeadlessPlayback.wanted(Array(CommandLine.arguments.dropFirst())) {
   exit(HeadlessPlayback.run(Array(CommandLine.arguments.dropFirst())))
 }
 
+// `--waveform FILE [--points N]`: the memo's loudness as JSON (HeadlessWaveform.swift).
+if HeadlessWaveform.wanted(Array(CommandLine.arguments.dropFirst())) {
+  exit(HeadlessWaveform.run(Array(CommandLine.arguments.dropFirst())))
+}
+
 // `--man` (hidden): the man page, docs/stash-tui.1, made from the key table and --help.
 if CommandLine.arguments.dropFirst().first == "--man" {
   LaunchOptions.write(1, BrowserManual.page())

@@ -141,6 +141,9 @@ struct LaunchOptions {
       play one memo without the interface (T is 83, 1:23 or 1:02:03; X from 0.5 to 3, the pitch
       kept; N from 0 to 150 percent).
 
+      stash-tui --waveform FILE [--points N]: print the memo's loudness as JSON, N points (100)
+      over its length, each the RMS level in dBFS of that stretch, or null where it did not decode.
+
       Environment: NO_COLOR turns colours off; STASH_DIR is the default folder;
       STASH_IMPORT_FROM the default --import-from; STASH_ALSA_DEVICE is the default sound device.
 
