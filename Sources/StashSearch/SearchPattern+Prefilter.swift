@@ -31,33 +31,10 @@ extension SearchPattern {
           word.append(UInt8(value))
           continue
         }
-        if !word.isEmpty && !Self.contains(text, word) { return false }
+        if !word.isEmpty && Self.firstIndex(of: word, in: text, from: 0) == nil { return false }
         word.removeAll(keepingCapacity: true)
       }
       return true
-    }
-  }
-
-  /// Whether `needle` occurs in `haystack`.
-  static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-    guard needle.count <= haystack.count, let first = needle.first else { return needle.isEmpty }
-    return haystack.withUnsafeBufferPointer { h in
-      needle.withUnsafeBufferPointer { n in
-        var index = 0
-        let last = h.count - n.count
-        while index <= last {
-          if h[index] == first {
-            var same = true
-            for k in 1..<n.count where h[index + k] != n[k] {
-              same = false
-              break
-            }
-            if same { return true }
-          }
-          index += 1
-        }
-        return false
-      }
     }
   }
 }

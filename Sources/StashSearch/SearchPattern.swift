@@ -58,6 +58,32 @@ package struct SearchPattern: Sendable {
       || properties.generalCategory == .nonspacingMark || properties.generalCategory == .spacingMark
   }
 
+  /// Where `needle` (not empty) first occurs in `haystack` at or after `start`, or nil: the one
+  /// scan both the matcher and the prefilter use.
+  static func firstIndex<Element: Equatable>(of needle: [Element], in haystack: [Element], from start: Int)
+    -> Int?
+  {
+    guard let first = needle.first, start >= 0, needle.count <= haystack.count - start else { return nil }
+    return haystack.withUnsafeBufferPointer { h in
+      needle.withUnsafeBufferPointer { n in
+        var index = start
+        let last = h.count - n.count
+        while index <= last {
+          if h[index] == first {
+            var same = true
+            for k in 1..<n.count where h[index + k] != n[k] {
+              same = false
+              break
+            }
+            if same { return index }
+          }
+          index += 1
+        }
+        return nil
+      }
+    }
+  }
+
   /// Every match in `text` (folded with this pattern's folding), as ranges of its scalars, in
   /// order and not overlapping.
   package func matches(in text: [UInt32]) -> [Range<Int>] {
@@ -70,27 +96,14 @@ package struct SearchPattern: Sendable {
     }
     switch kind {
     case .words(let needle):
-      guard needle.count <= text.count else { return [] }
-      let first = needle[0]
       var start = 0
-      let last = text.count - needle.count
-      text.withUnsafeBufferPointer { haystack in
-        needle.withUnsafeBufferPointer { needle in
-          while start <= last {
-            if haystack[start] == first {
-              var same = true
-              for k in 1..<needle.count where haystack[start + k] != needle[k] {
-                same = false
-                break
-              }
-              if same, bounded(start..<start + needle.count) {
-                found.append(start..<start + needle.count)
-                start += needle.count
-                continue
-              }
-            }
-            start += 1
-          }
+      while let at = Self.firstIndex(of: needle, in: text, from: start) {
+        let range = at..<at + needle.count
+        if bounded(range) {
+          found.append(range)
+          start = range.upperBound
+        } else {
+          start = at + 1
         }
       }
     case .regex(let source):

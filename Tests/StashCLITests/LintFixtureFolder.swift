@@ -28,13 +28,7 @@ struct LintFixtureFolder {
 
   /// Runs `stash ARGS` in `root` (so paths print as `lint/…`), in UTC, with no colour or CI variables.
   func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> ProcessResult {
-    var environment = [
-      "TZ": "UTC", "LC_ALL": "C.UTF-8", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "",
-    ]
-    environment.merge(extra) { $1 }
-    let script = "cd \"$1\" && shift && exec \"$@\""
-    return try runProcess(
-      "/bin/sh", ["-c", script, "sh", root.path, stash] + arguments, environment: environment)
+    try runStash(arguments, in: root, environment: extra)
   }
 
   func remove() { try? FileManager.default.removeItem(at: root) }

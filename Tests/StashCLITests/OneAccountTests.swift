@@ -10,12 +10,7 @@ import Testing
 
   /// `stash ARGS` run in `folder`, in UTC.
   func run(_ arguments: [String], in folder: URL) throws -> ProcessResult {
-    let script = "cd \"$1\" && shift && exec \"$@\""
-    return try runProcess(
-      "/bin/sh", ["-c", script, "sh", folder.path, stash] + arguments,
-      environment: [
-        "TZ": "UTC", "LC_ALL": "C.UTF-8", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "",
-      ])
+    try runStash(arguments, in: folder)
   }
 
   /// Whether the finding's name (in the folder) is one of `base`'s files or its parts folder.

@@ -8,12 +8,7 @@ import Testing
   let stash = Fixtures.product("stash").path
 
   func run(_ arguments: [String], in folder: URL) throws -> ProcessResult {
-    let script = "cd \"$1\" && shift && exec \"$@\""
-    return try runProcess(
-      "/bin/sh", ["-c", script, "sh", folder.path, stash] + arguments,
-      environment: [
-        "TZ": "UTC", "LC_ALL": "C.UTF-8", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "",
-      ])
+    try runStash(arguments, in: folder)
   }
 
   /// Three memos: the newest with a title and a phrase across cues (with word timestamps), one
