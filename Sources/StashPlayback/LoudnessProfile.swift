@@ -73,11 +73,6 @@ public final class LoudnessProfile {
   /// A profile of a track already read (its file is opened again here, and read only as cells are
   /// measured, so what it no longer holds then is unknown).
   public init(track: AudioTrack, cells: Int) throws(PlaybackError) {
-    guard let audible = track.samples.firstIndex(where: { $0.size > 0 }) else {
-      throw PlaybackError(
-        code: .damagedAudio, message: "every sample in the audio file is empty: there is nothing to measure",
-        path: track.path)
-    }
     self.track = track
     path = track.path
     cellCount = max(1, cells)
@@ -88,20 +83,9 @@ public final class LoudnessProfile {
     let reader = try SampleReader(track: track)
     self.decoder = decoder
     self.reader = reader
-    // The first audible sample shows the output rate and channels (HE-AAC may show itself only
-    // there); the decoder is flushed before any cell is measured.
-    var probe: [Float] = []
-    do {
-      try reader.withSample(audible, time: 0) { [decoder] bytes throws(PlaybackError) in
-        _ = try decoder.decode(bytes, time: 0, into: &probe)
-      }
-    } catch {
-      var failure = error
-      failure.path = track.path
-      throw failure
-    }
-    timeline = TrackTimeline(track: track, outputRate: decoder.outputRate)
-    channels = decoder.outputChannels
+    // The first audible sample shows the output rate and channels; the decoder is flushed before
+    // any cell is measured.
+    (timeline, channels) = try track.probeOutput(with: decoder, reader: reader, nothingTo: "measure")
     duration = timeline.duration
   }
 

@@ -41,24 +41,7 @@ final class TrackDecoder {
     // perceptual noise substitution draws from) that a flush does not reset.
     let probe = try AACDecoder(
       audioSpecificConfig: track.audioSpecificConfig, sampleRate: track.sampleRate, channels: track.channels)
-    var scratch: [Float] = []
-    // An empty access unit tells the decoder nothing: probe the first that holds audio.
-    guard let audible = track.samples.firstIndex(where: { $0.size > 0 }) else {
-      throw PlaybackError(
-        code: .damagedAudio, message: "every sample in the audio file is empty: there is nothing to play",
-        path: track.path)
-    }
-    do {
-      try reader.withSample(audible, time: 0) { bytes throws(PlaybackError) in
-        _ = try probe.decode(bytes, time: 0, into: &scratch)
-      }
-    } catch {
-      var failure = error
-      failure.path = track.path
-      throw failure
-    }
-    timeline = TrackTimeline(track: track, outputRate: probe.outputRate)
-    channels = probe.outputChannels
+    (timeline, channels) = try track.probeOutput(with: probe, reader: reader, nothingTo: "play")
     stopAt = timeline.endFrame
   }
 
