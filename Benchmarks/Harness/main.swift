@@ -70,6 +70,7 @@ do {
   harness.section("#2", "audio lengths side by side", target: "") { try $0.lengths(memos) }
   harness.section("#7", "Browser first screen", target: "≤ 0.5 s, < 150 MB") { try $0.firstScreen(memos) }
   harness.section("#8", "`stash lint`", target: "≤ 3 s") { try $0.lint(memos) }
+  harness.section("#34", "`stash search`", target: "≤ 1.0x rg") { try $0.search(memos) }
   if let lifetime {
     harness.section("#20", "`stash ls --json`, large", target: "≤ 2x the C floor, ≤ 150 MB") {
       try $0.listing(lifetime)
@@ -81,6 +82,7 @@ do {
       try $0.keysWhileFilling(lifetime)
     }
     harness.section("#20", "`stash lint`, large", target: "≤ 10 s, ≤ 150 MB") { try $0.lint(lifetime) }
+    harness.section("#34", "`stash search`, large", target: "≤ 1.0x rg, ≤ 100 MB") { try $0.search(lifetime) }
   }
   harness.section("#3", "WebVTT reading", target: "≥ 200 MB/s") {
     try $0.transcripts(megabytes: quick ? 20 : 100)

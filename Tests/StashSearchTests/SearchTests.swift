@@ -134,16 +134,94 @@ import Testing
     #expect(try !pattern("old", caseSensitive: true).mayMatch(plain))
     // A tag inside a word: the word is whole once the tags are gone.
     #expect(try pattern("bridge").mayMatch(Array("WEBVTT\n\n00:00.000 --> 00:01.000\nbri<b>dge</b>\n".utf8)))
-    // A reference or a byte above ASCII: not decided here, so parsed.
+    // A reference to a letter or a byte above ASCII: not decided here, so parsed.
     #expect(try pattern("café").mayMatch(Array("WEBVTT\n\n00:00.000 --> 00:01.000\ncaf&eacute;\n".utf8)))
+    // A reference to ASCII punctuation is decoded and decided.
+    let amp = Array("WEBVTT\n\n00:00.000 --> 00:01.000\nsalt &amp; pepper&nbsp;mill\n".utf8)
+    #expect(try pattern("salt & pepper mill").mayMatch(amp))
+    #expect(try !pattern("zebra").mayMatch(amp))
+    #expect(try !pattern("amp").mayMatch(amp))
     #expect(try pattern("zebra").mayMatch(Array("WEBVTT\n\n00:00.000 --> 00:01.000\ncafé\n".utf8)))
     // A pattern that folds to more than ASCII cannot be in an ASCII file.
     #expect(try !pattern("猫").mayMatch(plain))
     // Whatever it says, a skipped file gives no hit when parsed.
+    let marks = Array("WEBVTT\n\n00:00.000 --> 00:01.000\nsalt &amp; pepper&nbsp;mill&lrm;x\n".utf8)
+    for word in ["salt & pepper", "pepper mill", "amp", "nbsp", "millx", "mill", "x"] {
+      let compiled = try pattern(word)
+      let hits = MemoSearch.hits(compiled, title: nil, document: WebVTTParser.parse(marks))
+      #expect(compiled.mayMatch(marks) || hits.isEmpty, "\(word)")
+      #expect(!hits.isEmpty || word == "amp" || word == "nbsp" || word == "millx", "\(word) is in the text")
+    }
     for word in ["the", "old", "bridge", "zebra", "00:00", "webvtt"] {
       let compiled = try pattern(word)
       let hits = MemoSearch.hits(compiled, title: nil, document: WebVTTParser.parse(plain))
       #expect(compiled.mayMatch(plain) || hits.isEmpty, "\(word)")
     }
+  }
+}
+
+/// The prefilter against the parse, over generated transcripts with the markup the phone and other
+/// writers use: it may say "may match" too often, never "cannot match" for a pattern the parse
+/// finds. Every phrase drawn from a transcript's spoken text (across cues too) is tried.
+@Suite struct SearchPrefilterAgreementTests {
+  struct Generator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state
+    }
+  }
+
+  @Test func neverSkipsWhatTheParseFinds() throws {
+    var random = Generator(state: 20_261_204)
+    let words = ["the", "Old", "bridge", "river", "MILL", "walk", "bread", "a", "to", "café"]
+    let wrap: [(String, String)] = [
+      ("", ""), ("<i>", "</i>"), ("<b>", "</b>"), ("<v Anna>", "</v>"), ("<c.unconfirmed>", "</c>"),
+      ("<00:00:01.500>", ""), ("&amp;", ""), ("&nbsp;", ""), ("&lt;", ""), ("caf&eacute;", ""),
+    ]
+    var tried = 0
+    var decided = 0
+    for _ in 0..<300 {
+      let newline = Int.random(in: 0..<4, using: &random) == 0 ? "\r\n" : "\n"
+      var text = "WEBVTT" + newline + newline
+      if Bool.random(using: &random) { text += "NOTE a note" + newline + newline }
+      for cue in 0..<Int.random(in: 1...6, using: &random) {
+        if Bool.random(using: &random) { text += "\(cue + 1)" + newline }
+        text +=
+          "00:00:0\(cue).000 --> 00:00:0\(cue).900" + (Bool.random(using: &random) ? " align:start" : "")
+          + newline
+        for line in 0..<Int.random(in: 1...2, using: &random) {
+          if line > 0 { text += newline }
+          for w in 0..<Int.random(in: 1...5, using: &random) {
+            let (open, close) = wrap.randomElement(using: &random)!
+            text +=
+              (w > 0 ? (Bool.random(using: &random) ? " " : "  ") : "") + open + words.randomElement(
+                using: &random)! + close
+          }
+        }
+        text += newline + newline
+      }
+      let bytes = Array(text.utf8)
+      let document = WebVTTParser.parse(bytes)
+      let spoken = SpokenText(document).text.split(separator: " ").map(String.init)
+      for _ in 0..<10 where !spoken.isEmpty {
+        let start = Int.random(in: 0..<spoken.count, using: &random)
+        let end = min(spoken.count, start + Int.random(in: 1...4, using: &random))
+        let phrase = spoken[start..<end].joined(separator: " ")
+        guard
+          let pattern = try? SearchPattern(phrase, regex: false, wholeWords: false, folding: SearchFolding())
+        else { continue }
+        let hits = MemoSearch.hits(pattern, title: nil, document: document)
+        #expect(!hits.isEmpty, "\(phrase) in \(text)")
+        #expect(
+          pattern.mayMatch(bytes), "skipped '\(phrase)' that the parse finds in \(text.debugDescription)")
+        tried += 1
+      }
+      if SearchPattern.spokenASCII(bytes.withUnsafeBufferPointer { $0 }, foldingCase: true) != nil {
+        decided += 1
+      }
+    }
+    // Both kinds met: files the quick scan reads, and files it leaves to the parse.
+    #expect(tried > 1_000 && decided > 10 && decided < 290, "\(tried) \(decided)")
   }
 }

@@ -1,0 +1,104 @@
+import Foundation
+
+extension Harness {
+  /// `stash search` over the memo folder's transcripts beside ripgrep and grep over the same
+  /// `.vtt` files, in the same run (issue #34): a word found in about 1 % of the memos, chosen by
+  /// counting, and a phrase that runs from one cue into the next, which rg and grep cannot find.
+  mutating func search(_ memos: MemoFolderCorpus) throws {
+    let name = "`stash search`, \(memos.count) memos"
+    let files = try FileManager.default.contentsOfDirectory(atPath: memos.folder)
+      .filter { $0.hasSuffix("_transcription.vtt") }.sorted()
+    // The corpus draws its words from a small vocabulary, so a single word is in nearly every
+    // memo: the term is the run of four words (within a cue) in closest to 1 % of the memos,
+    // counted over the first 2,000 transcripts. The phrase across cues is the end of one cue and
+    // the start of the next, in words no cue holds together.
+    let sample = Array(files.prefix(2_000))
+    var memosWith: [String: Int] = [:]
+    var within = Set<String>()
+    var boundaries: [String] = []
+    for file in sample {
+      let text = try String(contentsOfFile: memos.folder + "/" + file, encoding: .utf8)
+      var grams = Set<String>()
+      var previous: [String] = []
+      for block in text.components(separatedBy: "\n\n") {
+        let lines = block.split(separator: "\n")
+        guard let timing = lines.firstIndex(where: { $0.contains("-->") }) else { continue }
+        let spoken = lines[(timing + 1)...].joined(separator: " ")
+          .replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
+        let words = spoken.split { !$0.isLetter }.map { $0.lowercased() }
+        // A reference (`&amp;`) is a character of its own: runs are counted between them.
+        let runs = spoken.replacingOccurrences(
+          of: "&[A-Za-z0-9#]+;", with: "\u{1}", options: .regularExpression
+        )
+        .split(separator: "\u{1}").map { $0.split { !$0.isLetter }.map { $0.lowercased() } }
+        for run in runs where run.count >= 4 {
+          for start in 0...(run.count - 4) { grams.insert(run[start..<start + 4].joined(separator: " ")) }
+        }
+        if words.count >= 2 {
+          within.formUnion((0..<words.count - 1).map { words[$0] + " " + words[$0 + 1] })
+        }
+        if let last = previous.last, let first = words.first, boundaries.count < 5_000 {
+          boundaries.append(last + " " + first)
+        }
+        previous = words
+      }
+      for gram in grams { memosWith[gram, default: 0] += 1 }
+    }
+    let wanted = max(1, sample.count / 100)
+    guard
+      let term = memosWith.min(by: { (abs($0.value - wanted), $0.key) < (abs($1.value - wanted), $1.key) })
+    else { throw HarnessError("the transcripts hold no words") }
+    let phrase = boundaries.first { !within.contains($0) }
+    log(
+      "  term '\(term.key)' in \(term.value) of \(sample.count) transcripts counted; phrase '\(phrase ?? "-")'"
+    )
+    let word = term
+    let rg = ["rg", "-i", "--fixed-strings", "--glob", "*.vtt", word.key, memos.folder]
+    let grep = ["grep", "-ri", "--include=*.vtt", word.key, memos.folder]
+    let ours = [stash, "search", word.key, memos.folder]
+    // Untimed first runs warm the cache and give the counts.
+    let found = try ChildRun.checked(["sh", "-c", "\"$@\" | wc -l", "sh"] + ours).stdout
+    let theirs = try ChildRun.checked(["sh", "-c", "\"$@\" | wc -l", "sh"] + rg).stdout
+    let stashRuns = try RepeatedRuns(ours, count: runs)
+    let rgRuns = try RepeatedRuns(rg, count: runs)
+    let grepRuns = try RepeatedRuns(grep, count: runs)
+    let ratio = stashRuns.wall.median / max(rgRuns.wall.median, 1e-6)
+    figures.append(
+      Figure(
+        issue: "#34", name: name + ", words in ~1 % of memos", result: stashRuns.wall.text(3, unit: " s"),
+        target: "≤ 1.0x rg", verdict: .verdict(ratio <= 1.0),
+        note:
+          String(format: "%.2fx rg (", ratio) + rgRuns.wall.text(3, unit: " s") + "), grep -ri "
+          + grepRuns.wall.text(3, unit: " s") + "; CPU " + stashRuns.cpu.text(3, unit: " s")
+          + " against rg's "
+          + rgRuns.cpu.text(3, unit: " s") + "; '\(word.key)' in \(word.value) transcripts; "
+          + "\(found.trimmingCharacters(in: .whitespacesAndNewlines)) places, rg "
+          + "\(theirs.trimmingCharacters(in: .whitespacesAndNewlines)) lines (it counts timing lines and markup too)"
+      ))
+    figures.append(
+      Figure(
+        issue: "#34", name: name + ": peak memory", result: stashRuns.peak.text(1, unit: " MB"),
+        target: memos.count >= 100_000 ? "≤ 100 MB" : "report",
+        verdict: memos.count >= 100_000 ? .verdict(stashRuns.peak.median <= 100) : .info))
+    if let phrase {
+      let across = try ChildRun.checked([
+        "sh", "-c", "\"$@\" | wc -l", "sh", stash, "search", phrase, memos.folder,
+      ])
+      let rgAcross = try ChildRun.checked(
+        [
+          "sh", "-c", "\"$@\" | wc -l", "sh", "rg", "-i", "--fixed-strings", "--glob", "*.vtt", phrase,
+          memos.folder,
+        ])
+      let timed = try RepeatedRuns([stash, "search", phrase, memos.folder], count: runs, accepting: [0, 1])
+      figures.append(
+        Figure(
+          issue: "#34", name: name + ", a phrase across two cues", result: timed.wall.text(3, unit: " s"),
+          target: "found",
+          verdict: .verdict(Int(across.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 > 0),
+          note:
+            "'\(phrase)': stash \(across.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) places; "
+            + "rg and grep cannot find a phrase split by a timing line (rg: "
+            + "\(rgAcross.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) lines)"))
+    }
+  }
+}
