@@ -68,29 +68,31 @@ enum SearchCommand {
     if listOnly && countOnly { throw UsageError(message: "-l and --count ask for different outputs") }
     if getenv("TZ") == nil { setenv("TZ", ":/etc/localtime", 1) }
 
-    // The memos of every folder, newest first (ties by base), as `stash ls` orders them.
+    // The memos with words to search, of every folder, in the listing's order (`stash ls`'s);
+    // several folders' memos are merged into that order.
     var trouble = false
     var places: [Place] = []
-    let now = RecordingDate.currentTime()
+    var opened: [OpenFolder] = []
     for (index, folder) in folders.enumerated() {
       do {
-        let grouping = try MemoFolder.group(path: folder)
-        for candidate in grouping.candidates where candidate.transcript != nil || candidate.title != nil {
-          let date =
-            RecordingDate.parse(base: candidate.base)
-            ?? Memo.read(candidate, folder: folder, now: now).recordedAt
-          places.append(Place(folder: index, candidate: candidate, date: date))
+        let order = try MemoFolderOrder(path: folder) { $0.transcript != nil || $0.title != nil }
+        places += (0..<order.count).map {
+          Place(folder: index, candidate: order.candidate(at: $0), date: order.date(at: $0))
         }
+        opened.append(order.opened)
       } catch {
         standardError("stash search: \(PathText.escaped(folder)): \(error.message)")
         trouble = true
+        opened.append(OpenFolder(path: folder))
       }
     }
-    places.sort { a, b in
-      if a.date != b.date { return a.date > b.date }
-      return a.candidate.base.utf8.lexicographicallyPrecedes(b.candidate.base.utf8)
+    if folders.count > 1 {
+      places.sort { a, b in
+        MemoFolder.listsBefore(
+          a.date, b.date, basePrecedes: a.candidate.base.utf8.lexicographicallyPrecedes(b.candidate.base.utf8)
+        )
+      }
     }
-    let opened = folders.map { OpenFolder(path: $0) }
     let colour =
       !json && isatty(1) != 0 && (getenv("NO_COLOR").map { String(cString: $0).isEmpty } ?? true)
       && (getenv("TERM").map { String(cString: $0) != "dumb" } ?? false)
