@@ -19,97 +19,122 @@ extension SearchPattern {
   }
 
   /// The spoken text of an all-ASCII transcript as `mayMatch` reads it, or nil when the file is
-  /// not one it can read plainly (a byte above ASCII, ruby text, a reference to something other
-  /// than ASCII, a block with two timing lines).
+  /// not one it can read plainly (a byte above ASCII or a NUL, ruby text, a reference to something
+  /// other than ASCII, a block with two timing lines).
   static func spokenASCII(_ raw: UnsafeBufferPointer<UInt8>, foldingCase: Bool) -> [UInt8]? {
-    var text: [UInt8] = [0x20]
-    text.reserveCapacity(raw.count)
-    var index = 0
-    var block: [Range<Int>] = []
-    /// Appends a block's cue text, if it is a cue; false when it cannot be read plainly.
-    func take(_ block: [Range<Int>]) -> Bool {
-      // A block with no timing line is no cue. One with its timing line past an id, a second
-      // timing line, or a timing line in a header, note, style or region block is read by the
-      // parser's rules for broken files: not decided here.
-      guard let timing = block.firstIndex(where: { Self.contains(raw, $0, "-->") }) else { return true }
-      guard timing <= 1, !block[(timing + 1)...].contains(where: { Self.contains(raw, $0, "-->") }),
-        !["WEBVTT", "NOTE", "STYLE", "REGION"].contains(where: { Self.starts(raw, block[0], $0) })
-      else { return false }
-      var inTag = false
-      for line in block[(timing + 1)...] {
-        var at = line.lowerBound
-        while at < line.upperBound {
-          let byte = raw[at]
-          at += 1
-          if inTag {
-            if byte == 0x3E { inTag = false }
-            continue
-          }
-          if byte == 0x3C {
-            // Ruby text is no spoken text; the parse leaves it out.
-            if at + 1 < raw.count && raw[at] == 0x72 && raw[at + 1] == 0x74 { return false }
-            inTag = true
-            continue
-          }
-          var value = byte
-          if byte == 0x26 {
-            guard let (decoded, length) = Self.asciiReference(raw, at: at) else { return false }
-            value = decoded
-            at += length
-          } else if foldingCase && byte >= 0x41 && byte <= 0x5A {
-            value = byte + 0x20
-          }
-          if value == 0x20 || (value >= 0x09 && value <= 0x0D) {
-            if text.last != 0x20 { text.append(0x20) }
+    // Written through a pointer: appending to an array a byte at a time was most of the scan.
+    // Each byte out stands for a byte in, but for the space before the first line and after the
+    // last, which may end with no line break.
+    var text = [UInt8](repeating: 0x20, count: raw.count + 2)
+    var count = 1
+    let readable = text.withUnsafeMutableBufferPointer { out -> Bool in
+      var block: [Range<Int>] = []
+      var lineStart = 0
+      var index = 0
+      while index <= raw.count {
+        let end = index == raw.count
+        let byte = end ? 0x0A : raw[index]
+        if !end && (byte >= 0x80 || byte == 0) { return false }
+        if byte == 0x0A || byte == 0x0D {
+          if lineStart == index {
+            if !block.isEmpty {
+              guard appendCue(raw, block, to: out, count: &count, foldingCase: foldingCase) else {
+                return false
+              }
+              block.removeAll(keepingCapacity: true)
+            }
           } else {
-            text.append(value)
+            block.append(lineStart..<index)
           }
+          if !end && byte == 0x0D && index + 1 < raw.count && raw[index + 1] == 0x0A { index += 1 }
+          lineStart = index + 1
         }
-        if text.last != 0x20 { text.append(0x20) }
+        index += 1
       }
-      return true
+      return block.isEmpty || appendCue(raw, block, to: out, count: &count, foldingCase: foldingCase)
     }
-    var lineStart = 0
-    while index <= raw.count {
-      let end = index == raw.count
-      let byte = end ? 0x0A : raw[index]
-      if !end && (byte >= 0x80 || byte == 0) { return nil }
-      if byte == 0x0A || byte == 0x0D {
-        let line = lineStart..<index
-        if line.isEmpty {
-          if !block.isEmpty {
-            guard take(block) else { return nil }
-            block.removeAll(keepingCapacity: true)
-          }
-        } else {
-          block.append(line)
-        }
-        if !end && byte == 0x0D && index + 1 < raw.count && raw[index + 1] == 0x0A { index += 1 }
-        lineStart = index + 1
-      }
-      index += 1
-    }
-    if !block.isEmpty { guard take(block) else { return nil } }
+    guard readable else { return nil }
+    text.removeSubrange(count...)
     return text
   }
 
-  /// Whether the line `range` of `raw` holds `text`.
-  static func contains(_ raw: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ text: StaticString) -> Bool {
-    let count = text.utf8CodeUnitCount
-    guard range.count >= count else { return false }
-    let bytes = UnsafeBufferPointer(start: text.utf8Start, count: count)
-    for start in range.lowerBound...(range.upperBound - count)
-    where (0..<count).allSatisfy({ raw[start + $0] == bytes[$0] }) {
-      return true
+  /// Appends the cue text of `block` (its lines in `raw`) to `out` at `count`, when the block is a
+  /// cue: white space folded to one space, tags dropped, references to ASCII decoded, case folded
+  /// when `foldingCase`, a space after each line. Returns false when the block cannot be read
+  /// plainly. A block with no timing line is no cue. One with its timing line past an id, a second
+  /// timing line, or a timing line in a header, note, style or region block is read by the
+  /// parser's rules for broken files: not decided here.
+  static func appendCue(
+    _ raw: UnsafeBufferPointer<UInt8>, _ block: [Range<Int>], to out: UnsafeMutableBufferPointer<UInt8>,
+    count: inout Int, foldingCase: Bool
+  ) -> Bool {
+    guard let timing = block.firstIndex(where: { hasArrow(raw, $0) }) else { return true }
+    guard timing <= 1, !block[(timing + 1)...].contains(where: { hasArrow(raw, $0) }),
+      !blockKeywords.contains(where: { starts(raw, block[0], $0) })
+    else { return false }
+    var n = count
+    var inTag = false
+    for line in block[(timing + 1)...] {
+      var at = line.lowerBound
+      while at < line.upperBound {
+        let byte = raw[at]
+        at += 1
+        if inTag {
+          if byte == 0x3E { inTag = false }
+          continue
+        }
+        if byte == 0x3C {
+          // Ruby text is no spoken text; the parse leaves it out.
+          if at + 1 < raw.count && raw[at] == 0x72 && raw[at + 1] == 0x74 { return false }
+          inTag = true
+          continue
+        }
+        var value = byte
+        if byte == 0x26 {
+          guard let (decoded, length) = asciiReference(raw, at: at) else { return false }
+          value = decoded
+          at += length
+        } else if foldingCase && byte >= 0x41 && byte <= 0x5A {
+          value = byte + 0x20
+        }
+        if value == 0x20 || (value >= 0x09 && value <= 0x0D) {
+          if out[n - 1] != 0x20 {
+            out[n] = 0x20
+            n += 1
+          }
+        } else {
+          out[n] = value
+          n += 1
+        }
+      }
+      if out[n - 1] != 0x20 {
+        out[n] = 0x20
+        n += 1
+      }
+    }
+    count = n
+    return true
+  }
+
+  /// The words that start a block other than a cue: the header, a note, a style, a region.
+  static let blockKeywords: [[UInt8]] = ["WEBVTT", "NOTE", "STYLE", "REGION"].map { Array($0.utf8) }
+
+  /// Whether the line `range` of `raw` holds `-->` (a timing line, to the parser).
+  @inline(__always)
+  static func hasArrow(_ raw: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    var index = range.lowerBound
+    while index + 2 < range.upperBound {
+      if raw[index] == 0x2D && raw[index + 1] == 0x2D && raw[index + 2] == 0x3E { return true }
+      index += 1
     }
     return false
   }
 
-  /// Whether the line `range` of `raw` starts with `text`.
-  static func starts(_ raw: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ text: String) -> Bool {
-    let bytes = Array(text.utf8)
+  /// Whether the line `range` of `raw` starts with `bytes`.
+  static func starts(_ raw: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ bytes: [UInt8]) -> Bool {
     guard range.count >= bytes.count else { return false }
-    return (0..<bytes.count).allSatisfy { raw[range.lowerBound + $0] == bytes[$0] }
+    for offset in 0..<bytes.count where raw[range.lowerBound + offset] != bytes[offset] { return false }
+    return true
   }
 
   /// The references whose character is ASCII punctuation or white space, and the byte each is

@@ -142,6 +142,11 @@ import Testing
     #expect(try !pattern("zebra").mayMatch(amp))
     #expect(try !pattern("amp").mayMatch(amp))
     #expect(try pattern("zebra").mayMatch(Array("WEBVTT\n\n00:00.000 --> 00:01.000\ncafé\n".utf8)))
+    // A file whose last line has no line break (the scan's output is then a byte longer).
+    #expect(try pattern("bridge").mayMatch(Array("WEBVTT\n\n00:00.000 --> 00:01.000\nthe bridge".utf8)))
+    #expect(
+      try pattern("a b").mayMatch(
+        Array("WEBVTT\n\n1\n00:00.000 --> 00:01.000\na\n\n00:01.000 --> 00:02.000\nb".utf8)))
     // A pattern that folds to more than ASCII cannot be in an ASCII file.
     #expect(try !pattern("猫").mayMatch(plain))
     // Whatever it says, a skipped file gives no hit when parsed.
