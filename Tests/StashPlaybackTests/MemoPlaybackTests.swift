@@ -60,8 +60,9 @@ import Testing
   }
 
   /// `--from`/`--to` with the memo named by its base path (or by its transcript's name): exactly
-  /// the frames of that range reach the device.
-  @Test(arguments: [("0:01.5", "3", ""), ("1:00", "", "_transcription.vtt"), ("4.25", "4.5", "")])
+  /// the frames of that range reach the device. (A `--from` past the end is refused with exit 2:
+  /// TUICommandLineTests.playFromPastTheEndIsRefusedWithTheLength.)
+  @Test(arguments: [("0:01.5", "3", ""), ("2", "", "_transcription.vtt"), ("4.25", "4.5", "")])
   func playsTheRangeOfAMemoNamedAnyWay(from: String, to: String, suffix: String) throws {
     let (folder, audio) = try memo("2026-05-02 talk", Self.fragmented)
     let raw = folder.appendingPathComponent("out.raw").path
