@@ -108,6 +108,7 @@ enum SearchCommand {
           place, folder: folders[place.folder], opened: opened[place.folder], pattern: pattern, limit: limit)
       }
       for (place, memo) in zip(batch, found) {
+        guard let memo else { continue }
         if let warning = memo.warning { standardError("stash search: warning: \(warning)") }
         if let error = memo.error {
           standardError("stash search: \(error)")
@@ -133,42 +134,43 @@ enum SearchCommand {
   /// Reads and searches one memo: its title and its transcript.
   static func search(
     _ place: Place, folder: String, opened: OpenFolder, pattern: SearchPattern, limit: Int
-  ) -> Found {
+  ) -> Found? {
     let candidate = place.candidate
     var title: Title?
     if let slot = candidate.title, slot.kind == .file {
       title = Title.read(opened.file(slot.name), listedAsRegularFile: true)
     }
-    let name = Memo.displayName(title: title, base: candidate.base, recordedAt: place.date)
-    var found = Found(
-      name: name, reference: PathText.join(folder, candidate.base),
-      audio: candidate.audio.map { PathText.join(folder, $0.name) }, base: candidate.base, hits: [])
+    var (warning, error): (String?, String?) = (nil, nil)
     var document: WebVTTDocument?
     if let slot = candidate.transcript {
-      let path = PathText.escaped(PathText.join(folder, slot.name))
+      let path = { PathText.escaped(PathText.join(folder, slot.name)) }
       if slot.kind != .file {
-        found.error = "\(path): not a regular file; not searched"
+        error = "\(path()): not a regular file; not searched"
       } else {
         do {
           let bytes = try ReadOnlyFile(opened.file(slot.name), listedAsRegularFile: true).readAll()
           // A transcript that certainly holds no match is not parsed (nor warned about).
-          guard pattern.mayMatch(bytes) else {
-            found.hits = MemoSearch.hits(pattern, title: title?.text, document: nil, limit: limit)
-            return found
+          if pattern.mayMatch(bytes) {
+            let parsed = WebVTTParser.parse(bytes)
+            if let bad = parsed.diagnostics.first(where: { $0.severity == .error }) {
+              let line = bad.location.line.map { ":\($0)" } ?? ""
+              warning = "\(path())\(line): \(bad.message) [\(bad.code.rawValue)]; searched what it holds"
+            }
+            document = parsed
           }
-          let parsed = WebVTTParser.parse(bytes)
-          if let bad = parsed.diagnostics.first(where: { $0.severity == .error }) {
-            let line = bad.location.line.map { ":\($0)" } ?? ""
-            found.warning = "\(path)\(line): \(bad.message) [\(bad.code.rawValue)]; searched what it holds"
-          }
-          document = parsed
-        } catch {
-          found.error = "\(path): \(error.message)"
+        } catch let failure {
+          error = "\(path()): \(failure.message)"
         }
       }
     }
-    found.hits = MemoSearch.hits(pattern, title: title?.text, document: document, limit: limit)
-    return found
+    let hits = MemoSearch.hits(pattern, title: title?.text, document: document, limit: limit)
+    // Most memos hold no match and say nothing: nothing is made for them.
+    guard !hits.isEmpty || warning != nil || error != nil else { return nil }
+    return Found(
+      name: Memo.displayName(title: title, base: candidate.base, recordedAt: place.date),
+      reference: PathText.join(folder, candidate.base),
+      audio: candidate.audio.map { PathText.join(folder, $0.name) }, base: candidate.base, hits: hits,
+      warning: warning, error: error)
   }
 }
 
