@@ -23,6 +23,24 @@ extension BrowserModel {
   }
 
   package mutating func perform(_ action: Action) -> [BrowserEffect] {
+    if showsHits {
+      // The hit list has the list pane: the moving keys move in it, Enter plays, Esc closes.
+      switch action {
+      case .moveUp: moveHit(by: -1)
+      case .moveDown: moveHit(by: 1)
+      case .pageUp: moveHit(by: -max(1, pageSize - 2))
+      case .pageDown: moveHit(by: max(1, pageSize - 2))
+      case .first: moveHit(by: Int.min / 4)
+      case .last: moveHit(by: Int.max / 4)
+      case .open: return playHit()
+      case .back: return cancelSpokenSearch()
+      default: break
+      }
+      switch action {
+      case .moveUp, .moveDown, .pageUp, .pageDown, .first, .last: return []
+      default: break
+      }
+    }
     switch action {
     case .moveUp: return move(by: -1)
     case .moveDown: return move(by: 1)
@@ -113,8 +131,13 @@ extension BrowserModel {
     case .filter:
       prompt = Prompt(purpose: .filter, text: filter, cursor: filter.count, original: filter)
       return []
-    case .nextMatch: return jumpToMatch(forward: true)
-    case .previousMatch: return jumpToMatch(forward: false)
+    case .searchSpoken:
+      let text = spokenSearch?.query ?? ""
+      prompt = Prompt(purpose: .search, text: text, cursor: text.count, original: text)
+      focus = .list
+      return []
+    case .nextMatch: return spokenSearch != nil ? stepHit(forward: true) : jumpToMatch(forward: true)
+    case .previousMatch: return spokenSearch != nil ? stepHit(forward: false) : jumpToMatch(forward: false)
     case .refresh:
       message = StyledLine("Read the folder again.", .dim)
       return [.list] + (selectedBase.map { [.loadDetail(base: $0)] } ?? [])
