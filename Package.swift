@@ -71,8 +71,7 @@ let package = Package(
       name: "stash-tui",
       dependencies: [
         "StashBrowser", "StashFormat", "StashRecover", "StashLint", "StashPlayback", "StashSearch",
-        "CNcursesw",
-        "CDBus",
+        "CNcursesw", "CDBus",
       ],
       swiftSettings: strict),
     .executableTarget(
