@@ -32,6 +32,11 @@ package struct SpokenSearch: Equatable, Sendable {
   package var hits: [SpokenHit] = []
   /// The hit under the cursor of the hit list.
   package var cursor = 0
+  /// How many memos `hits` are in.
+  package var memoCount = 0
+  /// The memos whose hits were kept from the shorter text, until the runner's answer for them
+  /// replaces them.
+  package var kept: Set<String> = []
   /// Transcripts searched so far, of how many; nil once the search ended.
   package var progress: BrowserModel.SearchProgress? = BrowserModel.SearchProgress(done: 0, total: 0)
   /// The cue to put the transcript cursor on once the memo `base`'s detail is read.
@@ -39,7 +44,8 @@ package struct SpokenSearch: Equatable, Sendable {
 
   package static func == (a: SpokenSearch, b: SpokenSearch) -> Bool {
     a.query == b.query && a.generation == b.generation && a.hits == b.hits && a.cursor == b.cursor
-      && a.progress == b.progress && a.pendingCue?.base == b.pendingCue?.base
+      && a.memoCount == b.memoCount && a.kept == b.kept && a.progress == b.progress
+      && a.pendingCue?.base == b.pendingCue?.base
       && a.pendingCue?.cue == b.pendingCue?.cue
   }
 
@@ -68,6 +74,10 @@ extension BrowserModel {
     var search = SpokenSearch(query: text, generation: spokenGeneration)
     if let old = spokenSearch, text.hasPrefix(old.query) {
       search.hits = old.hits.filter { SpokenSearch.holds($0.text, text) }
+      var bases = Set<String>()
+      for hit in search.hits { bases.insert(hit.base) }
+      search.kept = bases
+      search.memoCount = bases.count
     }
     spokenSearch = search
     return [.searchSpoken(text, generation: spokenGeneration)]
@@ -80,19 +90,29 @@ extension BrowserModel {
       // In the list's order (newest first), whatever order the runner read the files in.
       var batch = batch
       for i in batch.indices { batch[i].order = memos.position(ofBase: batch[i].base) ?? Int.max }
-      let bases = Set(batch.map(\.base))
-      // A cursor the user moved stays on its hit as hits arrive above it; else it stays on the first.
+      var bases: [String] = []
+      for hit in batch where bases.last != hit.base { bases.append(hit.base) }
+      let replaced = Set(bases).intersection(search.kept)
+      search.memoCount += bases.count - replaced.count
       let current =
         search.cursor > 0 && search.hits.indices.contains(search.cursor) ? search.hits[search.cursor] : nil
-      var hits = search.hits.filter { !bases.contains($0.base) } + batch
-      // Stable: places within a memo keep their order.
-      hits = hits.enumerated().sorted { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }.map(
-        \.element)
-      search.hits = hits
-      if let current,
-        let at = hits.firstIndex(where: { $0.base == current.base && $0.start >= current.start })
-      {
-        search.cursor = at
+      if !replaced.isEmpty {
+        search.kept.subtract(replaced)
+        search.hits.removeAll { replaced.contains($0.base) }
+      }
+      let inOrder = search.hits.last.map { last in batch.allSatisfy { $0.order >= last.order } } ?? true
+      search.hits += batch
+      if !inOrder || !replaced.isEmpty {
+        // Stable: places within a memo keep their order.
+        search.hits = search.hits.enumerated().sorted {
+          ($0.element.order, $0.offset) < ($1.element.order, $1.offset)
+        }.map(\.element)
+        // A cursor the user moved stays on its hit as hits arrive above it.
+        if let current,
+          let at = search.hits.firstIndex(where: { $0.base == current.base && $0.start >= current.start })
+        {
+          search.cursor = at
+        }
       }
     }
     search.cursor = max(0, min(search.cursor, search.hits.count - 1))

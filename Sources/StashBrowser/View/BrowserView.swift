@@ -201,7 +201,7 @@ extension BrowserView {
   /// match in brackets and reversed (readable without colour).
   static func drawHits(_ model: BrowserModel, _ search: SpokenSearch, _ rect: Rect, _ grid: inout CellGrid) {
     guard rect.height > 0 else { return }
-    let memos = Set(search.hits.map(\.base)).count
+    let memos = search.memoCount
     let still = search.progress == nil ? "" : " so far"
     let head =
       search.hits.isEmpty

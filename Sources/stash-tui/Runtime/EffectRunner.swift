@@ -32,6 +32,8 @@ final class EffectRunner {
   private let latestSearch = LatestGeneration()
   /// The newest search of what was said asked for: an older one still running sees it and stops.
   private let latestSpoken = LatestGeneration()
+  /// The search of what was said, with what its last run learnt (used on the worker only).
+  private let spoken = SpokenSearchWork()
   /// One queue, so a search and a sweep never read and write the folder at once.
   private let worker = DispatchQueue(label: "stash-tui.worker")
   /// Told of each effect before it is performed (the MPRIS server notes the seeks).
@@ -254,7 +256,7 @@ final class EffectRunner {
     guard !query.isEmpty else { return [] }
     guard let inbox else {
       var events: [BrowserEvent] = []
-      SpokenSearchWork.run(query, in: library.transcripts(), isCurrent: { true }) {
+      spoken.run(query, in: library.transcripts(), isCurrent: { true }) {
         hits, done, total, finished in
         events.append(
           .spokenHits(generation: generation, hits: hits, done: done, total: total, finished: finished))
@@ -263,10 +265,11 @@ final class EffectRunner {
     }
     let latest = latestSpoken
     let library = UnsafeTransfer(library)
+    let spoken = self.spoken
     worker.async {
       guard latest.value.load(ordering: .relaxed) == generation else { return }
       let files = library.value.transcripts()
-      SpokenSearchWork.run(
+      spoken.run(
         query, in: files, isCurrent: { latest.value.load(ordering: .relaxed) == generation }
       ) {
         hits, done, total, finished in
