@@ -196,5 +196,27 @@ import Testing
     if let y, let x = F.column(of: "word3-2", in: grid, row: y) {
       #expect(grid[x, y].style == .match)
     }
+    // A phrase marks each of its words, and only those.
+    (model, _) = Self.searching("WORD3-1 word3-2")
+    _ = model.update(.key(.enter))
+    _ = model.update(.key(.tab))
+    let phrase = BrowserView.render(model)
+    let row = F.lines(phrase).firstIndex { $0.contains("word3-2") }
+    #expect(row != nil)
+    if let row {
+      for (word, marked) in [("word3-0", false), ("word3-1", true), ("word3-2", true), ("word3-3", false)] {
+        let x = F.column(of: word, in: phrase, row: row)
+        #expect(x.map { phrase[$0, row].style == .match } == marked, "\(word)")
+      }
+    }
+  }
+
+  @Test func aPhraseIsMarkedWordByWordInTheTranscript() {
+    let words = ["the", "old", "bridge,", "by", "the", "old", "mill"]
+    #expect(DetailLayout.matchedWords(words, ["old", "bridge"]) == [1, 2])
+    #expect(DetailLayout.matchedWords(words, ["the", "old"]) == [0, 1, 4, 5])
+    #expect(DetailLayout.matchedWords(words, ["ld", "bri"]) == [1, 2])
+    #expect(DetailLayout.matchedWords(words, ["old", "mill", "pond"]).isEmpty)
+    #expect(DetailLayout.matchedWords(words, ["ri"]) == [2])
   }
 }
