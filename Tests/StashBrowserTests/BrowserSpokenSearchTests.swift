@@ -113,17 +113,16 @@ import Testing
         hits: [Self.hit(0, cue: 1, start: 3.6), Self.hit(2, cue: 4, start: 12.3)], done: 3, total: 3,
         finished: true))
     _ = model.update(.key(.enter))
-    _ = model.update(.key(.down))
-    #expect(model.currentHit?.start == 12.3)
-    // The memo list's own cursor did not move.
-    #expect(model.selection == 0)
-    let effects = model.update(.key(.enter))
+    // Moving in the hit list shows the hit's memo beside it, the cursor on the hit's cue once
+    // its transcript is read.
     let base = F.rows[2].base
-    #expect(effects == [.loadDetail(base: base), .play(base: base, from: 12.3)])
-    #expect(model.selectedBase == base && model.focus == .transcript)
-    // The transcript cursor goes to the hit's cue once the memo's transcript is read.
+    #expect(model.update(.key(.down)) == [.loadDetail(base: base)])
+    #expect(model.currentHit?.start == 12.3 && model.selectedBase == base && model.showsHits)
     _ = model.update(.detailLoaded(base: base, F.detail(cues: 40)))
     #expect(model.cueCursor == 4)
+    let effects = model.update(.key(.enter))
+    #expect(effects == [.play(base: base, from: 12.3)])
+    #expect(model.selectedBase == base && model.focus == .transcript && model.cueCursor == 4)
     // The transcript pane marks the hits of the search in the open memo.
     _ = model.update(.player(PlayerSnapshot(state: .playing, base: base, position: 12.3, duration: 120)))
     #expect(model.cueCursor == 4)

@@ -26,18 +26,14 @@ extension BrowserModel {
     if showsHits {
       // The hit list has the list pane: the moving keys move in it, Enter plays, Esc closes.
       switch action {
-      case .moveUp: moveHit(by: -1)
-      case .moveDown: moveHit(by: 1)
-      case .pageUp: moveHit(by: -max(1, pageSize - 2))
-      case .pageDown: moveHit(by: max(1, pageSize - 2))
-      case .first: moveHit(by: Int.min / 4)
-      case .last: moveHit(by: Int.max / 4)
+      case .moveUp: return moveHit(by: -1)
+      case .moveDown: return moveHit(by: 1)
+      case .pageUp: return moveHit(by: -max(1, pageSize - 2))
+      case .pageDown: return moveHit(by: max(1, pageSize - 2))
+      case .first: return moveHit(by: Int.min / 4)
+      case .last: return moveHit(by: Int.max / 4)
       case .open: return playHit()
       case .back: return cancelSpokenSearch()
-      default: break
-      }
-      switch action {
-      case .moveUp, .moveDown, .pageUp, .pageDown, .first, .last: return []
       default: break
       }
     }

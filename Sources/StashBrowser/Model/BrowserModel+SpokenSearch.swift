@@ -126,12 +126,30 @@ extension BrowserModel {
     return setSpokenSearch("")
   }
 
-  /// Moves the hit list's cursor.
-  mutating func moveHit(by delta: Int) {
-    guard var search = spokenSearch, !search.hits.isEmpty else { return }
+  /// Moves the hit list's cursor; the detail pane beside it shows the hit's memo, its transcript
+  /// cursor on the hit's cue.
+  mutating func moveHit(by delta: Int) -> [BrowserEffect] {
+    guard var search = spokenSearch, !search.hits.isEmpty else { return [] }
     let target = Int(max(Int64(Int.min / 4), min(Int64(Int.max / 4), Int64(search.cursor) + Int64(delta))))
     search.cursor = max(0, min(search.hits.count - 1, target))
     spokenSearch = search
+    let hit = search.hits[search.cursor]
+    guard let at = visiblePosition(ofBase: hit.base) else { return [] }
+    selection = at
+    let effects = selectionChanged()
+    following = false
+    place(cue: hit.cue, of: hit.base)
+    return effects
+  }
+
+  /// Puts the transcript cursor on `cue` of the memo `base` (selected), now or once its detail
+  /// is read.
+  private mutating func place(cue: Int, of base: String) {
+    if detail == nil {
+      spokenSearch?.pendingCue = (base, cue)
+    } else {
+      cueCursor = cue
+    }
   }
 
   /// Enter on a hit: opens its memo at the hit's cue and plays from where the words start.
@@ -189,11 +207,7 @@ extension BrowserModel {
     selection = at
     effects += selectionChanged()
     focus = .transcript
-    if detail == nil {
-      spokenSearch?.pendingCue = (hit.base, hit.cue)
-    } else {
-      cueCursor = hit.cue
-    }
+    place(cue: hit.cue, of: hit.base)
     return effects
   }
 
