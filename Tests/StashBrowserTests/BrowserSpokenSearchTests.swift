@@ -50,6 +50,10 @@ import Testing
     #expect(model.spokenSearch?.progress == nil && model.workStatus == nil)
     _ = model.update(.key(.enter))
     #expect(model.prompt == nil && model.showsHits)
+    _ = model.update(.key(.end))
+    // Once the count has gone (any key), the status line says what the keys do in the hit list.
+    #expect(
+      F.lines(BrowserView.render(model))[model.height - 2].hasPrefix("Enter plays from the hit · ↑/↓ hits"))
     let lines = F.lines(BrowserView.render(model))
     #expect(lines.contains { $0.contains("“bridge”: 3 hits in 2 memos") })
     // Each row: the memo's name as the list shows it, the time, the line with the match marked.

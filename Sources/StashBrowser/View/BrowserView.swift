@@ -188,9 +188,11 @@ package enum BrowserView {
       return
     }
     let hint =
-      model.focus == .list
-      ? "Enter opens · space plays · / filters · r renames · d deletes · R recovers · ? keys · q quits"
-      : "Enter plays from the cue · Esc back · ←/→ 5 s · [/] 1 min · g go to · f follow · ? keys"
+      model.showsHits
+      ? "Enter plays from the hit · ↑/↓ hits · n/N next, previous · S changes the words · Esc closes"
+      : model.focus == .list
+        ? "Enter opens · space plays · / filters · r renames · d deletes · R recovers · ? keys · q quits"
+        : "Enter plays from the cue · Esc back · ←/→ 5 s · [/] 1 min · g go to · f follow · ? keys"
     grid.put(TextWrap.truncate(hint, width: rect.width), x: 0, y: rect.y, style: .dim)
   }
 }
