@@ -222,4 +222,20 @@ import Testing
     #expect(DetailLayout.matchedWords(words, ["old", "mill", "pond"]).isEmpty)
     #expect(DetailLayout.matchedWords(words, ["ri"]) == [2])
   }
+
+  @Test func aClickInTheHitListPicksTheHitUnderIt() throws {
+    var (model, _) = Self.searching("bridge")
+    _ = model.update(
+      .spokenHits(
+        generation: model.spokenGeneration,
+        hits: [Self.hit(0, cue: 1, start: 3.6), Self.hit(2, cue: 4, start: 12.3)], done: 3, total: 3,
+        finished: true))
+    _ = model.update(.key(.enter))
+    let list = try #require(model.layout.list)
+    // The first row of the pane says what was searched; the hits start on the next.
+    _ = model.update(.mouse(MouseEvent(kind: .click, x: list.x + 3, y: list.y + 2)))
+    #expect(model.currentHit?.start == 12.3 && model.selectedBase == F.rows[2].base && model.showsHits)
+    _ = model.update(.mouse(MouseEvent(kind: .click, x: list.x + 3, y: list.y)))
+    #expect(model.currentHit?.start == 12.3)
+  }
 }

@@ -351,6 +351,19 @@ extension BrowserModel {
     }
     if let list = l.list, list.contains(mouse.x, mouse.y) {
       focus = .list
+      if let search = spokenSearch {
+        // The hit list (its first row says what was searched): the wheel moves, a click picks.
+        switch mouse.kind {
+        case .wheelUp: return moveHit(by: -3)
+        case .wheelDown: return moveHit(by: 3)
+        case .click:
+          let rows = max(1, list.height - 1)
+          let top = search.cursor < rows ? 0 : search.cursor - rows + 1
+          let row = mouse.y - list.y - 1
+          guard row >= 0, top + row < search.hits.count else { return [] }
+          return moveHit(by: top + row - search.cursor)
+        }
+      }
       switch mouse.kind {
       case .wheelUp: return move(by: -3)
       case .wheelDown: return move(by: 3)
