@@ -17,9 +17,9 @@ import Testing
     tmux.type("LAST CUE")
     let listed = tmux.wait { $0.contains("2026-03-14 09:30    0:15  The [last cue]") }
     #expect(listed != nil, "\(tmux.capture())")
-    #expect(tmux.wait(for: "1 hits in 1 memos") != nil, "\(tmux.capture())")
+    #expect(tmux.wait(for: "1 hit in 1 memo") != nil, "\(tmux.capture())")
     tmux.send("Enter")
-    #expect(tmux.wait(for: "1 hits: Enter plays from one") != nil, "\(tmux.capture())")
+    #expect(tmux.wait(for: "1 hit: Enter plays from one") != nil, "\(tmux.capture())")
     tmux.send("Enter")
     // The clock starts at the hit, not at 0:00, and the device is given sound.
     let playing = tmux.wait { ListeningEndToEndTests.clock($0) != nil }

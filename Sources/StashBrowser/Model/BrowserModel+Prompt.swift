@@ -94,7 +94,8 @@ extension BrowserModel {
       if let search = spokenSearch {
         let still = search.progress == nil ? "" : " so far"
         message = StyledLine(
-          "\(search.hits.count) hits\(still): Enter plays from one, n/N step through them, Esc closes.", .dim)
+          "\(BrowserModel.counted(search.hits.count, "hit"))\(still): Enter plays from one, n/N step through them, Esc closes.",
+          .dim)
       }
       return []
     case .filter:

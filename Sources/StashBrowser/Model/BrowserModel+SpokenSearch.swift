@@ -218,6 +218,11 @@ extension BrowserModel {
     spokenSearch?.pendingCue = nil
   }
 
+  /// `n` and a noun, the noun with an s unless `n` is 1: "1 hit", "3 hits".
+  package static func counted(_ n: Int, _ noun: String) -> String {
+    "\(grouped(n)) \(noun)\(n == 1 ? "" : "s")"
+  }
+
   /// What the running search of what was said has done, for the status line.
   var spokenWorkStatus: String? {
     guard let p = spokenSearch?.progress else { return nil }

@@ -209,7 +209,8 @@ extension BrowserView {
       search.hits.isEmpty
       ? (search.progress == nil
         ? "“\(search.query)” was not said in any memo." : "Searching for “\(search.query)”…")
-      : "“\(search.query)”: \(search.hits.count) hits in \(memos) memos\(still)"
+      : "“\(search.query)”: \(BrowserModel.counted(search.hits.count, "hit")) in "
+        + "\(BrowserModel.counted(memos, "memo"))\(still)"
     grid.put(TextWrap.truncate(head, width: rect.width - 2), x: rect.x + 2, y: rect.y, style: .dim)
     let rows = rect.height - 1
     guard rows > 0 else { return }
