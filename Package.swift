@@ -70,7 +70,8 @@ let package = Package(
     .executableTarget(
       name: "stash-tui",
       dependencies: [
-        "StashBrowser", "StashFormat", "StashRecover", "StashLint", "StashPlayback", "CNcursesw", "CDBus",
+        "StashBrowser", "StashFormat", "StashRecover", "StashLint", "StashPlayback", "StashSearch",
+        "CNcursesw", "CDBus",
       ],
       swiftSettings: strict),
     .executableTarget(

@@ -37,6 +37,13 @@ enum BrowserManual {
       slower with its pitch kept, louder or quieter, loops a stretch or a cue, and, with \\fBC\\fR,
       goes on into the next memo at its end.
       .PP
+      \\fBS\\fR searches what was said in every memo, as \\fBstash search\\fR does (case and
+      accents ignored, a phrase found across cues): the hits replace the list as they are found,
+      newest memo first, each with its memo, its time and its line, the match in brackets. Typing
+      more narrows them; Enter plays the memo from where the words start, \\fBn\\fR and \\fBN\\fR go
+      to the next and previous hit across memos, and Esc closes the list. \\fB/\\fR only filters
+      the list by name and transcript text.
+      .PP
       It reads the folder as it is and writes to it only when asked to: \\fBr\\fR renames a memo
       (its _title.txt), \\fBd\\fR moves a memo's files to the Trash after naming each one,
       \\fBR\\fR runs the recovery sweep of \\fBstash recover\\fR, and \\fBI\\fR imports memos from

@@ -8,6 +8,10 @@ package enum BrowserEffect: Equatable, Sendable {
   /// `.searchProgress` while it runs and `.transcriptMatches` at the end). A newer generation
   /// supersedes an older search; an empty text only cancels.
   case searchTranscripts(String, generation: Int)
+  /// Search what was said in every memo for the words, off the interface thread, newest memo
+  /// first (answered by `.spokenHits` in batches as hits are found). A newer generation
+  /// supersedes an older search; an empty text only cancels.
+  case searchSpoken(String, generation: Int)
   /// Start playing a memo from a time.
   case play(base: String, from: Double)
   /// Start playing a memo from where it was left off (answered by `.resumed` when it was), else
@@ -75,6 +79,10 @@ package enum BrowserEvent: Equatable, Sendable {
   case searchProgress(generation: Int, done: Int, total: Int)
   /// The memos whose transcript contains the query, for the search of that generation.
   case transcriptMatches(query: String, generation: Int, bases: Set<String>)
+  /// Hits of the search of what was said of that generation, found since the last batch (each
+  /// memo's hits whole, in the search's order), with how many transcripts were searched of how
+  /// many; `finished` on the last batch.
+  case spokenHits(generation: Int, hits: [SpokenHit], done: Int, total: Int, finished: Bool)
   /// A plan was made: `.plan` to ask about, or why it could not be.
   case planned(BrowserModel.Confirmable, ActionOutcome)
   /// The recovery sweep ended.

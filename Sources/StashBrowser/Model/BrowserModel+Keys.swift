@@ -23,6 +23,20 @@ extension BrowserModel {
   }
 
   package mutating func perform(_ action: Action) -> [BrowserEffect] {
+    if showsHits {
+      // The hit list has the list pane: the moving keys move in it, Enter plays, Esc closes.
+      switch action {
+      case .moveUp: return moveHit(by: -1)
+      case .moveDown: return moveHit(by: 1)
+      case .pageUp: return moveHit(by: -max(1, pageSize - 2))
+      case .pageDown: return moveHit(by: max(1, pageSize - 2))
+      case .first: return moveHit(by: Int.min / 4)
+      case .last: return moveHit(by: Int.max / 4)
+      case .open: return playHit()
+      case .back: return cancelSpokenSearch()
+      default: break
+      }
+    }
     switch action {
     case .moveUp: return move(by: -1)
     case .moveDown: return move(by: 1)
@@ -113,8 +127,13 @@ extension BrowserModel {
     case .filter:
       prompt = Prompt(purpose: .filter, text: filter, cursor: filter.count, original: filter)
       return []
-    case .nextMatch: return jumpToMatch(forward: true)
-    case .previousMatch: return jumpToMatch(forward: false)
+    case .searchSpoken:
+      let text = spokenSearch?.query ?? ""
+      prompt = Prompt(purpose: .search, text: text, cursor: text.count, original: text)
+      focus = .list
+      return []
+    case .nextMatch: return spokenSearch != nil ? stepHit(forward: true) : jumpToMatch(forward: true)
+    case .previousMatch: return spokenSearch != nil ? stepHit(forward: false) : jumpToMatch(forward: false)
     case .refresh:
       message = StyledLine("Read the folder again.", .dim)
       return [.list] + (selectedBase.map { [.loadDetail(base: $0)] } ?? [])
@@ -332,6 +351,19 @@ extension BrowserModel {
     }
     if let list = l.list, list.contains(mouse.x, mouse.y) {
       focus = .list
+      if let search = spokenSearch {
+        // The hit list (its first row says what was searched): the wheel moves, a click picks.
+        switch mouse.kind {
+        case .wheelUp: return moveHit(by: -3)
+        case .wheelDown: return moveHit(by: 3)
+        case .click:
+          let rows = max(1, list.height - 1)
+          let top = search.cursor < rows ? 0 : search.cursor - rows + 1
+          let row = mouse.y - list.y - 1
+          guard row >= 0, top + row < search.hits.count else { return [] }
+          return moveHit(by: top + row - search.cursor)
+        }
+      }
       switch mouse.kind {
       case .wheelUp: return move(by: -3)
       case .wheelDown: return move(by: 3)

@@ -8,6 +8,8 @@ extension BrowserModel {
     switch key {
     case .escape:
       prompt = nil
+      // Esc cancels the search of what was said (the runner stops; the hit list goes).
+      if p.purpose == .search { return cancelSpokenSearch() }
       // Esc puts the filter back as it was before typing.
       return p.purpose == .filter && p.original != filter ? setFilter(p.original) : []
     case .enter:
@@ -40,6 +42,10 @@ extension BrowserModel {
     if p.purpose == .filter {
       // The list filters as the user types.
       return setFilter(p.text)
+    }
+    if p.purpose == .search, p.text != spokenSearch?.query ?? "" {
+      // The hits come as the user types: a longer text narrows those found so far.
+      return setSpokenSearch(p.text)
     }
     return []
   }
@@ -84,6 +90,14 @@ extension BrowserModel {
         return [.seek(target)]
       }
       return [.play(base: row.base, from: target)]
+    case .search:
+      if let search = spokenSearch {
+        let still = search.progress == nil ? "" : " so far"
+        message = StyledLine(
+          "\(BrowserModel.counted(search.hits.count, "hit"))\(still): Enter plays from one, n/N step through them, Esc closes.",
+          .dim)
+      }
+      return []
     case .filter:
       if filter.isEmpty {
         message = StyledLine("Filter cleared.", .dim)

@@ -55,6 +55,7 @@ extension BrowserModel {
       if base == selectedBase {
         detail = loaded
         if following, let cue = spokenCue { cueCursor = cue }
+        placePendingCue(base: base)
         cueCursor = min(cueCursor, max(0, loaded.cues.count - 1))
       }
     case .searchProgress(let generation, let done, let total):
@@ -68,6 +69,8 @@ extension BrowserModel {
         effects = refilter()
         if prompt == nil && !filter.isEmpty { announceMatches() }
       }
+    case .spokenHits(let generation, let hits, let done, let total, let finished):
+      receive(hits: hits, generation: generation, done: done, total: total, finished: finished)
     case .planned(let action, let outcome):
       if case .plan(let title, let lines, true) = outcome {
         overlay = .confirm(title: title, lines: lines, action: action)

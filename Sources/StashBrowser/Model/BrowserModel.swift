@@ -11,6 +11,8 @@ package struct BrowserModel: Equatable, Sendable {
       case rename(base: String)
       case goToTime
       case filter
+      /// The words of a search of what was said (`S`).
+      case search
     }
     package var purpose: Purpose
     package var text: String
@@ -79,6 +81,10 @@ package struct BrowserModel: Equatable, Sendable {
   package var searchGeneration = 0
   /// How far the running transcript search has got (nil: none running).
   package var searchProgress: SearchProgress?
+  /// The search of what was said across every memo, while its hit list is open (`S`).
+  package var spokenSearch: SpokenSearch?
+  /// The newest search of what was said asked for; the runner stops an older one.
+  package var spokenGeneration = 0
   /// Whether the recovery sweep is running (or its plan is being made or shown).
   package var recovering = false
   /// The folder memos can be imported from (`--import-from`, `$STASH_IMPORT_FROM`), or nil.
@@ -125,6 +131,7 @@ package struct BrowserModel: Equatable, Sendable {
           ? "searching \(BrowserModel.grouped(p.done)) of \(BrowserModel.grouped(p.total)) transcripts…"
           : "searching transcripts…")
     }
+    if let spoken = spokenWorkStatus { parts.append(spoken) }
     return parts.isEmpty ? nil : parts.joined(separator: " · ")
   }
 

@@ -6,7 +6,7 @@ package enum Action: Equatable, Sendable {
   case previousCue, nextCue, goToTime, follow
   case slower, faster, normalSpeed, volumeDown, volumeUp, mute
   case abLoop, loopCue, fromStart, continuing, nextMemo, previousMemo
-  case rename, delete, recover, importMemos, filter, nextMatch, previousMatch
+  case rename, delete, recover, importMemos, filter, searchSpoken, nextMatch, previousMatch
   case refresh, help, quit
 }
 
@@ -59,8 +59,15 @@ package enum KeyTable {
         Binding(
           keys: [.char("I")], action: .importMemos, help: "import from --import-from DIR: plan, ask, report"),
         Binding(keys: [.char("/")], action: .filter, help: "filter by title and transcript text"),
-        Binding(keys: [.char("n")], action: .nextMatch, help: "next match in the transcript"),
-        Binding(keys: [.char("N")], action: .previousMatch, help: "previous match in the transcript"),
+        // A key of its own, not `/`: the filter keeps narrowing the list by name, date and text,
+        // while this one lists every place the words were said and plays from there.
+        Binding(
+          keys: [.char("S")], action: .searchSpoken,
+          help: "search what was said, all memos (/ only filters the list)"),
+        Binding(
+          keys: [.char("n")], action: .nextMatch,
+          help: "next hit of S across memos; else next match in transcript"),
+        Binding(keys: [.char("N")], action: .previousMatch, help: "previous hit (or match), as n"),
         Binding(
           keys: [.ctrl("l"), .function(5)], action: .refresh, help: "read the folder again and redraw"),
         Binding(keys: [.char("?"), .function(1)], action: .help, help: "this help"),

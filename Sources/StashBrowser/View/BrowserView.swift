@@ -62,6 +62,10 @@ package enum BrowserView {
   }
 
   private static func drawList(_ model: BrowserModel, _ rect: Rect, _ grid: inout CellGrid) {
+    if model.showsHits, let search = model.spokenSearch {
+      drawHits(model, search, rect, &grid)
+      return
+    }
     if model.visible.isEmpty {
       let text =
         model.listError != nil
@@ -132,7 +136,9 @@ package enum BrowserView {
       }
       return (cue, word)
     }
-    let d = DetailLayout.make(row: row, detail: model.detail, rect: rect, spoken: spoken, query: model.filter)
+    let d = DetailLayout.make(
+      row: row, detail: model.detail, rect: rect, spoken: spoken,
+      query: model.spokenSearch?.query ?? model.filter)
     for (i, line) in d.header.enumerated() {
       grid.put(line, x: rect.x + 1, y: rect.y + i, limit: rect.width - 1)
     }
@@ -167,6 +173,7 @@ package enum BrowserView {
       case .rename: label = "Name (empty removes the title): "
       case .goToTime: label = "Go to (1:30, 90, +30): "
       case .filter: label = "Filter: "
+      case .search: label = "Search what was said: "
       }
       let x = grid.put(label, x: 0, y: rect.y, style: .heading)
       grid.put(prompt.text, x: x, y: rect.y, limit: rect.width - x)
@@ -181,10 +188,76 @@ package enum BrowserView {
       return
     }
     let hint =
-      model.focus == .list
-      ? "Enter opens · space plays · / filters · r renames · d deletes · R recovers · ? keys · q quits"
-      : "Enter plays from the cue · Esc back · ←/→ 5 s · [/] 1 min · g go to · f follow · ? keys"
+      model.showsHits
+      ? "Enter plays from the hit · ↑/↓ hits · n/N next, previous · S changes the words · Esc closes"
+      : model.focus == .list
+        ? "Enter opens · space plays · / filters · r renames · d deletes · R recovers · ? keys · q quits"
+        : "Enter plays from the cue · Esc back · ←/→ 5 s · [/] 1 min · g go to · f follow · ? keys"
     grid.put(TextWrap.truncate(hint, width: rect.width), x: 0, y: rect.y, style: .dim)
+  }
+}
+
+extension BrowserView {
+  /// The hits of the search of what was said, in the list pane: a line saying what was searched,
+  /// then one row a hit: the memo's name as the list shows it, the time, and the line with the
+  /// match in brackets and reversed (readable without colour).
+  static func drawHits(_ model: BrowserModel, _ search: SpokenSearch, _ rect: Rect, _ grid: inout CellGrid) {
+    guard rect.height > 0 else { return }
+    let memos = search.memoCount
+    let still = search.progress == nil ? "" : " so far"
+    let head =
+      search.hits.isEmpty
+      ? (search.progress == nil
+        ? "“\(search.query)” was not said in any memo." : "Searching for “\(search.query)”…")
+      : "“\(search.query)”: \(BrowserModel.counted(search.hits.count, "hit")) in "
+        + "\(BrowserModel.counted(memos, "memo"))\(still)"
+    grid.put(TextWrap.truncate(head, width: rect.width - 2), x: rect.x + 2, y: rect.y, style: .dim)
+    let rows = rect.height - 1
+    guard rows > 0 else { return }
+    let top = search.cursor < rows ? 0 : search.cursor - rows + 1
+    let nameWidth = max(8, min(24, rect.width * 2 / 5))
+    for row in 0..<rows {
+      let index = top + row
+      guard index < search.hits.count else { break }
+      let hit = search.hits[index]
+      let selected = index == search.cursor
+      let name = model.memos.position(ofBase: hit.base).map { model.memos.displayName(at: $0) } ?? hit.base
+      var line = StyledLine(selected ? "›" : " ")
+      line.append(
+        " " + TextWrap.pad(TextWrap.truncate(name, width: nameWidth), width: nameWidth) + " ", .normal)
+      line.append(TextWrap.padLeft(TimeText.clock(hit.start), width: 5) + "  ", .dim)
+      line.startIsolatedField()
+      for span in marked(hit, room: rect.width - line.width).spans { line.append(span.text, span.style) }
+      grid.put(line, x: rect.x, y: rect.y + 1 + row, limit: rect.width)
+    }
+  }
+
+  /// The hit's line, its match in brackets and in the match style, cut to `room` columns with the
+  /// match kept in view.
+  static func marked(_ hit: SpokenHit, room: Int) -> StyledLine {
+    let scalars = Array(hit.text.unicodeScalars)
+    let lower = min(hit.match.lowerBound, scalars.count)
+    let upper = min(max(hit.match.upperBound, lower), scalars.count)
+    func text(_ r: Range<Int>) -> String {
+      var s = String.UnicodeScalarView()
+      s.append(contentsOf: scalars[r])
+      return String(s).replacingNewlines()
+    }
+    var before = text(0..<lower)
+    // Keep some words before the match, and the match itself, in view.
+    let keep = max(8, room / 3)
+    if CharacterWidth.of(before) > keep { before = "…" + String(before.suffix(keep)) }
+    var line = StyledLine(before)
+    line.append("[" + text(lower..<upper) + "]", .match)
+    line.append(text(upper..<scalars.count))
+    return TextWrap.truncate(line, width: max(1, room))
+  }
+}
+
+extension String {
+  /// The text on one line: line breaks as spaces.
+  fileprivate func replacingNewlines() -> String {
+    String(map { $0.isNewline ? " " : $0 })
   }
 }
 

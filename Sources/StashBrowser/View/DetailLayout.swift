@@ -113,8 +113,9 @@ package struct DetailLayout: Equatable, Sendable {
       let long = cues.last.map { $0.start >= 3600 } ?? false
       let timeWidth = long ? 7 : 5
       let textWidth = max(1, width - timeWidth - 3)
-      let needle = query.lowercased()
+      let needle = query.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
       for (index, cue) in cues.enumerated() {
+        let matched = DetailLayout.matchedWords(cue.words.map { $0.text.lowercased() }, needle)
         let isSpoken = spoken?.cue == index
         var text = StyledLine()
         var insideUnconfirmed = false
@@ -122,7 +123,7 @@ package struct DetailLayout: Equatable, Sendable {
           var style: Style = isSpoken ? .spoken : .normal
           if word.unconfirmed { style = .unconfirmed }
           if isSpoken, let sw = spoken?.word, sw == w { style = .spokenWord }
-          if !needle.isEmpty, word.text.lowercased().contains(needle) { style = .match }
+          if matched.contains(w) { style = .match }
           if w > 0 { text.append(" ", isSpoken ? .spoken : .normal) }
           if word.unconfirmed && !insideUnconfirmed { text.append("‹", .unconfirmed) }
           insideUnconfirmed = word.unconfirmed
@@ -188,5 +189,30 @@ package struct DetailLayout: Equatable, Sendable {
     var fraction = String(abs(scaled) % Int(factor))
     while fraction.count < places { fraction = "0" + fraction }
     return places == 0 ? "\(whole)" : "\(whole).\(fraction)"
+  }
+
+  /// The words (lower-cased) that `parts` (the lower-cased words searched for) mark: with one
+  /// part, every word holding it; with several, each run of words that says them in order (the
+  /// first ending with the first part, the last starting with the last, punctuation aside).
+  package static func matchedWords(_ words: [String], _ parts: [String]) -> Set<Int> {
+    guard let first = parts.first else { return [] }
+    guard parts.count > 1 else { return Set(words.indices.filter { words[$0].contains(first) }) }
+    func bare(_ s: String) -> String { String(s.filter { $0.isLetter || $0.isNumber }) }
+    let bareParts = parts.map(bare)
+    var marked: Set<Int> = []
+    var start = 0
+    while start + parts.count <= words.count {
+      let run = start..<start + parts.count
+      let says = run.allSatisfy { i in
+        let k = i - start
+        let word = bare(words[i])
+        if k == 0 { return word.hasSuffix(bareParts[0]) }
+        if k == parts.count - 1 { return word.hasPrefix(bareParts[k]) }
+        return word == bareParts[k]
+      }
+      if says { marked.formUnion(run) }
+      start += 1
+    }
+    return marked
   }
 }

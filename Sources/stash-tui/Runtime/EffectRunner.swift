@@ -30,6 +30,10 @@ final class EffectRunner {
   private let search = TranscriptSearch()
   /// The newest search asked for: an older one still running sees it and stops.
   private let latestSearch = LatestGeneration()
+  /// The newest search of what was said asked for: an older one still running sees it and stops.
+  private let latestSpoken = LatestGeneration()
+  /// The search of what was said, with what its last run learnt (used on the worker only).
+  private let spoken = SpokenSearchWork()
   /// One queue, so a search and a sweep never read and write the folder at once.
   private let worker = DispatchQueue(label: "stash-tui.worker")
   /// Told of each effect before it is performed (the MPRIS server notes the seeks).
@@ -81,6 +85,8 @@ final class EffectRunner {
       return [.detailLoaded(base: base, library.detail(of: base))]
     case .searchTranscripts(let query, let generation):
       return searchTranscripts(query, generation: generation)
+    case .searchSpoken(let query, let generation):
+      return searchSpoken(query, generation: generation)
     case .play(let base, let from):
       player.play(path: library.audioPath(of: base), base: base, from: from, duration: duration(of: base))
       return [.player(player.snapshot())]
@@ -243,11 +249,43 @@ final class EffectRunner {
     return []
   }
 
+  /// Starts (or, without an inbox, runs) the search of what was said of `generation`,
+  /// superseding any older one; its hits are posted in batches as they are found.
+  private func searchSpoken(_ query: String, generation: Int) -> [BrowserEvent] {
+    latestSpoken.value.store(generation, ordering: .relaxed)
+    guard !query.isEmpty else { return [] }
+    guard let inbox else {
+      var events: [BrowserEvent] = []
+      spoken.run(query, in: library.transcripts(), isCurrent: { true }) {
+        hits, done, total, finished in
+        events.append(
+          .spokenHits(generation: generation, hits: hits, done: done, total: total, finished: finished))
+      }
+      return events
+    }
+    let latest = latestSpoken
+    let library = UnsafeTransfer(library)
+    let spoken = self.spoken
+    worker.async {
+      guard latest.value.load(ordering: .relaxed) == generation else { return }
+      let files = library.value.transcripts()
+      spoken.run(
+        query, in: files, isCurrent: { latest.value.load(ordering: .relaxed) == generation }
+      ) {
+        hits, done, total, finished in
+        inbox.post(
+          .spokenHits(generation: generation, hits: hits, done: done, total: total, finished: finished))
+      }
+    }
+    return []
+  }
+
   /// Before leaving: stops a running search and waits for a running sweep, so the process never
   /// ends in the middle of the sweep's writes.
   func finish() {
     fill?.stop()
     latestSearch.value.store(-1, ordering: .relaxed)
+    latestSpoken.value.store(-1, ordering: .relaxed)
     worker.sync {}
     positionWriter.sync {}
   }

@@ -31,8 +31,9 @@ extension GoldenScreens {
           │   R                 recover killed recordings: plan, ask, report                     │
           │   I                 import from --import-from DIR: plan, ask, report                 │
           │   /                 filter by title and transcript text                              │
-          │   n                 next match in the transcript                                     │
-          │   N                 previous match in the transcript                                 │
+          │   S                 search what was said, all memos (/ only filters the list)        │
+          │   n                 next hit of S across memos; else next match in transcript        │
+          │   N                 previous hit (or match), as n                                    │
           │   Ctrl-L F5         read the folder again and redraw                                 │
           │   ? F1              this help                                                        │
           │   q Ctrl-C          quit (stops playback)                                            │
@@ -46,9 +47,8 @@ extension GoldenScreens {
           │   {                 slower, in steps down to 0.5×                                    │
           │   \                 speed back to 1×                                                 │
           │   + = 0             louder by 5 % (up to 150 %)                                      │
-          │   - 9               quieter by 5 %                                                   │
           │                                                                                      │
-          │ lines 1–44 of 54 · ↑/↓ scroll · any other key closes                                 │
+          │ lines 1–44 of 55 · ↑/↓ scroll · any other key closes                                 │
     Enter └──────────────────────────────────────────────────────────────────────────────────────┘
      ■ Stopped. Space plays the open memo; Enter on a cue plays from it.
 

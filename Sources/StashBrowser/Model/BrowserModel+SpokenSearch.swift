@@ -1,0 +1,233 @@
+/// One place the words searched for were said, as the runner found it (`StashSearch`).
+package struct SpokenHit: Equatable, Sendable {
+  /// The memo.
+  package var base: String
+  /// The memo's place in the search's order (newest first): hits are kept in this order.
+  package var order: Int
+  /// When the matching words start, in seconds.
+  package var start: Double
+  /// The cue the match starts in.
+  package var cue: Int
+  /// The line shown: the text of the cues the match is in.
+  package var text: String
+  /// The match, in Unicode scalars of `text`.
+  package var match: Range<Int>
+
+  package init(base: String, order: Int, start: Double, cue: Int, text: String, match: Range<Int>) {
+    self.base = base
+    self.order = order
+    self.start = start
+    self.cue = cue
+    self.text = text
+    self.match = match
+  }
+}
+
+/// A search of what was said across every memo (`S`): its words and the hits found so far.
+package struct SpokenSearch: Equatable, Sendable {
+  package var query: String
+  /// The runner's search this one is; hits of any other are ignored.
+  package var generation: Int
+  /// The hits, newest memo first, places in order within a memo.
+  package var hits: [SpokenHit] = []
+  /// The hit under the cursor of the hit list.
+  package var cursor = 0
+  /// How many memos `hits` are in.
+  package var memoCount = 0
+  /// The memos whose hits were kept from the shorter text, until the runner's answer for them
+  /// replaces them.
+  package var kept: Set<String> = []
+  /// Transcripts searched so far, of how many; nil once the search ended.
+  package var progress: BrowserModel.SearchProgress? = BrowserModel.SearchProgress(done: 0, total: 0)
+  /// The cue to put the transcript cursor on once the memo `base`'s detail is read.
+  package var pendingCue: (base: String, cue: Int)?
+
+  package static func == (a: SpokenSearch, b: SpokenSearch) -> Bool {
+    a.query == b.query && a.generation == b.generation && a.hits == b.hits && a.cursor == b.cursor
+      && a.memoCount == b.memoCount && a.kept == b.kept && a.progress == b.progress
+      && a.pendingCue?.base == b.pendingCue?.base
+      && a.pendingCue?.cue == b.pendingCue?.cue
+  }
+
+  /// Whether `text` certainly holds `query`: the same text lower-cased. The runner's folding
+  /// (accents, Unicode case folding) finds more; this only decides which hits a longer query keeps
+  /// while the runner searches again.
+  static func holds(_ text: String, _ query: String) -> Bool {
+    text.lowercased().contains(query.lowercased())
+  }
+}
+
+/// The search of what was said: the prompt, the hit list, Enter and `n`/`N` across memos.
+extension BrowserModel {
+  /// Whether the list pane shows the hits rather than the memos.
+  package var showsHits: Bool { spokenSearch != nil && focus == .list }
+
+  /// Starts a search for `text`, superseding the one running; an empty text cancels. A text that
+  /// extends the last one keeps the hits that still hold it meanwhile, so the list narrows at
+  /// once; the runner's new search then replaces each memo's hits as it reaches it.
+  package mutating func setSpokenSearch(_ text: String) -> [BrowserEffect] {
+    spokenGeneration += 1
+    guard !text.isEmpty else {
+      spokenSearch = nil
+      return [.searchSpoken("", generation: spokenGeneration)]
+    }
+    var search = SpokenSearch(query: text, generation: spokenGeneration)
+    if let old = spokenSearch, text.hasPrefix(old.query) {
+      search.hits = old.hits.filter { SpokenSearch.holds($0.text, text) }
+      var bases = Set<String>()
+      for hit in search.hits { bases.insert(hit.base) }
+      search.kept = bases
+      search.memoCount = bases.count
+    }
+    spokenSearch = search
+    return [.searchSpoken(text, generation: spokenGeneration)]
+  }
+
+  /// Takes a batch of hits from the runner: each memo's hits replace what was kept of it.
+  mutating func receive(hits batch: [SpokenHit], generation: Int, done: Int, total: Int, finished: Bool) {
+    guard var search = spokenSearch, search.generation == generation else { return }
+    if !batch.isEmpty {
+      // In the list's order (newest first), whatever order the runner read the files in.
+      var batch = batch
+      for i in batch.indices { batch[i].order = memos.position(ofBase: batch[i].base) ?? Int.max }
+      var bases: [String] = []
+      for hit in batch where bases.last != hit.base { bases.append(hit.base) }
+      let replaced = Set(bases).intersection(search.kept)
+      search.memoCount += bases.count - replaced.count
+      let current =
+        search.cursor > 0 && search.hits.indices.contains(search.cursor) ? search.hits[search.cursor] : nil
+      if !replaced.isEmpty {
+        search.kept.subtract(replaced)
+        search.hits.removeAll { replaced.contains($0.base) }
+      }
+      let inOrder = search.hits.last.map { last in batch.allSatisfy { $0.order >= last.order } } ?? true
+      search.hits += batch
+      if !inOrder || !replaced.isEmpty {
+        // Stable: places within a memo keep their order.
+        search.hits = search.hits.enumerated().sorted {
+          ($0.element.order, $0.offset) < ($1.element.order, $1.offset)
+        }.map(\.element)
+        // A cursor the user moved stays on its hit as hits arrive above it.
+        if let current,
+          let at = search.hits.firstIndex(where: { $0.base == current.base && $0.start >= current.start })
+        {
+          search.cursor = at
+        }
+      }
+    }
+    search.cursor = max(0, min(search.cursor, search.hits.count - 1))
+    search.progress = finished ? nil : SearchProgress(done: done, total: total)
+    spokenSearch = search
+  }
+
+  /// Ends the search: the hit list goes and the runner stops.
+  package mutating func cancelSpokenSearch() -> [BrowserEffect] {
+    guard spokenSearch != nil else { return [] }
+    return setSpokenSearch("")
+  }
+
+  /// Moves the hit list's cursor; the detail pane beside it shows the hit's memo, its transcript
+  /// cursor on the hit's cue.
+  mutating func moveHit(by delta: Int) -> [BrowserEffect] {
+    guard var search = spokenSearch, !search.hits.isEmpty else { return [] }
+    let target = Int(max(Int64(Int.min / 4), min(Int64(Int.max / 4), Int64(search.cursor) + Int64(delta))))
+    search.cursor = max(0, min(search.hits.count - 1, target))
+    spokenSearch = search
+    let hit = search.hits[search.cursor]
+    guard let at = visiblePosition(ofBase: hit.base) else { return [] }
+    selection = at
+    let effects = selectionChanged()
+    following = false
+    place(cue: hit.cue, of: hit.base)
+    return effects
+  }
+
+  /// Puts the transcript cursor on `cue` of the memo `base` (selected), now or once its detail
+  /// is read.
+  private mutating func place(cue: Int, of base: String) {
+    if detail == nil {
+      spokenSearch?.pendingCue = (base, cue)
+    } else {
+      cueCursor = cue
+    }
+  }
+
+  /// Enter on a hit: opens its memo at the hit's cue and plays from where the words start.
+  mutating func playHit() -> [BrowserEffect] {
+    guard let hit = currentHit else { return [] }
+    var effects = show(hit)
+    guard selectedBase == hit.base else { return effects }
+    following = true
+    if playerHoldsSelection {
+      jump(to: hit.start)
+      return effects + [.seek(hit.start)]
+    }
+    if let row = selectedRow, let refusal = playRefusal(row) {
+      message = refusal
+      return effects
+    }
+    effects.append(.play(base: hit.base, from: hit.start))
+    return effects
+  }
+
+  /// `n`/`N` while a search is active: the next or previous hit, across memos.
+  mutating func stepHit(forward: Bool) -> [BrowserEffect] {
+    guard let search = spokenSearch else { return [] }
+    guard !search.hits.isEmpty else {
+      message = StyledLine("Nothing found for “\(search.query)” yet.", .dim)
+      return []
+    }
+    // From the transcript, the step goes from the hit shown; from the list, the cursor's hit is
+    // the first one `n` goes to.
+    let count = search.hits.count
+    let next = focus == .list ? search.cursor : (search.cursor + (forward ? 1 : count - 1)) % count
+    spokenSearch?.cursor = next
+    let wrapped = focus != .list && (forward ? next < search.cursor : next > search.cursor)
+    let effects = show(search.hits[next])
+    following = false
+    message = StyledLine("Hit \(next + 1) of \(count)" + (wrapped ? " (wrapped)" : ""), .dim)
+    return effects
+  }
+
+  /// The hit under the hit list's cursor.
+  package var currentHit: SpokenHit? {
+    guard let search = spokenSearch, search.hits.indices.contains(search.cursor) else { return nil }
+    return search.hits[search.cursor]
+  }
+
+  /// Selects the hit's memo (clearing a filter that hides it) with the transcript cursor on the
+  /// hit's cue, and gives the transcript the keys.
+  private mutating func show(_ hit: SpokenHit) -> [BrowserEffect] {
+    var effects: [BrowserEffect] = []
+    if visiblePosition(ofBase: hit.base) == nil, !filter.isEmpty { effects += setFilter("") }
+    guard let at = visiblePosition(ofBase: hit.base) else {
+      message = StyledLine("That memo is no longer in the folder.", .warning)
+      return effects
+    }
+    selection = at
+    effects += selectionChanged()
+    focus = .transcript
+    place(cue: hit.cue, of: hit.base)
+    return effects
+  }
+
+  /// A detail just read: puts the transcript cursor on the hit's cue, if it was waiting for it.
+  mutating func placePendingCue(base: String) {
+    guard let pending = spokenSearch?.pendingCue, pending.base == base else { return }
+    cueCursor = pending.cue
+    spokenSearch?.pendingCue = nil
+  }
+
+  /// `n` and a noun, the noun with an s unless `n` is 1: "1 hit", "3 hits".
+  package static func counted(_ n: Int, _ noun: String) -> String {
+    "\(grouped(n)) \(noun)\(n == 1 ? "" : "s")"
+  }
+
+  /// What the running search of what was said has done, for the status line.
+  var spokenWorkStatus: String? {
+    guard let p = spokenSearch?.progress else { return nil }
+    return p.total > 0
+      ? "searching what was said: \(BrowserModel.grouped(p.done)) of \(BrowserModel.grouped(p.total))…"
+      : "searching what was said…"
+  }
+}

@@ -1,0 +1,241 @@
+import StashBrowser
+import Testing
+
+/// The search of what was said (`S`): the hit list, narrowing, Escape, Enter and `n`/`N` across
+/// memos, all in-process.
+@Suite struct BrowserSpokenSearchTests {
+  typealias F = BrowserFixture
+
+  /// A hit in memo `row` of the fixture, in cue `cue`, at `start`.
+  static func hit(_ row: Int, cue: Int, start: Double, text: String = "the bridge was cold") -> SpokenHit {
+    let scalars = Array(text.unicodeScalars)
+    let needle = Array("bridge".unicodeScalars)
+    let from =
+      scalars.count < needle.count
+      ? 0 : (0...scalars.count - needle.count).first { Array(scalars[$0..<$0 + needle.count]) == needle } ?? 0
+    return SpokenHit(
+      base: F.rows[row].base, order: 0, start: start, cue: cue, text: text, match: from..<from + 6)
+  }
+
+  /// A model with `S` pressed and `text` typed; the effects of the typing.
+  static func searching(_ text: String) -> (BrowserModel, [BrowserEffect]) {
+    var model = F.model()
+    _ = model.update(.key(.char("S")))
+    let effects = BrowserPromptTests.typing(text, into: &model)
+    return (model, effects)
+  }
+
+  @Test func typingAsksTheRunnerAndHitsArriveInBatchesNewestMemoFirst() {
+    var (model, effects) = Self.searching("bridge")
+    #expect(model.prompt?.purpose == .search)
+    #expect(effects.last == .searchSpoken("bridge", generation: model.spokenGeneration))
+    let generation = model.spokenGeneration
+    // The runner may read the oldest memo first: the list still shows the newest first.
+    _ = model.update(
+      .spokenHits(
+        generation: generation, hits: [Self.hit(2, cue: 4, start: 12.3)], done: 1, total: 3, finished: false))
+    _ = model.update(
+      .spokenHits(
+        generation: generation, hits: [Self.hit(0, cue: 1, start: 3.6), Self.hit(0, cue: 7, start: 21.9)],
+        done: 2,
+        total: 3, finished: false))
+    // A batch of an older search is ignored.
+    _ = model.update(
+      .spokenHits(
+        generation: generation - 1, hits: [Self.hit(1, cue: 0, start: 0)], done: 3, total: 3, finished: true))
+    #expect(model.spokenSearch?.hits.map(\.base) == [F.rows[0].base, F.rows[0].base, F.rows[2].base])
+    #expect(model.spokenSearch?.progress?.done == 2 && model.spokenSearch?.progress?.total == 3)
+    #expect(model.workStatus == "searching what was said: 2 of 3…")
+    _ = model.update(.spokenHits(generation: generation, hits: [], done: 3, total: 3, finished: true))
+    #expect(model.spokenSearch?.progress == nil && model.workStatus == nil)
+    _ = model.update(.key(.enter))
+    #expect(model.prompt == nil && model.showsHits)
+    _ = model.update(.key(.end))
+    // Once the count has gone (any key), the status line says what the keys do in the hit list.
+    #expect(
+      F.lines(BrowserView.render(model))[model.height - 2].hasPrefix("Enter plays from the hit · ↑/↓ hits"))
+    let lines = F.lines(BrowserView.render(model))
+    #expect(lines.contains { $0.contains("“bridge”: 3 hits in 2 memos") })
+    // Each row: the memo's name as the list shows it, the time, the line with the match marked.
+    let first = lines.first { $0.contains("0:03") && $0.contains("Walk by the river") }
+    #expect(first?.contains("the [bridge] was") == true)
+    #expect(lines.contains { $0.contains("0:12") && $0.contains("2026-03-14") && $0.contains("[bridge]") })
+  }
+
+  @Test func typingMoreNarrowsTheHitsFoundAndSearchesAgain() {
+    var (model, _) = Self.searching("bri")
+    _ = model.update(
+      .spokenHits(
+        generation: model.spokenGeneration,
+        hits: [
+          Self.hit(0, cue: 1, start: 3.6), Self.hit(0, cue: 2, start: 6, text: "bring it"),
+          Self.hit(2, cue: 4, start: 12.3),
+        ],
+        done: 3, total: 3, finished: true))
+    let effects = BrowserPromptTests.typing("dge", into: &model)
+    // At once, before the runner answers: the hits that still hold the longer text stay.
+    #expect(model.spokenSearch?.hits.map(\.start) == [3.6, 12.3])
+    #expect(model.spokenSearch?.progress != nil)
+    #expect(effects.last == .searchSpoken("bridge", generation: model.spokenGeneration))
+    // The new search's hits of a memo replace what was kept of it (no duplicates).
+    _ = model.update(
+      .spokenHits(
+        generation: model.spokenGeneration, hits: [Self.hit(0, cue: 1, start: 3.7)], done: 1, total: 3,
+        finished: false))
+    #expect(model.spokenSearch?.hits.map(\.start) == [3.7, 12.3])
+    // A text that does not extend the last starts from nothing.
+    _ = model.update(.key(.ctrl("u")))
+    _ = BrowserPromptTests.typing("river", into: &model)
+    #expect(model.spokenSearch?.hits.isEmpty == true)
+  }
+
+  @Test func escapeCancelsTheSearchAndTheList() {
+    var (model, _) = Self.searching("bridge")
+    let effects = model.update(.key(.escape))
+    #expect(model.spokenSearch == nil && model.prompt == nil)
+    #expect(effects == [.searchSpoken("", generation: model.spokenGeneration)])
+    // Hits of the cancelled search that were still on their way are ignored.
+    _ = model.update(
+      .spokenHits(
+        generation: model.spokenGeneration - 1, hits: [Self.hit(0, cue: 1, start: 3.6)], done: 1, total: 3,
+        finished: false))
+    #expect(model.spokenSearch == nil)
+    // From the hit list, Esc closes it too.
+    (model, _) = Self.searching("bridge")
+    _ = model.update(.key(.enter))
+    #expect(model.showsHits)
+    #expect(model.update(.key(.escape)) == [.searchSpoken("", generation: model.spokenGeneration)])
+    #expect(!model.showsHits && model.spokenSearch == nil)
+    #expect(!F.lines(BrowserView.render(model)).contains { $0.contains("“bridge”") })
+  }
+
+  @Test func enterOnAHitOpensItsMemoAndPlaysFromTheHit() {
+    var (model, _) = Self.searching("bridge")
+    _ = model.update(
+      .spokenHits(
+        generation: model.spokenGeneration,
+        hits: [Self.hit(0, cue: 1, start: 3.6), Self.hit(2, cue: 4, start: 12.3)], done: 3, total: 3,
+        finished: true))
+    _ = model.update(.key(.enter))
+    // Moving in the hit list shows the hit's memo beside it, the cursor on the hit's cue once
+    // its transcript is read.
+    let base = F.rows[2].base
+    #expect(model.update(.key(.down)) == [.loadDetail(base: base)])
+    #expect(model.currentHit?.start == 12.3 && model.selectedBase == base && model.showsHits)
+    _ = model.update(.detailLoaded(base: base, F.detail(cues: 40)))
+    #expect(model.cueCursor == 4)
+    let effects = model.update(.key(.enter))
+    #expect(effects == [.play(base: base, from: 12.3)])
+    #expect(model.selectedBase == base && model.focus == .transcript && model.cueCursor == 4)
+    // The transcript pane marks the hits of the search in the open memo.
+    _ = model.update(.player(PlayerSnapshot(state: .playing, base: base, position: 12.3, duration: 120)))
+    #expect(model.cueCursor == 4)
+  }
+
+  @Test func enterOnAHitOfTheMemoPlayingSeeks() {
+    var (model, _) = Self.searching("bridge")
+    _ = model.update(
+      .spokenHits(
+        generation: model.spokenGeneration, hits: [Self.hit(0, cue: 7, start: 21.9)], done: 3, total: 3,
+        finished: true))
+    _ = model.update(.key(.enter))
+    _ = model.update(.player(F.snapshot(model, at: 2)))
+    #expect(model.update(.key(.enter)) == [.seek(21.9)])
+    #expect(model.player.position == 21.9)
+  }
+
+  @Test func nAndShiftNStepThroughTheHitsAcrossMemos() {
+    var (model, _) = Self.searching("bridge")
+    _ = model.update(
+      .spokenHits(
+        generation: model.spokenGeneration,
+        hits: [
+          Self.hit(0, cue: 1, start: 3.6), Self.hit(0, cue: 7, start: 21.9), Self.hit(2, cue: 4, start: 12.3),
+        ],
+        done: 3, total: 3, finished: true))
+    _ = model.update(.key(.enter))
+    // From the list, n goes to the hit under the cursor.
+    _ = model.update(.key(.char("n")))
+    #expect(model.selectedBase == F.rows[0].base && model.cueCursor == 1 && model.focus == .transcript)
+    _ = model.update(.key(.char("n")))
+    #expect(model.selectedBase == F.rows[0].base && model.cueCursor == 7)
+    #expect(model.message?.text == "Hit 2 of 3")
+    // Into the next memo.
+    let effects = model.update(.key(.char("n")))
+    #expect(effects == [.loadDetail(base: F.rows[2].base)])
+    _ = model.update(.detailLoaded(base: F.rows[2].base, F.detail(cues: 40)))
+    #expect(model.selectedBase == F.rows[2].base && model.cueCursor == 4)
+    // Past the last, back to the first; N goes back.
+    _ = model.update(.key(.char("n")))
+    #expect(model.message?.text == "Hit 1 of 3 (wrapped)")
+    _ = model.update(.key(.char("N")))
+    _ = model.update(.detailLoaded(base: F.rows[2].base, F.detail(cues: 40)))
+    #expect(model.selectedBase == F.rows[2].base && model.cueCursor == 4)
+    #expect(model.message?.text == "Hit 3 of 3 (wrapped)")
+    // Esc goes back to the hit list, on the hit last shown.
+    _ = model.update(.key(.escape))
+    #expect(model.showsHits && model.currentHit?.start == 12.3)
+  }
+
+  @Test func withoutASearchNStillMovesInsideTheTranscript() {
+    var model = F.model()
+    _ = model.update(.key(.char("/")))
+    _ = BrowserPromptTests.typing("word5-", into: &model)
+    _ = model.update(
+      .transcriptMatches(query: "word5-", generation: model.searchGeneration, bases: [F.rows[0].base]))
+    _ = model.update(.detailLoaded(base: F.rows[0].base, F.detail(cues: 40)))
+    _ = model.update(.key(.enter))
+    _ = model.update(.key(.char("n")))
+    #expect(model.cueCursor == 5 && model.message?.text.hasPrefix("Match 1 of") == true)
+  }
+
+  @Test func theTranscriptPaneMarksTheHitsOfTheOpenMemo() {
+    var (model, _) = Self.searching("word3-2")
+    _ = model.update(.key(.enter))
+    _ = model.update(.key(.tab))
+    let grid = BrowserView.render(model)
+    let y = F.lines(grid).firstIndex { $0.contains("word3-2") }
+    #expect(y != nil)
+    if let y, let x = F.column(of: "word3-2", in: grid, row: y) {
+      #expect(grid[x, y].style == .match)
+    }
+    // A phrase marks each of its words, and only those.
+    (model, _) = Self.searching("WORD3-1 word3-2")
+    _ = model.update(.key(.enter))
+    _ = model.update(.key(.tab))
+    let phrase = BrowserView.render(model)
+    let row = F.lines(phrase).firstIndex { $0.contains("word3-2") }
+    #expect(row != nil)
+    if let row {
+      for (word, marked) in [("word3-0", false), ("word3-1", true), ("word3-2", true), ("word3-3", false)] {
+        let x = F.column(of: word, in: phrase, row: row)
+        #expect(x.map { phrase[$0, row].style == .match } == marked, "\(word)")
+      }
+    }
+  }
+
+  @Test func aPhraseIsMarkedWordByWordInTheTranscript() {
+    let words = ["the", "old", "bridge,", "by", "the", "old", "mill"]
+    #expect(DetailLayout.matchedWords(words, ["old", "bridge"]) == [1, 2])
+    #expect(DetailLayout.matchedWords(words, ["the", "old"]) == [0, 1, 4, 5])
+    #expect(DetailLayout.matchedWords(words, ["ld", "bri"]) == [1, 2])
+    #expect(DetailLayout.matchedWords(words, ["old", "mill", "pond"]).isEmpty)
+    #expect(DetailLayout.matchedWords(words, ["ri"]) == [2])
+  }
+
+  @Test func aClickInTheHitListPicksTheHitUnderIt() throws {
+    var (model, _) = Self.searching("bridge")
+    _ = model.update(
+      .spokenHits(
+        generation: model.spokenGeneration,
+        hits: [Self.hit(0, cue: 1, start: 3.6), Self.hit(2, cue: 4, start: 12.3)], done: 3, total: 3,
+        finished: true))
+    _ = model.update(.key(.enter))
+    let list = try #require(model.layout.list)
+    // The first row of the pane says what was searched; the hits start on the next.
+    _ = model.update(.mouse(MouseEvent(kind: .click, x: list.x + 3, y: list.y + 2)))
+    #expect(model.currentHit?.start == 12.3 && model.selectedBase == F.rows[2].base && model.showsHits)
+    _ = model.update(.mouse(MouseEvent(kind: .click, x: list.x + 3, y: list.y)))
+    #expect(model.currentHit?.start == 12.3)
+  }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import StashTestSupport
+import Testing
+
+/// The search of what was said (`S`) in the real binary in tmux, playing to an ALSA `file` PCM:
+/// the hit is listed with its time and marked line, and Enter plays the memo from there.
+@Suite struct SpokenSearchEndToEndTests {
+  @Test func aHitIsListedAndEnterPlaysFromIt() throws {
+    let folder = try TUIHarness.memoFolder()
+    let sound = ListeningEndToEndTests.soundFile(folder)
+    let tmux = try TmuxSession(folder: folder, environment: EndToEndActionTests.soundToFile(sound))
+    defer { tmux.close() }
+    #expect(tmux.waitUntilRead(for: "3 memos") != nil)
+    // Upper case, and a phrase: the fold finds "The last cue ends here." (cue 4, from 0:15).
+    tmux.send("S")
+    #expect(tmux.wait(for: "Search what was said:") != nil, "\(tmux.capture())")
+    tmux.type("LAST CUE")
+    let listed = tmux.wait { $0.contains("2026-03-14 09:30    0:15  The [last cue]") }
+    #expect(listed != nil, "\(tmux.capture())")
+    #expect(tmux.wait(for: "1 hit in 1 memo") != nil, "\(tmux.capture())")
+    tmux.send("Enter")
+    #expect(tmux.wait(for: "1 hit: Enter plays from one") != nil, "\(tmux.capture())")
+    tmux.send("Enter")
+    // The clock starts at the hit, not at 0:00, and the device is given sound.
+    let playing = tmux.wait { ListeningEndToEndTests.clock($0) != nil }
+    let first = playing.flatMap(ListeningEndToEndTests.clock)
+    #expect(first.map { (15...19).contains($0) } == true, "\(tmux.capture())")
+    #expect(
+      tmux.wait(timeout: 10) { _ in
+        ((try? FileManager.default.attributesOfItem(atPath: sound.path)[.size] as? Int) ?? 0) > 0
+      } != nil, "nothing reached the device")
+    // The transcript pane shows the memo, its cursor on the hit's cue.
+    #expect(tmux.wait(for: "│›   0:15 The last cue ends here.") != nil, "\(tmux.capture())")
+    tmux.send("q")
+    #expect(tmux.wait(for: "EXITED:0") != nil)
+  }
+}
