@@ -66,7 +66,8 @@ let package = Package(
       name: "stash", dependencies: ["StashFormat", "StashRecover", "StashLint", "StashSearch"],
       swiftSettings: strict),
     // The browser's pure logic: model, views and the cell grid, tested in-process.
-    .target(name: "StashBrowser", dependencies: ["StashFormat", "CWcwidth"], swiftSettings: strict),
+    .target(
+      name: "StashBrowser", dependencies: ["StashFormat", "StashSearch", "CWcwidth"], swiftSettings: strict),
     .executableTarget(
       name: "stash-tui",
       dependencies: [

@@ -80,6 +80,11 @@ package struct SearchFolding: Sendable {
     }
   }
 
+  /// `text` folded, as text: for comparing words the way a search compares them.
+  package mutating func folded(_ text: String) -> String {
+    String(String.UnicodeScalarView(fold(text).compactMap(Unicode.Scalar.init)))
+  }
+
   /// `text` folded, on its own.
   package mutating func fold(_ text: String) -> [UInt32] {
     var out: [UInt32] = []

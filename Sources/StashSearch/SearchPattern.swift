@@ -60,7 +60,9 @@ package struct SearchPattern: Sendable {
 
   /// Where `needle` (not empty) first occurs in `haystack` at or after `start`, or nil: the one
   /// scan both the matcher and the prefilter use.
-  static func firstIndex<Element: Equatable>(of needle: [Element], in haystack: [Element], from start: Int)
+  package static func firstIndex<Element: Equatable>(
+    of needle: [Element], in haystack: [Element], from start: Int
+  )
     -> Int?
   {
     guard let first = needle.first, start >= 0, needle.count <= haystack.count - start else { return nil }

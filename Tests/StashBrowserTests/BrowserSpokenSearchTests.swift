@@ -214,6 +214,14 @@ import Testing
     }
   }
 
+  /// Narrowing keeps a hit as the runner would find it: folded for case, accents and NFC/NFD.
+  @Test func narrowingFoldsAsTheRunnerDoes() {
+    #expect(SpokenSearch.holds("Le Café du coin", "CAFE DU"))
+    #expect(SpokenSearch.holds("Die Straße", "strasse"))
+    #expect(SpokenSearch.holds("re\u{301}sume\u{301}", "résumé"))
+    #expect(!SpokenSearch.holds("the bridge", "bridges"))
+  }
+
   @Test func aPhraseIsMarkedWordByWordInTheTranscript() {
     let words = ["the", "old", "bridge,", "by", "the", "old", "mill"]
     #expect(DetailLayout.matchedWords(words, ["old", "bridge"]) == [1, 2])

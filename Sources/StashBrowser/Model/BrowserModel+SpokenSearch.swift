@@ -1,3 +1,5 @@
+import StashSearch
+
 /// One place the words searched for were said, as the runner found it (`StashSearch`).
 package struct SpokenHit: Equatable, Sendable {
   /// The memo.
@@ -49,11 +51,12 @@ package struct SpokenSearch: Equatable, Sendable {
       && a.pendingCue?.cue == b.pendingCue?.cue
   }
 
-  /// Whether `text` certainly holds `query`: the same text lower-cased. The runner's folding
-  /// (accents, Unicode case folding) finds more; this only decides which hits a longer query keeps
-  /// while the runner searches again.
-  static func holds(_ text: String, _ query: String) -> Bool {
-    text.lowercased().contains(query.lowercased())
+  /// Whether `text` holds `query`, both folded as the runner folds them (`SearchFolding`): which
+  /// hits a longer query keeps while the runner searches again.
+  package static func holds(_ text: String, _ query: String) -> Bool {
+    var folding = SearchFolding()
+    let needle = folding.fold(query)
+    return needle.isEmpty || SearchPattern.firstIndex(of: needle, in: folding.fold(text), from: 0) != nil
   }
 }
 

@@ -1,4 +1,5 @@
 import StashFormat
+import StashSearch
 
 /// The detail pane laid out for a width: the lines above the transcript (title, date, files,
 /// audio and route, missing speech, legend) and the transcript's wrapped lines, so the view draws
@@ -113,9 +114,12 @@ package struct DetailLayout: Equatable, Sendable {
       let long = cues.last.map { $0.start >= 3600 } ?? false
       let timeWidth = long ? 7 : 5
       let textWidth = max(1, width - timeWidth - 3)
-      let needle = query.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
+      // Words are compared folded as `stash search` and `S` fold them (case, accents, NFC/NFD).
+      var folding = SearchFolding()
+      let needle = query.isEmpty ? [] : folding.folded(query).split(separator: " ").map(String.init)
       for (index, cue) in cues.enumerated() {
-        let matched = DetailLayout.matchedWords(cue.words.map { $0.text.lowercased() }, needle)
+        let matched =
+          needle.isEmpty ? [] : DetailLayout.matchedWords(cue.words.map { folding.folded($0.text) }, needle)
         let isSpoken = spoken?.cue == index
         var text = StyledLine()
         var insideUnconfirmed = false
