@@ -1,0 +1,115 @@
+import Foundation
+import StashTestSupport
+import Testing
+
+@testable import StashPlayback
+
+/// The voice boost, in-process: on ALSA's `file` PCM (what the device got, measured by ffmpeg's
+/// `ebur128`, the reference) and on the simulated device (a toggle counted in frames).
+@Suite struct VoiceBoostTests {
+  /// A memo of synthetic speech (espeak-ng): three sentences, then 2.5 s of pause, four times,
+  /// every other pass at a third of the level (a voice that comes and goes), over pink noise
+  /// 45 dB below the speech; brought to `lufs` integrated (the loud one by a limiter as well),
+  /// as ADTS AAC; with ffmpeg's decode of it (priming dropped).
+  static func memo(lufs: Double) throws -> (track: AudioTrack, reference: [Float]) {
+    let folder = try TestAudio.folder()
+    // The cases run side by side: each its own files.
+    func path(_ name: String) -> String { folder.appendingPathComponent("\(Int(-lufs))-\(name)").path }
+    func ffmpeg(_ arguments: [String]) throws {
+      let result = try runProcess("ffmpeg", ["-hide_banner", "-loglevel", "error", "-y"] + arguments)
+      guard result.status == 0 else { throw TestFailure("ffmpeg failed: \(result.standardError)") }
+    }
+    let speech = path("boost-speech.wav")
+    let spoken = try runProcess(
+      "espeak-ng",
+      [
+        "-v", "en", "-s", "150", "-w", speech,
+        "I walked down to the river this morning and the wind was strong. There was a lot of traffic on the"
+          + " bridge. Tomorrow I want to call the office about the plan.",
+      ])
+    guard spoken.status == 0 else { throw TestFailure("espeak-ng failed: \(spoken.standardError)") }
+    let padded = path("boost-padded.wav")
+    try ffmpeg(["-i", speech, "-af", "apad=pad_dur=2.5,aresample=48000", "-ac", "1", padded])
+    let pass = try Self.seconds(padded)
+    let base = path("boost-base.wav")
+    try ffmpeg([
+      "-stream_loop", "3", "-i", padded, "-f", "lavfi", "-i",
+      "anoisesrc=color=pink:amplitude=0.006:r=48000:seed=7",
+      "-filter_complex",
+      "[0]volume='if(lt(mod(t,\(2 * pass)),\(pass)),1,0.33)':eval=frame[v];[v][1]amix=inputs=2:duration=first:normalize=0",
+      "-ac", "1", "-ar", "48000", base,
+    ])
+    var shaped = base
+    if lufs > -20 {
+      // Loud: 12 dB up, the peaks held under full scale.
+      shaped = path("boost-limited.wav")
+      try ffmpeg([
+        "-i", base, "-af", "volume=12dB,alimiter=limit=0.9:attack=0.5:release=10:level=false", shaped,
+      ])
+    }
+    let measured = try Self.loudness(of: ["-i", shaped]).integrated
+    let memo = path("boost-\(Int(-lufs)).aac")
+    try ffmpeg([
+      "-i", shaped, "-af", "volume=\(lufs - measured)dB", "-c:a", "aac", "-b:a", "128k", "-aac_pns", "0",
+      memo,
+    ])
+    return (try ADTSTrack.read(memo), Array(try TestAudio.ffmpegDecode(memo).dropFirst(1024)))
+  }
+
+  static func seconds(_ path: String) throws -> Double {
+    let result = try runProcess(
+      "ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", path])
+    guard let value = Double(result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+      throw TestFailure("ffprobe: no duration for \(path): \(result.standardError)")
+    }
+    return value
+  }
+
+  /// ffmpeg's `ebur128` (true peak on) over `input`: integrated loudness (LUFS) and true peak (dBTP).
+  static func loudness(of input: [String]) throws -> (integrated: Double, truePeak: Double) {
+    let result = try runProcess(
+      "ffmpeg", ["-hide_banner", "-nostats"] + input + ["-af", "ebur128=peak=true", "-f", "null", "-"])
+    let summary = result.standardError.components(separatedBy: "Summary:").last ?? ""
+    func value(after label: String) -> Double? {
+      guard let line = summary.split(separator: "\n").first(where: { $0.contains(label) }) else { return nil }
+      return line.split(separator: " ").compactMap { Double($0) }.first
+    }
+    guard let integrated = value(after: "I:"), let peak = value(after: "Peak:") else {
+      throw TestFailure("no ebur128 summary in: \(result.standardError.suffix(600))")
+    }
+    return (integrated, peak)
+  }
+
+  /// The raw float file ALSA's `file` PCM wrote, measured.
+  static func loudness(ofRaw raw: String) throws -> (integrated: Double, truePeak: Double) {
+    try loudness(of: ["-f", "f32le", "-ar", "48000", "-ac", "1", "-i", raw])
+  }
+
+  @Test func theBoosterOpensAndKnowsItsDelay() throws {
+    guard case .success(let library) = VoiceBoostLibrary.shared else { Issue.record("no lib"); return }
+    #expect(VoiceBooster.limiterDelay(library.calls, rate: 48_000, channels: 1) == 95)
+    let booster = try #require(VoiceBooster(rate: 48_000, channels: 1, on: true, fadingIn: false))
+    #expect(booster.delay == 95)
+  }
+
+  /// With the boost on, a quiet memo (-35 LUFS) and a loud one (-12 LUFS) both reach the device
+  /// at -16 LUFS integrated (within 1 LU) with the true peak at most -1 dBTP; the device gets
+  /// exactly as many frames as the memo has, and the clock ends at the memo's end.
+  @Test(arguments: [-35.0, -12.0])
+  func theBoostBringsAMemoToMinusSixteenLUFS(lufs: Double) throws {
+    let (track, reference) = try Self.memo(lufs: lufs)
+    let raw = try TestAudio.folder().appendingPathComponent("boost-out-\(Int(-lufs)).raw").path
+    let player = Player(device: "file:FILE=\(raw),FORMAT=raw")
+    #expect(player.setVoiceBoost(true) == nil)
+    try player.load(track)
+    player.play()
+    let end = waitFor(player, seconds: 120) { $0.state != .playing && $0.state != .idle }
+    #expect(end.state == .ended)
+    #expect(end.position == Double(reference.count) / 48_000)
+    let written = try TestAudio.floats(raw)
+    #expect(written.count == reference.count)
+    let measured = try Self.loudness(ofRaw: raw)
+    #expect(abs(measured.integrated + 16) <= 1, "\(lufs) LUFS came out at \(measured.integrated) LUFS")
+    #expect(measured.truePeak <= -1, "\(lufs) LUFS came out with a true peak of \(measured.truePeak) dBTP")
+  }
+}
