@@ -92,6 +92,30 @@ import Testing
     #expect(booster.delay == 95)
   }
 
+  /// A loudness stage does not move the sound in time: a burst that starts at frame 24,000 of
+  /// the input starts at frame 24,000 of the output (the limiter's look-ahead taken off), and as
+  /// many frames come out as went in.
+  @Test func theBoostKeepsEveryFrameInPlace() throws {
+    let booster = try #require(VoiceBooster(rate: 48_000, channels: 1, on: true, fadingIn: false))
+    var input = [Float](repeating: 0, count: 48_000)
+    for i in 24_000..<26_400 { input[i] = 0.05 * Float(sin(2 * Double.pi * 1_000 * Double(i) / 48_000)) }
+    var output: [Float] = []
+    for start in stride(from: 0, to: input.count, by: 512) {
+      let count = min(512, input.count - start)
+      #expect(
+        input.withUnsafeBufferPointer {
+          booster.push(UnsafeBufferPointer(rebasing: $0[start..<(start + count)]), frames: count)
+        })
+      booster.pull(into: &output)
+    }
+    booster.finish()
+    booster.pull(into: &output)
+    #expect(output.count == input.count)
+    let first = try #require(output.firstIndex { abs($0) > 1e-4 })
+    // The burst's first sample is 0 and its second 0.0065: it shows from frame 24,001.
+    #expect((24_000...24_002).contains(first), "the burst came out at frame \(first)")
+  }
+
   /// With the boost on, a quiet memo (-35 LUFS) and a loud one (-12 LUFS) both reach the device
   /// at -16 LUFS integrated (within 1 LU) with the true peak at most -1 dBTP; the device gets
   /// exactly as many frames as the memo has, and the clock ends at the memo's end.
@@ -111,5 +135,39 @@ import Testing
     let measured = try Self.loudness(ofRaw: raw)
     #expect(abs(measured.integrated + 16) <= 1, "\(lufs) LUFS came out at \(measured.integrated) LUFS")
     #expect(measured.truePeak <= -1, "\(lufs) LUFS came out with a true peak of \(measured.truePeak) dBTP")
+  }
+
+  /// On the simulated device (its clock is the frames the test lets it play): turned on while
+  /// playing, the boost is in the frames handed over after those the device already holds, within
+  /// 100 ms of frames; turned off, the memo's own samples come back, bit for bit, as soon; and
+  /// the device gets every frame of the memo once (no gap, no repeat) with the clock in memo time.
+  @Test func turningItOnAndOffWhilePlayingReachesTheDeviceWithin100ms() throws {
+    let (track, reference) = try Self.memo(lufs: -35)
+    let rig = ListeningTests.Rig()
+    try rig.start(track, blocks: 10)
+    let onAt = rig.device.heard.count + rig.device.queued
+    #expect(rig.player.setVoiceBoost(true) == nil)
+    for _ in 0..<100 { rig.play(1200) }
+    let offAt = rig.device.heard.count + rig.device.queued
+    rig.player.setVoiceBoost(false)
+    let heard = rig.playToTheEnd()
+    #expect(rig.player.snapshot.state == .ended)
+    #expect(rig.player.snapshot.position == Double(reference.count) / 48_000)
+    #expect(heard.count == reference.count)
+    guard heard.count == reference.count else { return }
+    let within = 4_800  // 100 ms of frames
+    let fade = Int(VoiceBooster.fadeSeconds * 48_000)
+    func differs(_ i: Int) -> Bool { abs(heard[i] - reference[i]) > 1e-6 }
+    // Before: the memo as it is.
+    #expect(!(0..<onAt).contains(where: differs))
+    // On: the first boosted frame comes at most 100 ms of frames after those already handed.
+    let firstBoosted = try #require((onAt..<offAt).first(where: differs))
+    #expect(firstBoosted - onAt <= within, "the boost began \(firstBoosted - onAt) frames after it was asked")
+    let boostedRMS = ListeningAudio.rms(heard[(onAt + within + fade)..<offAt])
+    let memoRMS = ListeningAudio.rms(reference[(onAt + within + fade)..<offAt])
+    #expect(boostedRMS > memoRMS * 4, "boosted \(boostedRMS) against the memo's \(memoRMS)")
+    // Off: the memo's own samples again, bit for bit, within 100 ms of frames and the fade.
+    let lastBoosted = try #require((offAt..<heard.count).last(where: differs))
+    #expect(lastBoosted - offAt <= within + fade, "the boost ended \(lastBoosted - offAt) frames after")
   }
 }
