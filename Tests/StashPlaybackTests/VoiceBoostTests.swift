@@ -39,20 +39,24 @@ import Testing
       "[0]volume='if(lt(mod(t,\(2 * pass)),\(pass)),1,0.33)':eval=frame[v];[v][1]amix=inputs=2:duration=first:normalize=0",
       "-ac", "1", "-ar", "48000", base,
     ])
-    var shaped = base
-    if lufs > -20 {
-      // Loud: 12 dB up, the peaks held under full scale.
-      shaped = path("boost-limited.wav")
-      try ffmpeg([
-        "-i", base, "-af", "volume=12dB,alimiter=limit=0.9:attack=0.5:release=10:level=false", shaped,
-      ])
-    }
-    let measured = try Self.loudness(of: ["-i", shaped]).integrated
+    // The loud one is compressed and limited, as a phone's automatic gain would leave it (peaks
+    // well under full scale, or the encoder clips them), its gain found in passes since the
+    // compressor, the limiter and the encoder's low-pass take some of it back.
     let memo = path("boost-\(Int(-lufs)).aac")
-    try ffmpeg([
-      "-i", shaped, "-af", "volume=\(lufs - measured)dB", "-c:a", "aac", "-b:a", "128k", "-aac_pns", "0",
-      memo,
-    ])
+    let loud = lufs > -20
+    var gain = lufs - (try Self.loudness(of: ["-i", base]).integrated)
+    for _ in 0..<(loud ? 4 : 1) {
+      let chain =
+        loud
+        ? "acompressor=threshold=0.05:ratio=8:attack=1:release=50,volume=\(gain)dB,"
+          + "alimiter=limit=0.85:attack=0.5:release=10:level=false" : "volume=\(gain)dB"
+      try ffmpeg(["-i", base, "-af", chain, "-c:a", "aac", "-b:a", "128k", "-aac_pns", "0", memo])
+      gain += lufs - (try Self.loudness(of: ["-i", memo]).integrated)
+    }
+    let made = try Self.loudness(of: ["-i", memo])
+    guard abs(made.integrated - lufs) <= 0.5 else {
+      throw TestFailure("the \(lufs) LUFS memo came out at \(made.integrated) LUFS")
+    }
     return (try ADTSTrack.read(memo), Array(try TestAudio.ffmpegDecode(memo).dropFirst(1024)))
   }
 

@@ -5,24 +5,25 @@ import CAVFilter
 #endif
 
 /// The voice boost, through libavfilter: `dynaudnorm` gives each 100 ms of the memo the gain that
-/// brings its RMS to `targetRMS` (at most 60×, smoothed over three such frames), except frames
-/// near the memo's own noise floor, measured as it plays, which keep a gain of one, so that the
-/// background in a pause is not pumped up; then `alimiter` adds 6 dB and holds the peaks under
-/// -2 dBFS, so the true peak stays under -1 dBTP while the peaks of a voice with a high crest are
-/// brought down to the level of the rest. `dynaudnorm` keeps its frames' timestamps (it holds
-/// about 200 ms inside and lets them out in step); the limiter's look-ahead shifts its output by
-/// 2 ms, measured when the booster opens and taken off, so frame n out is frame n in.
+/// brings its RMS to `targetRMS` (at most 60×, smoothed over three such frames), its peaks first
+/// softly held within 2.5 standard deviations of the frame (which lowers the crest of a natural
+/// voice far more than of one already compressed), except frames near the memo's own noise floor,
+/// measured as it plays, which keep a gain of one, so that the background in a pause is not pumped
+/// up; then `alimiter` adds 3 dB and holds the peaks under -2 dBFS, so the true peak stays under
+/// -1 dBTP. `dynaudnorm` keeps its frames' timestamps (it holds about 200 ms inside and lets them
+/// out in step); the limiter's look-ahead shifts its output by 2 ms, measured when the booster
+/// opens and taken off, so frame n out is frame n in.
 ///
 /// What comes out is a mix of the input and the boosted frames moved between the two over
 /// `fadeSeconds`, so turning it on or off neither clicks nor leaves a gap; fully off, the input
 /// passes unchanged, bit for bit.
 final class VoiceBooster {
-  /// The RMS each 100 ms of speech is brought to before the limiter's 6 dB: chosen by measuring
-  /// a quiet (-35 LUFS) and a loud (-12 LUFS) memo of synthetic speech with pauses, which come
-  /// out at -16.5 and -15.3 LUFS (VoiceBoostTests).
-  static let targetRMS = 0.126
-  static let level = "f=100:g=3:p=0.95:m=60:r=\(targetRMS):t=0:b=1"
-  static let limit = "level_in=2:limit=0.79:attack=2:release=50:level=false"
+  /// The RMS each 100 ms of speech is brought to before the limiter's 3 dB: chosen by measuring
+  /// a quiet (-35 LUFS, natural) and a loud (-12 LUFS, compressed) memo of synthetic speech with
+  /// pauses, which come out at -16.6 and -15.3 LUFS (VoiceBoostTests).
+  static let targetRMS = 0.15
+  static let level = "f=100:g=3:p=0.95:m=60:r=\(targetRMS):s=2.5:t=0:b=1"
+  static let limit = "level_in=1.4:limit=0.79:attack=2:release=50:level=false"
   /// Both filters work in doubles: back to the float the device is given.
   static let float = "sample_fmts=flt"
   /// How long turning it on or off takes to be complete.
