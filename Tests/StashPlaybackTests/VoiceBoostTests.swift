@@ -96,6 +96,18 @@ import Testing
     #expect(booster.delay == 95)
   }
 
+  @Test func aMissingLibraryIsRefusedWithTheLoadersReason() {
+    let soname = "libstash-no-such-library.so.0"
+    guard case .failure(let error) = VoiceBoostLibrary.load(soname: soname) else {
+      Issue.record("\(soname) loaded")
+      return
+    }
+    #expect(error.message.hasPrefix("cannot boost the voice: "), "\(error.message)")
+    #expect(error.message.contains("\(soname) could not be loaded ("), "\(error.message)")
+    #expect(error.message.contains("cannot open shared object file"), "\(error.message)")
+    #expect(error.message.hasSuffix("playing on without it"), "\(error.message)")
+  }
+
   /// A loudness stage does not move the sound in time: a burst that starts at frame 24,000 of
   /// the input starts at frame 24,000 of the output (the limiter's look-ahead taken off), and as
   /// many frames come out as went in.
@@ -151,9 +163,11 @@ import Testing
     try rig.start(track, blocks: 10)
     let onAt = rig.device.heard.count + rig.device.queued
     #expect(rig.player.setVoiceBoost(true) == nil)
+    #expect(rig.player.snapshot.voiceBoost)
     for _ in 0..<100 { rig.play(1200) }
     let offAt = rig.device.heard.count + rig.device.queued
     rig.player.setVoiceBoost(false)
+    #expect(!rig.player.snapshot.voiceBoost)
     let heard = rig.playToTheEnd()
     #expect(rig.player.snapshot.state == .ended)
     #expect(rig.player.snapshot.position == Double(reference.count) / 48_000)

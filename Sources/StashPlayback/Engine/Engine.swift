@@ -232,6 +232,7 @@ final class Engine: Sendable {
       loop: core.loop.map {
         PlaybackLoop(start: Double($0.lowerBound) / rate, end: Double($0.upperBound) / rate)
       },
-      lastSpeedLatency: shared.lastSpeedLatency, lastVolumeLatency: shared.lastGainLatency)
+      lastSpeedLatency: shared.lastSpeedLatency, lastVolumeLatency: shared.lastGainLatency,
+      voiceBoost: shared.settings.voiceBoost)
   }
 }

@@ -131,9 +131,13 @@ enum SpeedFilterLibrary {
 
 /// The same libavfilter, for the voice boost, with its own refusal.
 enum VoiceBoostLibrary {
-  static let shared = LazyLibrary.load(soname: SpeedFilterLibrary.soname, { stash_avfilter_open($0, $1, $2) })
-  {
-    PlaybackError(code: .unsupported, message: "cannot boost the voice: \($0); playing on without it")
+  static let shared = load(soname: SpeedFilterLibrary.soname)
+
+  /// Opens `soname` and resolves every call the boost makes; the error says what failed.
+  static func load(soname: String) -> Result<LazyLibrary<stash_avfilter>, PlaybackError> {
+    LazyLibrary.load(soname: soname, { stash_avfilter_open($0, $1, $2) }) {
+      PlaybackError(code: .unsupported, message: "cannot boost the voice: \($0); playing on without it")
+    }
   }
 }
 
