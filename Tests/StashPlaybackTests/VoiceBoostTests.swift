@@ -153,6 +153,27 @@ import Testing
     #expect(measured.truePeak <= -1, "\(lufs) LUFS came out with a true peak of \(measured.truePeak) dBTP")
   }
 
+  /// With the speed: at 2× the boosted memo lasts half as long, still comes out near -16 LUFS,
+  /// and the clock ends at the memo's end.
+  @Test func theBoostWorksAtTwiceTheSpeed() throws {
+    let (track, reference) = try Self.memo(lufs: -35)
+    let raw = try TestAudio.folder().appendingPathComponent("boost-out-2x.raw").path
+    let player = Player(device: "file:FILE=\(raw),FORMAT=raw")
+    #expect(player.setSpeed(2) == nil)
+    #expect(player.setVoiceBoost(true) == nil)
+    try player.load(track)
+    player.play()
+    let end = waitFor(player, seconds: 120) { $0.state != .playing && $0.state != .idle }
+    #expect(end.state == .ended)
+    #expect(end.position == Double(reference.count) / 48_000)
+    let written = try TestAudio.floats(raw)
+    let ratio = Double(written.count) / (Double(reference.count) / 2)
+    #expect(abs(ratio - 1) <= 0.01, "lasted \(ratio) of half the memo")
+    let measured = try Self.loudness(ofRaw: raw)
+    #expect(abs(measured.integrated + 16) <= 1, "came out at \(measured.integrated) LUFS at 2x")
+    #expect(measured.truePeak <= -1, "came out with a true peak of \(measured.truePeak) dBTP at 2x")
+  }
+
   /// On the simulated device (its clock is the frames the test lets it play): turned on while
   /// playing, the boost is in the frames handed over after those the device already holds, within
   /// 100 ms of frames; turned off, the memo's own samples come back, bit for bit, as soon; and
