@@ -132,6 +132,37 @@ import Testing
     #expect((24_000...24_002).contains(first), "the burst came out at frame \(first)")
   }
 
+  /// Turned on and off in the middle of quiet tone bursts (200 ms of 375 Hz, whole periods, then
+  /// 100 ms of silence, so the bursts stand above the noise floor), the boost fades in and out: no step from one
+  /// sample to the next is larger than the boosted tone itself makes (a switch without the fade
+  /// would jump by most of the boosted amplitude), and before it is turned on the tone passes
+  /// bit for bit.
+  @Test func turningItOnAndOffDoesNotClick() throws {
+    let booster = try #require(VoiceBooster(rate: 48_000, channels: 1, on: false, fadingIn: false))
+    let tone = (0..<(3 * 48_000)).map { i -> Float in
+      i % 14_400 < 9_600 ? Float(0.02 * sin(2 * Double.pi * 375 * Double(i) / 48_000)) : 0
+    }
+    var output: [Float] = []
+    for start in stride(from: 0, to: tone.count, by: 512) {
+      booster.on = start >= 48_000 && start < 2 * 48_000
+      let count = min(512, tone.count - start)
+      let pushed = tone.withUnsafeBufferPointer {
+        booster.push(UnsafeBufferPointer(rebasing: $0[start..<(start + count)]), frames: count)
+      }
+      #expect(pushed)
+      booster.pull(into: &output)
+    }
+    booster.finish()
+    booster.pull(into: &output)
+    try #require(output.count == tone.count)
+    #expect(TestAudio.maxDifference(output[..<24_000], tone[..<24_000]) == 0)
+    let boosted = output[(48_000 + 4_800)..<(2 * 48_000)].reduce(0) { max($0, abs($1)) }
+    #expect(boosted > 0.1, "the tone was boosted to \(boosted) only")
+    let natural = Float(2 * Double.pi * 375 / 48_000) * boosted
+    let step = ListeningAudio.largestStep(output[...])
+    #expect(step < natural * 1.3, "a step of \(step) where the tone makes at most \(natural)")
+  }
+
   /// With the boost on, a quiet memo (-35 LUFS) and a loud one (-12 LUFS) both reach the device
   /// at -16 LUFS integrated (within 1 LU) with the true peak at most -1 dBTP; the device gets
   /// exactly as many frames as the memo has, and the clock ends at the memo's end.
