@@ -84,6 +84,28 @@ import Testing
     return (integrated, peak)
   }
 
+  /// How many dB the speech and the background in the pauses gained from `memo` to `out` (frame
+  /// for frame): over 100 ms windows, the background is those within 3 dB of the quietest, the
+  /// speech those 20 dB above it; each the median of the windows' gains.
+  static func gains(memo: [Float], out: [Float]) -> (speech: Double, background: Double) {
+    let window = 4_800
+    let levels = stride(from: 0, to: memo.count - window, by: window).map { start in
+      (
+        memo: ListeningAudio.rms(memo[start..<(start + window)]),
+        out: ListeningAudio.rms(out[start..<(start + window)])
+      )
+    }
+    let quietest = levels.map(\.memo).filter { $0 > 0 }.min() ?? 1e-9
+    func median(_ chosen: [(memo: Double, out: Double)]) -> Double {
+      let gains = chosen.map { 20 * log10(max($0.out, 1e-12) / $0.memo) }.sorted()
+      return gains.isEmpty ? .nan : gains[gains.count / 2]
+    }
+    return (
+      median(levels.filter { $0.memo >= quietest * 10 }),
+      median(levels.filter { $0.memo > 0 && $0.memo <= quietest * 1.41 })
+    )
+  }
+
   /// The raw float file ALSA's `file` PCM wrote, measured.
   static func loudness(ofRaw raw: String) throws -> (integrated: Double, truePeak: Double) {
     try loudness(of: ["-f", "f32le", "-ar", "48000", "-ac", "1", "-i", raw])
@@ -164,7 +186,8 @@ import Testing
   }
 
   /// With the boost on, a quiet memo (-35 LUFS) and a loud one (-12 LUFS) both reach the device
-  /// at -16 LUFS integrated (within 1 LU) with the true peak at most -1 dBTP; the device gets
+  /// at -16 LUFS integrated (within 1 LU) with the true peak at most -1 dBTP, the background in
+  /// the pauses raised by no more than 6 dB (it was 38 dB without the noise floor); the device gets
   /// exactly as many frames as the memo has, and the clock ends at the memo's end.
   @Test(arguments: [-35.0, -12.0])
   func theBoostBringsAMemoToMinusSixteenLUFS(lufs: Double) throws {
@@ -181,6 +204,12 @@ import Testing
     #expect(written.count == reference.count)
     let measured = try Self.loudness(ofRaw: raw)
     #expect(abs(measured.integrated + 16) <= 1, "\(lufs) LUFS came out at \(measured.integrated) LUFS")
+    if written.count == reference.count {
+      let gains = Self.gains(memo: reference, out: written)
+      // The pauses' background is not pumped up: it gains at most 6 dB, whatever the speech gains.
+      #expect(
+        gains.background <= 6, "the background gained \(gains.background) dB, the speech \(gains.speech) dB")
+    }
     #expect(measured.truePeak <= -1, "\(lufs) LUFS came out with a true peak of \(measured.truePeak) dBTP")
   }
 
