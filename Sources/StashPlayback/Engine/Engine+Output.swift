@@ -275,8 +275,10 @@ extension Engine {
       if let booster = state.booster {
         // So do the boost's filters (a frame of dynaudnorm, the limiter's look-ahead).
         booster.finish()
-        if booster.pull(into: &state.stretched) > 0 { return true }
+        booster.pull(into: &state.stretched)
       }
+      // Whatever the filters let out is handed over before the end.
+      if state.stretchedOffset * output.channels < state.stretched.count { return true }
       try output.startIfWaiting()
       let delay = measure(&state, output)
       if delay <= 0 || !output.isRunning {
