@@ -95,6 +95,62 @@ fail:
   return NULL;
 }
 
+/* A graph abuffer -> filters[0] -> ... -> filters[count - 1] -> abuffersink on `channels` x `rate`
+ * interleaved float, each filter given by its name and option string and named "f0", "f1", ...
+ * (for stash_chain_command); pushed and pulled with the stash_tempo calls. NULL on failure. */
+static inline stash_tempo *stash_chain_open(const stash_avfilter *av, int rate, int channels, int count,
+                                            const char *const *names, const char *const *options) {
+  av_log_set_level(AV_LOG_QUIET);
+  if (count < 1 || count > 8) return NULL;
+  stash_tempo *t = av_mallocz(sizeof *t);
+  if (!t) return NULL;
+  t->av = av;
+  t->channels = channels;
+  t->rate = rate;
+  t->graph = av->avfilter_graph_alloc();
+  if (!t->graph) goto fail;
+  AVChannelLayout layout;
+  av_channel_layout_default(&layout, channels);
+  char layoutName[64] = {0};
+  av_channel_layout_describe(&layout, layoutName, sizeof layoutName);
+  av_channel_layout_uninit(&layout);
+  char args[256];
+  snprintf(args, sizeof args, "time_base=1/%d:sample_rate=%d:sample_fmt=flt:channel_layout=%s", rate, rate,
+           layoutName);
+  if (av->avfilter_graph_create_filter(&t->source, av->avfilter_get_by_name("abuffer"), "in", args, NULL,
+                                       t->graph) < 0)
+    goto fail;
+  AVFilterContext *previous = t->source;
+  for (int i = 0; i < count; i++) {
+    const AVFilter *filter = av->avfilter_get_by_name(names[i]);
+    AVFilterContext *context = NULL;
+    char name[16];
+    snprintf(name, sizeof name, "f%d", i);
+    if (!filter || av->avfilter_graph_create_filter(&context, filter, name, options[i], NULL, t->graph) < 0)
+      goto fail;
+    if (av->avfilter_link(previous, 0, context, 0) < 0) goto fail;
+    if (i == 0) t->tempo = context;
+    previous = context;
+  }
+  if (av->avfilter_graph_create_filter(&t->sink, av->avfilter_get_by_name("abuffersink"), "out", NULL, NULL,
+                                       t->graph) < 0)
+    goto fail;
+  if (av->avfilter_link(previous, 0, t->sink, 0) < 0) goto fail;
+  if (av->avfilter_graph_config(t->graph, NULL) < 0) goto fail;
+  return t;
+fail:
+  stash_tempo_close(t);
+  return NULL;
+}
+
+/* Sends `command` with `argument` to filter number `index` of a chain while it runs (its state
+ * kept). 0 or a negative AVERROR. */
+static inline int stash_chain_command(stash_tempo *t, int index, const char *command, const char *argument) {
+  char name[16];
+  snprintf(name, sizeof name, "f%d", index);
+  return t->av->avfilter_graph_send_command(t->graph, name, command, argument, NULL, 0, 0);
+}
+
 /* Changes the tempo of what comes out from now on, keeping the filter's state (no click). */
 static inline int stash_tempo_set(stash_tempo *t, double tempo) {
   char arg[64];

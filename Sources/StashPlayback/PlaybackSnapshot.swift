@@ -31,6 +31,8 @@ public struct PlaybackSnapshot: Sendable, Equatable {
   public var lastSpeedLatency: Double? = nil
   /// The same for the last volume or mute change.
   public var lastVolumeLatency: Double? = nil
+  /// Whether the voice boost is on (a quiet voice brought up to a steady loudness).
+  public var voiceBoost: Bool = false
 }
 
 /// An A-B loop: playing reaches `end` and carries on from `start`, with no gap.

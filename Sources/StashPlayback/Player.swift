@@ -152,6 +152,23 @@ public final class Player: Sendable {
     engine.changeSettings { $0.volume = clamped }
   }
 
+  /// Turns the voice boost on or off: a quiet voice is brought up to a steady loudness (about
+  /// -16 LUFS, true peak under -1 dBTP) and a voice that comes and goes is evened out, before the
+  /// volume, mute and limiter. The change is heard from the next frames handed to the device,
+  /// faded over 10 ms; positions stay in memo time. Kept across loads.
+  ///
+  /// It needs libavfilter, opened on first use: when it cannot be, the boost stays off, playing
+  /// carries on, and the error says why.
+  @discardableResult
+  public func setVoiceBoost(_ on: Bool) -> PlaybackError? {
+    if on, case .failure(let error) = VoiceBoostLibrary.shared {
+      engine.changeSettings { $0.voiceBoost = false }
+      return error
+    }
+    engine.changeSettings { $0.voiceBoost = on }
+    return nil
+  }
+
   /// Silences the output (or not), keeping the volume. Kept across loads.
   public func setMuted(_ muted: Bool) { engine.changeSettings { $0.muted = muted } }
 

@@ -6,10 +6,10 @@ import StashPlayback
   import Glibc
 #endif
 
-/// `stash-tui --play FILE [--from T] [--to T] [--device NAME] [--speed X] [--volume N]`: plays a
-/// memo without the interface and exits when it is done (0), or says on stderr why it could not (1;
-/// 2 for a usage mistake). X is the speed (0.5 to 3, the pitch kept), N the volume in percent (0
-/// to 150).
+/// `stash-tui --play FILE [--from T] [--to T] [--device NAME] [--speed X] [--volume N]
+/// [--voice-boost]`: plays a memo without the interface and exits when it is done (0), or says on
+/// stderr why it could not (1; 2 for a usage mistake). X is the speed (0.5 to 3, the pitch kept), N
+/// the volume in percent (0 to 150); `--voice-boost` brings a quiet voice up to a steady loudness.
 /// FILE is a memo's audio file, any other of its files, or its base path; T is `83`, `1:23` or
 /// `1:02:03`. `--measure-seeks N` (benchmarks) seeks N times to spread-out places and prints how
 /// long each took to reach the device; `--measure-changes N` (benchmarks) changes the speed and
@@ -27,10 +27,11 @@ enum HeadlessPlayback {
     var control = false
     var speed = 1.0
     var volume = 100
+    var voiceBoost = false
   }
 
   static let usage =
-    "usage: stash-tui --play FILE [--from T] [--to T] [--device NAME] [--speed X] [--volume N]"
+    "usage: stash-tui --play FILE [--from T] [--to T] [--device NAME] [--speed X] [--volume N] [--voice-boost]"
 
   /// Whether the command line asks for headless playing.
   static func wanted(_ arguments: [String]) -> Bool { arguments.contains("--play") }
@@ -54,6 +55,7 @@ enum HeadlessPlayback {
       })
     if let refused = player.setSpeed(options.speed) { say("stash-tui: \(refused)") }
     player.setVolume(options.volume)
+    if options.voiceBoost, let refused = player.setVoiceBoost(true) { say("stash-tui: \(refused)") }
     do {
       try player.load(path: options.file)
     } catch {
@@ -197,6 +199,7 @@ enum HeadlessPlayback {
         case "--to": options.to = try time("--to").get()
         case "--device": options.device = try value("--device").get()
         case "--control": options.control = true
+        case "--voice-boost": options.voiceBoost = true
         case "--speed":
           let text = try value("--speed").get()
           options.speed = try PlaybackControl.speed(text).mapError { Problem(text: "--speed: \($0.text)") }

@@ -22,6 +22,11 @@ extension Engine {
     var stretchedOffset = 0
     /// Device frame from which frames are made at the speed last asked.
     var speedFrom: Int? = nil
+    /// The voice boost, between the memo (or the stretcher) and `stretched`; none until first
+    /// turned on in a generation, so that without it the frames are the decoder's bit for bit.
+    var booster: VoiceBooster? = nil
+    /// What the stretcher gave, on its way into the booster.
+    var unboosted: [Float] = []
     var gain = OutputGain()
     var shaped: [Float] = []
     var pending: AudioChunk? = nil
@@ -182,6 +187,7 @@ extension Engine {
     }
     state.gain.target = control.gain
     changeSpeed(&state, control)
+    changeBoost(&state, control)
     if state.stretchedOffset * output.channels < state.stretched.count {
       return try handStretched(&state, output, control)
     }
@@ -207,6 +213,24 @@ extension Engine {
     case .audio(let samples):
       let frames = samples.count / output.channels - state.pendingOffset
       noteMemoFrame(&state, chunk.firstFrame + state.pendingOffset)
+      if state.stretcher == nil, let booster = state.booster {
+        let count = min(frames, Self.stretchBlock)
+        let pushed = samples.withUnsafeBufferPointer { all in
+          booster.push(
+            UnsafeBufferPointer(
+              rebasing: all[
+                (state.pendingOffset * output.channels)..<((state.pendingOffset + count) * output.channels)]),
+            frames: count)
+        }
+        state.fed += count
+        state.pendingOffset += count
+        if state.pendingOffset * output.channels >= samples.count { state.pending = nil }
+        if !pushed {
+          throw PlaybackError(code: .decoder, message: "the voice boost (dynaudnorm) refused the audio")
+        }
+        booster.pull(into: &state.stretched)
+        return true
+      }
       if let stretcher = state.stretcher {
         // A little at a time, so that little stretched audio waits ahead of the device.
         let count = min(frames, Self.stretchBlock)
@@ -223,7 +247,7 @@ extension Engine {
         if !pushed {
           throw PlaybackError(code: .decoder, message: "the speed filter (atempo) refused the audio")
         }
-        _ = stretcher.pull(into: &state.stretched)
+        try pullStretched(&state, stretcher)
         return true
       }
       let taken = try samples.withUnsafeBufferPointer { all throws(PlaybackError) in
@@ -242,8 +266,19 @@ extension Engine {
       if let stretcher = state.stretcher {
         // The filter holds the last few milliseconds until told the input is over.
         stretcher.finish()
-        if let got = stretcher.pull(into: &state.stretched), got > 0 { return true }
+        if state.booster == nil {
+          if let got = stretcher.pull(into: &state.stretched), got > 0 { return true }
+        } else {
+          try pullStretched(&state, stretcher)
+        }
       }
+      if let booster = state.booster {
+        // So do the boost's filters (a frame of dynaudnorm, the limiter's look-ahead).
+        booster.finish()
+        booster.pull(into: &state.stretched)
+      }
+      // Whatever the filters let out is handed over before the end.
+      if state.stretchedOffset * output.channels < state.stretched.count { return true }
       try output.startIfWaiting()
       let delay = measure(&state, output)
       if delay <= 0 || !output.isRunning {
@@ -295,6 +330,9 @@ extension Engine {
     state.deviceMap = FrameMap(y: 0, slope: state.stretcher == nil ? 1 : control.speed)
     state.fedMap = FrameMap(y: Double(control.decodeFrom))
     state.speedFrom = control.speedAskedAt == nil ? nil : 0
+    state.booster =
+      control.voiceBoost
+      ? VoiceBooster(rate: control.rate, channels: max(1, control.channels), on: true, fadingIn: false) : nil
     // A new generation starts from silence (a seek or a start): no ramp to the gain.
     state.gain.target = control.gain
     state.gain.settle()
@@ -318,6 +356,32 @@ extension Engine {
     }
     state.speed = control.speed
     state.speedFrom = from
+  }
+
+  /// Takes what the stretcher gave, through the booster when there is one, into `stretched`.
+  private func pullStretched(_ state: inout OutputState, _ stretcher: TempoStretcher) throws(PlaybackError) {
+    guard let booster = state.booster else {
+      _ = stretcher.pull(into: &state.stretched)
+      return
+    }
+    state.unboosted.removeAll(keepingCapacity: true)
+    guard let got = stretcher.pull(into: &state.unboosted), got > 0 else { return }
+    let pushed = state.unboosted.withUnsafeBufferPointer { booster.push($0, frames: got) }
+    if !pushed {
+      throw PlaybackError(code: .decoder, message: "the voice boost (dynaudnorm) refused the audio")
+    }
+    booster.pull(into: &state.stretched)
+  }
+
+  /// The voice boost turned on or off while playing: the booster (started now if there was none,
+  /// fading in from the frames not yet staged) moves its mix over 10 ms, so nothing clicks.
+  private func changeBoost(_ state: inout OutputState, _ control: Control) {
+    if let booster = state.booster {
+      booster.on = control.voiceBoost
+    } else if control.voiceBoost {
+      state.booster = VoiceBooster(
+        rate: control.rate, channels: max(1, control.channels), on: true, fadingIn: state.written > 0)
+    }
   }
 
   /// Hands over what the stretcher gave.

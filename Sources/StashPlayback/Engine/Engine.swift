@@ -28,6 +28,8 @@ final class Engine: Sendable {
     /// How fast to play (memo frames per device frame), and the gain on every sample.
     var speed = 1.0
     var gain: Float = 1
+    /// Whether the voice boost is on.
+    var voiceBoost = false
     /// When the speed or the gain last changed (the engine's clock, ns), until a frame made with
     /// it reaches the device.
     var speedAskedAt: UInt64? = nil
@@ -49,6 +51,7 @@ final class Engine: Sendable {
     var speed = 1.0
     var volume = 100
     var muted = false
+    var voiceBoost = false
     /// The gain the samples are multiplied by.
     var gain: Float { muted ? 0 : Float(volume) / 100 }
   }
@@ -155,6 +158,7 @@ final class Engine: Sendable {
         shared.control.gainAskedAt = stamp
         shared.lastGainLatency = nil
       }
+      shared.control.voiceBoost = shared.settings.voiceBoost
       shared.revision += 1
       return Self.snapshot(of: shared, device: deviceName, now: stamp)
     }
@@ -228,6 +232,7 @@ final class Engine: Sendable {
       loop: core.loop.map {
         PlaybackLoop(start: Double($0.lowerBound) / rate, end: Double($0.upperBound) / rate)
       },
-      lastSpeedLatency: shared.lastSpeedLatency, lastVolumeLatency: shared.lastGainLatency)
+      lastSpeedLatency: shared.lastSpeedLatency, lastVolumeLatency: shared.lastGainLatency,
+      voiceBoost: shared.settings.voiceBoost)
   }
 }

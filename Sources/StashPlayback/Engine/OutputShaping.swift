@@ -129,6 +129,18 @@ enum SpeedFilterLibrary {
   }
 }
 
+/// The same libavfilter, for the voice boost, with its own refusal.
+enum VoiceBoostLibrary {
+  static let shared = load(soname: SpeedFilterLibrary.soname)
+
+  /// Opens `soname` and resolves every call the boost makes; the error says what failed.
+  static func load(soname: String) -> Result<LazyLibrary<stash_avfilter>, PlaybackError> {
+    LazyLibrary.load(soname: soname, { stash_avfilter_open($0, $1, $2) }) {
+      PlaybackError(code: .unsupported, message: "cannot boost the voice: \($0); playing on without it")
+    }
+  }
+}
+
 /// libavfilter's `atempo` (WSOLA: the pitch is kept) on interleaved float: memo frames in, frames
 /// at the device's pace out, about 1/tempo as many. It starts on its first input exactly (no
 /// fade), and a tempo changed while it runs carries on from its state, so neither clicks.

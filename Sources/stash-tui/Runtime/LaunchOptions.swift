@@ -137,9 +137,10 @@ struct LaunchOptions {
         --first-screen         with --render-once, print the first screen as soon as the rows on
                                it are read, as the browser first shows it (no keys)
 
-      stash-tui --play FILE [--from T] [--to T] [--device NAME] [--speed X] [--volume N]:
-      play one memo without the interface (T is 83, 1:23 or 1:02:03; X from 0.5 to 3, the pitch
-      kept; N from 0 to 150 percent).
+      stash-tui --play FILE [--from T] [--to T] [--device NAME] [--speed X] [--volume N]
+      [--voice-boost]: play one memo without the interface (T is 83, 1:23 or 1:02:03; X from 0.5 to
+      3, the pitch kept; N from 0 to 150 percent; --voice-boost brings a quiet voice up to a steady
+      loudness, about -16 LUFS).
 
       stash-tui --waveform FILE [--points N]: print the memo's loudness as JSON, N points (100)
       over its length, each the RMS level in dBFS of that stretch, or null where it did not decode.
