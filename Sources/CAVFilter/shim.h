@@ -57,44 +57,6 @@ static inline void stash_tempo_close(stash_tempo *t) {
   av_free(t);
 }
 
-/* A stretcher for `channels` x `rate` interleaved float at `tempo` (0.5 ... 100), through `av`
- * (from stash_avfilter_open); NULL on failure. */
-static inline stash_tempo *stash_tempo_open(const stash_avfilter *av, int rate, int channels, double tempo) {
-  av_log_set_level(AV_LOG_QUIET);
-  stash_tempo *t = av_mallocz(sizeof *t);
-  if (!t) return NULL;
-  t->av = av;
-  t->channels = channels;
-  t->rate = rate;
-  t->graph = av->avfilter_graph_alloc();
-  if (!t->graph) goto fail;
-  AVChannelLayout layout;
-  av_channel_layout_default(&layout, channels);
-  char layoutName[64] = {0};
-  av_channel_layout_describe(&layout, layoutName, sizeof layoutName);
-  av_channel_layout_uninit(&layout);
-  char args[256];
-  snprintf(args, sizeof args, "time_base=1/%d:sample_rate=%d:sample_fmt=flt:channel_layout=%s", rate, rate,
-           layoutName);
-  char tempoArgs[64];
-  snprintf(tempoArgs, sizeof tempoArgs, "tempo=%.6f", tempo);
-  if (av->avfilter_graph_create_filter(&t->source, av->avfilter_get_by_name("abuffer"), "in", args, NULL,
-                                       t->graph) < 0)
-    goto fail;
-  if (av->avfilter_graph_create_filter(&t->tempo, av->avfilter_get_by_name("atempo"), "tempo", tempoArgs, NULL,
-                                       t->graph) < 0)
-    goto fail;
-  if (av->avfilter_graph_create_filter(&t->sink, av->avfilter_get_by_name("abuffersink"), "out", NULL, NULL,
-                                       t->graph) < 0)
-    goto fail;
-  if (av->avfilter_link(t->source, 0, t->tempo, 0) < 0 || av->avfilter_link(t->tempo, 0, t->sink, 0) < 0) goto fail;
-  if (av->avfilter_graph_config(t->graph, NULL) < 0) goto fail;
-  return t;
-fail:
-  stash_tempo_close(t);
-  return NULL;
-}
-
 /* A graph abuffer -> filters[0] -> ... -> filters[count - 1] -> abuffersink on `channels` x `rate`
  * interleaved float, each filter given by its name and option string and named "f0", "f1", ...
  * (for stash_chain_command); pushed and pulled with the stash_tempo calls. NULL on failure. */
@@ -151,11 +113,21 @@ static inline int stash_chain_command(stash_tempo *t, int index, const char *com
   return t->av->avfilter_graph_send_command(t->graph, name, command, argument, NULL, 0, 0);
 }
 
+/* A stretcher for `channels` x `rate` interleaved float at `tempo` (0.5 ... 100), through `av`
+ * (from stash_avfilter_open): a chain of one atempo filter. NULL on failure. */
+static inline stash_tempo *stash_tempo_open(const stash_avfilter *av, int rate, int channels, double tempo) {
+  char tempoArgs[64];
+  snprintf(tempoArgs, sizeof tempoArgs, "tempo=%.6f", tempo);
+  const char *const names[1] = {"atempo"};
+  const char *const options[1] = {tempoArgs};
+  return stash_chain_open(av, rate, channels, 1, names, options);
+}
+
 /* Changes the tempo of what comes out from now on, keeping the filter's state (no click). */
 static inline int stash_tempo_set(stash_tempo *t, double tempo) {
   char arg[64];
   snprintf(arg, sizeof arg, "%.6f", tempo);
-  return t->av->avfilter_graph_send_command(t->graph, "tempo", "tempo", arg, NULL, 0, 0);
+  return stash_chain_command(t, 0, "tempo", arg);
 }
 
 /* Hands `frames` interleaved frames in; frames == 0 marks the end (the filter lets out its tail).
