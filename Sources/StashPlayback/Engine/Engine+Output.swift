@@ -214,39 +214,16 @@ extension Engine {
       let frames = samples.count / output.channels - state.pendingOffset
       noteMemoFrame(&state, chunk.firstFrame + state.pendingOffset)
       if state.stretcher == nil, let booster = state.booster {
-        let count = min(frames, Self.stretchBlock)
-        let pushed = samples.withUnsafeBufferPointer { all in
-          booster.push(
-            UnsafeBufferPointer(
-              rebasing: all[
-                (state.pendingOffset * output.channels)..<((state.pendingOffset + count) * output.channels)]),
-            frames: count)
-        }
-        state.fed += count
-        state.pendingOffset += count
-        if state.pendingOffset * output.channels >= samples.count { state.pending = nil }
-        if !pushed {
-          throw PlaybackError(code: .decoder, message: "the voice boost (dynaudnorm) refused the audio")
-        }
+        try feed(
+          &state, samples, frames: frames, channels: output.channels, to: booster.push,
+          "the voice boost (dynaudnorm)")
         booster.pull(into: &state.stretched)
         return true
       }
       if let stretcher = state.stretcher {
-        // A little at a time, so that little stretched audio waits ahead of the device.
-        let count = min(frames, Self.stretchBlock)
-        let pushed = samples.withUnsafeBufferPointer { all in
-          stretcher.push(
-            UnsafeBufferPointer(
-              rebasing: all[
-                (state.pendingOffset * output.channels)..<((state.pendingOffset + count) * output.channels)]),
-            frames: count)
-        }
-        state.fed += count
-        state.pendingOffset += count
-        if state.pendingOffset * output.channels >= samples.count { state.pending = nil }
-        if !pushed {
-          throw PlaybackError(code: .decoder, message: "the speed filter (atempo) refused the audio")
-        }
+        try feed(
+          &state, samples, frames: frames, channels: output.channels, to: stretcher.push,
+          "the speed filter (atempo)")
         try pullStretched(&state, stretcher)
         return true
       }
@@ -306,6 +283,24 @@ extension Engine {
   /// Memo frames put into the stretcher at a time: 512 at 48 kHz is 11 ms, or 21 ms of output at
   /// 0.5×, the most a speed change waits behind.
   static let stretchBlock = 512
+
+  /// Pushes the next `stretchBlock` frames at most of the pending chunk's `samples` (`frames` of
+  /// them left) to a filter's `push`: a little at a time, so that little filtered audio waits
+  /// ahead of the device. Throws, naming the filter (`what`), when it refuses them.
+  private func feed(
+    _ state: inout OutputState, _ samples: [Float], frames: Int, channels: Int,
+    to push: (UnsafeBufferPointer<Float>, Int) -> Bool, _ what: String
+  ) throws(PlaybackError) {
+    let count = min(frames, Self.stretchBlock)
+    let offset = state.pendingOffset
+    let pushed = samples.withUnsafeBufferPointer { all in
+      push(UnsafeBufferPointer(rebasing: all[(offset * channels)..<((offset + count) * channels)]), count)
+    }
+    state.fed += count
+    state.pendingOffset += count
+    if state.pendingOffset * channels >= samples.count { state.pending = nil }
+    if !pushed { throw PlaybackError(code: .decoder, message: "\(what) refused the audio") }
+  }
 
   /// The heard frame given the device's delay.
   private func heard(_ state: OutputState, delay: Int = 0) -> Int {
