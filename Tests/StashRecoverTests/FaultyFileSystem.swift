@@ -139,6 +139,10 @@ final class FaultyFileSystem: CopyingFileSystem {
     try step("setModificationTime \(path(descriptor))")
     try copying.setModificationTime(descriptor, seconds)
   }
+  func setModificationTime(_ descriptor: Int32, nanoseconds: Int64) throws(RecoverError) {
+    try step("setModificationTime \(path(descriptor))")
+    try copying.setModificationTime(descriptor, nanoseconds: nanoseconds)
+  }
   func dropCachedPages(_ descriptor: Int32) {
     copying.dropCachedPages(descriptor)
   }

@@ -72,7 +72,11 @@ import Testing
     // Stopped, and the window past: it comes in whole, with every byte the writer added.
     let later = try folders.run(options: { $0.now = Date().timeIntervalSince1970 + 600 })
     #expect(later.memos.first { $0.base == base }?.outcome == .copied)
-    #expect(try ImportFolders.state(folders.target) == folders.expectedTarget())
+    let (found, expected) = (try ImportFolders.state(folders.target), try folders.expectedTarget())
+    #expect(
+      found == expected,
+      "differs at \(Set(found.keys).union(expected.keys).filter { found[$0] != expected[$0] }.sorted().map { "\($0): \(found[$0] ?? "-") against \(expected[$0] ?? "-")" }); \(later.textLines)"
+    )
   }
 
   @Test func aMemoThatChangesWhileItIsCopiedLeavesNothingOfItBehind() throws {

@@ -12,6 +12,8 @@ public protocol CopyingFileSystem: FileSystem {
   func write(_ descriptor: Int32, from buffer: UnsafeRawBufferPointer) throws(RecoverError)
   /// `futimens(2)`: sets an open file's modification time (and its access time to the same).
   func setModificationTime(_ descriptor: Int32, _ seconds: Double) throws(RecoverError)
+  /// `futimens(2)` to the nanosecond: the time exactly as another file's `FileStatus` gives it.
+  func setModificationTime(_ descriptor: Int32, nanoseconds: Int64) throws(RecoverError)
   /// `posix_fadvise(2)` with `POSIX_FADV_DONTNEED`: drops an open file's clean pages from the cache,
   /// so that the next read of a file just fsynced comes from the disk. Advice only: never fails.
   func dropCachedPages(_ descriptor: Int32)
@@ -21,6 +23,11 @@ public protocol CopyingFileSystem: FileSystem {
 }
 
 extension CopyingFileSystem {
+  /// A fake's default: the time as seconds.
+  public func setModificationTime(_ descriptor: Int32, nanoseconds: Int64) throws(RecoverError) {
+    try setModificationTime(descriptor, Double(nanoseconds) / 1e9)
+  }
+
   /// A fake's default: the folder made as `makeDirectory(_:)` makes it.
   public func makeDirectory(_ path: String, modeOf source: String) throws(RecoverError) {
     try makeDirectory(path)

@@ -39,8 +39,16 @@ extension SystemFileSystem: CopyingFileSystem {
 
   /// `futimens(2)`.
   public func setModificationTime(_ descriptor: Int32, _ seconds: Double) throws(RecoverError) {
-    let whole = seconds.rounded(.down)
-    let time = timespec(tv_sec: Int(whole), tv_nsec: Int(((seconds - whole) * 1e9).rounded(.down)))
+    try setModificationTime(descriptor, nanoseconds: Int64((seconds * 1e9).rounded()))
+  }
+
+  /// `futimens(2)` to the nanosecond.
+  public func setModificationTime(_ descriptor: Int32, nanoseconds: Int64) throws(RecoverError) {
+    let (whole, fraction) = nanoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
+    let time =
+      fraction < 0
+      ? timespec(tv_sec: Int(whole) - 1, tv_nsec: Int(fraction) + 1_000_000_000)
+      : timespec(tv_sec: Int(whole), tv_nsec: Int(fraction))
     var times = (time, time)
     let result = withUnsafePointer(to: &times) {
       $0.withMemoryRebound(to: timespec.self, capacity: 2) { futimens(descriptor, $0) }

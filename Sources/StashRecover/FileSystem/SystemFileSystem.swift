@@ -40,6 +40,7 @@ public struct SystemFileSystem: FileSystem, Sendable {
     return FileStatus(
       kind: kind, size: Int(info.st_size),
       modificationTime: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9,
+      modificationNanoseconds: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
       device: UInt64(info.st_dev))
   }
 

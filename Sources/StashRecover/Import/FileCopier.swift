@@ -56,7 +56,7 @@ package final class FileCopier<Seam: CopyingFileSystem> {
       // Short, or changed while it was read: a file still being written.
       guard hash.count == expected.size, try fs.status(source) == opened else { throw Self.changed(source) }
       do {
-        try fs.setModificationTime(output, expected.modificationTime)
+        try fs.setModificationTime(output, nanoseconds: expected.modificationNanoseconds)
         try fs.sync(output)
         outputOpen = false
         try fs.close(output)
