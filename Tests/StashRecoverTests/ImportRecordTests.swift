@@ -49,13 +49,9 @@ import Testing
   /// The browser's own deletion (to a Trash) and rename, then an import with the record: the memo
   /// deleted is not copied again, the title renamed is changed here, not a conflict.
   @Test func theBrowsersDeleteAndRenameStick() throws {
-    let folders = try ImportFolders()
-    let state = try ScratchFolder("stash-import-state")
-    defer {
-      folders.remove()
-      state.remove()
-    }
-    let location = ImportOptions.RecordLocation(path: state.path + "/stash/imports/record", folder: "1:1")
+    let scratch = try RecordScratch()
+    defer { scratch.remove() }
+    let (folders, state, location) = (scratch.folders, scratch.state, scratch.location)
     let withRecord = { (options: inout ImportOptions) in options.record = location }
     let (gone, renamed) = ("2026-04-04T09-00-00", "2026-04-05T09-00-00")
     try Data("Standup notes".utf8).write(to: folders.source.appendingPathComponent(renamed + "_title.txt"))
@@ -85,13 +81,9 @@ import Testing
   /// A kill at every step of the import that writes the record: the record on disk is always the
   /// old one or the new one, whole, and the next import reads it without a word.
   @Test func aKillAtEveryStepOfWritingTheRecordLeavesTheOldOrTheNew() throws {
-    let folders = try ImportFolders()
-    let state = try ScratchFolder("stash-import-state")
-    defer {
-      folders.remove()
-      state.remove()
-    }
-    let location = ImportOptions.RecordLocation(path: state.path + "/stash/imports/record", folder: "1:1")
+    let scratch = try RecordScratch()
+    defer { scratch.remove() }
+    let (folders, state, location) = (scratch.folders, scratch.state, scratch.location)
     let withRecord = { (options: inout ImportOptions) in options.record = location }
     // Everything is here already; only the record changes from here on.
     _ = try folders.run()
@@ -128,13 +120,9 @@ import Testing
 
   /// A record that cannot be written is said, and the import itself stands.
   @Test func aRecordThatCannotBeWrittenIsSaid() throws {
-    let folders = try ImportFolders()
-    let state = try ScratchFolder("stash-import-state")
-    defer {
-      folders.remove()
-      state.remove()
-    }
-    let location = ImportOptions.RecordLocation(path: state.path + "/stash/imports/record", folder: "1:1")
+    let scratch = try RecordScratch()
+    defer { scratch.remove() }
+    let (folders, location) = (scratch.folders, scratch.location)
     let fs = FaultyFileSystem()
     fs.failing = [("rename", "/stash/imports/record", ENOSPC)]
     let report = try folders.run(fileSystem: fs) { $0.record = location }
@@ -142,5 +130,24 @@ import Testing
     #expect(
       report.notices.count == 1 && report.notices[0].contains("could not be written"), "\(report.notices)")
     #expect(!FileManager.default.fileExists(atPath: location.path))
+  }
+}
+
+/// A source and target to import between (`ImportFolders`) and a state folder of the test's own
+/// holding their import record: what each test of the record starts from.
+struct RecordScratch {
+  let folders: ImportFolders
+  let state: ScratchFolder
+  let location: ImportOptions.RecordLocation
+
+  init() throws {
+    folders = try ImportFolders()
+    state = try ScratchFolder("stash-import-state")
+    location = ImportOptions.RecordLocation(path: state.path + "/stash/imports/record", folder: "1:1")
+  }
+
+  func remove() {
+    folders.remove()
+    state.remove()
   }
 }
