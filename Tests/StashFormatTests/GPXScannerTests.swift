@@ -100,6 +100,14 @@ import Testing
     ),
     ("a byte-order mark", "\u{FEFF}<?xml version=\"1.0\"?><gpx \(gpx)><wpt lat=\"1\" lon=\"2\"/></gpx>"),
     ("]] and > in text", "<gpx \(gpx)><metadata><name>a]]b]>c>d]</name></metadata></gpx>"),
+    (
+      "attributes in a namespace are not GPX's, even with GPX's names",
+      """
+      <gpx \(gpx) xmlns:p="urn:p" p:version="1.0" p:creator="not this" creator="this">
+      <wpt p:lat="5" lat="1" lon="2" p:lon="6"/><wpt p:lat="1" lon="2"/>
+      <metadata><bounds p:minlat="0" minlat="1" minlon="2" maxlat="3" maxlon="4"/></metadata></gpx>
+      """
+    ),
   ]
 
   @Test(arguments: 0..<taken.count)

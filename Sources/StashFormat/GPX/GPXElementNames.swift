@@ -4,8 +4,8 @@
   import Musl
 #endif
 
-/// Splits expat's `namespace<U+0001>local` element names and recognises the few the reader acts
-/// on, comparing bytes in place (no String is made on the hot path).
+/// Recognises the few namespaces and local names the reader acts on, comparing bytes in place (no
+/// String is made on the hot path).
 struct GPXElementNames {
   /// A local name the reader acts on; `other` for everything else.
   enum Local: UInt8 {
@@ -32,20 +32,6 @@ struct GPXElementNames {
       i += 1
     }
     return value
-  }
-
-  /// The namespace and local name of an expat element name.
-  @inline(__always) func classify(_ name: UnsafePointer<CChar>) -> (GPXNamespace.Known, Local) {
-    let raw = UnsafeRawPointer(name)
-    // strlen is vectorised and never reads past the terminator; every index read is below it.
-    let length = strlen(name)
-    // A namespace name cannot hold U+0001, so the first one ends it; without one the element is
-    // in no namespace (a GPX file without xmlns).
-    guard let separator = memchr(raw, 1, length) else { return (.none, Self.local(raw, length)) }
-    let uriCount = UnsafeRawPointer(separator) - raw
-    let space = Self.namespace(raw, uriCount)
-    guard space != .other else { return (.other, .other) }
-    return (space, Self.local(raw + uriCount + 1, length - uriCount - 1))
   }
 
   /// Which of the namespaces acted on the `count` bytes at `uri` name (not empty): each has a

@@ -1,27 +1,19 @@
-import CExpat
-
-/// The reader's reactions to expat's events: which elements open which parts of the document,
+/// The reader's reactions to the events of a document: which elements open which parts of it,
 /// and what captured text becomes.
 extension GPXParseState {
-  /// An element opened, named as expat names it (`namespace<U+0001>local`).
-  mutating func start(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>)
-  {
-    let (space, local) = names.classify(name)
-    start(space, local, attributes, name: name)
-  }
-
   /// An element opened: decide what it is from its namespace, name and parent, and push that.
-  /// `name`, expat's, is only for a message about a root that is not GPX.
+  /// `rootName` (`{namespace}local`) is only for a message about a root that is not GPX; a feeder
+  /// that gives such a document to another reader passes none.
   mutating func start(
-    _ space: GPXNamespace.Known, _ local: GPXElementNames.Local,
-    _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, name: UnsafePointer<CChar>?
+    _ space: GPXNamespace.Known, _ local: GPXElementNames.Local, _ attributes: GPXAttributes,
+    rootName: String? = nil
   ) {
     guard depth < Self.maximumDepth else {
       stop(.gpxTooDeep, "elements are nested more than \(Self.maximumDepth) deep; GPX needs about eight")
       return
     }
     guard depth > 0 else {
-      startRoot(space, local, attributes, name: name)
+      startRoot(space, local, attributes, rootName: rootName)
       return
     }
     let parent = stack[depth - 1]
@@ -127,11 +119,6 @@ extension GPXParseState {
     }
   }
 
-  /// expat's character-data callback, installed only while a field's text is captured.
-  static let characterData: XML_CharacterDataHandler = { userData, bytes, count in
-    userData!.assumingMemoryBound(to: GPXParseState.self).pointee.appendText(bytes!, Int(count))
-  }
-
   /// Keeps what a torn file held: the open segment, track and route with every point that
   /// closed. A point whose end tag never came is dropped (its fields may be cut).
   mutating func closeOpenParts() -> (droppedPoint: Bool, open: [Kind]) {
@@ -146,17 +133,17 @@ extension GPXParseState {
   }
 
   private mutating func startRoot(
-    _ space: GPXNamespace.Known, _ local: GPXElementNames.Local,
-    _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, name: UnsafePointer<CChar>?
+    _ space: GPXNamespace.Known, _ local: GPXElementNames.Local, _ attributes: GPXAttributes,
+    rootName: String?
   ) {
     sawRoot = true
     guard local == .gpx, space == .gpx11 || space == .gpx10 || space == .none else {
-      // Without expat's name (the scanner's call), the scanner gives the file to expat.
-      let element = name.map { "<\(Self.readable($0))>" } ?? "another element"
+      // Without a name (the scanner's call), the scanner gives the file to expat.
+      let element = rootName.map { "<\($0)>" } ?? "another element"
       stop(.gpxNotGPX, "the document is XML but its root element is \(element), not GPX's <gpx>")
       return
     }
-    let version = Self.attribute("version", in: attributes)
+    let version = attributes.text("version")
     switch space {
     case .gpx10: document.version = "1.0"
     case .none:
@@ -168,7 +155,7 @@ extension GPXParseState {
     default: document.version = "1.1"
     }
     gpxNamespace = space
-    document.creator = Self.attribute("creator", in: attributes)
+    document.creator = attributes.text("creator")
     stack[0] = .root
     depth = 1
   }
@@ -178,9 +165,6 @@ extension GPXParseState {
     capture = field
     text.count = 0
     textCut = false
-    // Character data is reported only while a field is open: the whitespace between elements
-    // then costs expat no callback at all.
-    if let parser { XML_SetCharacterDataHandler(parser, GPXParseState.characterData) }
     return .field
   }
 
@@ -212,27 +196,20 @@ extension GPXParseState {
     note(.gpxMisplacedElement, .warning, "<\(element)> outside \(parent) is not part of GPX: skipped")
   }
 
-  private mutating func beginPoint(_ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>, as kind: Kind)
-    -> Kind
-  {
+  private mutating func beginPoint(_ attributes: GPXAttributes, as kind: Kind) -> Kind {
     var latitude: Double?
     var longitude: Double?
     var sawLatitude = false
     var sawLongitude = false
-    var i = 0
-    while let attributeName = attributes[i], let value = attributes[i + 1] {
-      i += 2
-      let raw = UnsafeRawPointer(attributeName)
-      guard raw.load(as: UInt8.self) == UInt8(ascii: "l"), raw.load(fromByteOffset: 3, as: UInt8.self) == 0
-      else { continue }
-      let second = raw.load(fromByteOffset: 1, as: UInt8.self)
-      let third = raw.load(fromByteOffset: 2, as: UInt8.self)
-      if second == UInt8(ascii: "a"), third == UInt8(ascii: "t") {
+    for attribute in attributes.list {
+      let name = attribute.name
+      guard name.count == 3, name[0] == UInt8(ascii: "l") else { continue }
+      if name[1] == UInt8(ascii: "a"), name[2] == UInt8(ascii: "t") {
         sawLatitude = true
-        latitude = Self.number(value)
-      } else if second == UInt8(ascii: "o"), third == UInt8(ascii: "n") {
+        latitude = DecimalText.parse(attribute.value)
+      } else if name[1] == UInt8(ascii: "o"), name[2] == UInt8(ascii: "n") {
         sawLongitude = true
-        longitude = Self.number(value)
+        longitude = DecimalText.parse(attribute.value)
       }
     }
     guard let latitude, let longitude else {
@@ -249,15 +226,8 @@ extension GPXParseState {
       )
     }
     point = GPXPoint(reading: latitude, longitude)
-    let offset = parser.map { Int(XML_GetCurrentByteIndex($0)) } ?? scanOffset
-    if lineCounter != nil {
-      let (line, column) = lineCounter!.position(of: offset)
-      point.setLocation(line: UInt(line), column: UInt(column), offset: offset)
-    } else if let parser {
-      point.setLocation(
-        line: UInt(XML_GetCurrentLineNumber(parser)), column: UInt(XML_GetCurrentColumnNumber(parser)) + 1,
-        offset: offset)
-    }
+    let (line, column) = place
+    point.setLocation(line: UInt(line), column: UInt(column), offset: eventOffset)
     pointOpen = true
     return kind
   }
@@ -267,10 +237,11 @@ extension GPXParseState {
     pointsKept += 1
   }
 
-  private mutating func readBounds(_ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) {
-    let values = ["minlat", "minlon", "maxlat", "maxlon"].map { name in
-      Self.attribute(name, in: attributes).flatMap { DecimalText.parse($0) }
-    }
+  private mutating func readBounds(_ attributes: GPXAttributes) {
+    let values = [
+      attributes.value("minlat"), attributes.value("minlon"), attributes.value("maxlat"),
+      attributes.value("maxlon"),
+    ].map { $0.flatMap { DecimalText.parse($0) } }
     guard let minLatitude = values[0], let minLongitude = values[1], let maxLatitude = values[2],
       let maxLongitude = values[3]
     else {
@@ -280,30 +251,5 @@ extension GPXParseState {
     document.metadata.bounds = GPXBounds(
       minLatitude: minLatitude, minLongitude: minLongitude, maxLatitude: maxLatitude,
       maxLongitude: maxLongitude)
-  }
-
-  private static func number(_ value: UnsafePointer<CChar>) -> Double? {
-    let raw = UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self)
-    var count = 0
-    while raw[count] != 0 { count += 1 }
-    return DecimalText.parse(UnsafeBufferPointer(start: raw, count: count))
-  }
-
-  private static func attribute(_ wanted: String, in attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>)
-    -> String?
-  {
-    var i = 0
-    while let attributeName = attributes[i], let value = attributes[i + 1] {
-      i += 2
-      if String(cString: attributeName) == wanted { return String(cString: value) }
-    }
-    return nil
-  }
-
-  /// An expat element name as `{namespace}local`, for messages.
-  static func readable(_ name: UnsafePointer<CChar>) -> String {
-    let text = String(cString: name)
-    guard let separator = text.firstIndex(of: "\u{1}") else { return text }
-    return "{\(text[..<separator])}\(text[text.index(after: separator)...])"
   }
 }

@@ -1,5 +1,3 @@
-import CExpat
-
 /// What the text of a closed field element becomes, and the diagnostics for text that is not
 /// what GPX says it must be.
 extension GPXParseState {
@@ -7,7 +5,6 @@ extension GPXParseState {
   mutating func finishField() {
     let field = capture
     capture = .none
-    if let parser { XML_SetCharacterDataHandler(parser, nil) }
     if textCut {
       note(.gpxTextTooLong, .warning, "a text longer than \(Self.maximumText) bytes was cut there")
     }

@@ -1,9 +1,8 @@
-import CExpat
-
 /// What the reader is building while expat (or `GPXScanner`) walks a file: the element stack, the
-/// text of the element being captured, and the document so far. Expat's callbacks reach it through
-/// a pointer `GPXReadSession` allocates and call the methods in `GPXParseState+Elements.swift`; the
-/// scanner holds it inline and calls them directly. A struct rather than a class: a class's stored
+/// text of the element being captured, and the document so far. It knows nothing of expat: the
+/// reader feeding it (`GPXReadSession` for expat, `GPXScanner`) hands it each element's namespace
+/// and local name, its attributes and text as byte ranges, and where in the text each event is,
+/// through the methods in `GPXParseState+Elements.swift`. A struct rather than a class: a class's stored
 /// properties are checked for exclusive access at run time on every change, which took about a tenth of
 /// the reader's time with the scanner; a struct's are checked when compiling.
 struct GPXParseState: ~Copyable {
@@ -24,10 +23,12 @@ struct GPXParseState: ~Copyable {
   /// Text longer than this in one element is cut (and said so): no GPX field needs more.
   static let maximumText = 64 * 1024
 
-  /// The expat parser feeding this state; nil when `GPXScanner` does, which sets `scanOffset`.
-  let parser: XML_Parser?
-  /// Where the event the scanner is reporting starts in the text (its `<`).
-  var scanOffset = 0
+  /// Where the event being reported starts in the text (its `<`), set by the reader feeding the
+  /// state before each event.
+  var eventOffset = 0
+  /// The line and column of the event being reported, asked only when no `lineCounter` places it
+  /// (expat knows its own lines when it reads a document in pieces).
+  var placeEvent: (() -> (line: Int, column: Int))?
   var stack: UnsafeMutablePointer<Kind>
   var depth = 0
   var text = GPXByteBuffer(capacity: 256)
@@ -40,7 +41,8 @@ struct GPXParseState: ~Copyable {
   var gpxNamespace = GPXNamespace.Known.gpx11
   var sawRoot = false
   var rootClosed = false
-  /// Why the reader stopped expat, recorded after `XML_Parse` returns.
+  /// Why the state refused to read on (nesting too deep, a root that is not GPX); the reader
+  /// feeding it stops there and reports it.
   var stopReason: Diagnostic?
   /// Set with `stopReason`; a plain flag so the hot path does not copy a Diagnostic to test it.
   var stopped = false
@@ -51,51 +53,46 @@ struct GPXParseState: ~Copyable {
   var track = GPXTrack()
   var route = GPXRoute()
   var pointsKept = 0
-  let names = GPXElementNames()
-  /// Places track points when the whole document is in memory; nil when expat places them.
+  /// Places events when the whole document is in memory; nil when `placeEvent` does.
   var lineCounter: GPXLineCounter?
 
-  /// A state fed by a new expat parser, or with `expat` false by the caller, which must then set
-  /// `lineCounter` and `scanOffset`.
-  init(expat: Bool = true) {
-    // The separator cannot occur in a namespace name (XML 1.0 has no U+0001), so splitting at
-    // it is unambiguous.
-    parser = expat ? XML_ParserCreateNS(nil, 0x01) : nil
+  /// A state for one document; its feeder sets `lineCounter` or `placeEvent`.
+  init() {
     stack = .allocate(capacity: Self.maximumDepth + 1)
   }
 
   deinit {
-    if let parser { XML_ParserFree(parser) }
     stack.deallocate()
     text.deallocate()
   }
 
+  /// Where the event being reported is.
   var location: SourceLocation {
     // Mutating: the line counter remembers where it last counted to.
     mutating get {
-      guard let parser else {
-        let (line, column) = lineCounter!.position(of: scanOffset)
-        return SourceLocation(line: line, column: column, offset: scanOffset)
-      }
-      return SourceLocation(
-        line: Int(XML_GetCurrentLineNumber(parser)), column: Int(XML_GetCurrentColumnNumber(parser)) + 1,
-        offset: Int(XML_GetCurrentByteIndex(parser)))
+      let (line, column) = place
+      return SourceLocation(line: line, column: column, offset: eventOffset)
     }
+  }
+
+  /// The line and column of the event being reported.
+  var place: (line: Int, column: Int) {
+    mutating get { lineCounter?.position(of: eventOffset) ?? placeEvent?() ?? (1, 1) }
   }
 
   mutating func note(_ code: FormatError.Code, _ severity: Severity, _ message: String) {
     log.add(code, severity, message, at: location)
   }
 
-  /// Stops expat from inside a callback; the reason is reported once `XML_Parse` returns. (The
-  /// scanner gives such a document to expat.)
+  /// Refuses to read on: the feeder stops at the event and the reason is reported once it has.
+  /// (The scanner gives such a document to expat.)
   mutating func stop(_ code: FormatError.Code, _ message: String) {
     stopReason = Diagnostic(code: code, severity: .error, message: message, location: location)
     stopped = true
-    if let parser { XML_StopParser(parser, XML_FALSE) }
   }
 
-  @inline(__always) mutating func appendText(_ bytes: UnsafePointer<CChar>, _ count: Int) {
+  /// Text of the element being captured: `count` bytes at `bytes`.
+  @inline(__always) mutating func appendText(_ bytes: UnsafeRawPointer, _ count: Int) {
     var count = count
     if text.count + count > Self.maximumText {
       textCut = true

@@ -1,9 +1,52 @@
 import CExpat
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// One parse: an expat parser set up safely, fed chunk by chunk, then turned into a document.
+/// The one place expat is used: its callbacks hand `GPXParseState` what `GPXScanner` hands it
+/// too (namespaces and local names, attributes and text as byte ranges, the offset of each
+/// event), and the state's refusals and text capture are turned into expat calls here.
 final class GPXReadSession {
-  /// Where expat's callbacks find the state (their user data): allocated here, so it stays put.
-  private let pointer: UnsafeMutablePointer<GPXParseState>
+  /// What expat's callbacks reach through their user data: the state, the parser, and the
+  /// reusable room for a tag's attributes. Allocated here, so it stays put.
+  private struct Context: ~Copyable {
+    var state = GPXParseState()
+    let parser: XML_Parser
+    /// Whether the character-data callback is installed: it is only while a field's text is
+    /// captured, so the whitespace between elements costs expat no callback at all.
+    var capturing = false
+    var attributes = GPXAttributeRoom()
+
+    init() {
+      // The separator cannot occur in a namespace name (XML 1.0 has no U+0001), so splitting at
+      // it is unambiguous.
+      parser = XML_ParserCreateNS(nil, 0x01)
+    }
+
+    deinit {
+      XML_ParserFree(parser)
+      attributes.deallocate()
+    }
+
+    /// Tells the state where the event expat is reporting starts.
+    @inline(__always) mutating func placeEvent() {
+      state.eventOffset = Int(XML_GetCurrentByteIndex(parser))
+    }
+
+    /// Installs or removes the character-data callback as the state starts or stops capturing.
+    @inline(__always) mutating func followCapture() {
+      let wanted = state.capture != .none
+      guard wanted != capturing else { return }
+      capturing = wanted
+      XML_SetCharacterDataHandler(parser, wanted ? GPXReadSession.characterData : nil)
+    }
+  }
+
+  private let pointer: UnsafeMutablePointer<Context>
   private var fed = 0
   /// Where the run of NUL bytes that ends the input so far begins: a file cut by a crash is
   /// often padded with zeros, and an error inside that run is a tear, not malformed XML.
@@ -22,9 +65,13 @@ final class GPXReadSession {
   /// by counting lines in it rather than by asking expat (see `GPXLineCounter`).
   init(wholeText: UnsafeBufferPointer<UInt8>? = nil) {
     pointer = .allocate(capacity: 1)
-    pointer.initialize(to: GPXParseState())
-    let parser = pointer.pointee.parser!
+    pointer.initialize(to: Context())
+    let parser = pointer.pointee.parser
     XML_SetUserData(parser, UnsafeMutableRawPointer(pointer))
+    // Without a line counter (a document read in pieces, or not in UTF-8), expat places events.
+    pointer.pointee.state.placeEvent = {
+      (Int(XML_GetCurrentLineNumber(parser)), Int(XML_GetCurrentColumnNumber(parser)) + 1)
+    }
     XML_SetHashSalt(parser, GPXReadSession.hashSalt)
     if let wholeText {
       state.lineCounter = GPXLineCounter(wholeText)
@@ -50,9 +97,11 @@ final class GPXReadSession {
   }
 
   private var state: GPXParseState {
-    _read { yield pointer.pointee }
-    _modify { yield &pointer.pointee }
+    _read { yield pointer.pointee.state }
+    _modify { yield &pointer.pointee.state }
   }
+
+  private var parser: XML_Parser { pointer.pointee.parser }
 
   /// Hands `bytes` to expat; false once parsing has stopped (an error, or the reader's refusal).
   func feed(_ bytes: UnsafeBufferPointer<UInt8>, final: Bool) -> Bool {
@@ -62,7 +111,7 @@ final class GPXReadSession {
     fed += bytes.count
     if !sawContent { sawContent = bytes.contains { !DecimalText.isSpace($0) && $0 != 0 } }
     let status = bytes.withMemoryRebound(to: CChar.self) {
-      XML_Parse(state.parser!, $0.baseAddress, Int32(bytes.count), final ? 1 : 0)
+      XML_Parse(parser, $0.baseAddress, Int32(bytes.count), final ? 1 : 0)
     }
     if status == XML_STATUS_ERROR {
       failed = true
@@ -78,7 +127,6 @@ final class GPXReadSession {
   }
 
   private func reportFailure() {
-    let parser = state.parser!
     let code = XML_GetErrorCode(parser)
     let (dropped, open) = state.closeOpenParts()
     if code == XML_ERROR_ABORTED, var reason = state.stopReason {
@@ -142,30 +190,88 @@ final class GPXReadSession {
     return text
   }
 
-  // expat's callbacks: non-capturing, so they convert to C function pointers; the state comes
+  // expat's callbacks: non-capturing, so they convert to C function pointers; the context comes
   // back through the user-data pointer.
   private static let startElement: XML_StartElementHandler = { userData, name, attributes in
-    userData!.assumingMemoryBound(to: GPXParseState.self).pointee.start(name!, attributes!)
+    let context = userData!.assumingMemoryBound(to: Context.self)
+    context.pointee.placeEvent()
+    let (space, local) = classify(name!)
+    context.pointee.attributes.removeAll()
+    var i = 0
+    while let attributeName = attributes![i], let value = attributes![i + 1] {
+      i += 2
+      let nameCount = strlen(attributeName)
+      // An attribute in a namespace (`uri<U+0001>local`) is not GPX's own.
+      if memchr(attributeName, 1, nameCount) != nil { continue }
+      context.pointee.attributes.append(
+        GPXAttribute(name: bytes(attributeName, nameCount), value: bytes(value)))
+    }
+    let rootName = context.pointee.state.depth == 0 ? readable(name!) : nil
+    context.pointee.state.start(space, local, context.pointee.attributes.attributes, rootName: rootName)
+    if context.pointee.state.stopped {
+      XML_StopParser(context.pointee.parser, XML_FALSE)
+      return
+    }
+    context.pointee.followCapture()
   }
 
   private static let endElement: XML_EndElementHandler = { userData, _ in
-    userData!.assumingMemoryBound(to: GPXParseState.self).pointee.end()
+    let context = userData!.assumingMemoryBound(to: Context.self)
+    context.pointee.placeEvent()
+    context.pointee.state.end()
+    context.pointee.followCapture()
+  }
+
+  private static let characterData: XML_CharacterDataHandler = { userData, bytes, count in
+    userData!.assumingMemoryBound(to: Context.self).pointee.state.appendText(bytes!, Int(count))
   }
 
   private static let xmlDeclaration: XML_XmlDeclHandler = { userData, _, encoding, _ in
     guard let encoding else { return }
     let name = String(cString: encoding).uppercased()
     if name != "UTF-8" && name != "US-ASCII" {
-      userData!.assumingMemoryBound(to: GPXParseState.self).pointee.lineCounter = nil
+      userData!.assumingMemoryBound(to: Context.self).pointee.state.lineCounter = nil
     }
   }
 
   private static let entityDeclaration: XML_EntityDeclHandler = {
     userData, name, _, _, _, _, systemID, _, _ in
     guard let systemID else { return }
-    userData!.assumingMemoryBound(to: GPXParseState.self).pointee.note(
+    let context = userData!.assumingMemoryBound(to: Context.self)
+    context.pointee.placeEvent()
+    context.pointee.state.note(
       .gpxExternalEntity, .warning,
       "the file declares an external entity '\(String(cString: name!))' (\(String(cString: systemID))): "
         + "stash never reads external entities, so references to it are left empty")
+  }
+
+  /// The namespace and local name of an expat element name (`namespace<U+0001>local`, or the
+  /// bare local name for an element in no namespace).
+  @inline(__always) private static func classify(_ name: UnsafePointer<CChar>) -> (
+    GPXNamespace.Known, GPXElementNames.Local
+  ) {
+    let raw = UnsafeRawPointer(name)
+    // strlen is vectorised and never reads past the terminator; every index read is below it.
+    let length = strlen(name)
+    // A namespace name cannot hold U+0001, so the first one ends it.
+    guard let separator = memchr(raw, 1, length) else { return (.none, GPXElementNames.local(raw, length)) }
+    let uriCount = UnsafeRawPointer(separator) - raw
+    let space = GPXElementNames.namespace(raw, uriCount)
+    guard space != .other else { return (.other, .other) }
+    return (space, GPXElementNames.local(raw + uriCount + 1, length - uriCount - 1))
+  }
+
+  @inline(__always) private static func bytes(_ text: UnsafePointer<CChar>, _ count: Int? = nil)
+    -> UnsafeBufferPointer<UInt8>
+  {
+    UnsafeBufferPointer(
+      start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: count ?? strlen(text))
+  }
+
+  /// An expat element name as `{namespace}local`, for messages.
+  private static func readable(_ name: UnsafePointer<CChar>) -> String {
+    let text = String(cString: name)
+    guard let separator = text.firstIndex(of: "\u{1}") else { return text }
+    return "{\(text[..<separator])}\(text[text.index(after: separator)...])"
   }
 }

@@ -5,8 +5,8 @@
 #endif
 
 /// Reads the XML that GPX writers produce, in Swift, over a document held whole in memory, and
-/// hands `GPXParseState` what expat would: each element's namespace and local name, its attributes
-/// as expat lists them, the same text, at the same offsets. It reads the bench's route set in a half to
+/// hands `GPXParseState` what `GPXReadSession` hands it from expat: each element's namespace and
+/// local name, its attributes in no namespace, the same text, at the same offsets. It reads the bench's route set in a half to
 /// a third of the CPU time expat takes inside the same reader: expat's general machinery (a tokenizer
 /// per encoding, a callback per event through C, names built for every element) was most of the
 /// time of reading a route, and lint reads every route in a folder.
@@ -48,7 +48,7 @@ struct GPXScanner: ~Copyable {
   private let classes = GPXScanner.classes
   private let end: Int
   private var i = 0
-  var state = GPXParseState(expat: false)
+  var state = GPXParseState()
   /// Each open element's qualified name in the text and how many bindings were in scope before it:
   /// `openCount` of them. A plain allocation, not an Array: a tag pushes or pops one with no
   /// uniqueness check. The state stops deeper nesting than its limit, so that many is room enough.
@@ -58,12 +58,10 @@ struct GPXScanner: ~Copyable {
   /// Each binding's namespace URI, apart so that `Binding` holds no reference.
   private var uris: [[UInt8]] = []
   private var attributes: [Attribute] = []
-  /// Where the names and values of the attributes handed on are in `buffer`.
-  private var offsets: [(name: Int, value: Int)] = []
-  /// Decoded attribute values and the names handed to the state, NUL-terminated, in one buffer.
+  /// The decoded values of the tag's attributes, in one buffer.
   private var buffer = GPXByteBuffer(capacity: 1024)
-  private var pointers: UnsafeMutablePointer<UnsafePointer<CChar>?>
-  private var pointerCapacity = 16
+  /// The attributes handed to the state.
+  private var handed = GPXAttributeRoom()
 
   /// The document in `text`, or nil when expat must read it.
   static func read(_ text: UnsafeBufferPointer<UInt8>) -> GPXDocument? {
@@ -81,13 +79,12 @@ struct GPXScanner: ~Copyable {
     self.text = base
     end = text.count
     state.lineCounter = GPXLineCounter(text)
-    pointers = .allocate(capacity: pointerCapacity)
     open = .allocate(capacity: GPXParseState.maximumDepth + 1)
   }
 
   deinit {
     buffer.deallocate()
-    pointers.deallocate()
+    handed.deallocate()
     open.deallocate()
   }
 
@@ -224,17 +221,11 @@ struct GPXScanner: ~Copyable {
     let prefix = colon.map { name.lowerBound..<$0 } ?? name.lowerBound..<name.lowerBound
     let space = try binding(of: prefix).map { bindings[$0].known } ?? .none
     let local = colon.map { $0 + 1..<name.upperBound } ?? name
-    let list: UnsafeMutablePointer<UnsafePointer<CChar>?>
-    if attributes.isEmpty {
-      pointers[0] = nil
-      list = pointers
-    } else {
-      list = try attributeList()
-    }
+    let list = attributes.isEmpty ? GPXAttributes.none : try attributeList()
     open[openCount] = (name, bindingsBefore)
     openCount += 1
-    state.scanOffset = tagStart
-    state.start(space, GPXElementNames.local(text + local.lowerBound, local.count), list, name: nil)
+    state.eventOffset = tagStart
+    state.start(space, GPXElementNames.local(text + local.lowerBound, local.count), list)
     if state.stopped { throw GiveUp() }
     // expat places the end of an empty element just after its tag.
     if selfClosing { closeElement(at: i) }
@@ -260,7 +251,7 @@ struct GPXScanner: ~Copyable {
       bindings.removeSubrange(closed.bindings...)
       uris.removeSubrange(closed.bindings...)
     }
-    state.scanOffset = tagStart
+    state.eventOffset = tagStart
     state.end()
   }
 
@@ -301,26 +292,14 @@ struct GPXScanner: ~Copyable {
     return nil
   }
 
-  /// An attribute's name as expat reports it with namespaces: `uri<U+0001>local` with a prefix,
-  /// the bare name without one. Appended to `buffer`; its offset.
-  private mutating func expatName(_ name: Range<Int>, colon: Int?) throws(GiveUp) -> Int {
-    let local = colon.map { $0 + 1..<name.upperBound } ?? name
-    let start = buffer.count
-    if let colon, let k = try binding(of: name.lowerBound..<colon) {
-      let uri = uris[k]
-      uri.withUnsafeBufferPointer { buffer.append($0.baseAddress!, $0.count) }
-      buffer.append(byte: 1)
-    }
-    buffer.append(text + local.lowerBound, local.count)
-    buffer.append(byte: 0)
-    return start
-  }
-
-  /// The attributes other than namespace declarations, as expat's NULL-ended name, value list.
-  /// Gives up on a repeated attribute, by name or by namespace and local name.
-  private mutating func attributeList() throws(GiveUp) -> UnsafeMutablePointer<UnsafePointer<CChar>?> {
-    if !offsets.isEmpty { offsets.removeAll(keepingCapacity: true) }
-    var prefixed = 0
+  /// The attributes other than namespace declarations and those in a namespace, as the state
+  /// takes them. Gives up on a repeated attribute, by name or by namespace and local name, and on
+  /// a prefix that is not bound.
+  private mutating func attributeList() throws(GiveUp) -> GPXAttributes {
+    handed.removeAll()
+    // Each prefixed attribute's binding and local name, to find two prefixes bound to one
+    // namespace that make one name of two.
+    var prefixed: [(binding: Int, local: Range<Int>)] = []
     for k in attributes.indices {
       let attribute = attributes[k]
       var j = 0
@@ -329,32 +308,22 @@ struct GPXScanner: ~Copyable {
         j += 1
       }
       if attribute.declares { continue }
-      if attribute.colon != nil { prefixed += 1 }
-      offsets.append((try expatName(attribute.name, colon: attribute.colon), attribute.value.lowerBound))
-    }
-    // Two prefixes bound to one namespace make one name of two.
-    if prefixed > 1 {
-      for k in 1..<offsets.count {
-        for j in 0..<k where strcmp(cString(offsets[j].name), cString(offsets[k].name)) == 0 {
+      if let colon = attribute.colon {
+        guard let binding = try binding(of: attribute.name.lowerBound..<colon) else { throw GiveUp() }
+        let local = colon + 1..<attribute.name.upperBound
+        for other in prefixed where uris[other.binding] == uris[binding] && equalText(other.local, local) {
           throw GiveUp()
         }
+        prefixed.append((binding, local))
+        continue
       }
+      handed.append(
+        GPXAttribute(
+          name: UnsafeBufferPointer(start: text + attribute.name.lowerBound, count: attribute.name.count),
+          value: UnsafeBufferPointer(
+            start: buffer.base + attribute.value.lowerBound, count: attribute.value.count)))
     }
-    if offsets.count * 2 + 1 > pointerCapacity {
-      pointers.deallocate()
-      pointerCapacity = offsets.count * 2 + 1
-      pointers = .allocate(capacity: pointerCapacity)
-    }
-    for (k, offset) in offsets.enumerated() {
-      pointers[2 * k] = cString(offset.name)
-      pointers[2 * k + 1] = cString(offset.value)
-    }
-    pointers[2 * offsets.count] = nil
-    return pointers
-  }
-
-  private func cString(_ offset: Int) -> UnsafePointer<CChar> {
-    UnsafeRawPointer(buffer.base + offset).assumingMemoryBound(to: CChar.self)
+    return handed.attributes
   }
 
   // MARK: Names, values and text
@@ -383,7 +352,7 @@ struct GPXScanner: ~Copyable {
   }
 
   /// A quoted attribute value, normalised as XML says (each whitespace character a space,
-  /// references replaced), appended to `buffer` with a NUL; its range there (without the NUL).
+  /// references replaced), appended to `buffer`; its range there.
   private mutating func attributeValue() throws(GiveUp) -> Range<Int> {
     guard i < end, text[i] == UInt8(ascii: "\"") || text[i] == UInt8(ascii: "'") else { throw GiveUp() }
     let quote = text[i]
@@ -421,9 +390,7 @@ struct GPXScanner: ~Copyable {
       }
     }
     i += 1
-    let range = start..<buffer.count
-    buffer.append(byte: 0)
-    return range
+    return start..<buffer.count
   }
 
   /// The text up to the next `<`, handed to the state while it captures a field.
@@ -438,17 +405,17 @@ struct GPXScanner: ~Copyable {
       let byte = text[i]
       switch byte {
       case UInt8(ascii: "<"):
-        if capturing, i > run { state.appendText(cText(run), i - run) }
+        if capturing, i > run { state.appendText(text + run, i - run) }
         return
       case UInt8(ascii: "&"):
-        if capturing, i > run { state.appendText(cText(run), i - run) }
+        if capturing, i > run { state.appendText(text + run, i - run) }
         let scalar = try reference()
         if capturing {
           var bytes: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
           withUnsafeMutableBytes(of: &bytes) { raw in
             let out = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
             let count = Self.encode(scalar, into: out)
-            state.appendText(UnsafeRawPointer(out).assumingMemoryBound(to: CChar.self), count)
+            state.appendText(out, count)
           }
         }
         run = i
@@ -458,8 +425,8 @@ struct GPXScanner: ~Copyable {
       case 0x0D:
         // Text hands on a line end as LF, whether it was CR LF or a lone CR.
         if capturing {
-          if i > run { state.appendText(cText(run), i - run) }
-          var lineFeed: CChar = 0x0A
+          if i > run { state.appendText(text + run, i - run) }
+          var lineFeed: UInt8 = 0x0A
           state.appendText(&lineFeed, 1)
         }
         i += i + 1 < end && text[i + 1] == 0x0A ? 2 : 1
@@ -469,10 +436,6 @@ struct GPXScanner: ~Copyable {
       }
     }
     throw GiveUp()
-  }
-
-  private func cText(_ offset: Int) -> UnsafePointer<CChar> {
-    UnsafeRawPointer(text + offset).assumingMemoryBound(to: CChar.self)
   }
 
   /// `&amp;` and its four siblings, `&#NN;` and `&#xHH;`: the character it stands for.
