@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 extension SearchPattern {
   /// Whether a transcript whose bytes are `bytes` may hold a match, decided without parsing it:
   /// false only when it certainly holds none. It decides for a file that is all ASCII, with no
@@ -11,10 +17,123 @@ extension SearchPattern {
     // An ASCII file cannot hold a pattern that folds to anything else.
     let asciiPattern = folded.allSatisfy { $0 < 0x80 }
     return bytes.withUnsafeBufferPointer { raw -> Bool in
+      if asciiPattern, let piece = Self.longestPiece(of: folded),
+        Self.certainlyAbsent(piece, in: raw, foldingCase: folding.foldsCase)
+      {
+        return false
+      }
       guard var spoken = Self.spokenASCII(raw, foldingCase: folding.foldsCase) else { return true }
       guard asciiPattern else { return false }
       spoken.append(0x20)
       return Self.firstIndex(of: folded.map { UInt8($0) }, in: spoken, from: 0) != nil
+    }
+  }
+
+  /// The longest run of ASCII letters and digits in a pattern of ASCII words: any match holds
+  /// it. Nil when the pattern has none.
+  static func longestPiece(of folded: [UInt32]) -> [UInt8]? {
+    var best: Range<Int> = 0..<0
+    var start = 0
+    for index in 0...folded.count {
+      if index < folded.count, isASCIIWordByte(UInt8(folded[index])) { continue }
+      if index - start > best.count { best = start..<index }
+      start = index + 1
+    }
+    return best.isEmpty ? nil : folded[best].map { UInt8($0) }
+  }
+
+  @inline(__always) static func isASCIIWordByte(_ byte: UInt8) -> Bool {
+    (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
+  }
+
+  /// Whether an all-ASCII transcript certainly holds no match, decided from its bytes as they
+  /// are, which is much quicker than reading its spoken text: a match holds `piece` (letters and
+  /// digits), and in spoken text a run of letters and digits comes from one line of the file,
+  /// unbroken but for tags. So when the bytes (case folded as ASCII when `foldingCase`) do not
+  /// hold `piece`, no tag stands between two letters or digits, every reference is one of the
+  /// ASCII ones (none stands for a letter or digit) and there is no ruby text, no match can be
+  /// there. False whenever it cannot be sure: a byte above ASCII or a NUL (other scripts fold to
+  /// letters), the piece in the bytes, a tag inside a word, another reference.
+  static func certainlyAbsent(_ piece: [UInt8], in raw: UnsafeBufferPointer<UInt8>, foldingCase: Bool) -> Bool
+  {
+    guard let base = raw.baseAddress, !raw.isEmpty else { return true }
+    if memchr(base, 0, raw.count) != nil { return false }
+    // One pass folds case into a copy and finds any byte above ASCII; the loops vectorise.
+    let folded = UnsafeMutablePointer<UInt8>.allocate(capacity: foldingCase ? raw.count : 0)
+    defer { folded.deallocate() }
+    var high: UInt8 = 0
+    if foldingCase {
+      for index in 0..<raw.count {
+        let byte = raw[index]
+        high |= byte
+        folded[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+      }
+    } else {
+      for index in 0..<raw.count { high |= raw[index] }
+    }
+    guard high < 0x80 else { return false }
+    let text = foldingCase ? UnsafeRawPointer(folded) : UnsafeRawPointer(base)
+    if contains(piece, in: text, count: raw.count) { return false }
+    return !tagOrReferenceMayJoin(raw)
+  }
+
+  /// English letters from the most common to the least: a piece is looked for by its rarest.
+  private static let letterOrder = Array("etaoinshrdlcumwfgypbvkjxqz".utf8)
+
+  /// Whether the `count` bytes at `text` hold `piece` (letters and digits, not empty): `memchr` for
+  /// the piece's rarest byte, then a comparison around each one found.
+  static func contains(_ piece: [UInt8], in text: UnsafeRawPointer, count: Int) -> Bool {
+    guard piece.count <= count else { return false }
+    func rarity(_ byte: UInt8) -> Int { letterOrder.firstIndex(of: byte | 0x20) ?? letterOrder.count }
+    let k = piece.indices.max { rarity(piece[$0]) < rarity(piece[$1]) }!
+    let rare = Int32(piece[k])
+    return piece.withUnsafeBytes { needle -> Bool in
+      var at = k
+      let last = count - piece.count + k
+      while at <= last, let found = memchr(text + at, rare, last + 1 - at) {
+        let index = UnsafeRawPointer(found) - text
+        if memcmp(text + index - k, needle.baseAddress!, piece.count) == 0 { return true }
+        at = index + 1
+      }
+      return false
+    }
+  }
+
+  /// Whether the bytes hold something that could join letters or digits into a run the bytes do
+  /// not show: a tag (or run of tags) with a letter or digit on both sides, a tag left open, ruby
+  /// text (left out of spoken text, so what is around it joins), or a reference other than the
+  /// ASCII ones.
+  static func tagOrReferenceMayJoin(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+    let base = raw.baseAddress!
+    let count = raw.count
+    func next(_ byte: UInt8, from start: Int) -> Int {
+      guard start < count, let found = memchr(base + start, Int32(byte), count - start) else { return count }
+      return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    }
+    var tag = next(0x3C, from: 0)
+    var reference = next(0x26, from: 0)
+    while true {
+      if reference < tag {
+        guard asciiReference(raw, at: reference + 1) != nil else { return true }
+        reference = next(0x26, from: reference + 1)
+        continue
+      }
+      guard tag < count else { return false }
+      // A run of tags, one right after another.
+      let runStart = tag
+      var end = tag
+      repeat {
+        if tag + 2 < count && raw[tag + 1] == 0x72 && raw[tag + 2] == 0x74 { return true }
+        end = next(0x3E, from: tag + 1)
+        guard end < count else { return true }
+        tag = end + 1
+      } while tag < count && raw[tag] == 0x3C
+      if runStart > 0, end + 1 < count, isASCIIWordByte(raw[runStart - 1]), isASCIIWordByte(raw[end + 1]) {
+        return true
+      }
+      tag = next(0x3C, from: end + 1)
+      // A `&` inside a tag is no reference.
+      if reference < end { reference = next(0x26, from: end + 1) }
     }
   }
 

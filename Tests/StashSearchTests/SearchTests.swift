@@ -134,6 +134,13 @@ import Testing
     #expect(try !pattern("old", caseSensitive: true).mayMatch(plain))
     // A tag inside a word: the word is whole once the tags are gone.
     #expect(try pattern("bridge").mayMatch(Array("WEBVTT\n\n00:00.000 --> 00:01.000\nbri<b>dge</b>\n".utf8)))
+    func cue(_ text: String) -> [UInt8] { Array("WEBVTT\n\n00:00.000 --> 00:01.000\n\(text)\n".utf8) }
+    // Runs of tags inside a word, and ruby text (left out, so what is around it joins).
+    #expect(try pattern("mill").mayMatch(cue("mi</c><00:00:00.500><c.x>ll")))
+    #expect(try pattern("mill").mayMatch(cue("mi<rt> </rt>ll")))
+    #expect(try pattern("mill").mayMatch(cue("<ruby>mi<rt>zz</rt></ruby>ll")))
+    // Tags between words: no word is made of two.
+    #expect(try !pattern("mill").mayMatch(cue("mi</c> <c.x>ll <i>m</i>")))
     // A reference to a letter or a byte above ASCII: not decided here, so parsed.
     #expect(try pattern("café").mayMatch(Array("WEBVTT\n\n00:00.000 --> 00:01.000\ncaf&eacute;\n".utf8)))
     // A reference to ASCII punctuation is decoded and decided.
@@ -183,6 +190,7 @@ import Testing
     let wrap: [(String, String)] = [
       ("", ""), ("<i>", "</i>"), ("<b>", "</b>"), ("<v Anna>", "</v>"), ("<c.unconfirmed>", "</c>"),
       ("<00:00:01.500>", ""), ("&amp;", ""), ("&nbsp;", ""), ("&lt;", ""), ("caf&eacute;", ""),
+      ("<ruby>", "<rt> x </rt></ruby>"), ("<b>", "</b><00:00:02.000><i>"),
     ]
     var tried = 0
     var decided = 0
@@ -199,9 +207,9 @@ import Testing
           if line > 0 { text += newline }
           for w in 0..<Int.random(in: 1...5, using: &random) {
             let (open, close) = wrap.randomElement(using: &random)!
-            text +=
-              (w > 0 ? (Bool.random(using: &random) ? " " : "  ") : "") + open + words.randomElement(
-                using: &random)! + close
+            // Now and then no space: tags then join two words into one.
+            let space = ["", " ", " ", "  "].randomElement(using: &random)!
+            text += (w > 0 ? space : "") + open + words.randomElement(using: &random)! + close
           }
         }
         text += newline + newline
