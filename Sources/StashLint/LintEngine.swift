@@ -83,8 +83,9 @@ package enum LintEngine {
           // The first in the listing's order: newest, then bases in byte order.
           let memos = matches.map { Memo.read($0, folder: folder, now: now) }
           let first = memos.indices.min { i, j in
-            if memos[i].recordedAt != memos[j].recordedAt { return memos[i].recordedAt > memos[j].recordedAt }
-            return memos[i].base.utf8.lexicographicallyPrecedes(memos[j].base.utf8)
+            MemoFolder.listsBefore(
+              memos[i].recordedAt, memos[j].recordedAt,
+              basePrecedes: memos[i].base.utf8.lexicographicallyPrecedes(memos[j].base.utf8))
           }!
           chosen = matches[first]
         }
