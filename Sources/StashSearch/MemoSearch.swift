@@ -3,6 +3,19 @@ import StashFormat
 /// Searching one memo: its title, then its transcript's spoken text (`SpokenText`), each folded
 /// as the pattern's folding says.
 package enum MemoSearch {
+  /// The hits in a memo whose title text is `title` and whose transcript's bytes are
+  /// `transcript`, and the first error its transcript's reading met (it still gives what it
+  /// holds). A transcript that certainly holds no match (`SearchPattern.mayMatch`) is not parsed,
+  /// nor said to be damaged.
+  package static func hits(
+    _ pattern: SearchPattern, title: String?, transcript: [UInt8]?, limit: Int = .max
+  ) -> (hits: [SearchHit], damage: Diagnostic?) {
+    var document: WebVTTDocument?
+    if let transcript, pattern.mayMatch(transcript) { document = WebVTTParser.parse(transcript) }
+    let damage = document?.diagnostics.first { $0.severity == .error }
+    return (hits(pattern, title: title, document: document, limit: limit), damage)
+  }
+
   /// The hits in `title` (the memo's title text, if it has one) and `document` (its transcript,
   /// if it has one), in that order; at most `limit`.
   package static func hits(

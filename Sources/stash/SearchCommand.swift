@@ -141,29 +141,25 @@ enum SearchCommand {
       title = Title.read(opened.file(slot.name), listedAsRegularFile: true)
     }
     var (warning, error): (String?, String?) = (nil, nil)
-    var document: WebVTTDocument?
+    var transcript: [UInt8]?
+    let path = { (name: String) in PathText.escaped(PathText.join(folder, name)) }
     if let slot = candidate.transcript {
-      let path = { PathText.escaped(PathText.join(folder, slot.name)) }
       if slot.kind != .file {
-        error = "\(path()): not a regular file; not searched"
+        error = "\(path(slot.name)): not a regular file; not searched"
       } else {
         do {
-          let bytes = try ReadOnlyFile(opened.file(slot.name), listedAsRegularFile: true).readAll()
-          // A transcript that certainly holds no match is not parsed (nor warned about).
-          if pattern.mayMatch(bytes) {
-            let parsed = WebVTTParser.parse(bytes)
-            if let bad = parsed.diagnostics.first(where: { $0.severity == .error }) {
-              let line = bad.location.line.map { ":\($0)" } ?? ""
-              warning = "\(path())\(line): \(bad.message) [\(bad.code.rawValue)]; searched what it holds"
-            }
-            document = parsed
-          }
+          transcript = try ReadOnlyFile(opened.file(slot.name), listedAsRegularFile: true).readAll()
         } catch let failure {
-          error = "\(path()): \(failure.message)"
+          error = "\(path(slot.name)): \(failure.message)"
         }
       }
     }
-    let hits = MemoSearch.hits(pattern, title: title?.text, document: document, limit: limit)
+    let (hits, damage) = MemoSearch.hits(pattern, title: title?.text, transcript: transcript, limit: limit)
+    if let damage, let slot = candidate.transcript {
+      let line = damage.location.line.map { ":\($0)" } ?? ""
+      warning =
+        "\(path(slot.name))\(line): \(damage.message) [\(damage.code.rawValue)]; searched what it holds"
+    }
     // Most memos hold no match and say nothing: nothing is made for them.
     guard !hits.isEmpty || warning != nil || error != nil else { return nil }
     return Found(

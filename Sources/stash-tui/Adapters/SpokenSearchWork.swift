@@ -91,10 +91,8 @@ final class SpokenSearchWork: @unchecked Sendable {
   /// The hits in one transcript (the title is not searched: the list shows it, and `/` filters
   /// by it). A transcript that cannot be read gives none; a damaged one gives what it holds.
   static func hits(in file: TranscriptFile, order: Int, _ pattern: SearchPattern) -> [SpokenHit] {
-    guard let bytes = try? ReadOnlyFile.contents(of: file.path, limit: 64 << 20), pattern.mayMatch(bytes)
-    else { return [] }
-    let document = WebVTTParser.parse(bytes)
-    return MemoSearch.hits(pattern, title: nil, document: document).compactMap { hit in
+    guard let bytes = try? ReadOnlyFile.contents(of: file.path, limit: 64 << 20) else { return [] }
+    return MemoSearch.hits(pattern, title: nil, transcript: bytes).hits.compactMap { hit in
       guard case .cues(let first, _) = hit.place else { return nil }
       return SpokenHit(
         base: file.base, order: order, start: hit.start ?? hit.cueStart ?? 0, cue: first, text: hit.text,
