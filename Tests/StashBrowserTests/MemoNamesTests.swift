@@ -76,6 +76,34 @@ import Testing
     #expect(names.index(of: "2026-03-14T08-05-14") == nil, "a plain base not in the folder")
   }
 
+  /// The browser's collisions are `FolderGrouping`'s (which `stash ls` and lint report): plain
+  /// bases with `t` for `T` and `z` for `Z`, other bases by case and by canonical equivalence, and
+  /// none in a folder of the phone's own names. (A base with no memo, an orphan's, is not among
+  /// the names the browser keeps: a memo colliding only with one is not marked there.)
+  @Test func theCollisionsAreFolderGroupings() throws {
+    let colliding = try Scratch()
+    for base in [
+      "2026-03-14T08-05-12", "2026-03-14t08-05-12", "2026-03-14T08-05-13Z", "2026-03-14t08-05-13z",
+      "2026-03-14T08-05-13", "2026-03-14T08-05-14z", "2026-03-14T08-05-14Z", "2026-03-14 08-05-15",
+      "2026-03-14_08-05-15", "Walk", "walk", "Caf\u{E9}", "Cafe\u{301}", "alone", "2026-03-14t08-05-16",
+    ] {
+      colliding.file(base + "_audio.m4a")
+    }
+    let grouping = try MemoNames(path: colliding.path).collidingGrouping()
+    let expected = try FolderGrouping(path: colliding.path).collisions
+    #expect(expected.count == 5, "\(expected)")
+    #expect(grouping.collisions == expected)
+    #expect(grouping.candidates.count == 10)
+    #expect(Set(grouping.candidates.map(\.base)) == Set(expected.flatMap(\.bases)))
+
+    let plain = try Scratch()
+    for second in 10..<60 { plain.file("2026-03-14T08-05-\(second)_audio.m4a") }
+    plain.file("2026-03-14T08-06-00z_audio.m4a")
+    let none = try MemoNames(path: plain.path).collidingGrouping()
+    #expect(none.collisions.isEmpty && none.candidates.isEmpty)
+    #expect(try FolderGrouping(path: plain.path).collisions.isEmpty)
+  }
+
   /// Checks `names` against `FolderGrouping` over the folder at `path`: the same candidates with
   /// the same names and kinds, in MemoNames' order (the plain bases in byte order, then the
   /// others in the folder's order), each found by its base, each dated as `RecordingDate` dates

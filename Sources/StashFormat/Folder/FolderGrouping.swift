@@ -74,6 +74,12 @@ package struct FolderGrouping: Sendable {
 
   private init() {}
 
+  /// A grouping of these candidates and collisions alone.
+  init(candidates: [Candidate], collisions: [NameCollision]) {
+    self.candidates = candidates
+    self.collisions = collisions
+  }
+
   /// A grouping made one name at a time. A memo file whose name is plain ASCII
   /// (`MemoNames.plainMemoFile`, nearly every name) goes to its candidate at once, with a look-up
   /// in a `BaseTable` and no string made but a new base's; every other name is classified in

@@ -7,8 +7,8 @@
 /// The memo candidates of one reading of a folder's names, held compactly. The same candidates
 /// as `FolderGrouping` (the same bases, files and kinds), made without a string or a value per
 /// name, for a reader that needs the memos only (the browser's first screen at 100,000 memos).
-/// The other names (orphans, near misses, strangers) and the collisions are not kept. Nothing is
-/// opened.
+/// The other names (orphans, near misses, strangers) are not kept, and the collisions are found
+/// only when asked (`collidingGrouping`). Nothing is opened.
 ///
 /// A base of the phone's own form (`PlainBase`, nearly all of them) is held as an integer: those
 /// names are collected as integers, radix-sorted and grouped in one pass, with no look-up per
@@ -143,12 +143,7 @@ package struct MemoNames: Sendable {
     return text.withUTF8 { utf8 in
       let key = UnsafeRawBufferPointer(utf8)
       guard let plain = PlainBase.key(key) else { return hashed.index(of: key).map { $0 + plainKeys.count } }
-      var (low, high) = (0, plainKeys.count)
-      while low < high {
-        let mid = (low + high) / 2
-        if plainKeys[mid] < plain { low = mid + 1 } else { high = mid }
-      }
-      return low < plainKeys.count && plainKeys[low] == plain ? low : nil
+      return plainIndex(of: plain)
     }
   }
 
@@ -277,5 +272,54 @@ private struct Hashed: Sendable {
   /// Calls `body` with the bytes of candidate `index`'s base.
   func withBase<Result>(_ index: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
     bases.withBase(index, body)
+  }
+}
+
+extension MemoNames {
+  /// The bases that collide (equal but for case or canonical equivalence, as
+  /// `FolderGrouping.collisions` finds them), as a grouping of their candidates alone with its
+  /// collisions: empty when none do, as nearly always. A plain base can collide only with another
+  /// plain one written with `t` for `T` or `z` for `Z`, found among the sorted keys with no string
+  /// made; the other bases, few in a phone's folder, are compared as `FolderGrouping` compares
+  /// them.
+  package func collidingGrouping() -> FolderGrouping {
+    var suspects = Array(plainKeys.count..<count)
+    // A key's zone is its last digit (none, Z, z) and its day separator (blank, T, _, t) is worth
+    // this much; keys with a lower-case letter are rare, and only they are looked at.
+    let daySeparator: UInt64 = 9_000_000
+    var suspectPlain = Set<Int>()
+    for (index, key) in plainKeys.enumerated() {
+      let (zone, day) = (key % 3, key / daySeparator % 4)
+      guard day == 3 || zone == 2 else { continue }
+      let days: [UInt64] = day == 1 || day == 3 ? [1, 3] : [day]
+      let zones: [UInt64] = zone == 0 ? [0] : [1, 2]
+      for otherDay in days {
+        for otherZone in zones {
+          let other = key - day * daySeparator - zone + otherDay * daySeparator + otherZone
+          if other != key, let found = plainIndex(of: other) {
+            suspectPlain.insert(index)
+            suspectPlain.insert(found)
+          }
+        }
+      }
+    }
+    suspects += suspectPlain.sorted()
+    guard suspects.count > 1 else { return FolderGrouping(candidates: [], collisions: []) }
+    let bases = suspects.map(base)
+    let collisions = FolderGrouping.collisions(bases)
+    let colliding = Set(collisions.flatMap(\.bases))
+    let candidates = suspects.indices.filter { colliding.contains(PathText.escaped(bases[$0])) }
+      .map { candidate(suspects[$0]) }
+    return FolderGrouping(candidates: candidates, collisions: collisions)
+  }
+
+  /// The position of the plain key `key`, or nil.
+  private func plainIndex(of key: UInt64) -> Int? {
+    var (low, high) = (0, plainKeys.count)
+    while low < high {
+      let mid = (low + high) / 2
+      if plainKeys[mid] < key { low = mid + 1 } else { high = mid }
+    }
+    return low < plainKeys.count && plainKeys[low] == key ? low : nil
   }
 }

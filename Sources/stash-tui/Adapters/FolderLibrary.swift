@@ -13,6 +13,9 @@ final class FolderLibrary: MemoLibrary {
   private let listing = Mutex<FolderListing?>(nil)
   /// The folder's `.stashlint` as of the last listing: the marks follow it as lint does.
   private let configuration = Mutex(LintConfiguration())
+  /// The last listing's name-collision findings, each memo's own added to its account as `stash
+  /// ls` adds them.
+  private let collisions = Mutex<[LintFinding]>([])
 
   /// A library over `folder`.
   init(folder: String) { self.folder = folder }
@@ -27,6 +30,8 @@ final class FolderLibrary: MemoLibrary {
     }
     let made = FolderListing(names, now: RecordingDate.currentTime())
     listing.withLock { $0 = made }
+    let found = LintEngine.collisionFindings(names.collidingGrouping(), folder: folder, now: made.now)
+    collisions.withLock { $0 = found }
     // A configuration that cannot be used leaves the defaults; `stash lint` names its mistake.
     configuration.withLock { $0 = MemoAccount.configuration(of: folder, warn: { _ in }) }
     return (MemoList(made), nil)
@@ -37,12 +42,13 @@ final class FolderLibrary: MemoLibrary {
     let known = indices.filter { $0 >= 0 && $0 < listing.count }
     let folder = self.folder
     let configuration = configuration.withLock { $0 }
+    let collisions = collisions.withLock { $0 }
     let opened = OpenFolder(path: folder)
     let rows = Parallel.map(known.count, chunk: 8) {
       FolderLibrary.row(
         MemoAccount.read(
           listing.candidate(known[$0]), folder: folder, now: listing.now, opened: opened,
-          configuration: configuration))
+          configuration: configuration, collisions: collisions))
     }
     return Array(zip(known, rows))
   }
