@@ -10,6 +10,8 @@
 /// each frame draw `player.snapshot`; `pause()`, `resume()`, `seek(to:)`, `stop()`.
 public final class Player: Sendable {
   private let engine: Engine
+  /// For a PulseAudio device, holds the sink at the player's latency from now on (`SinkWarmer`).
+  private let warmer: SinkWarmer?
 
   /// The device used when none is named: `STASH_ALSA_DEVICE`, else ALSA's `default`.
   public static var defaultDevice: String {
@@ -30,16 +32,25 @@ public final class Player: Sendable {
       opener: { name in
         let (device, error) = ALSADevice.open(name)
         return (paced ? device.map { PacedDevice($0) } : device, error)
-      }, onChange: onChange)
+      }, warmer: SinkWarmer(device: device ?? Self.defaultDevice), onChange: onChange)
   }
 
   /// A player whose device is opened through `opener` and whose clock reads `now` (monotonic
   /// nanoseconds): tests hand in a simulated device and a virtual clock.
-  public init(
+  public convenience init(
     device: String? = nil, opener: @escaping PCMOpener,
     now: @escaping @Sendable () -> UInt64 = { PlaybackClock.now() },
     onChange: (@Sendable (PlaybackSnapshot) -> Void)? = nil
   ) {
+    self.init(device: device, opener: opener, now: now, warmer: nil, onChange: onChange)
+  }
+
+  private init(
+    device: String?, opener: @escaping PCMOpener,
+    now: @escaping @Sendable () -> UInt64 = { PlaybackClock.now() },
+    warmer: SinkWarmer?, onChange: (@Sendable (PlaybackSnapshot) -> Void)?
+  ) {
+    self.warmer = warmer
     engine = Engine(deviceName: device ?? Self.defaultDevice, opener: opener, observer: onChange, now: now)
     engine.start()
   }

@@ -86,18 +86,29 @@ public final class ALSADevice: PCMDevice {
   /// throughout, so the sink keeps the player's latency across every prepare. Best effort: a
   /// device that will not open twice goes on without it.
   private func keepSinkAwake(format: snd_pcm_format_t, channels: Int, rate: Int, latency: Int) {
-    guard keeper == nil, PCMDeviceHint.type(of: name) == "pulse" else { return }
-    var second: OpaquePointer?
-    guard snd_pcm_open(&second, name, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK) >= 0, let second else {
-      return
+    guard keeper == nil else { return }
+    keeper = Self.openKeeper(name, format: format, channels: channels, rate: rate, latency: latency)
+  }
+
+  /// A stream on the pulse device `name`, set up with these parameters and never started, or nil
+  /// (a device of another type, or one that will not open).
+  static func openKeeper(
+    _ name: String, format: snd_pcm_format_t = SND_PCM_FORMAT_S16_LE, channels: Int = 2, rate: Int = 48_000,
+    latency: Int = PCMOutput.latency
+  ) -> OpaquePointer? {
+    ALSACall.silenced
+    guard PCMDeviceHint.type(of: name) == "pulse" else { return nil }
+    var stream: OpaquePointer?
+    guard snd_pcm_open(&stream, name, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK) >= 0, let stream else {
+      return nil
     }
     let result = snd_pcm_set_params(
-      second, format, SND_PCM_ACCESS_RW_INTERLEAVED, UInt32(channels), UInt32(rate), 1, UInt32(latency))
+      stream, format, SND_PCM_ACCESS_RW_INTERLEAVED, UInt32(channels), UInt32(rate), 1, UInt32(latency))
     guard result >= 0 else {
-      snd_pcm_close(second)
-      return
+      snd_pcm_close(stream)
+      return nil
     }
-    keeper = second
+    return stream
   }
 
   /// `snd_pcm_hw_params_current` + `snd_pcm_hw_params_can_pause`.
