@@ -34,6 +34,13 @@ final class EffectRunner {
   private let latestSpoken = LatestGeneration()
   /// The search of what was said, with what its last run learnt (used on the worker only).
   private let spoken = SpokenSearchWork()
+  /// The newest loudness measure asked for: an older one still running sees it and stops.
+  private let latestLoudness = LatestGeneration()
+  /// The generation of the last loudness measure started (interface thread only).
+  private var loudnessGeneration = 0
+  /// The waveform strip's measure runs here, apart from the worker, so a long search never
+  /// holds it up (nor it a search).
+  private let loudnessQueue = DispatchQueue(label: "stash-tui.loudness", qos: .utility)
   /// One queue, so a search and a sweep never read and write the folder at once.
   private let worker = DispatchQueue(label: "stash-tui.worker")
   /// Told of each effect before it is performed (the MPRIS server notes the seeks).
@@ -87,6 +94,8 @@ final class EffectRunner {
       return searchTranscripts(query, generation: generation)
     case .searchSpoken(let query, let generation):
       return searchSpoken(query, generation: generation)
+    case .measureLoudness(let base, let from):
+      return measureLoudness(base, from: from)
     case .play(let base, let from):
       player.play(path: library.audioPath(of: base), base: base, from: from, duration: duration(of: base))
       return [.player(player.snapshot())]
@@ -280,13 +289,38 @@ final class EffectRunner {
     return []
   }
 
+  /// Starts (or, without an inbox, runs) the loudness measure of `base`, stopping the last; nil
+  /// only stops it.
+  private func measureLoudness(_ base: String?, from: Double) -> [BrowserEvent] {
+    loudnessGeneration += 1
+    let generation = loudnessGeneration
+    latestLoudness.value.store(generation, ordering: .relaxed)
+    guard let base else { return [] }
+    let path = library.audioPath(of: base)
+    guard let inbox else {
+      var last: LoudnessStrip?
+      LoudnessWork.run(path: path, base: base, from: from, isCurrent: { true }) { last = $0 }
+      return last.map { [.loudness($0)] } ?? []
+    }
+    let latest = latestLoudness
+    loudnessQueue.async {
+      LoudnessWork.run(
+        path: path, base: base, from: from,
+        isCurrent: { latest.value.load(ordering: .relaxed) == generation }
+      ) { inbox.post(.loudness($0)) }
+    }
+    return []
+  }
+
   /// Before leaving: stops a running search and waits for a running sweep, so the process never
   /// ends in the middle of the sweep's writes.
   func finish() {
+    latestLoudness.value.store(-1, ordering: .relaxed)
     fill?.stop()
     latestSearch.value.store(-1, ordering: .relaxed)
     latestSpoken.value.store(-1, ordering: .relaxed)
     worker.sync {}
+    loudnessQueue.sync {}
     positionWriter.sync {}
   }
 
