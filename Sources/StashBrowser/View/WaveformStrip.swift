@@ -18,7 +18,7 @@ package enum WaveformStrip {
   /// The block for each step up from the floor.
   static let blocks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
   /// A column whose level is not known.
-  static let unknown: Character = "·"
+  package static let unknown: Character = "·"
 
   /// What one column shows.
   package enum Column: Equatable, Sendable {
