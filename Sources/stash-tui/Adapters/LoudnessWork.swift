@@ -3,44 +3,38 @@ import StashPlayback
 
 /// The waveform strip's measure of the memo playing (`LoudnessProfile`), run off the interface
 /// thread on its own file handle and decoder, so nothing it does touches the player's. It measures
-/// the cells around the playing position first, then outward a block at a time (in a block the
-/// decoder runs on from cell to cell instead of starting afresh), and hands out value copies of
-/// what is known: once the block around the position is done, then at most every
-/// `reportInterval`, then at the end.
+/// a block of cells at a time (in a block the decoder runs on from cell to cell instead of
+/// starting afresh), always the block not yet measured nearest the place being played (`center`,
+/// which a seek moves), so the strip fills outward from where the listener is. It hands out value
+/// copies of what is known: after the block under the place played, at most every
+/// `reportInterval` otherwise, and at the end.
 enum LoudnessWork {
   /// Cells a memo's length is cut into: more than any scrubber has columns (a 300-column terminal
   /// gives about 200), so every column gathers at least one cell.
   static let cells = 1000
-  /// Cells measured in a row before the measure turns to the other side of the position.
+  /// Cells measured in a row before the measure looks again for the place played.
   static let block = 16
   /// Seconds between two reports while the measure runs.
   static let reportInterval = 0.1
 
-  /// The order the cells are measured in: the block around `start`, then the blocks after and
-  /// before it alternately (`LoudnessProfile.outwardOrder` over blocks), each block in order.
-  static func order(from start: Int, count: Int, block: Int = block) -> [Int] {
-    guard count > 0 else { return [] }
-    let size = max(1, block)
-    let center = min(max(0, start), count - 1)
-    // Blocks laid out so that the first is centred on `start`.
-    let offset = (center - size / 2) % size
-    let first = offset > 0 ? offset - size : offset
-    let blocks = (count - first + size - 1) / size
-    let home = (center - first) / size
-    var order: [Int] = []
-    order.reserveCapacity(count)
-    for b in LoudnessProfile.outwardOrder(from: home, count: blocks) {
-      let from = first + b * size
-      order += (max(0, from)..<min(count, from + size))
+  /// Of the blocks still `remaining`, the one nearest `wanted` (after it before before it, as
+  /// `LoudnessProfile.outwardOrder` goes); nil when none is left.
+  static func nearest(_ remaining: [Bool], to wanted: Int) -> Int? {
+    let center = min(max(0, wanted), remaining.count - 1)
+    for distance in 0..<remaining.count {
+      if center + distance < remaining.count, remaining[center + distance] { return center + distance }
+      if distance > 0, center - distance >= 0, remaining[center - distance] { return center - distance }
     }
-    return order
+    return nil
   }
 
-  /// Measures the memo at `path` (`base` in the reports) outward from `from` seconds; `report`
-  /// gets each copy. Stops without a word when `isCurrent` says false. A memo that cannot be
-  /// measured at all (no index, no AAC) is reported as one unknown cell, measured.
+  /// Measures the memo at `path` (`base` in the reports) from the place played outward: `from`
+  /// seconds at first, then wherever `center` says; `report` gets each copy. Stops without a word
+  /// when `isCurrent` says false. A memo that cannot be measured at all (no index, no AAC) is
+  /// reported as one unknown cell, measured.
   static func run(
-    path: String, base: String, from: Double, isCurrent: () -> Bool, report: (LoudnessStrip) -> Void
+    path: String, base: String, from: Double, center: () -> Double?, isCurrent: () -> Bool,
+    report: (LoudnessStrip) -> Void
   ) {
     let profile: LoudnessProfile
     do {
@@ -57,19 +51,27 @@ enum LoudnessWork {
       LoudnessStrip(
         base: base, levels: profile.levels, measured: profile.measured, floor: LoudnessProfile.floor)
     }
+    let count = profile.cellCount
+    // Blocks laid out so that the first is centred on the cell played at the start.
+    let start = profile.cell(atSeconds: from)
+    let offset = (start - block / 2) % block
+    let first = offset > 0 ? offset - block : offset
+    var remaining = Array(repeating: true, count: (count - first + block - 1) / block)
     let clock = ContinuousClock()
-    let order = order(from: profile.cell(atSeconds: from), count: profile.cellCount)
-    let around = Set(order.prefix(block))
-    var aroundLeft = around.count
     var reported: ContinuousClock.Instant?
-    let finished = profile.fill(order, shouldStop: { !isCurrent() }) { cell, _ in
-      if around.contains(cell) { aroundLeft -= 1 }
-      let due = reported.map { clock.now - $0 >= .seconds(reportInterval) } ?? (aroundLeft == 0)
-      if due {
+    while true {
+      let played = profile.cell(atSeconds: center() ?? from)
+      let wanted = (played - first) / block
+      guard let next = nearest(remaining, to: wanted) else { break }
+      remaining[next] = false
+      let cells = max(0, first + next * block)..<min(count, first + (next + 1) * block)
+      guard profile.fill(cells, shouldStop: { !isCurrent() }) else { return }
+      let due = reported.map { clock.now - $0 >= .seconds(reportInterval) } ?? true
+      if next == wanted || due {
         report(copy())
         reported = clock.now
       }
     }
-    if finished && isCurrent() { report(copy()) }
+    if isCurrent() { report(copy()) }
   }
 }

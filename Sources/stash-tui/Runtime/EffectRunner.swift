@@ -36,6 +36,8 @@ final class EffectRunner {
   private let spoken = SpokenSearchWork()
   /// The newest loudness measure asked for: an older one still running sees it and stops.
   private let latestLoudness = LatestGeneration()
+  /// Where the memo was last moved to (a seek): the loudness measure turns there next.
+  private let loudnessCenter = SeekMark()
   /// The generation of the last loudness measure started (interface thread only).
   private var loudnessGeneration = 0
   /// The waveform strip's measure runs here, apart from the worker, so a long search never
@@ -124,6 +126,7 @@ final class EffectRunner {
     case .forgetPosition(let base):
       return record(base, nil)
     case .seek(let t):
+      loudnessCenter.set(t)
       player.seek(to: t)
       return [.player(player.snapshot())]
     case .stop:
@@ -295,17 +298,21 @@ final class EffectRunner {
     loudnessGeneration += 1
     let generation = loudnessGeneration
     latestLoudness.value.store(generation, ordering: .relaxed)
+    loudnessCenter.set(nil)
     guard let base else { return [] }
     let path = library.audioPath(of: base)
     guard let inbox else {
       var last: LoudnessStrip?
-      LoudnessWork.run(path: path, base: base, from: from, isCurrent: { true }) { last = $0 }
+      LoudnessWork.run(path: path, base: base, from: from, center: { nil }, isCurrent: { true }) {
+        last = $0
+      }
       return last.map { [.loudness($0)] } ?? []
     }
     let latest = latestLoudness
+    let center = loudnessCenter
     loudnessQueue.async {
       LoudnessWork.run(
-        path: path, base: base, from: from,
+        path: path, base: base, from: from, center: { center.seconds },
         isCurrent: { latest.value.load(ordering: .relaxed) == generation }
       ) { inbox.post(.loudness($0)) }
     }
@@ -346,4 +353,19 @@ final class EffectRunner {
 /// The newest search generation, shared with the worker.
 final class LatestGeneration: Sendable {
   let value = Atomic<Int>(0)
+}
+
+/// The memo time of the last seek (nil before one), shared with the loudness measure.
+final class SeekMark: Sendable {
+  /// The time's bits; `UInt64.max` (a NaN no seek asks for) for none.
+  private let bits = Atomic<UInt64>(UInt64.max)
+
+  /// Notes a seek to `seconds`, or (nil) forgets the last.
+  func set(_ seconds: Double?) { bits.store(seconds?.bitPattern ?? UInt64.max, ordering: .relaxed) }
+
+  /// The time of the last seek noted, if any.
+  var seconds: Double? {
+    let value = bits.load(ordering: .relaxed)
+    return value == UInt64.max ? nil : Double(bitPattern: value)
+  }
 }
