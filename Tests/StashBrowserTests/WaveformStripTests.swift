@@ -51,6 +51,7 @@ import Testing
     var stripped = 0
     for width in widths {
       let model = Self.playing(width: width)
+      F.checkInvariants(model, "width \(width)")
       let layout = model.layout
       let grid = BrowserView.render(model)
       guard let bar = model.scrubberRange, !layout.tooSmall else {
@@ -240,6 +241,22 @@ import Testing
     var stopped = Self.playing()
     _ = stopped.update(.player(.idle))
     #expect(stopped.layout.strip == nil && stopped.layout.status.y == stopped.height - 2)
+  }
+
+  @Test func theRowTheStripTakesNeverHidesTheSelection() throws {
+    let rows = (0..<20).map {
+      F.row("2026-01-\(10 + $0)T10-00-00Z", title: "Memo \($0)", at: F.march14 - Double($0) * 86_400)
+    }
+    var model = F.model(width: 60, height: 12, rows: rows)
+    let list = try #require(model.layout.list)
+    // The selection on the list's last row, then that memo plays: the strip takes a row.
+    for _ in 0..<list.height - 1 { _ = model.update(.key(.down)) }
+    #expect(model.selection == list.height - 1 && model.listTop == 0)
+    _ = model.update(.player(F.snapshot(model, at: 1)))
+    let shorter = try #require(model.layout.list)
+    #expect(model.layout.strip != nil && shorter.height == list.height - 1)
+    #expect(model.listTop == 1)
+    F.checkInvariants(model, "60x12 with the strip")
   }
 
   @Test func anotherMemoStopsTheLastMeasureAndStartsItsOwn() {
