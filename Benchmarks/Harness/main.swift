@@ -93,6 +93,9 @@ do {
   harness.section("#6", "Decode a 40-minute memo", target: "≤ 1.2x ffmpeg") { try $0.decode(audio) }
   harness.section("#6", "Seek in a two-hour memo", target: "≤ 50 ms") { try $0.seeks(audio) }
   harness.section("#6", "CPU while playing", target: "< 2 %") { try $0.playingCPU(audio) }
+  harness.section("#36", "Waveform strip", target: "≤ 5 s whole, ≤ 0.3 s around, keys ≤ 50 ms, < 1 % CPU") {
+    try $0.waveform(audio)
+  }
   harness.section("#19", "Speed: pitch and length", target: "440 ± 2 Hz, within 1 %") { try $0.speedPitch() }
   harness.section("#19", "Speed: CPU at 2x", target: "< 3 %") { try $0.speedCPU(audio) }
   harness.section("#19", "Speed, volume, seek: to the device", target: "< 100 ms") {

@@ -27,7 +27,7 @@ import Testing
     let cursor = model.cueCursor
     _ = model.update(.player(BrowserFixture.snapshot(model, at: 40)))
     #expect(model.cueCursor == cursor, "the cursor stays where the user put it")
-    let status = BrowserFixture.lines(BrowserView.render(model))[model.height - 2]
+    let status = BrowserFixture.lines(BrowserView.render(model))[model.layout.status.y]
     #expect(status == "Not following the speech: f follows again.")
   }
 

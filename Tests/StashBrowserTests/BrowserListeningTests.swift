@@ -201,7 +201,7 @@ import Testing
     #expect(Self.press(&model, .char(" ")) == [.resume(base: base)])
     _ = model.update(.resumed(base: base, from: 754))
     _ = model.update(.player(PlayerSnapshot(state: .playing, base: base, position: 754, duration: 2400)))
-    let status = BrowserFixture.lines(BrowserView.render(model)).dropLast().last ?? ""
+    let status = BrowserFixture.lines(BrowserView.render(model))[model.layout.status.y]
     #expect(status.hasPrefix("Continuing from 12:34, where it was left off: B plays from the beginning."))
     #expect(Self.press(&model, .char("B")) == [.seek(0)])
     // Not playing: B plays from 0, whatever was left off.

@@ -61,6 +61,34 @@ import Testing
     #expect(text.contains(" ▶ 0:01 "))
   }
 
+  @Test func theWaveformStripShowsTheLoudnessStepsOverTheScrubber() throws {
+    let folder = try TUIHarness.steppedFolder()
+    // Enter opens the memo, Enter plays from its first cue (0.5 s), 9 s pass: the head is at 9.5 s.
+    let screen = try TUIHarness.render(folder, keys: "<enter><enter><wait 9>", styles: true)
+    let (text, styles) = split(screen)
+    Golden.check("waveformStrip", text)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let strip = Array(lines[28])
+    let scrubber = Array(lines[29])
+    let head = try #require(scrubber.firstIndex(of: "●"))
+    let start = try #require(strip.firstIndex { $0 != " " })
+    let end = try #require(strip.lastIndex { $0 != " " })
+    // The strip is the scrubber's columns: from its first cell to its last.
+    #expect(scrubber[start] == "━" && "─┴".contains(scrubber[end]) && scrubber[end + 1] == " ")
+    // Silence, -40, -20 and -6 dBFS, each where the scrubber puts its time.
+    let scale = Double(end - start) / 20
+    for (time, block) in [(1.0, "▁"), (4.0, "▄"), (7.0, "▁"), (10.0, "▆"), (16.0, "█"), (19.0, "▁")] {
+      let column = start + Int((time * scale).rounded())
+      #expect(String(strip[column]) == block, "\(time) s")
+    }
+    // Played bold, the head reversed, the rest dim; nothing past the strip's ends.
+    let map = styles[28]
+    #expect(map[start..<head].allSatisfy { $0 == "b" } && map[head] == "S")
+    #expect(map[(head + 1)...end].allSatisfy { $0 == "d" })
+    // The cue starts (0.5, 3, 12, 15 s) tick the scrubber beneath.
+    #expect(scrubber.filter { $0 == "┻" || $0 == "┴" }.count == 4)
+  }
+
   @Test func followingMovesWithTheSpeechUntilTheUserScrolls() throws {
     let folder = try TUIHarness.memoFolder()
     let followed = try TUIHarness.render(folder, keys: "<end><enter><enter><wait 13>")

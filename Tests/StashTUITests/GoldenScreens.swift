@@ -2,6 +2,6 @@
 enum GoldenScreens {
   static let all: [String: String] = [
     "listWide": listWide, "detailNarrow": detailNarrow, "help": help, "playingFirstCue": playingFirstCue,
-    "filterTranscript": filterTranscript, "deleteConfirm": deleteConfirm,
+    "filterTranscript": filterTranscript, "deleteConfirm": deleteConfirm, "waveformStrip": waveformStrip,
   ]
 }

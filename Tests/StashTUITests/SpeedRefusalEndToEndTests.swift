@@ -91,7 +91,11 @@ import Testing
     guard let transport = lines.lastIndex(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }),
       transport > 0
     else { return "" }
-    return lines[transport - 1].trimmingCharacters(in: .whitespaces)
+    // While a memo plays, the waveform strip (block glyphs and `·` only) sits between the two.
+    let above = lines[transport - 1].trimmingCharacters(in: .whitespaces)
+    let strip = !above.isEmpty && above.allSatisfy { "▁▂▃▄▅▆▇█·".contains($0) }
+    guard strip, transport > 1 else { return above }
+    return lines[transport - 2].trimmingCharacters(in: .whitespaces)
   }
 
   @Test(arguments: StandIn.allCases)

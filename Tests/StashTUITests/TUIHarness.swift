@@ -58,6 +58,34 @@ enum TUIHarness {
     return url
   }()
 
+  /// A 20-second AAC-LC mono 48 kHz memo of known loudness steps, made once per run by ffmpeg: 2 s of
+  /// silence, then 4 s of tone at -40, -20 and -6 dBFS, each followed by 2 s of silence.
+  static let steppedAudio: URL = {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("stash-tui-steps-\(ProcessInfo.processInfo.processIdentifier).m4a")
+    if !FileManager.default.fileExists(atPath: url.path) {
+      let steps = "if(between(t,2,6),0.01,if(between(t,8,12),0.1,if(between(t,14,18),0.5,0)))"
+      let r = try? runProcess(
+        "ffmpeg",
+        [
+          "-loglevel", "error", "-y", "-f", "lavfi", "-i", "aevalsrc='\(steps)*sin(2*PI*440*t)':s=48000:d=20",
+          "-c:a", "aac", "-ac", "1", "-ar", "48000", url.path,
+        ])
+      precondition(r?.status == 0, "ffmpeg could not make the stepped memo")
+    }
+    return url
+  }()
+
+  /// A scratch folder of one memo: the stepped audio above with the main memo's transcript.
+  static func steppedFolder() throws -> URL {
+    let folder = try Fixtures.scratchFolder("stash-tui")
+    let base = "2026-03-14T09-30-00Z"
+    try FileManager.default.copyItem(at: steppedAudio, to: folder.appendingPathComponent(base + "_audio.m4a"))
+    try transcript.write(
+      to: folder.appendingPathComponent(base + "_transcription.vtt"), atomically: false, encoding: .utf8)
+    return folder
+  }
+
   /// The transcript of the main test memo: word times, a missing-speech gap, unconfirmed words.
   static let transcript = """
     WEBVTT

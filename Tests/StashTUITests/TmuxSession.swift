@@ -65,6 +65,16 @@ final class TmuxSession {
     (try? runProcess("tmux", ["-L", socket, "capture-pane", "-p"]))?.standardOutput ?? ""
   }
 
+  /// The screen now with its attributes as SGR escapes (`capture-pane -e`).
+  func captureWithAttributes() -> String {
+    (try? runProcess("tmux", ["-L", socket, "capture-pane", "-p", "-e"]))?.standardOutput ?? ""
+  }
+
+  /// Clicks the left button at column `x`, row `y` (from 0), as an xterm sends it (SGR 1006).
+  func click(x: Int, y: Int) {
+    type("\u{1b}[<0;\(x + 1);\(y + 1)M\u{1b}[<0;\(x + 1);\(y + 1)m")
+  }
+
   /// Polls the screen until `predicate` holds; returns the screen then, or nil after `timeout`.
   ///
   /// tmux can be captured partway through a frame the browser drew in one refresh (a window's

@@ -12,6 +12,9 @@ package enum BrowserEffect: Equatable, Sendable {
   /// first (answered by `.spokenHits` in batches as hits are found). A newer generation
   /// supersedes an older search; an empty text only cancels.
   case searchSpoken(String, generation: Int)
+  /// Measure the loudness of the memo `base` in the background, from the cells around `from`
+  /// outward (answered by `.loudness` as it is known); nil, or a newer one, stops the last.
+  case measureLoudness(base: String?, from: Double)
   /// Start playing a memo from a time.
   case play(base: String, from: Double)
   /// Start playing a memo from where it was left off (answered by `.resumed` when it was), else
@@ -73,6 +76,8 @@ package enum BrowserEvent: Equatable, Sendable {
   /// How many of the folder's names belong to no memo (near misses, orphans, strangers; hidden
   /// ones left out), counted as `stash ls` counts them (`FolderSummary.otherFiles`).
   case otherFiles(Int)
+  /// What is known of the loudness of a memo so far (`.measureLoudness`).
+  case loudness(LoudnessStrip)
   /// A memo's detail was read.
   case detailLoaded(base: String, MemoDetail)
   /// How far the transcript search of that generation has got.

@@ -339,13 +339,11 @@ extension BrowserModel {
       return []
     }
     let l = layout
-    if l.transport.contains(mouse.x, mouse.y), mouse.kind == .click {
-      guard player.isActive, let d = player.duration, d > 0,
-        let bar = TransportLine.scrubberRange(
-          width: width, snapshot: player, name: playingRow?.displayName, extras: transportExtras)
-      else { return [] }
-      let fraction = Double(mouse.x - bar.lowerBound) / Double(max(1, bar.count - 1))
-      let target = max(0, min(d, fraction * d))
+    // The strip over the scrubber seeks as the scrubber does: the same columns, the same times.
+    let onStrip = l.strip?.contains(mouse.x, mouse.y) == true
+    if l.transport.contains(mouse.x, mouse.y) || onStrip, mouse.kind == .click {
+      guard player.isActive, let d = player.duration, d > 0, let bar = scrubberRange else { return [] }
+      let target = ScrubberScale(cells: bar.count, duration: d).time(atCell: mouse.x - bar.lowerBound)
       jump(to: target)
       return [.seek(target)]
     }

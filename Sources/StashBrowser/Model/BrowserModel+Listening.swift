@@ -28,7 +28,10 @@ extension BrowserModel {
 
   /// What the transport line shows beside the player's snapshot.
   package var transportExtras: TransportLine.Extras {
-    TransportLine.Extras(loopStart: loopStart, continuing: continuing)
+    // The cues are the detail's only when the memo playing is the one selected (the detail's).
+    let cues = playerHoldsSelection ? (detail?.cues.map(\.start) ?? []) : []
+    let hits = spokenSearch?.hits.compactMap { $0.base == player.base ? $0.start : nil } ?? []
+    return TransportLine.Extras(loopStart: loopStart, continuing: continuing, cueStarts: cues, hits: hits)
   }
 
   // MARK: Speed, volume, mute

@@ -32,6 +32,11 @@ extension BrowserModel {
       if following, let cue = spokenCue { cueCursor = cue }
       if snapshot.base != previous.base || !snapshot.isActive { loopStart = nil }
       effects = noteListening(previous, snapshot)
+      if snapshot.base != previous.base {
+        // Another memo (or none): the last one's measure stops and this one's starts.
+        loudness = nil
+        effects.append(.measureLoudness(base: snapshot.base, from: snapshot.position))
+      }
       if continuing, snapshot.state == .ended, before != .ended {
         effects += playAdjacent(by: 1, fromEnd: true)
       }
@@ -51,6 +56,8 @@ extension BrowserModel {
         selection = at
         effects = selectionChanged()
       }
+    case .loudness(let strip):
+      if strip.base == player.base { loudness = strip }
     case .detailLoaded(let base, let loaded):
       if base == selectedBase {
         detail = loaded

@@ -97,6 +97,9 @@ package struct BrowserModel: Equatable, Sendable {
   package var continuing = false
   /// The A of an A-B loop being set (`l`), until its B is.
   package var loopStart: Double?
+  /// The loudness of the memo playing as measured so far (the waveform strip); nil until the
+  /// first report for that memo.
+  package var loudness: LoudnessStrip?
   /// How much of the memo playing has been heard, to remember where it was left off.
   package var listening: Listening?
   /// Places remembered (true) or forgotten (false) since the folder was read, by base: they

@@ -169,10 +169,13 @@ package enum KeyTable {
     [
       (StyledLine("List marks", .heading), 2),
       (StyledLine("  T transcript  R route  ! problem  * parts to recover  ◐ partly heard"), 2),
-      (StyledLine("Transcript marks", .heading), 2),
-      (StyledLine("  ▶ being spoken  ‹ › words the speech engine never confirmed"), 2),
+      (StyledLine("Transcript and waveform marks", .heading), 2),
+      (StyledLine("  ▶ being spoken  ‹ › words the speech engine never confirmed;"), 2),
+      (StyledLine("  waveform: ▁ to █ -70 to 0 dBFS  · not known  ┴ cue  ◆ search hit  [ ] loop"), 2),
       (StyledLine("Mouse", .heading), 2),
-      (StyledLine("  click a memo, a cue (plays it) or the scrubber (seeks); wheel scrolls"), 2),
+      (
+        StyledLine("  click a memo, a cue (plays it), the scrubber or the waveform (seeks); wheel scrolls"), 2
+      ),
     ]
   }
 }

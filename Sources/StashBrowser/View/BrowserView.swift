@@ -29,6 +29,12 @@ package enum BrowserView {
       TransportLine.make(
         width: model.width, snapshot: model.player, name: model.playingRow?.displayName,
         extras: model.transportExtras), x: 0, y: layout.transport.y)
+    if let strip = layout.strip, let duration = model.player.duration {
+      grid.put(
+        WaveformStrip.make(
+          model.loudness, scale: ScrubberScale(cells: strip.width, duration: duration),
+          position: model.player.position), x: strip.x, y: strip.y, limit: strip.width)
+    }
     if let overlay = model.overlay { OverlayView.draw(overlay, top: model.overlayTop, in: &grid) }
     return grid
   }

@@ -11,11 +11,19 @@ package enum TransportLine {
     package var loopStart: Double?
     /// Whether the next memo plays at the end.
     package var continuing: Bool
+    /// Where each cue of the memo playing starts, in seconds (marked on the scrubber).
+    package var cueStarts: [Double]
+    /// Where each hit of the search of what was said starts in the memo playing, in seconds.
+    package var hits: [Double]
 
     /// A value with every field given.
-    package init(loopStart: Double? = nil, continuing: Bool = false) {
+    package init(
+      loopStart: Double? = nil, continuing: Bool = false, cueStarts: [Double] = [], hits: [Double] = []
+    ) {
       self.loopStart = loopStart
       self.continuing = continuing
+      self.cueStarts = cueStarts
+      self.hits = hits
     }
   }
 
@@ -64,7 +72,7 @@ package enum TransportLine {
     let plan = plan(width: width, snapshot: snapshot, name: name, extras: extras)
     if let bar = plan.scrubber, let duration = snapshot.duration {
       drawScrubber(
-        &line, cells: bar.count, snapshot: snapshot, duration: duration, loopStart: extras.loopStart)
+        &line, scale: ScrubberScale(cells: bar.count, duration: duration), snapshot: snapshot, extras: extras)
     } else if snapshot.duration == nil {
       // Length unknown: the clock counts up and the scrubber has no end to show.
       line.append("counting up; length unknown", .dim)
@@ -87,16 +95,21 @@ package enum TransportLine {
     return line
   }
 
-  /// The played part, the head, the rest, and the loop's ends as `[` and `]`.
+  /// The played part, the head, the rest, and the marks: the loop's ends as `[` and `]`, a hit of
+  /// the search of what was said as `◆` (in the match style), and each cue's start as a tick up
+  /// toward the strip (`┻` played, `┴` to come). Marks go here, beneath the waveform strip, so
+  /// they never hide a level; where two fall in one cell the head wins, then the loop, a hit, a
+  /// cue. Cue ticks are left out when there are more cues than half the cells: they would fill
+  /// the line and mark nothing.
   private static func drawScrubber(
-    _ line: inout StyledLine, cells: Int, snapshot: PlayerSnapshot, duration: Double, loopStart: Double?
+    _ line: inout StyledLine, scale: ScrubberScale, snapshot: PlayerSnapshot, extras: Extras
   ) {
-    func cell(_ time: Double) -> Int {
-      duration > 0 ? Int((Double(cells - 1) * min(1, max(0, time / duration))).rounded()) : 0
-    }
-    let done = cell(snapshot.position)
-    let a = snapshot.loop.map { cell($0.start) } ?? loopStart.map(cell)
-    let b = snapshot.loop.map { cell($0.end) }
+    let cells = scale.cells
+    let done = scale.cell(at: snapshot.position)
+    let a = snapshot.loop.map { scale.cell(at: $0.start) } ?? extras.loopStart.map(scale.cell(at:))
+    let b = snapshot.loop.map { scale.cell(at: $0.end) }
+    let hits = Set(extras.hits.map(scale.cell(at:)))
+    let cues = extras.cueStarts.count * 2 <= cells ? Set(extras.cueStarts.map(scale.cell(at:))) : []
     var run = ""
     var runStyle = Style.scrubberDone
     func put(_ text: String, _ style: Style) {
@@ -114,6 +127,10 @@ package enum TransportLine {
         put("[", .warning)
       } else if i == b {
         put("]", .warning)
+      } else if hits.contains(i) {
+        put("◆", .match)
+      } else if cues.contains(i) {
+        put(i < done ? "┻" : "┴", i < done ? .scrubberDone : .dim)
       } else if i < done {
         put("━", .scrubberDone)
       } else {

@@ -34,6 +34,15 @@ final class EffectRunner {
   private let latestSpoken = LatestGeneration()
   /// The search of what was said, with what its last run learnt (used on the worker only).
   private let spoken = SpokenSearchWork()
+  /// The newest loudness measure asked for: an older one still running sees it and stops.
+  private let latestLoudness = LatestGeneration()
+  /// Where the memo was last moved to (a seek): the loudness measure turns there next.
+  private let loudnessCenter = SeekMark()
+  /// The generation of the last loudness measure started (interface thread only).
+  private var loudnessGeneration = 0
+  /// The waveform strip's measure runs here, apart from the worker, so a long search never
+  /// holds it up (nor it a search).
+  private let loudnessQueue = DispatchQueue(label: "stash-tui.loudness", qos: .utility)
   /// One queue, so a search and a sweep never read and write the folder at once.
   private let worker = DispatchQueue(label: "stash-tui.worker")
   /// Told of each effect before it is performed (the MPRIS server notes the seeks).
@@ -87,6 +96,8 @@ final class EffectRunner {
       return searchTranscripts(query, generation: generation)
     case .searchSpoken(let query, let generation):
       return searchSpoken(query, generation: generation)
+    case .measureLoudness(let base, let from):
+      return measureLoudness(base, from: from)
     case .play(let base, let from):
       player.play(path: library.audioPath(of: base), base: base, from: from, duration: duration(of: base))
       return [.player(player.snapshot())]
@@ -115,6 +126,7 @@ final class EffectRunner {
     case .forgetPosition(let base):
       return record(base, nil)
     case .seek(let t):
+      loudnessCenter.set(t)
       player.seek(to: t)
       return [.player(player.snapshot())]
     case .stop:
@@ -280,13 +292,42 @@ final class EffectRunner {
     return []
   }
 
+  /// Starts (or, without an inbox, runs) the loudness measure of `base`, stopping the last; nil
+  /// only stops it.
+  private func measureLoudness(_ base: String?, from: Double) -> [BrowserEvent] {
+    loudnessGeneration += 1
+    let generation = loudnessGeneration
+    latestLoudness.value.store(generation, ordering: .relaxed)
+    loudnessCenter.set(nil)
+    guard let base else { return [] }
+    let path = library.audioPath(of: base)
+    guard let inbox else {
+      var last: LoudnessStrip?
+      LoudnessWork.run(path: path, base: base, from: from, center: { nil }, isCurrent: { true }) {
+        last = $0
+      }
+      return last.map { [.loudness($0)] } ?? []
+    }
+    let latest = latestLoudness
+    let center = loudnessCenter
+    loudnessQueue.async {
+      LoudnessWork.run(
+        path: path, base: base, from: from, center: { center.seconds },
+        isCurrent: { latest.value.load(ordering: .relaxed) == generation }
+      ) { inbox.post(.loudness($0)) }
+    }
+    return []
+  }
+
   /// Before leaving: stops a running search and waits for a running sweep, so the process never
   /// ends in the middle of the sweep's writes.
   func finish() {
+    latestLoudness.value.store(-1, ordering: .relaxed)
     fill?.stop()
     latestSearch.value.store(-1, ordering: .relaxed)
     latestSpoken.value.store(-1, ordering: .relaxed)
     worker.sync {}
+    loudnessQueue.sync {}
     positionWriter.sync {}
   }
 
@@ -312,4 +353,19 @@ final class EffectRunner {
 /// The newest search generation, shared with the worker.
 final class LatestGeneration: Sendable {
   let value = Atomic<Int>(0)
+}
+
+/// The memo time of the last seek (nil before one), shared with the loudness measure.
+final class SeekMark: Sendable {
+  /// The time's bits; `UInt64.max` (a NaN no seek asks for) for none.
+  private let bits = Atomic<UInt64>(UInt64.max)
+
+  /// Notes a seek to `seconds`, or (nil) forgets the last.
+  func set(_ seconds: Double?) { bits.store(seconds?.bitPattern ?? UInt64.max, ordering: .relaxed) }
+
+  /// The time of the last seek noted, if any.
+  var seconds: Double? {
+    let value = bits.load(ordering: .relaxed)
+    return value == UInt64.max ? nil : Double(bitPattern: value)
+  }
 }
