@@ -64,6 +64,21 @@ import Testing
     #expect(Self.transport(model).contains("vol 85 %"))
   }
 
+  @Test func voiceBoostTurnsOnAndOffAndTheLineSaysSo() {
+    var model = BrowserFixture.playing(BrowserFixture.model(), at: 10)
+    #expect(!Self.transport(model).contains("voice boost"))
+    #expect(Self.press(&model, .char("v")) == [.setVoiceBoost(true)])
+    #expect(model.message?.text.hasPrefix("Voice boost on") == true)
+    #expect(Self.transport(model).contains("voice boost"), "\(Self.transport(model))")
+    // The player's own report keeps it, as it keeps the speed.
+    var snapshot = BrowserFixture.snapshot(model, at: 11)
+    snapshot.voiceBoost = true
+    _ = model.update(.player(snapshot))
+    #expect(Self.transport(model).contains("voice boost"))
+    #expect(Self.press(&model, .char("v")) == [.setVoiceBoost(false)])
+    #expect(model.message?.text == "Voice boost off.")
+  }
+
   @Test func atASpeedTheTimesStayInMemoTimeWithTheRealTimeLeftBeside() {
     var model = BrowserFixture.playing(BrowserFixture.model(), at: 30)
     #expect(Self.transport(model).hasPrefix(" ▶ 0:30 "))

@@ -32,6 +32,8 @@ package enum BrowserEffect: Equatable, Sendable {
   case setVolume(Int)
   /// Mute or unmute (the volume is kept).
   case setMuted(Bool)
+  /// Voice boost on or off (`Player.setVoiceBoost`).
+  case setVoiceBoost(Bool)
   /// Play the stretch between two memo times over and over.
   case setLoop(from: Double, to: Double)
   /// Play on past the loop's end.

@@ -147,6 +147,7 @@ extension BrowserModel {
     case .volumeDown: return setVolume(player.volume - BrowserModel.volumeStep)
     case .volumeUp: return setVolume(player.volume + BrowserModel.volumeStep)
     case .mute: return setMuted(!player.muted)
+    case .voiceBoost: return setVoiceBoost(!player.voiceBoost)
     case .abLoop: return cycleLoop()
     case .loopCue: return loopCue()
     case .fromStart: return playFromStart()

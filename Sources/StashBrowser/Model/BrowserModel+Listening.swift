@@ -76,6 +76,17 @@ extension BrowserModel {
     return [.setMuted(muted)]
   }
 
+  /// Turns voice boost on or off, from now on and for every memo.
+  package mutating func setVoiceBoost(_ on: Bool) -> [BrowserEffect] {
+    player.voiceBoost = on
+    message = StyledLine(
+      on
+        ? "Voice boost on: a quiet voice is brought up to a steady loudness; v turns it off."
+        : "Voice boost off.",
+      .dim)
+    return [.setVoiceBoost(on)]
+  }
+
   /// `speed` as the status line shows it: `1.5×`, `0.75×`, `2×`.
   package static func speedText(_ speed: Double) -> String {
     let h = Int((speed * 100).rounded())

@@ -4,7 +4,7 @@ package enum Action: Equatable, Sendable {
   case open, back, switchPane
   case playPause, seekBackward, seekForward, seekBackwardMinute, seekForwardMinute
   case previousCue, nextCue, goToTime, follow
-  case slower, faster, normalSpeed, volumeDown, volumeUp, mute
+  case slower, faster, normalSpeed, volumeDown, volumeUp, mute, voiceBoost
   case abLoop, loopCue, fromStart, continuing, nextMemo, previousMemo
   case rename, delete, recover, importMemos, filter, searchSpoken, nextMatch, previousMatch
   case refresh, help, quit
@@ -92,6 +92,9 @@ package enum KeyTable {
           keys: [.char("+"), .char("="), .char("0")], action: .volumeUp, help: "louder by 5 % (up to 150 %)"),
         Binding(keys: [.char("-"), .char("9")], action: .volumeDown, help: "quieter by 5 %"),
         Binding(keys: [.char("m")], action: .mute, help: "mute or unmute"),
+        Binding(
+          keys: [.char("v")], action: .voiceBoost,
+          help: "voice boost: a quiet or uneven voice brought to a steady loudness: on/off"),
         Binding(keys: [.char("l")], action: .abLoop, help: "A-B loop: set A, then B, then clear"),
         Binding(
           keys: [.char("L")], action: .loopCue,

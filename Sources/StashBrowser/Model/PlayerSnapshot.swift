@@ -45,6 +45,8 @@ package struct PlayerSnapshot: Equatable, Sendable {
   package var volume: Int = 100
   /// Whether the sound is muted (the volume is kept for when it is not).
   package var muted = false
+  /// Whether voice boost is on.
+  package var voiceBoost = false
   /// The A-B loop, if one is set.
   package var loop: Loop?
 
@@ -57,8 +59,9 @@ package struct PlayerSnapshot: Equatable, Sendable {
   /// A value with every field given.
   package init(
     state: State, base: String? = nil, position: Double, duration: Double? = nil, speed: Double = 1,
-    volume: Int = 100, muted: Bool = false, loop: Loop? = nil
+    volume: Int = 100, muted: Bool = false, voiceBoost: Bool = false, loop: Loop? = nil
   ) {
+    self.voiceBoost = voiceBoost
     self.state = state
     self.base = base
     self.position = position

@@ -151,6 +151,7 @@ package enum TransportLine {
     } else if snapshot.volume != 100 {
       flags.append(short ? "\(snapshot.volume)%" : "vol \(snapshot.volume) %")
     }
+    if snapshot.voiceBoost { flags.append(short ? "VB" : "voice boost") }
     if let loop = snapshot.loop, snapshot.isActive {
       flags.append(short ? "loop" : "loop \(TimeText.clock(loop.start))–\(TimeText.clock(loop.end))")
     } else if let a = extras.loopStart, snapshot.isActive {

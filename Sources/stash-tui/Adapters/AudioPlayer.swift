@@ -52,6 +52,8 @@ final class AudioPlayer: PlayerControl {
 
   func setMuted(_ muted: Bool) { player.setMuted(muted) }
 
+  func setVoiceBoost(_ on: Bool) -> String? { player.setVoiceBoost(on).map { "\($0)" } }
+
   func setLoop(from: Double, to: Double) { player.setLoop(from: from, to: to) }
 
   func clearLoop() { player.clearLoop() }
@@ -61,7 +63,7 @@ final class AudioPlayer: PlayerControl {
     if let loadFailure {
       return PlayerSnapshot(
         state: .failed(loadFailure), base: base, position: 0, duration: nil, speed: s.speed, volume: s.volume,
-        muted: s.muted)
+        muted: s.muted, voiceBoost: s.voiceBoost)
     }
     let state: PlayerSnapshot.State
     switch s.state {
@@ -73,6 +75,7 @@ final class AudioPlayer: PlayerControl {
     }
     return PlayerSnapshot(
       state: state, base: base, position: s.position, duration: s.duration, speed: s.speed, volume: s.volume,
-      muted: s.muted, loop: s.loop.map { PlayerSnapshot.Loop(start: $0.start, end: $0.end) })
+      muted: s.muted, voiceBoost: s.voiceBoost,
+      loop: s.loop.map { PlayerSnapshot.Loop(start: $0.start, end: $0.end) })
   }
 }

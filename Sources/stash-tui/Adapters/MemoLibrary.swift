@@ -56,6 +56,8 @@ protocol PlayerControl: AnyObject {
   func setVolume(_ percent: Int)
   /// Mutes or unmutes.
   func setMuted(_ muted: Bool)
+  /// Turns voice boost on or off; why not, when the filter library cannot be used.
+  func setVoiceBoost(_ on: Bool) -> String?
   /// Plays from `from` to `to` (memo seconds) over and over, in the memo loaded.
   func setLoop(from: Double, to: Double)
   /// Ends the loop.

@@ -115,6 +115,9 @@ final class EffectRunner {
     case .setMuted(let muted):
       player.setMuted(muted)
       return [.player(player.snapshot())]
+    case .setVoiceBoost(let on):
+      let refused = player.setVoiceBoost(on)
+      return [.player(player.snapshot())] + (refused.map { [.warning($0)] } ?? [])
     case .setLoop(let from, let to):
       player.setLoop(from: from, to: to)
       return [.player(player.snapshot())]

@@ -11,7 +11,7 @@ final class VirtualPlayer: PlayerControl {
     let keep = state
     state = PlayerSnapshot(
       state: .playing, base: base, position: from, duration: duration, speed: keep.speed, volume: keep.volume,
-      muted: keep.muted)
+      muted: keep.muted, voiceBoost: keep.voiceBoost)
   }
 
   func togglePause() {
@@ -37,6 +37,11 @@ final class VirtualPlayer: PlayerControl {
 
   func setMuted(_ muted: Bool) { state.muted = muted }
 
+  func setVoiceBoost(_ on: Bool) -> String? {
+    state.voiceBoost = on
+    return nil
+  }
+
   func setLoop(from: Double, to: Double) {
     guard state.isActive else { return }
     state.loop = PlayerSnapshot.Loop(start: from, end: to)
@@ -52,6 +57,7 @@ final class VirtualPlayer: PlayerControl {
     s.speed = state.speed
     s.volume = state.volume
     s.muted = state.muted
+    s.voiceBoost = state.voiceBoost
     return s
   }
 
