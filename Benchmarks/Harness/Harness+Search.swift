@@ -8,17 +8,20 @@ extension Harness {
     let name = "`stash search`, \(memos.count) memos"
     let files = try FileManager.default.contentsOfDirectory(atPath: memos.folder)
       .filter { $0.hasSuffix("_transcription.vtt") }.sorted()
-    // The corpus draws its words from a small vocabulary, so a single word is in nearly every
-    // memo: the term is the run of four words (within a cue) in closest to 1 % of the memos,
-    // counted over the first 2,000 transcripts. The phrase across cues is the end of one cue and
-    // the start of the next, in words no cue holds together.
+    // Two terms, each in closest to 1 % of the memos, counted over the first 2,000 transcripts: a
+    // single word (the corpus says one of a hundred rare words in each memo), and a run of four
+    // common words within a cue (from a vocabulary so small that each word and pair of words is in
+    // nearly every memo). The phrase across cues is the end of one cue and the start of the next,
+    // in words no cue holds together.
     let sample = Array(files.prefix(2_000))
     var memosWith: [String: Int] = [:]
+    var memosWithWord: [String: Int] = [:]
     var within = Set<String>()
     var boundaries: [String] = []
     for file in sample {
       let text = try String(contentsOfFile: memos.folder + "/" + file, encoding: .utf8)
       var grams = Set<String>()
+      var said = Set<String>()
       var previous: [String] = []
       for block in text.components(separatedBy: "\n\n") {
         let lines = block.split(separator: "\n")
@@ -26,6 +29,7 @@ extension Harness {
         let spoken = lines[(timing + 1)...].joined(separator: " ")
           .replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
         let words = spoken.split { !$0.isLetter }.map { $0.lowercased() }
+        said.formUnion(words)
         // A reference (`&amp;`) is a character of its own: runs are counted between them.
         let runs = spoken.replacingOccurrences(
           of: "&[A-Za-z0-9#]+;", with: "\u{1}", options: .regularExpression
@@ -43,43 +47,54 @@ extension Harness {
         previous = words
       }
       for gram in grams { memosWith[gram, default: 0] += 1 }
+      for word in said { memosWithWord[word, default: 0] += 1 }
     }
     let wanted = max(1, sample.count / 100)
-    guard
-      let term = memosWith.min(by: { (abs($0.value - wanted), $0.key) < (abs($1.value - wanted), $1.key) })
-    else { throw HarnessError("the transcripts hold no words") }
+    func nearest(_ counts: [String: Int]) -> (key: String, value: Int)? {
+      counts.min(by: { (abs($0.value - wanted), $0.key) < (abs($1.value - wanted), $1.key) })
+    }
+    guard let word = nearest(memosWithWord), let gram = nearest(memosWith) else {
+      throw HarnessError("the transcripts hold no words")
+    }
     let phrase = boundaries.first { !within.contains($0) }
     log(
-      "  term '\(term.key)' in \(term.value) of \(sample.count) transcripts counted; phrase '\(phrase ?? "-")'"
-    )
-    let word = term
-    let rg = ["rg", "-i", "--fixed-strings", "--glob", "*.vtt", word.key, memos.folder]
-    let grep = ["grep", "-ri", "--include=*.vtt", word.key, memos.folder]
-    let ours = [stash, "search", word.key, memos.folder]
-    // Untimed first runs warm the cache and give the counts.
-    let found = try ChildRun.checked(["sh", "-c", "\"$@\" | wc -l", "sh"] + ours).stdout
-    let theirs = try ChildRun.checked(["sh", "-c", "\"$@\" | wc -l", "sh"] + rg).stdout
-    let stashRuns = try RepeatedRuns(ours, count: runs)
-    let rgRuns = try RepeatedRuns(rg, count: runs)
-    let grepRuns = try RepeatedRuns(grep, count: runs)
-    let ratio = stashRuns.wall.median / max(rgRuns.wall.median, 1e-6)
-    figures.append(
-      Figure(
-        issue: "#34", name: name + ", words in ~1 % of memos", result: stashRuns.wall.text(3, unit: " s"),
-        target: "≤ 1.0x rg", verdict: .verdict(ratio <= 1.0),
-        note:
-          String(format: "%.2fx rg (", ratio) + rgRuns.wall.text(3, unit: " s") + "), grep -ri "
-          + grepRuns.wall.text(3, unit: " s") + "; CPU " + stashRuns.cpu.text(3, unit: " s")
-          + " against rg's "
-          + rgRuns.cpu.text(3, unit: " s") + "; '\(word.key)' in \(word.value) transcripts; "
-          + "\(found.trimmingCharacters(in: .whitespacesAndNewlines)) places, rg "
-          + "\(theirs.trimmingCharacters(in: .whitespacesAndNewlines)) lines (it counts timing lines and markup too)"
-      ))
-    figures.append(
-      Figure(
-        issue: "#34", name: name + ": peak memory", result: stashRuns.peak.text(1, unit: " MB"),
-        target: memos.count >= 100_000 ? "≤ 100 MB" : "report",
-        verdict: memos.count >= 100_000 ? .verdict(stashRuns.peak.median <= 100) : .info))
+      "  word '\(word.key)' in \(word.value), words '\(gram.key)' in \(gram.value) of \(sample.count) "
+        + "transcripts counted; phrase '\(phrase ?? "-")'")
+    // The word is the issue's figure; four common words in as many memos are a harder case for
+    // stash (no transcript can be passed over from its bytes: each holds every word of them).
+    for (term, label, counted) in [
+      (word.key, "a word in ~1 % of memos", true), (gram.key, "four common words in ~1 % of memos", false),
+    ] {
+      let rg = ["rg", "-i", "--fixed-strings", "--glob", "*.vtt", term, memos.folder]
+      let grep = ["grep", "-ri", "--include=*.vtt", term, memos.folder]
+      let ours = [stash, "search", term, memos.folder]
+      // Untimed first runs warm the cache and give the counts.
+      let found = try ChildRun.checked(["sh", "-c", "\"$@\" | wc -l", "sh"] + ours).stdout
+      let theirs = try ChildRun.checked(["sh", "-c", "\"$@\" | wc -l", "sh"] + rg).stdout
+      let stashRuns = try RepeatedRuns(ours, count: runs)
+      let rgRuns = try RepeatedRuns(rg, count: runs)
+      let grepRuns = try RepeatedRuns(grep, count: runs)
+      let ratio = stashRuns.wall.median / max(rgRuns.wall.median, 1e-6)
+      figures.append(
+        Figure(
+          issue: "#34", name: name + ", " + label, result: stashRuns.wall.text(3, unit: " s"),
+          target: counted ? "≤ 1.0x rg" : "report", verdict: counted ? .verdict(ratio <= 1.0) : .info,
+          note:
+            String(format: "%.2fx rg (", ratio) + rgRuns.wall.text(3, unit: " s") + "), grep -ri "
+            + grepRuns.wall.text(3, unit: " s") + "; CPU " + stashRuns.cpu.text(3, unit: " s")
+            + " against rg's "
+            + rgRuns.cpu.text(3, unit: " s") + "; '\(term)' in \(counted ? word.value : gram.value) of "
+            + "\(sample.count) transcripts counted; "
+            + "\(found.trimmingCharacters(in: .whitespacesAndNewlines)) places, rg "
+            + "\(theirs.trimmingCharacters(in: .whitespacesAndNewlines)) lines (it counts timing lines and markup too)"
+        ))
+      guard counted else { continue }
+      figures.append(
+        Figure(
+          issue: "#34", name: name + ": peak memory", result: stashRuns.peak.text(1, unit: " MB"),
+          target: memos.count >= 100_000 ? "≤ 100 MB" : "report",
+          verdict: memos.count >= 100_000 ? .verdict(stashRuns.peak.median <= 100) : .info))
+    }
     if let phrase {
       let across = try ChildRun.checked([
         "sh", "-c", "\"$@\" | wc -l", "sh", stash, "search", phrase, memos.folder,

@@ -71,7 +71,8 @@ struct MemoFolderCorpus {
       if random.unit() < 0.9 {
         // One long transcript in three notes a minute the recogniser has no words for.
         let gap = kind.seconds >= 300 && n % 3 == 1 ? (kind.seconds * 0.4)...(kind.seconds * 0.4 + 60) : nil
-        var text = TextCorpus.transcript(seconds: kind.seconds, seed: seed, missingSpeech: gap)
+        var text = TextCorpus.withRareWord(
+          TextCorpus.transcript(seconds: kind.seconds, seed: seed, missingSpeech: gap), seed: seed)
         if Broken.cuePastAudio(n) {
           text +=
             "late\n\(WebVTTTimestamp.format(kind.seconds - 1)) --> \(WebVTTTimestamp.format(kind.seconds + 4))\n"

@@ -9,6 +9,23 @@ enum TextCorpus {
     "bridge", "where", "old", "mill", "used", "to", "be", "remember", "buy", "bread", "tomorrow", "morning",
   ]
 
+  /// Rarer words than `words`, a hundred made-up place names (`babane` … `vovone`): a memo
+  /// folder's corpus says one of them in each memo (`withRareWord`), so each is in about 1 % of
+  /// the memos, as a name or a rare word is in real speech.
+  static let rareWords: [String] = {
+    let syllables = ["ba", "ke", "lo", "mi", "nu", "pa", "ro", "si", "tu", "vo"]
+    return (0..<100).map { syllables[$0 / 10] + syllables[$0 % 10] + "ne" }
+  }()
+
+  /// `text` (a transcript) with the rare word `seed` picks said first in its first cue.
+  static func withRareWord(_ text: String, seed: UInt64) -> String {
+    guard let timing = text.range(of: " --> "), let lineEnd = text[timing.upperBound...].firstIndex(of: "\n")
+    else { return text }
+    var said = text
+    said.insert(contentsOf: rareWords[Int(seed &* 2_654_435_761 % 100)] + " ", at: text.index(after: lineEnd))
+    return said
+  }
+
   /// A transcript of `seconds` of speech: a cue every few seconds, three in ten with a timestamp
   /// per word, one in ten ending in unconfirmed words. Every cue ends within `seconds`; none falls in
   /// `missingSpeech` (a span the app noted it has no words for, by default minute 10 to 11).
