@@ -172,12 +172,8 @@ final class FolderLibrary: MemoLibrary {
   }
 
   func transcripts() -> [TranscriptFile] {
-    // Bases in reverse byte order: newest first for bases that are dates, as the list mostly is.
     guard let listing = listing.withLock({ $0 }) else { return [] }
-    return listing.transcriptOrder().map { index in
-      let base = listing.base(index)
-      return TranscriptFile(base: base, path: PathText.join(folder, MemoFileKind.transcript.name(for: base)))
-    }
+    return listing.transcriptFiles(in: folder)
   }
 
   func otherFileCount() -> Int? {
@@ -206,6 +202,8 @@ final class FolderListing: PendingRows {
   private let dates: [Double?]
   /// The time a memo's date is judged plausible against, fixed per listing.
   let now: Double
+  /// `transcriptFiles`, once made (a listing is of one folder).
+  private let transcriptCache = Mutex<[TranscriptFile]?>(nil)
 
   init(_ names: MemoNames, now: Double) {
     self.names = names
@@ -268,5 +266,19 @@ final class FolderListing: PendingRows {
     var withTranscript = (0..<count).filter { names.has(Int(order[$0]), .transcript) }
     withTranscript.sort { basePrecedes($1, $0) }
     return withTranscript
+  }
+
+  /// The transcripts of this listing's memos in `folder`, bases in reverse byte order (newest first
+  /// for bases that are dates, as the list mostly is): made once per listing, since each search
+  /// (a search at every key typed) asks for them, and at 100,000 memos making them took longer
+  /// than finding the first hit.
+  func transcriptFiles(in folder: String) -> [TranscriptFile] {
+    if let made = transcriptCache.withLock({ $0 }) { return made }
+    let made = transcriptOrder().map { index in
+      let base = self.base(index)
+      return TranscriptFile(base: base, path: PathText.join(folder, MemoFileKind.transcript.name(for: base)))
+    }
+    transcriptCache.withLock { $0 = made }
+    return made
   }
 }

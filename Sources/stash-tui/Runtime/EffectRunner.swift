@@ -45,6 +45,9 @@ final class EffectRunner {
   private let loudnessQueue = DispatchQueue(label: "stash-tui.loudness", qos: .utility)
   /// One queue, so a search and a sweep never read and write the folder at once.
   private let worker = DispatchQueue(label: "stash-tui.worker")
+  /// The count of the folder's other files, apart from the worker: it reads every name again (a
+  /// second or more at 100,000 memos), and a search started meanwhile must not wait for it.
+  private let otherFilesQueue = DispatchQueue(label: "stash-tui.other-files", qos: .utility)
   /// Told of each effect before it is performed (the MPRIS server notes the seeks).
   var observe: ((BrowserEffect) -> Void)?
   /// Where memos were left off; nil keeps no places (no home folder).
@@ -204,7 +207,7 @@ final class EffectRunner {
   private func countOtherFiles() -> [BrowserEvent] {
     guard let inbox else { return [.otherFiles(library.otherFileCount() ?? 0)] }
     let library = UnsafeTransfer(library)
-    worker.async { inbox.post(.otherFiles(library.value.otherFileCount() ?? 0)) }
+    otherFilesQueue.async { inbox.post(.otherFiles(library.value.otherFileCount() ?? 0)) }
     return []
   }
 
