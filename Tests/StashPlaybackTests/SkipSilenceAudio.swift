@@ -4,7 +4,7 @@ import StashTestSupport
 
 /// A memo for skip silence: tone bursts (0.4 s of 440 Hz at 0.4 of full scale, 5 ms ramps) after
 /// known pauses (some 0.1-0.2 s, some 1-5 s, one before the first burst), over an optional bed:
-/// pink noise or a 100 Hz hum at a given RMS level under everything. Made in memory, and as an
+/// pink noise or a 60 Hz hum (mains; its period is not a whole number of the detector's 10 ms windows, so a cut changes its phase) at a given RMS level under everything. Made in memory, and as an
 /// ADTS AAC track with ffmpeg's decode of it.
 struct SkipSilenceAudio {
   /// What lies under the bursts and in the pauses.
@@ -21,8 +21,9 @@ struct SkipSilenceAudio {
     }
   }
 
-  /// The pause before each burst, seconds; a last burst follows the last pause, then `endPause`.
-  static let pauses = [1.0, 0.1, 2.0, 0.2, 5.0, 0.1, 1.5, 3.0, 0.1]
+  /// The pause before each burst, seconds (not whole tenths, as no real pause is); after the last
+  /// burst, `endPause`.
+  static let pauses = [1.03, 0.1, 2.07, 0.2, 5.01, 0.1, 1.52, 3.04, 0.1]
   static let burstSeconds = 0.4
   static let endPause = 0.25
   static let amplitude: Float = 0.4
@@ -43,8 +44,8 @@ struct SkipSilenceAudio {
     var bursts: [Range<Int>] = []
     let burst = Int(Self.burstSeconds * Double(rate))
     let ramp = rate / 200
-    for pause in Self.pauses + [-1] {
-      if pause >= 0 { mono += [Float](repeating: 0, count: Int(pause * Double(rate))) }
+    for pause in Self.pauses {
+      mono += [Float](repeating: 0, count: Int(pause * Double(rate)))
       let start = mono.count
       for i in 0..<burst {
         var gain: Float = 1
@@ -76,7 +77,7 @@ struct SkipSilenceAudio {
       return []
     case .hum(let level):
       let amplitude = Float(pow(10, level / 20) * 2.0.squareRoot())
-      return (0..<frames).map { amplitude * sinf(2 * Float.pi * 100 * Float($0) / Float(rate)) }
+      return (0..<frames).map { amplitude * sinf(2 * Float.pi * 60 * Float($0) / Float(rate)) }
     case .noise(let level):
       var state: UInt64 = 0x2545_F491_4F6C_DD1D
       var b = [Float](repeating: 0, count: 7)
