@@ -79,10 +79,14 @@ struct SkipSilenceAudio {
       let amplitude = Float(pow(10, level / 20) * 2.0.squareRoot())
       return (0..<frames).map { amplitude * sinf(2 * Float.pi * 60 * Float($0) / Float(rate)) }
     case .noise(let level):
+      // The filter is tuned for 44.1-48 kHz (at 8 kHz its poles would put the energy below
+      // 2 Hz, a rumble rather than a hiss): it runs at 48 kHz and every (48,000 / rate)th
+      // sample is kept.
+      let step = max(1, 48_000 / rate)
       var state: UInt64 = 0x2545_F491_4F6C_DD1D
       var b = [Float](repeating: 0, count: 7)
       var noise = [Float](repeating: 0, count: frames)
-      for i in 0..<frames {
+      for i in 0..<(frames * step) {
         state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         let white = Float(Double(state >> 11) / Double(1 << 53) * 2 - 1)
         b[0] = 0.99886 * b[0] + white * 0.0555179
@@ -91,7 +95,7 @@ struct SkipSilenceAudio {
         b[3] = 0.86650 * b[3] + white * 0.3104856
         b[4] = 0.55000 * b[4] + white * 0.5329522
         b[5] = -0.7616 * b[5] - white * 0.0168980
-        noise[i] = b[0] + b[1] + b[2] + b[3] + b[4] + b[5] + b[6] + white * 0.5362
+        if i % step == 0 { noise[i / step] = b[0] + b[1] + b[2] + b[3] + b[4] + b[5] + b[6] + white * 0.5362 }
         b[6] = white * 0.115926
       }
       let rms = (noise.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(frames)).squareRoot()
