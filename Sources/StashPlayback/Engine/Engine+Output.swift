@@ -363,15 +363,10 @@ extension Engine {
     state.booster =
       control.voiceBoost
       ? VoiceBooster(rate: control.rate, channels: max(1, control.channels), on: true, fadingIn: false) : nil
+    // The skipper keeps the floor it learnt on this memo; what it held is of the last generation.
     if state.skipperTrack != control.trackNumber { state.skipper = nil }
-    if let skipper = state.skipper {
-      skipper.reset()
-      skipper.level = control.skipSilence
-    } else if control.skipSilence != nil {
-      state.skipper = SilenceSkipper(
-        rate: control.rate, channels: max(1, control.channels), level: control.skipSilence)
-      state.skipperTrack = control.trackNumber
-    }
+    state.skipper?.reset()
+    changeSkip(&state, control)
     // A new generation starts from silence (a seek or a start): no ramp to the gain.
     state.gain.target = control.gain
     state.gain.settle()

@@ -65,11 +65,11 @@ final class SilenceSkipper {
   private var readyOffset = 0
   private var last: AudioChunk? = nil
 
-  init(rate: Int, channels: Int, level: SkipSilenceLevel?, detector: SilenceDetector? = nil) {
+  init(rate: Int, channels: Int, level: SkipSilenceLevel?) {
     self.rate = rate
     self.channels = max(1, channels)
     self.level = level
-    self.detector = detector ?? SilenceDetector(rate: rate)
+    detector = SilenceDetector(rate: rate)
     fade = max(1, Int((Double(rate) * Self.fadeSeconds).rounded()))
   }
 
@@ -227,15 +227,7 @@ final class SilenceSkipper {
     guard !held.isEmpty else { return }
     if current.cutting {
       let count = min(fade, held.count / channels)
-      for frame in 0..<count {
-        let angle = Float.pi / 2 * (Float(frame) + 0.5) / Float(count)
-        let out = cosf(angle)
-        let inward = sinf(angle)
-        for channel in 0..<channels {
-          let i = frame * channels + channel
-          held[i] = fadeOut[i] * out + held[i] * inward
-        }
-      }
+      CrossFade.mix(fadeOut, from: 0, into: &held, frames: count, length: count, channels: channels)
       fadeOut.removeAll(keepingCapacity: true)
     }
     emit(heldFirst, held[...])
