@@ -6,7 +6,7 @@
 /// measured as it plays. The floor follows the RMS over the last 100 ms (`NoiseFloor`, as the voice
 /// boost follows it: down at once to anything quieter, else up 3 dB/s), which in a pause is the
 /// background's own level give or take a decibel, not the deepest dip of its 10 ms windows. Each
-/// window is judged by the RMS over the last 30 ms: silent within 6 dB of the floor and below
+/// window is judged by the RMS over the last 30 ms: silent within 4 dB of the floor and below
 /// -20 dBFS, loud (two such end a pause) 7 dB above it or above -20 dBFS. So a steady hum, wind or
 /// traffic between the sentences is a pause, and a voice that stands clear of its background is
 /// not, however quiet. The first 0.3 s only teach it the floor (`learning`): the skipper holds them
@@ -23,8 +23,10 @@ struct SilenceDetector {
   /// Windows measured before any is judged: the quietest level of them is the first floor. 0.3 s
   /// holds a gap between words even when the memo opens with speech.
   static let learningWindows = 30
-  /// A window is silent within this factor of the floor (6 dB), loud beyond `loudMargin` (7 dB).
-  static let silentMargin: Float = 2
+  /// A window is silent within this factor of the floor (4 dB: a voice at the background's own
+  /// level adds 3), loud beyond `loudMargin` (7 dB: a steady background's 30 ms windows stay
+  /// within 5 dB of its 100 ms floor, so it does not end its own pause).
+  static let silentMargin: Float = 1.58
   static let loudMargin: Float = 2.24
   /// No window louder than this (RMS, -20 dBFS) is silent, whatever the floor has risen to: speech
   /// that long and that loud without a dip would otherwise be taken for background.
