@@ -133,3 +133,218 @@ extension Harness {
     return Double(crossings.count - 1) / ((crossings.last! - crossings.first!) / rate)
   }
 }
+
+extension Harness {
+  /// The levels skip silence is measured at, with the length each keeps of a long pause.
+  static let skipLevels: [(name: String, kept: Double)] = [("mild", 0.5), ("medium", 0.3), ("strong", 0.15)]
+
+  /// Skip silence (issue #35): synthetic speech (espeak-ng) with known pauses of 0.1-5 s, over
+  /// pink noise at -45 and at -30 dBFS, played by `stash-tui --play --skip-silence=LEVEL` into
+  /// ALSA's `file` PCM. What reached it is lined up with ffmpeg's decode of the memo (runs of
+  /// equal samples; the 5 ms cross-fades match neither side), which says which memo frames were
+  /// played: its length against the rules' length, and whether every sentence's first 50 ms (and
+  /// the 5 ms before) came through.
+  mutating func skipSilenceLength() throws {
+    var worst = 0.0
+    var onsets = 0
+    var present = 0
+    var notes: [String] = []
+    for bed in [-45.0, -30.0] {
+      let memo = try SpeechWithPauses.make(bed: bed, name: "skip\(Int(-bed))")
+      for level in Self.skipLevels {
+        let raw = Harness.scratch + "/skip-\(Int(-bed))-\(level.name).raw"
+        _ = try ChildRun.checked(
+          [
+            tui, "--play", memo.path, "--device", "file:FILE=\(raw),FORMAT=raw",
+            "--skip-silence=\(level.name)",
+          ], keepOutput: false)
+        let played = try Self.floats(raw)
+        try? FileManager.default.removeItem(atPath: raw)
+        let rules = memo.rulesFrames(kept: level.kept)
+        let ratio = Double(played.count) / Double(rules)
+        worst = max(worst, abs(ratio - 1))
+        let segments = SpeechWithPauses.lineUp(played, with: memo.decoded)
+        let heard = memo.onsets.filter { onset in
+          segments.contains { $0.lowerBound <= onset - 240 && onset + 2_400 <= $0.upperBound }
+        }
+        onsets += memo.onsets.count
+        present += heard.count
+        notes.append(
+          String(
+            format: "%d dBFS %@: %.2f s of %.2f s (rules %.2f s, %+.1f %%)", Int(bed), level.name,
+            Double(played.count) / 48_000, Double(memo.decoded.count) / 48_000, Double(rules) / 48_000,
+            (ratio - 1) * 100))
+      }
+    }
+    figures.append(
+      Figure(
+        issue: "#35", name: "Skip silence: played length against the rules' (mild, medium, strong)",
+        result: String(format: "±%.2f %%", worst * 100), target: "within 3 %",
+        verdict: .verdict(worst <= 0.03),
+        note: "espeak-ng speech, 0.1-5 s pauses, pink noise under it; the rules: speech is where the clean "
+          + "voice is louder than the noise, each pause keeps min(pause, level); "
+          + notes.joined(separator: "; ")))
+    figures.append(
+      Figure(
+        issue: "#35", name: "Skip silence: sentence onsets present", result: "\(present) of \(onsets)",
+        target: "all", verdict: .verdict(onsets > 0 && present == onsets),
+        note: "the 5 ms before each sentence and its first 50 ms, as decoded, in what reached the device"))
+  }
+
+  /// CPU while playing with skip silence on (medium), at 1× and 2×: the speech memo over -45 dBFS
+  /// noise through the null PCM paced to real time, start-up included.
+  mutating func skipSilenceCPU() throws {
+    let memo = try SpeechWithPauses.make(bed: -45, name: "skip-cpu")
+    var shares: [Double: [Double]] = [:]
+    for _ in 0..<(quick ? 1 : 3) {
+      for speed in [1.0, 2.0] {
+        let child = try ChildRun.checked(
+          [tui, "--play", memo.path, "--device", "null", "--speed", "\(speed)", "--skip-silence"],
+          environment: ["STASH_ALSA_PACE": "1"], keepOutput: false)
+        shares[speed, default: []].append(child.cpu / child.wall * 100)
+      }
+    }
+    for (speed, target) in [(1.0, 3.0), (2.0, 4.0)] {
+      let share = Runs(values: shares[speed] ?? [])
+      figures.append(
+        Figure(
+          issue: "#35", name: "CPU while playing with skip silence at \(Int(speed))x",
+          result: share.text(2, unit: " % of a core"), target: String(format: "< %.0f %%", target),
+          verdict: .verdict(share.median < target),
+          note: String(format: "the %.0f s speech memo, played whole (its pauses shortened)", memo.seconds)))
+    }
+  }
+}
+
+/// A memo of synthetic speech with known pauses, made at bench time: espeak-ng says each sentence,
+/// its leading and trailing silence is cut, and the sentences are laid end to end with the pauses
+/// between them (a second of background first), pink noise at `bed` dBFS RMS under everything; AAC
+/// in an MP4, as the phone writes, decoded again by ffmpeg.
+struct SpeechWithPauses {
+  static let sentences = [
+    "I walked down to the river this morning and the wind was strong",
+    "There was a lot of traffic on the bridge",
+    "Tomorrow I want to call the office about the plan",
+    "The bakery on the corner has closed for the summer",
+    "Remember to buy batteries for the radio",
+    "We should leave before the rain starts",
+  ]
+  /// The pause after each sentence, seconds, in turn.
+  static let pauses = [0.1, 0.4, 1.0, 2.5, 0.2, 5.0, 0.7, 3.0, 1.5, 0.1, 4.0, 0.3]
+
+  var path: String
+  /// ffmpeg's decode of the memo (48 kHz mono).
+  var decoded: [Float]
+  /// The clean speech, and the level of the noise under it (RMS).
+  var clean: [Float]
+  var bedRMS: Float
+  /// Where each sentence starts (frames).
+  var onsets: [Int]
+  var seconds: Double { Double(decoded.count) / 48_000 }
+
+  static func make(bed: Double, name: String) throws -> SpeechWithPauses {
+    var spoken: [[Float]] = []
+    for (index, sentence) in sentences.enumerated() {
+      let wav = Harness.scratch + "/\(name)-sentence\(index).wav"
+      let raw = wav + ".f32"
+      _ = try ChildRun.checked(
+        ["espeak-ng", "-v", "en", "-s", "150", "-w", wav, sentence], keepOutput: false)
+      try AudioCorpus.ffmpeg(["-i", wav, "-ac", "1", "-ar", "48000", "-f", "f32le", raw])
+      let samples = try Harness.floats(raw)
+      guard let first = samples.firstIndex(where: { abs($0) > 0.003 }),
+        let last = samples.lastIndex(where: { abs($0) > 0.003 })
+      else { throw HarnessError("espeak-ng said nothing for '\(sentence)'") }
+      spoken.append(Array(samples[first...last]))
+    }
+    var clean = [Float](repeating: 0, count: 48_000)
+    var onsets: [Int] = []
+    for (index, pause) in pauses.enumerated() {
+      onsets.append(clean.count)
+      clean += spoken[index % spoken.count]
+      clean += [Float](repeating: 0, count: Int(pause * 48_000))
+    }
+    let bedRMS = Float(pow(10, bed / 20))
+    let noise = pink(frames: clean.count, rms: bedRMS)
+    let mixed = zip(clean, noise).map { $0 + $1 }
+    let raw = Harness.scratch + "/\(name).f32"
+    try mixed.withUnsafeBytes { try Data($0).write(to: URL(fileURLWithPath: raw)) }
+    let path = Harness.scratch + "/\(name)_audio.m4a"
+    try AudioCorpus.ffmpeg([
+      "-f", "f32le", "-ar", "48000", "-ac", "1", "-i", raw, "-c:a", "aac", "-b:a", "96k", "-aac_pns", "0",
+      path,
+    ])
+    let decodedPath = Harness.scratch + "/\(name).decoded.f32"
+    try AudioCorpus.ffmpeg(["-i", path, "-ac", "1", "-ar", "48000", "-f", "f32le", decodedPath])
+    return SpeechWithPauses(
+      path: path, decoded: try Harness.floats(decodedPath), clean: clean, bedRMS: bedRMS, onsets: onsets)
+  }
+
+  /// Pink noise (Paul Kellet's filter over a fixed pseudo-random sequence) at `rms`.
+  static func pink(frames: Int, rms: Float) -> [Float] {
+    var state: UInt64 = 0x2545_F491_4F6C_DD1D
+    var b = [Float](repeating: 0, count: 7)
+    var noise = [Float](repeating: 0, count: frames)
+    for i in 0..<frames {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let white = Float(Double(state >> 11) / Double(1 << 53) * 2 - 1)
+      b[0] = 0.99886 * b[0] + white * 0.0555179
+      b[1] = 0.99332 * b[1] + white * 0.0750759
+      b[2] = 0.96900 * b[2] + white * 0.1538520
+      b[3] = 0.86650 * b[3] + white * 0.3104856
+      b[4] = 0.55000 * b[4] + white * 0.5329522
+      b[5] = -0.7616 * b[5] - white * 0.0168980
+      noise[i] = b[0] + b[1] + b[2] + b[3] + b[4] + b[5] + b[6] + white * 0.5362
+      b[6] = white * 0.115926
+    }
+    let measured = (noise.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(frames)).squareRoot()
+    let scale = rms / Float(measured)
+    return noise.map { $0 * scale }
+  }
+
+  /// The length the rules give (frames): speech is every 10 ms where the clean voice is louder
+  /// than the noise under it; each run of other windows (a pause) keeps at most `kept` seconds.
+  func rulesFrames(kept: Double) -> Int {
+    let window = 480
+    let keep = Int(kept * 48_000)
+    var total = 0
+    var pause = 0
+    for start in stride(from: 0, to: clean.count, by: window) {
+      let slice = clean[start..<min(clean.count, start + window)]
+      let rms = (slice.reduce(Float(0)) { $0 + $1 * $1 } / Float(slice.count)).squareRoot()
+      if rms > bedRMS {
+        total += min(pause, keep) + slice.count
+        pause = 0
+      } else {
+        pause += slice.count
+      }
+    }
+    // The memo's end is as long as the decode (the coder pads a little).
+    return total + min(pause + decoded.count - clean.count, keep)
+  }
+
+  /// The memo frames `played` carries, as runs: equal samples (to 1e-4) in order; after a
+  /// difference (a cut's cross-fade) the next 32 played samples are looked for up to 6 s on.
+  static func lineUp(_ played: [Float], with memo: [Float]) -> [Range<Int>] {
+    func matches(_ i: Int, _ j: Int) -> Bool {
+      guard i + 32 <= memo.count, j + 32 <= played.count else { return false }
+      for k in 0..<32 where abs(memo[i + k] - played[j + k]) > 1e-4 { return false }
+      return true
+    }
+    var runs: [Range<Int>] = []
+    var j = 0
+    var i = (0..<min(memo.count, 4_096)).first { matches($0, 0) } ?? 0
+    while j < played.count && i < memo.count {
+      let start = i
+      while j < played.count && i < memo.count && abs(played[j] - memo[i]) <= 1e-4 {
+        i += 1
+        j += 1
+      }
+      if i > start { runs.append(start..<i) }
+      // Past the cross-fade (240 frames), then where the memo goes on.
+      j += 240
+      guard let next = (i..<min(memo.count, i + 6 * 48_000)).first(where: { matches($0, j) }) else { break }
+      i = next
+    }
+    return runs
+  }
+}

@@ -101,6 +101,10 @@ do {
   harness.section("#19", "Speed, volume, seek: to the device", target: "< 100 ms") {
     try $0.changeLatency(audio)
   }
+  harness.section("#35", "Skip silence: length and onsets", target: "within 3 %, every onset") {
+    try $0.skipSilenceLength()
+  }
+  harness.section("#35", "Skip silence: CPU at 1x and 2x", target: "< 3 %, < 4 %") { try $0.skipSilenceCPU() }
   harness.section("#15", "Playing on PulseAudio", target: "≤ 100 ms seeks, ≤ 50 ms clock") {
     try $0.realServer("pulseaudio", label: "PulseAudio")
   }

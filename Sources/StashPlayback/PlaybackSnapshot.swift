@@ -33,6 +33,11 @@ public struct PlaybackSnapshot: Sendable, Equatable {
   public var lastVolumeLatency: Double? = nil
   /// Whether the voice boost is on (a quiet voice brought up to a steady loudness).
   public var voiceBoost: Bool = false
+  /// How hard skip silence shortens long pauses, or nil when it is off.
+  public var skipSilence: SkipSilenceLevel? = nil
+  /// Memo seconds skip silence has left out of this memo so far (every position above stays in
+  /// memo time: a cut makes the position jump forward by what it left out).
+  public var silenceSkipped: Double = 0
 }
 
 /// An A-B loop: playing reaches `end` and carries on from `start`, with no gap.

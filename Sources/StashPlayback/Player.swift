@@ -96,6 +96,7 @@ public final class Player: Sendable {
       shared.control.rate = decoder.rate
       shared.control.channels = decoder.channels
       shared.lastSeekLatency = nil
+      shared.silenceSaved = 0
     }
   }
 
@@ -179,6 +180,12 @@ public final class Player: Sendable {
     engine.changeSettings { $0.voiceBoost = on }
     return nil
   }
+
+  /// Shortens every pause longer than `level`'s length to that length (nil: off), pauses being
+  /// found by the memo's own noise floor, measured as it plays; each cut is faded over 5 ms. The
+  /// change reaches the frames handed to the device within a 10 ms window; positions, seeks and
+  /// loops stay in memo time, and the snapshot says how much has been left out. Kept across loads.
+  public func setSkipSilence(_ level: SkipSilenceLevel?) { engine.changeSettings { $0.skipSilence = level } }
 
   /// Silences the output (or not), keeping the volume. Kept across loads.
   public func setMuted(_ muted: Bool) { engine.changeSettings { $0.muted = muted } }

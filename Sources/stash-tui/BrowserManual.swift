@@ -29,6 +29,8 @@ enum BrowserManual {
       .IR X ]
       .RB [ \\-\\-volume
       .IR N ]
+      .RB [ \\-\\-voice\\-boost ]
+      .RB [ \\-\\-skip\\-silence [=\\fILEVEL\\fR]]
       .SH DESCRIPTION
       \\fBstash-tui\\fR lists the memos in \\fIDIR\\fR (default: \\fB$STASH_DIR\\fR, else the current
       folder), newest first. Opening one shows its facts, its route as a sketch and its transcript;
@@ -79,6 +81,17 @@ enum BrowserManual {
       .TP
       \\fB\\-\\-volume\\fR \\fIN\\fR
       play at \\fIN\\fR percent, from 0 to 150.
+      .TP
+      \\fB\\-\\-voice\\-boost\\fR
+      bring a quiet or uneven voice to a steady loudness (about \\-16 LUFS, peaks under \\-1 dBTP)
+      without raising the background in the pauses.
+      .TP
+      \\fB\\-\\-skip\\-silence\\fR[=\\fILEVEL\\fR]
+      shorten every pause longer than \\fILEVEL\\fR's length to that length: \\fBmild\\fR 0.5 s,
+      \\fBmedium\\fR 0.3 s (the default), \\fBstrong\\fR 0.15 s. A pause is found by the memo's own
+      background, measured as it plays, so a hum or wind between the sentences counts as one and a
+      quiet voice does not; each cut is faded over 5 ms. \\fB\\-\\-from\\fR and \\fB\\-\\-to\\fR stay the memo's
+      own times.
       .SH MEDIA KEYS
       On a session bus, the browser is an MPRIS player named \\fBorg.mpris.MediaPlayer2.stash\\fR
       (a second one takes \\fBorg.mpris.MediaPlayer2.stash.instance\\fR\\fIPID\\fR), so media keys,

@@ -7,9 +7,11 @@ import StashPlayback
 #endif
 
 /// `stash-tui --play FILE [--from T] [--to T] [--device NAME] [--speed X] [--volume N]
-/// [--voice-boost]`: plays a memo without the interface and exits when it is done (0), or says on
-/// stderr why it could not (1; 2 for a usage mistake). X is the speed (0.5 to 3, the pitch kept), N
-/// the volume in percent (0 to 150); `--voice-boost` brings a quiet voice up to a steady loudness.
+/// [--voice-boost] [--skip-silence[=LEVEL]]`: plays a memo without the interface and exits when it
+/// is done (0), or says on stderr why it could not (1; 2 for a usage mistake). X is the speed (0.5
+/// to 3, the pitch kept), N the volume in percent (0 to 150); `--voice-boost` brings a quiet voice
+/// up to a steady loudness; `--skip-silence` shortens long pauses (LEVEL mild, medium or strong;
+/// medium when not given), `--from` and `--to` staying memo times.
 /// FILE is a memo's audio file, any other of its files, or its base path; T is `83`, `1:23` or
 /// `1:02:03`. `--measure-seeks N` (benchmarks) seeks N times to spread-out places and prints how
 /// long each took to reach the device; `--measure-changes N` (benchmarks) changes the speed and
@@ -28,10 +30,12 @@ enum HeadlessPlayback {
     var speed = 1.0
     var volume = 100
     var voiceBoost = false
+    var skipSilence: SkipSilenceLevel? = nil
   }
 
   static let usage =
     "usage: stash-tui --play FILE [--from T] [--to T] [--device NAME] [--speed X] [--volume N] [--voice-boost]"
+    + " [--skip-silence[=mild|medium|strong]]"
 
   /// Whether the command line asks for headless playing.
   static func wanted(_ arguments: [String]) -> Bool { arguments.contains("--play") }
@@ -56,6 +60,7 @@ enum HeadlessPlayback {
     if let refused = player.setSpeed(options.speed) { say("stash-tui: \(refused)") }
     player.setVolume(options.volume)
     if options.voiceBoost, let refused = player.setVoiceBoost(true) { say("stash-tui: \(refused)") }
+    player.setSkipSilence(options.skipSilence)
     do {
       try player.load(path: options.file)
     } catch {
@@ -177,6 +182,18 @@ enum HeadlessPlayback {
 
   struct Problem: Error { var text: String }
 
+  /// `--skip-silence` (medium) or `--skip-silence=LEVEL`: the level, or why not; nil when
+  /// `argument` is another option. The browser's options read it here too.
+  static func skipSilence(_ argument: String) -> Result<SkipSilenceLevel, Problem>? {
+    if argument == "--skip-silence" { return .success(.medium) }
+    guard argument.hasPrefix("--skip-silence=") else { return nil }
+    let text = argument.dropFirst("--skip-silence=".count)
+    guard let level = SkipSilenceLevel(rawValue: String(text)) else {
+      return .failure(Problem(text: "--skip-silence takes mild, medium or strong, not '\(text)'"))
+    }
+    return .success(level)
+  }
+
   static func parse(_ arguments: [String]) -> Result<Options, Problem> {
     var options = Options()
     var index = 0
@@ -216,7 +233,11 @@ enum HeadlessPlayback {
           let text = try value("--measure-changes").get()
           guard let n = Int(text), n > 0 else { throw Problem(text: "--measure-changes takes a count") }
           options.measureChanges = n
-        default: throw Problem(text: "unknown argument '\(arguments[index])' with --play")
+        default:
+          guard let level = skipSilence(arguments[index]) else {
+            throw Problem(text: "unknown argument '\(arguments[index])' with --play")
+          }
+          options.skipSilence = try level.get()
         }
         index += 1
       }

@@ -95,15 +95,7 @@ struct LoopSplice {
     let length = outgoing.count / channels
     if faded < length {
       let count = min(length - faded, frames.count / channels)
-      for frame in 0..<count {
-        let angle = Float.pi / 2 * (Float(faded + frame) + 0.5) / Float(length)
-        let fadeOut = cosf(angle)
-        let fadeIn = sinf(angle)
-        for channel in 0..<channels {
-          let i = frame * channels + channel
-          frames[i] = outgoing[(faded + frame) * channels + channel] * fadeOut + frames[i] * fadeIn
-        }
-      }
+      CrossFade.mix(outgoing, from: faded, into: &frames, frames: count, length: length, channels: channels)
       faded += count
     }
     let all = tail + frames

@@ -27,6 +27,11 @@ extension Engine {
     var booster: VoiceBooster? = nil
     /// What the stretcher gave, on its way into the booster.
     var unboosted: [Float] = []
+    /// Skip silence, between the ring and the stretcher; none until first turned on. Kept across
+    /// generations of one memo (emptied), so that its noise floor is not learnt again at a seek.
+    var skipper: SilenceSkipper? = nil
+    /// The memo the skipper's floor was learnt on.
+    var skipperTrack = -1
     var gain = OutputGain()
     var shaped: [Float] = []
     var pending: AudioChunk? = nil
@@ -149,6 +154,11 @@ extension Engine {
       startShaping(&state, control)
       if let pending = state.pending, pending.generation < control.generation { state.pending = nil }
       state.pendingOffset = state.pending == nil ? 0 : state.pendingOffset
+      // A chunk of the new generation taken before the switch goes through the skipper too.
+      if let pending = state.pending, let skipper = state.skipper {
+        skipper.push(pending)
+        state.pending = nil
+      }
       publish(&state, delay: 0, running: false)
     }
     if control.holdRequests != state.handledHolds {
@@ -188,19 +198,11 @@ extension Engine {
     state.gain.target = control.gain
     changeSpeed(&state, control)
     changeBoost(&state, control)
+    changeSkip(&state, control)
     if state.stretchedOffset * output.channels < state.stretched.count {
       return try handStretched(&state, output, control)
     }
-    if state.pending == nil {
-      while let (chunk, wasFull) = ring.pop() {
-        if wasFull { decoderWake.signal() }
-        if chunk.generation >= state.generation {
-          state.pending = chunk
-          state.pendingOffset = 0
-          break
-        }
-      }
-    }
+    if state.pending == nil { takeChunk(&state) }
     guard let chunk = state.pending else {
       // Nothing decoded yet: wait for the decoder, but keep the clock moving meanwhile.
       outputWake.wait(timeout: 50)
@@ -276,6 +278,39 @@ extension Engine {
     }
   }
 
+  /// Makes the next chunk pending: from the ring, through the skipper when there is one (which may
+  /// take several chunks in before it gives one out, in a pause). A chunk of a newer generation is
+  /// made pending as it is: the generation is switched first.
+  private func takeChunk(_ state: inout OutputState) {
+    state.pendingOffset = 0
+    while true {
+      if let skipped = state.skipper?.pop() {
+        state.pending = skipped
+        return
+      }
+      guard let (chunk, wasFull) = ring.pop() else { return }
+      if wasFull { decoderWake.signal() }
+      guard chunk.generation >= state.generation else { continue }
+      guard let skipper = state.skipper, chunk.generation == state.generation else {
+        state.pending = chunk
+        return
+      }
+      skipper.push(chunk)
+    }
+  }
+
+  /// Skip silence turned on, off or to another level while playing: the skipper (started now if
+  /// there was none) acts from the next window it classifies (10 ms of memo).
+  private func changeSkip(_ state: inout OutputState, _ control: Control) {
+    if let skipper = state.skipper {
+      skipper.level = control.skipSilence
+    } else if control.skipSilence != nil {
+      state.skipper = SilenceSkipper(
+        rate: control.rate, channels: max(1, control.channels), level: control.skipSilence)
+      state.skipperTrack = control.trackNumber
+    }
+  }
+
   /// The heard frame the device last confirmed (its last delay reading): a device that just
   /// failed cannot be asked, and running the clock on would count time in which nothing was heard.
   private func heardNow(_ state: OutputState) -> Int { heard(state, delay: state.lastDelay) }
@@ -328,6 +363,10 @@ extension Engine {
     state.booster =
       control.voiceBoost
       ? VoiceBooster(rate: control.rate, channels: max(1, control.channels), on: true, fadingIn: false) : nil
+    // The skipper keeps the floor it learnt on this memo; what it held is of the last generation.
+    if state.skipperTrack != control.trackNumber { state.skipper = nil }
+    state.skipper?.reset()
+    changeSkip(&state, control)
     // A new generation starts from silence (a seek or a start): no ramp to the gain.
     state.gain.target = control.gain
     state.gain.settle()
@@ -465,12 +504,14 @@ extension Engine {
     let speed = state.stretcher == nil ? 1 : state.deviceMap.slope(device)
     state.deviceMap.forget(before: device)
     state.fedMap.forget(before: fed)
+    let skipped = state.skipper?.takeSaved() ?? 0
     let clock = PlaybackClock(
       generation: state.generation, heard: Int(memo.rounded(.down)), ahead: Int(ahead.rounded(.down)),
       stamp: stamp, running: running, rate: state.output?.rate ?? 48_000, speed: speed)
     shared.withLock { shared in
       shared.clock = clock
       shared.underruns = max(shared.underruns, underruns)
+      shared.silenceSaved += skipped
     }
   }
 

@@ -30,6 +30,8 @@ final class Engine: Sendable {
     var gain: Float = 1
     /// Whether the voice boost is on.
     var voiceBoost = false
+    /// How hard pauses are shortened, or nil when they are not.
+    var skipSilence: SkipSilenceLevel? = nil
     /// When the speed or the gain last changed (the engine's clock, ns), until a frame made with
     /// it reaches the device.
     var speedAskedAt: UInt64? = nil
@@ -52,6 +54,7 @@ final class Engine: Sendable {
     var volume = 100
     var muted = false
     var voiceBoost = false
+    var skipSilence: SkipSilenceLevel? = nil
     /// The gain the samples are multiplied by.
     var gain: Float { muted ? 0 : Float(volume) / 100 }
   }
@@ -67,6 +70,8 @@ final class Engine: Sendable {
     var revision: UInt64 = 0
     var underruns = 0
     var lastSeekLatency: Double? = nil
+    /// Memo frames skip silence has cut out of the memo loaded.
+    var silenceSaved = 0
   }
 
   /// What a thread reports.
@@ -159,6 +164,7 @@ final class Engine: Sendable {
         shared.lastGainLatency = nil
       }
       shared.control.voiceBoost = shared.settings.voiceBoost
+      shared.control.skipSilence = shared.settings.skipSilence
       shared.revision += 1
       return Self.snapshot(of: shared, device: deviceName, now: stamp)
     }
@@ -233,6 +239,7 @@ final class Engine: Sendable {
         PlaybackLoop(start: Double($0.lowerBound) / rate, end: Double($0.upperBound) / rate)
       },
       lastSpeedLatency: shared.lastSpeedLatency, lastVolumeLatency: shared.lastGainLatency,
-      voiceBoost: shared.settings.voiceBoost)
+      voiceBoost: shared.settings.voiceBoost, skipSilence: shared.settings.skipSilence,
+      silenceSkipped: Double(shared.silenceSaved) / rate)
   }
 }

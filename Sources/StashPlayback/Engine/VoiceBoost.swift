@@ -28,11 +28,6 @@ final class VoiceBooster {
   static let float = "sample_fmts=flt"
   /// How long turning it on or off takes to be complete.
   static let fadeSeconds = 0.01
-  /// A 10 ms block whose peak is within this factor (10 dB) of the noise floor is background.
-  static let floorMargin = 3.16
-  /// How fast the floor estimate rises while nothing quieter comes (per second, as a factor:
-  /// 3 dB/s), so that it follows a background that grows louder.
-  static let floorRise = 1.41
 
   private let handle: UnsafeMutablePointer<stash_tempo>
   let channels: Int
@@ -52,7 +47,7 @@ final class VoiceBooster {
   private var flushed = false
   /// The noise floor (peak of the quietest recent 10 ms), the block being measured, and the
   /// threshold last given to `dynaudnorm`.
-  private(set) var floor: Float = 0
+  private(set) var floor = NoiseFloor(blockSeconds: 0.01, lowest: 1e-5)
   private var blockPeak: Float = 0
   private var blockFrames = 0
   private var sentThreshold: Float = 0
@@ -131,20 +126,15 @@ final class VoiceBooster {
   /// it (when it has moved by more than 1 dB).
   private func followFloor(_ samples: UnsafeBufferPointer<Float>, frames: Int) {
     let blockLength = max(1, rate / 100)
-    let risePerBlock = powf(Float(Self.floorRise), 0.01)
     for frame in 0..<frames {
       for channel in 0..<channels { blockPeak = max(blockPeak, abs(samples[frame * channels + channel])) }
       blockFrames += 1
       guard blockFrames == blockLength else { continue }
-      if floor == 0 || blockPeak < floor {
-        floor = max(blockPeak, 1e-5)
-      } else {
-        floor *= risePerBlock
-      }
+      floor.follow(blockPeak)
       blockPeak = 0
       blockFrames = 0
     }
-    let threshold = min(0.5, floor * Float(Self.floorMargin))
+    let threshold = min(0.5, floor.value * NoiseFloor.margin)
     guard sentThreshold == 0 || abs(log10f(threshold / sentThreshold)) > 0.05 else { return }
     sentThreshold = threshold
     _ = stash_chain_command(handle, 0, "threshold", String(Double(threshold)))

@@ -31,6 +31,9 @@ struct LaunchOptions {
   var listDevices = false
   /// Whether to offer the desktop's media controls on the session bus (MPRIS); `--no-mpris`.
   var mpris = true
+  /// How hard to shorten long pauses (`--skip-silence[=LEVEL]`), for the browser's player; nil:
+  /// as the browser last had it.
+  var skipSilence: SkipSilenceLevel?
 
   /// A command-line mistake.
   struct UsageError: Error {
@@ -81,6 +84,13 @@ struct LaunchOptions {
         if i + 1 < arguments.count { folder = arguments[i + 1] }
         i = arguments.count
       default:
+        if let level = HeadlessPlayback.skipSilence(a) {
+          switch level {
+          case .success(let level): options.skipSilence = level
+          case .failure(let problem): return .failure(UsageError(message: problem.text))
+          }
+          break
+        }
         if a.hasPrefix("-") && a != "-" {
           return .failure(UsageError(message: "unknown option \(a) (stash-tui --help lists them)"))
         }
@@ -138,9 +148,11 @@ struct LaunchOptions {
                                it are read, as the browser first shows it (no keys)
 
       stash-tui --play FILE [--from T] [--to T] [--device NAME] [--speed X] [--volume N]
-      [--voice-boost]: play one memo without the interface (T is 83, 1:23 or 1:02:03; X from 0.5 to
-      3, the pitch kept; N from 0 to 150 percent; --voice-boost brings a quiet voice up to a steady
-      loudness, about -16 LUFS).
+      [--voice-boost] [--skip-silence[=LEVEL]]: play one memo without the interface (T is 83, 1:23
+      or 1:02:03; X from 0.5 to 3, the pitch kept; N from 0 to 150 percent; --voice-boost brings a
+      quiet voice up to a steady loudness, about -16 LUFS; --skip-silence shortens every pause
+      longer than LEVEL's length to it: mild 0.5 s, medium 0.3 s (the default), strong 0.15 s; T
+      and every position stay the memo's own time).
 
       stash-tui --waveform FILE [--points N]: print the memo's loudness as JSON, N points (100)
       over its length, each the RMS level in dBFS of that stretch, or null where it did not decode.
