@@ -184,14 +184,20 @@ enum BrowserManual {
         inOptions = true
       } else if !inOptions {
         continue
-      } else if line.hasPrefix("  -"), let gap = line.dropFirst(2).firstRange(of: "  ") {
-        found.append(
-          (
-            String(line[line.index(line.startIndex, offsetBy: 2)..<gap.lowerBound]),
-            trimmed(line[gap.upperBound...])
-          ))
+      } else if line.hasPrefix("  -") {
+        // The flag, then its help after two spaces; a flag too long for the column has its
+        // help on the lines below.
+        if let gap = line.dropFirst(2).firstRange(of: "  ") {
+          found.append(
+            (
+              String(line[line.index(line.startIndex, offsetBy: 2)..<gap.lowerBound]),
+              trimmed(line[gap.upperBound...])
+            ))
+        } else {
+          found.append((trimmed(line), ""))
+        }
       } else if line.hasPrefix("    "), !found.isEmpty {
-        found[found.count - 1].help += " " + trimmed(line)
+        found[found.count - 1].help += (found[found.count - 1].help.isEmpty ? "" : " ") + trimmed(line)
       } else {
         break
       }

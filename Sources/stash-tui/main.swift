@@ -1,3 +1,4 @@
+import StashBrowser
 import StashPlayback
 import StashRecover
 
@@ -79,6 +80,10 @@ if isatty(0) == 0 || isatty(1) == 0 {
 }
 let inbox = EventInbox()
 let player = AudioPlayer(device: options.device, onChange: { inbox.wake() })
+if options.voiceBoost, let refused = player.setVoiceBoost(true) {
+  LaunchOptions.write(2, "stash-tui: \(refused)\n")
+}
+player.setSkipSilence(options.skipSilence.flatMap { PlayerSnapshot.SilenceSkip(rawValue: $0.rawValue) })
 let fillDelay = getenv("STASH_TUI_FILL_DELAY").flatMap { Double(String(cString: $0)) } ?? 0
 let runner = EffectRunner(
   library: library, editor: editor, player: player, inbox: inbox, fill: RowFill(delay: fillDelay),

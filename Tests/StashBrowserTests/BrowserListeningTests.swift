@@ -79,6 +79,24 @@ import Testing
     #expect(model.message?.text == "Voice boost off.")
   }
 
+  @Test func skipSilenceStepsThroughItsLevelsAndTheLineSaysWhatItSaved() {
+    var model = BrowserFixture.playing(BrowserFixture.model(), at: 10)
+    #expect(Self.press(&model, .char("s")) == [.setSkipSilence(.mild)])
+    #expect(model.message?.text.hasPrefix("Skip silence mild: pauses longer than 0.5 s") == true)
+    #expect(Self.press(&model, .char("s")) == [.setSkipSilence(.medium)])
+    #expect(Self.transport(model).contains("skip silence medium, 0:00 saved"), "\(Self.transport(model))")
+    // The player says how much of this memo it left out; the line shows it.
+    var snapshot = BrowserFixture.snapshot(model, at: 30)
+    snapshot.skipSilence = .medium
+    snapshot.silenceSkipped = 42
+    _ = model.update(.player(snapshot))
+    #expect(Self.transport(model).contains("skip silence medium, 0:42 saved"), "\(Self.transport(model))")
+    #expect(Self.press(&model, .char("s")) == [.setSkipSilence(.strong)])
+    #expect(Self.press(&model, .char("s")) == [.setSkipSilence(nil)])
+    #expect(model.message?.text == "Skip silence off: pauses play whole.")
+    #expect(!Self.transport(model).contains("skip"))
+  }
+
   @Test func atASpeedTheTimesStayInMemoTimeWithTheRealTimeLeftBeside() {
     var model = BrowserFixture.playing(BrowserFixture.model(), at: 30)
     #expect(Self.transport(model).hasPrefix(" ▶ 0:30 "))

@@ -148,6 +148,7 @@ extension BrowserModel {
     case .volumeUp: return setVolume(player.volume + BrowserModel.volumeStep)
     case .mute: return setMuted(!player.muted)
     case .voiceBoost: return setVoiceBoost(!player.voiceBoost)
+    case .skipSilence: return setSkipSilence(PlayerSnapshot.SilenceSkip.after(player.skipSilence))
     case .abLoop: return cycleLoop()
     case .loopCue: return loopCue()
     case .fromStart: return playFromStart()

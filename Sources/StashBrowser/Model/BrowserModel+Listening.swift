@@ -87,6 +87,20 @@ extension BrowserModel {
     return [.setVoiceBoost(on)]
   }
 
+  /// Shortens long pauses at `level` (nil: plays them whole), from now on and for every memo.
+  package mutating func setSkipSilence(_ level: PlayerSnapshot.SilenceSkip?) -> [BrowserEffect] {
+    player.skipSilence = level
+    if let level {
+      let kept = level.keptSeconds
+      message = StyledLine(
+        "Skip silence \(level.rawValue): pauses longer than \(kept) s are cut to \(kept) s; the clock keeps "
+          + "the memo's time. s: \(PlayerSnapshot.SilenceSkip.after(level)?.rawValue ?? "off").", .dim)
+    } else {
+      message = StyledLine("Skip silence off: pauses play whole.", .dim)
+    }
+    return [.setSkipSilence(level)]
+  }
+
   /// `speed` as the status line shows it: `1.5×`, `0.75×`, `2×`.
   package static func speedText(_ speed: Double) -> String {
     let h = Int((speed * 100).rounded())

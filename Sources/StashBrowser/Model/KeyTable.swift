@@ -4,7 +4,7 @@ package enum Action: Equatable, Sendable {
   case open, back, switchPane
   case playPause, seekBackward, seekForward, seekBackwardMinute, seekForwardMinute
   case previousCue, nextCue, goToTime, follow
-  case slower, faster, normalSpeed, volumeDown, volumeUp, mute, voiceBoost
+  case slower, faster, normalSpeed, volumeDown, volumeUp, mute, voiceBoost, skipSilence
   case abLoop, loopCue, fromStart, continuing, nextMemo, previousMemo
   case rename, delete, recover, importMemos, filter, searchSpoken, nextMatch, previousMatch
   case refresh, help, quit
@@ -48,6 +48,11 @@ package enum KeyTable {
         Binding(keys: [.ctrlRight, .char(".")], action: .nextCue, help: "next cue"),
         Binding(keys: [.char("g")], action: .goToTime, help: "go to a typed time (1:30, 90, 1:02:03)"),
         Binding(keys: [.char("f")], action: .follow, help: "follow the spoken cue again"),
+        Binding(
+          keys: [.char("B")], action: .fromStart,
+          help: "play from the beginning (a memo continues where it was left off)"),
+        Binding(keys: [.char(">")], action: .nextMemo, help: "play the next memo in the list"),
+        Binding(keys: [.char("<")], action: .previousMemo, help: "play the previous memo in the list"),
       ]
     ),
     (
@@ -78,11 +83,6 @@ package enum KeyTable {
       "Listening",
       [
         Binding(
-          keys: [.char("B")], action: .fromStart,
-          help: "play from the beginning (a memo continues where it was left off)"),
-        Binding(keys: [.char(">")], action: .nextMemo, help: "play the next memo in the list"),
-        Binding(keys: [.char("<")], action: .previousMemo, help: "play the previous memo in the list"),
-        Binding(
           keys: [.char("C")], action: .continuing, help: "continue into the next memo at the end: on/off"),
         Binding(
           keys: [.char("}")], action: .faster, help: "faster, in steps: 1.25×, 1.5× … 3×, the pitch kept"),
@@ -92,9 +92,9 @@ package enum KeyTable {
           keys: [.char("+"), .char("="), .char("0")], action: .volumeUp, help: "louder by 5 % (up to 150 %)"),
         Binding(keys: [.char("-"), .char("9")], action: .volumeDown, help: "quieter by 5 %"),
         Binding(keys: [.char("m")], action: .mute, help: "mute or unmute"),
+        Binding(keys: [.char("v")], action: .voiceBoost, help: "voice boost, for quiet speech: on/off"),
         Binding(
-          keys: [.char("v")], action: .voiceBoost,
-          help: "voice boost: a quiet or uneven voice brought to a steady loudness: on/off"),
+          keys: [.char("s")], action: .skipSilence, help: "skip silence: mild, medium, strong, off in turn"),
         Binding(keys: [.char("l")], action: .abLoop, help: "A-B loop: set A, then B, then clear"),
         Binding(
           keys: [.char("L")], action: .loopCue,

@@ -47,6 +47,32 @@ package struct PlayerSnapshot: Equatable, Sendable {
   package var muted = false
   /// Whether voice boost is on.
   package var voiceBoost = false
+  /// How hard long pauses are shortened, or nil when they play whole.
+  package var skipSilence: SilenceSkip?
+  /// Seconds of this memo's pauses left out so far.
+  package var silenceSkipped: Double = 0
+
+  /// The levels of skip silence, as the player has them (`SkipSilenceLevel`).
+  package enum SilenceSkip: String, CaseIterable, Sendable {
+    case mild, medium, strong
+
+    /// Seconds a long pause is shortened to.
+    package var keptSeconds: Double {
+      switch self {
+      case .mild: 0.5
+      case .medium: 0.3
+      case .strong: 0.15
+      }
+    }
+
+    /// The next level the key turns to after `level`: mild, medium, strong, then off.
+    package static func after(_ level: SilenceSkip?) -> SilenceSkip? {
+      guard let level else { return .mild }
+      let all = allCases
+      let next = all.firstIndex(of: level)! + 1
+      return next < all.count ? all[next] : nil
+    }
+  }
   /// The A-B loop, if one is set.
   package var loop: Loop?
 
@@ -59,9 +85,12 @@ package struct PlayerSnapshot: Equatable, Sendable {
   /// A value with every field given.
   package init(
     state: State, base: String? = nil, position: Double, duration: Double? = nil, speed: Double = 1,
-    volume: Int = 100, muted: Bool = false, voiceBoost: Bool = false, loop: Loop? = nil
+    volume: Int = 100, muted: Bool = false, voiceBoost: Bool = false, skipSilence: SilenceSkip? = nil,
+    silenceSkipped: Double = 0, loop: Loop? = nil
   ) {
     self.voiceBoost = voiceBoost
+    self.skipSilence = skipSilence
+    self.silenceSkipped = silenceSkipped
     self.state = state
     self.base = base
     self.position = position

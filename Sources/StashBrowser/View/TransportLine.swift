@@ -152,6 +152,10 @@ package enum TransportLine {
       flags.append(short ? "\(snapshot.volume)%" : "vol \(snapshot.volume) %")
     }
     if snapshot.voiceBoost { flags.append(short ? "VB" : "voice boost") }
+    if let level = snapshot.skipSilence {
+      let saved = TimeText.clock(snapshot.silenceSkipped)
+      flags.append(short ? "skip \(saved)" : "skip silence \(level.rawValue), \(saved) saved")
+    }
     if let loop = snapshot.loop, snapshot.isActive {
       flags.append(short ? "loop" : "loop \(TimeText.clock(loop.start))–\(TimeText.clock(loop.end))")
     } else if let a = extras.loopStart, snapshot.isActive {

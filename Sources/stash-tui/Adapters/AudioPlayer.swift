@@ -54,6 +54,10 @@ final class AudioPlayer: PlayerControl {
 
   func setVoiceBoost(_ on: Bool) -> String? { player.setVoiceBoost(on).map { "\($0)" } }
 
+  func setSkipSilence(_ level: PlayerSnapshot.SilenceSkip?) {
+    player.setSkipSilence(level.flatMap { SkipSilenceLevel(rawValue: $0.rawValue) })
+  }
+
   func setLoop(from: Double, to: Double) { player.setLoop(from: from, to: to) }
 
   func clearLoop() { player.clearLoop() }
@@ -63,7 +67,7 @@ final class AudioPlayer: PlayerControl {
     if let loadFailure {
       return PlayerSnapshot(
         state: .failed(loadFailure), base: base, position: 0, duration: nil, speed: s.speed, volume: s.volume,
-        muted: s.muted, voiceBoost: s.voiceBoost)
+        muted: s.muted, voiceBoost: s.voiceBoost, skipSilence: Self.level(s.skipSilence))
     }
     let state: PlayerSnapshot.State
     switch s.state {
@@ -75,7 +79,13 @@ final class AudioPlayer: PlayerControl {
     }
     return PlayerSnapshot(
       state: state, base: base, position: s.position, duration: s.duration, speed: s.speed, volume: s.volume,
-      muted: s.muted, voiceBoost: s.voiceBoost,
-      loop: s.loop.map { PlayerSnapshot.Loop(start: $0.start, end: $0.end) })
+      muted: s.muted, voiceBoost: s.voiceBoost, skipSilence: Self.level(s.skipSilence),
+      silenceSkipped: s.silenceSkipped, loop: s.loop.map { PlayerSnapshot.Loop(start: $0.start, end: $0.end) }
+    )
+  }
+
+  /// The browser's name for a level of the player's.
+  private static func level(_ level: SkipSilenceLevel?) -> PlayerSnapshot.SilenceSkip? {
+    level.flatMap { PlayerSnapshot.SilenceSkip(rawValue: $0.rawValue) }
   }
 }

@@ -121,6 +121,9 @@ final class EffectRunner {
     case .setVoiceBoost(let on):
       let refused = player.setVoiceBoost(on)
       return [.player(player.snapshot())] + (refused.map { [.warning($0)] } ?? [])
+    case .setSkipSilence(let level):
+      player.setSkipSilence(level)
+      return [.player(player.snapshot())]
     case .setLoop(let from, let to):
       player.setLoop(from: from, to: to)
       return [.player(player.snapshot())]

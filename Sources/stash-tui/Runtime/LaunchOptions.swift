@@ -32,8 +32,10 @@ struct LaunchOptions {
   /// Whether to offer the desktop's media controls on the session bus (MPRIS); `--no-mpris`.
   var mpris = true
   /// How hard to shorten long pauses (`--skip-silence[=LEVEL]`), for the browser's player; nil:
-  /// as the browser last had it.
+  /// pauses play whole until `s` is pressed.
   var skipSilence: SkipSilenceLevel?
+  /// Whether the browser's player starts with voice boost on (`--voice-boost`; `v` toggles it).
+  var voiceBoost = false
 
   /// A command-line mistake.
   struct UsageError: Error {
@@ -56,6 +58,7 @@ struct LaunchOptions {
       case "--version": options.version = true
       case "--no-mouse": options.mouse = false
       case "--no-mpris": options.mpris = false
+      case "--voice-boost": options.voiceBoost = true
       case "--show-styles": options.showStyles = true
       case "--first-screen": options.firstScreen = true
       case "--list-devices": options.listDevices = true
@@ -138,6 +141,11 @@ struct LaunchOptions {
         --no-mouse             leave the mouse to the terminal (text selection)
         --no-mpris             stay off the session bus: no media keys or desktop controls (MPRIS)
         --import-from DIR      where I imports memos from (a phone mounted with ifuse, a stick)
+        --voice-boost          start with voice boost on (v toggles it): a quiet voice brought up
+                               to a steady loudness
+        --skip-silence[=LEVEL]
+                               start with skip silence on at LEVEL (mild, medium: the default,
+                               strong; s changes it): long pauses shortened, the clock in memo time
         --version              print the version
         --render-once WxH      test hook: run --keys on a WxH screen without a terminal, print the
                                screen as text (a virtual clock stands in for the player)

@@ -11,7 +11,7 @@ final class VirtualPlayer: PlayerControl {
     let keep = state
     state = PlayerSnapshot(
       state: .playing, base: base, position: from, duration: duration, speed: keep.speed, volume: keep.volume,
-      muted: keep.muted, voiceBoost: keep.voiceBoost)
+      muted: keep.muted, voiceBoost: keep.voiceBoost, skipSilence: keep.skipSilence)
   }
 
   func togglePause() {
@@ -42,6 +42,8 @@ final class VirtualPlayer: PlayerControl {
     return nil
   }
 
+  func setSkipSilence(_ level: PlayerSnapshot.SilenceSkip?) { state.skipSilence = level }
+
   func setLoop(from: Double, to: Double) {
     guard state.isActive else { return }
     state.loop = PlayerSnapshot.Loop(start: from, end: to)
@@ -58,6 +60,7 @@ final class VirtualPlayer: PlayerControl {
     s.volume = state.volume
     s.muted = state.muted
     s.voiceBoost = state.voiceBoost
+    s.skipSilence = state.skipSilence
     return s
   }
 
