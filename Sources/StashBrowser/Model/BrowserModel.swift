@@ -46,6 +46,9 @@ package struct BrowserModel: Equatable, Sendable {
 
   /// The folder shown.
   package var folderPath: String
+  /// The user's home folder (`$HOME`), as the runner read it once: the header shows paths under it
+  /// from `~`. Nil shows every path in full.
+  package let home: String?
   /// Terminal size.
   package var width: Int
   package var height: Int
@@ -116,9 +119,11 @@ package struct BrowserModel: Equatable, Sendable {
   /// Whether the loop should end.
   package var finished = false
 
-  /// A browser on `folderPath` in a terminal of the given size, before the folder is read.
-  package init(folderPath: String, width: Int, height: Int) {
+  /// A browser on `folderPath` in a terminal of the given size, before the folder is read; `home`
+  /// is the user's home folder, for the header's `~`.
+  package init(folderPath: String, width: Int, height: Int, home: String? = nil) {
     self.folderPath = folderPath
+    self.home = home
     self.width = width
     self.height = height
   }

@@ -41,7 +41,8 @@ final class BrowserLoop {
     let terminal = Terminal(mouse: mouse)
     defer { terminal.close() }
     let size = terminal.size
-    var model = BrowserModel(folderPath: folder, width: size.width, height: size.height)
+    var model = BrowserModel(
+      folderPath: folder, width: size.width, height: size.height, home: Environment.value("HOME"))
     model.importSource = runner.editor.importSource
     runner.drive(&model, model.update(.resize(width: size.width, height: size.height)) + [.list])
     BrowserLoop.want(model, runner)

@@ -17,7 +17,8 @@ enum RenderOnce {
       library: library, editor: editor, player: player,
       selections: SelectionStore.fromEnvironment(memoFolder: folder))
     runner.readsListingAtOnce = !firstScreen
-    var model = BrowserModel(folderPath: folder, width: width, height: height)
+    var model = BrowserModel(
+      folderPath: folder, width: width, height: height, home: Environment.value("HOME"))
     model.importSource = editor.importSource
     runner.drive(&model, [.list])
     if firstScreen {
