@@ -193,6 +193,21 @@ import Testing
     #expect(model.message?.text == "Cannot play: no index")
   }
 
+  /// The player's failure is said once, and goes when playing works again; a line said since
+  /// about something else stays.
+  @Test func aFailureToPlayGoesOnceItPlaysAgain() {
+    var model = BrowserFixture.playing(BrowserFixture.model(), at: 3)
+    let failed = BrowserFixture.snapshot(model, .failed("the sound device went away"), at: 3)
+    _ = model.update(.player(failed))
+    #expect(model.message?.text == "Cannot play: the sound device went away")
+    var other = model
+    _ = model.update(.player(BrowserFixture.snapshot(model, at: 3)))
+    #expect(model.message == nil)
+    _ = other.update(.warning("The places could not be written."))
+    _ = other.update(.player(BrowserFixture.snapshot(other, at: 3)))
+    #expect(other.message?.text == "The places could not be written.")
+  }
+
   @Test func tooSmallShowsWhatItNeedsAndQuits() {
     var model = BrowserFixture.model(width: 30, height: 8)
     let lines = BrowserFixture.lines(BrowserView.render(model))

@@ -72,7 +72,7 @@ extension BrowserModel {
     case .goToTime:
       guard let row = selectedRow else { return [] }
       if let refusal = playRefusal(row) {
-        message = refusal
+        sayCannotPlay(refusal)
         return []
       }
       prompt = Prompt(purpose: .goToTime, text: "", cursor: 0)
@@ -233,7 +233,7 @@ extension BrowserModel {
     guard let row = selectedRow else { return [] }
     if playerHoldsSelection { return [.togglePause] }
     if let refusal = playRefusal(row) {
-      message = refusal
+      sayCannotPlay(refusal)
       return []
     }
     following = true
@@ -248,7 +248,7 @@ extension BrowserModel {
   private mutating func playFromCursor() -> [BrowserEffect] {
     guard let row = selectedRow, let cues = detail?.cues, cueCursor < cues.count else { return [] }
     if let refusal = playRefusal(row) {
-      message = refusal
+      sayCannotPlay(refusal)
       return []
     }
     following = true
@@ -279,7 +279,7 @@ extension BrowserModel {
       return []
     }
     if let refusal = playRefusal(row) {
-      message = refusal
+      sayCannotPlay(refusal)
       return []
     }
     let current = playerHoldsSelection ? BrowserModel.cueIndex(in: cues, at: player.position) : nil

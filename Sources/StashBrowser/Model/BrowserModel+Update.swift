@@ -23,10 +23,8 @@ extension BrowserModel {
       if case .failed(let reason) = snapshot.state, before != snapshot.state,
         wasPlaying || snapshot.base != nil
       {
-        message = StyledLine("Cannot play: \(reason)", .error)
-      } else if case .failed = before, snapshot.state == .playing,
-        message?.text.hasPrefix("Cannot play:") == true
-      {
+        sayCannotPlay(StyledLine("Cannot play: \(reason)", .error))
+      } else if case .failed = before, snapshot.state == .playing, messageSaysCannotPlay {
         message = nil
       }
       if following, let cue = spokenCue { cueCursor = cue }

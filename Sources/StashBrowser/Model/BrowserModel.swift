@@ -114,8 +114,12 @@ package struct BrowserModel: Equatable, Sendable {
   package var overlay: Overlay?
   /// Scroll offset inside the overlay.
   package var overlayTop: Int = 0
-  /// A one-line message on the status bar.
-  package var message: StyledLine?
+  /// A one-line message on the status bar. Any new message (or none) is about something else than
+  /// a memo that cannot play, until `sayCannotPlay` says otherwise.
+  package var message: StyledLine? { didSet { messageSaysCannotPlay = false } }
+  /// Whether `message` says a memo cannot play (a refusal, or the player's failure): it goes once
+  /// playing works again. A field, so the update step never reads the message's words to know.
+  package private(set) var messageSaysCannotPlay = false
   /// Whether the loop should end.
   package var finished = false
 
@@ -126,6 +130,12 @@ package struct BrowserModel: Equatable, Sendable {
     self.home = home
     self.width = width
     self.height = height
+  }
+
+  /// Puts `line`, which says why a memo cannot play, on the status line.
+  package mutating func sayCannotPlay(_ line: StyledLine) {
+    message = line
+    messageSaysCannotPlay = true
   }
 
   /// What runs in the background, for the status line ("searching 3,000 of 9,000 transcripts…").
