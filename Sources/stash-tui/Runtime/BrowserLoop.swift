@@ -48,7 +48,7 @@ final class BrowserLoop {
     BrowserLoop.want(model, runner)
     terminal.draw(BrowserView.render(model))
     mpris?.publish(model)
-    var filledAt = BrowserLoop.now()
+    var filledAt = BrowserClock.monotonic()
 
     let watcher = FolderWatcher(folder: folder)
     watcher.watchParts(model.memos.partsFolders)
@@ -66,7 +66,7 @@ final class BrowserLoop {
         pollfd(fd: quitDescriptor, events: Int16(POLLIN), revents: 0),
         pollfd(fd: inbox.descriptor, events: Int16(POLLIN), revents: 0),
       ]
-      let now = BrowserLoop.now()
+      let now = BrowserClock.monotonic()
       var timeout: Int32 = -1
       // The clock moves only while playing; every change of state wakes the loop through the inbox.
       if lastSnapshot.state == .playing || lastSnapshot.state == .loading {
@@ -120,16 +120,16 @@ final class BrowserLoop {
       }
       if model.finished { break }
       // Rows read in the background: at once when some on screen wait for theirs, else now and then.
-      if BrowserLoop.now() >= filledAt + BrowserLoop.fillSeconds || BrowserLoop.onScreenPending(model),
+      if BrowserClock.monotonic() >= filledAt + BrowserLoop.fillSeconds || BrowserLoop.onScreenPending(model),
         let filled = runner.takeFilled()
       {
-        filledAt = BrowserLoop.now()
+        filledAt = BrowserClock.monotonic()
         runner.drive(&model, model.update(filled))
       }
       if fds[1].revents != 0, watcher.drain() {
-        rereadAt = BrowserLoop.now() + BrowserLoop.debounceSeconds
+        rereadAt = BrowserClock.monotonic() + BrowserLoop.debounceSeconds
       }
-      if let at = rereadAt, BrowserLoop.now() >= at {
+      if let at = rereadAt, BrowserClock.monotonic() >= at {
         rereadAt = nil
         runner.drive(&model, [.list])
         watcher.watchParts(model.memos.partsFolders)
@@ -170,12 +170,5 @@ final class BrowserLoop {
   /// Tells the fill which memos are on screen, so it reads those first.
   static func want(_ model: BrowserModel, _ runner: EffectRunner) {
     runner.fill?.want(onScreen(model).filter { model.memos.isPending(at: $0) }.map(model.memos.listingIndex))
-  }
-
-  /// Seconds on the monotonic clock.
-  static func now() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
   }
 }
