@@ -208,6 +208,17 @@ import Testing
     #expect(other.message?.text == "The places could not be written.")
   }
 
+  /// On closing, the status line says the loop waits for a running sweep, and nothing otherwise.
+  @Test func closingSaysWhatItWaitsFor() {
+    var model = BrowserFixture.model()
+    _ = model.update(.key(.char("R")))
+    #expect(model.update(.closing).isEmpty)
+    #expect(model.message == StyledLine("Finishing the recovery sweep before quitting…", .dim))
+    var idle = BrowserFixture.model()
+    _ = idle.update(.closing)
+    #expect(idle.message == nil)
+  }
+
   @Test func tooSmallShowsWhatItNeedsAndQuits() {
     var model = BrowserFixture.model(width: 30, height: 8)
     let lines = BrowserFixture.lines(BrowserView.render(model))

@@ -100,6 +100,9 @@ package enum BrowserEvent: Equatable, Sendable {
   case actionFinished(ActionOutcome)
   /// The desktop's media controls (MPRIS) asked for something.
   case remote(RemoteCommand)
+  /// The loop is ending (a quit, a signal, the terminal gone): the status line says what it still
+  /// waits for.
+  case closing
 }
 
 /// How a write to the folder ended.

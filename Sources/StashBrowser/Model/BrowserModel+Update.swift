@@ -99,6 +99,8 @@ extension BrowserModel {
       effects = apply(outcome: outcome)
     case .remote(let command):
       effects = handle(remote: command)
+    case .closing:
+      if recovering { message = StyledLine("Finishing the recovery sweep before quitting…", .dim) }
     }
     noteHeard(effects)
     normalize()

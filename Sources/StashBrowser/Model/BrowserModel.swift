@@ -124,10 +124,13 @@ package struct BrowserModel: Equatable, Sendable {
   package var finished = false
 
   /// A browser on `folderPath` in a terminal of the given size, before the folder is read; `home`
-  /// is the user's home folder, for the header's `~`.
-  package init(folderPath: String, width: Int, height: Int, home: String? = nil) {
+  /// is the user's home folder, for the header's `~`, and `importSource` the folder `I` imports from.
+  package init(
+    folderPath: String, width: Int, height: Int, home: String? = nil, importSource: String? = nil
+  ) {
     self.folderPath = folderPath
     self.home = home
+    self.importSource = importSource
     self.width = width
     self.height = height
   }

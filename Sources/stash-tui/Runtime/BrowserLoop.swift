@@ -42,8 +42,8 @@ final class BrowserLoop {
     defer { terminal.close() }
     let size = terminal.size
     var model = BrowserModel(
-      folderPath: folder, width: size.width, height: size.height, home: Environment.value("HOME"))
-    model.importSource = runner.editor.importSource
+      folderPath: folder, width: size.width, height: size.height, home: Environment.value("HOME"),
+      importSource: runner.editor.importSource)
     runner.drive(&model, model.update(.resize(width: size.width, height: size.height)) + [.list])
     BrowserLoop.want(model, runner)
     terminal.draw(BrowserView.render(model))
@@ -53,7 +53,8 @@ final class BrowserLoop {
     let watcher = FolderWatcher(folder: folder)
     watcher.watchParts(model.memos.partsFolders)
     if let reason = watcher.unavailable {
-      model.message = StyledLine("Not watching the folder (\(reason)); Ctrl-L reads it again.", .warning)
+      runner.drive(
+        &model, model.update(.warning("Not watching the folder (\(reason)); Ctrl-L reads it again.")))
     }
     var rereadAt: Double?
     var lastSnapshot = runner.player.snapshot()
@@ -146,10 +147,8 @@ final class BrowserLoop {
     }
     runner.player.stop()
     mpris?.close()
-    if model.recovering {
-      model.message = StyledLine("Finishing the recovery sweep before quitting…", .dim)
-      terminal.draw(BrowserView.render(model))
-    }
+    runner.drive(&model, model.update(.closing))
+    if model.recovering { terminal.draw(BrowserView.render(model)) }
     runner.rememberSelection(model.selectedBase)
     runner.finish()
     return status

@@ -18,8 +18,8 @@ enum RenderOnce {
       selections: SelectionStore.fromEnvironment(memoFolder: folder))
     runner.readsListingAtOnce = !firstScreen
     var model = BrowserModel(
-      folderPath: folder, width: width, height: height, home: Environment.value("HOME"))
-    model.importSource = editor.importSource
+      folderPath: folder, width: width, height: height, home: Environment.value("HOME"),
+      importSource: editor.importSource)
     runner.drive(&model, [.list])
     if firstScreen {
       if let filled = runner.fillNow(Array(BrowserLoop.onScreen(model))) {
