@@ -13,8 +13,8 @@ final class BrowserLoop {
   static let debounceSeconds = 0.15
   /// The frame interval while a memo plays: the clock and highlight move at this rate.
   static let frameSeconds = 0.04
-  /// How often rows read in the background are put in the list, unless some on screen wait: each
-  /// time costs a pass over the whole list.
+  /// How often rows read in the background are handed to the model, unless some on screen wait:
+  /// each time the list adds up its total length again (`MemoList.fill`), a pass over the list.
   static let fillSeconds = 0.25
 
   private let folder: String
@@ -166,8 +166,13 @@ final class BrowserLoop {
     onScreen(model).contains { model.memos.isPending(at: $0) }
   }
 
+  /// The memos on screen now that wait to be read, by listing index (`MemoList.listingIndex`).
+  static func pendingOnScreen(_ model: BrowserModel) -> [Int] {
+    onScreen(model).filter { model.memos.isPending(at: $0) }.map(model.memos.listingIndex)
+  }
+
   /// Tells the fill which memos are on screen, so it reads those first.
   static func want(_ model: BrowserModel, _ runner: EffectRunner) {
-    runner.fill?.want(onScreen(model).filter { model.memos.isPending(at: $0) }.map(model.memos.listingIndex))
+    runner.fill?.want(pendingOnScreen(model))
   }
 }

@@ -22,7 +22,7 @@ enum RenderOnce {
       importSource: editor.importSource)
     runner.drive(&model, [.list])
     if firstScreen {
-      if let filled = runner.fillNow(Array(BrowserLoop.onScreen(model))) {
+      if let filled = runner.readNow(BrowserLoop.pendingOnScreen(model)) {
         runner.drive(&model, model.update(filled))
       }
     }
