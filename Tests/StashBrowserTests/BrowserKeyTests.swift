@@ -193,6 +193,32 @@ import Testing
     #expect(model.message?.text == "Cannot play: no index")
   }
 
+  /// The player's failure is said once, and goes when playing works again; a line said since
+  /// about something else stays.
+  @Test func aFailureToPlayGoesOnceItPlaysAgain() {
+    var model = BrowserFixture.playing(BrowserFixture.model(), at: 3)
+    let failed = BrowserFixture.snapshot(model, .failed("the sound device went away"), at: 3)
+    _ = model.update(.player(failed))
+    #expect(model.message?.text == "Cannot play: the sound device went away")
+    var other = model
+    _ = model.update(.player(BrowserFixture.snapshot(model, at: 3)))
+    #expect(model.message == nil)
+    _ = other.update(.warning("The places could not be written."))
+    _ = other.update(.player(BrowserFixture.snapshot(other, at: 3)))
+    #expect(other.message?.text == "The places could not be written.")
+  }
+
+  /// On closing, the status line says the loop waits for a running sweep, and nothing otherwise.
+  @Test func closingSaysWhatItWaitsFor() {
+    var model = BrowserFixture.model()
+    _ = model.update(.key(.char("R")))
+    #expect(model.update(.closing).isEmpty)
+    #expect(model.message == StyledLine("Finishing the recovery sweep before quitting…", .dim))
+    var idle = BrowserFixture.model()
+    _ = idle.update(.closing)
+    #expect(idle.message == nil)
+  }
+
   @Test func tooSmallShowsWhatItNeedsAndQuits() {
     var model = BrowserFixture.model(width: 30, height: 8)
     let lines = BrowserFixture.lines(BrowserView.render(model))

@@ -21,6 +21,16 @@ import Testing
     #expect(BrowserFixture.lines(BrowserView.render(model))[0].contains("permission denied"))
   }
 
+  /// The header shortens the folder with the home folder it is given, and reads no environment.
+  @Test func theHeaderShowsTheFolderFromTheHomeItIsGiven() {
+    var model = BrowserModel(folderPath: "/home/ada/Memos", width: 100, height: 30, home: "/home/ada")
+    _ = model.update(.listed(MemoList(BrowserFixture.rows), error: nil))
+    #expect(BrowserFixture.lines(BrowserView.render(model))[0].hasSuffix(" ~/Memos"))
+    var whole = BrowserModel(folderPath: "/home/ada/Memos", width: 100, height: 30, home: nil)
+    _ = whole.update(.listed(MemoList(BrowserFixture.rows), error: nil))
+    #expect(BrowserFixture.lines(BrowserView.render(whole))[0].hasSuffix(" /home/ada/Memos"))
+  }
+
   @Test func theMemoPlayingRemovedStopsThePlayer() {
     var model = BrowserFixture.playing(BrowserFixture.model(), at: 3)
     let effects = model.update(.listed(MemoList(Array(BrowserFixture.rows.dropFirst())), error: nil))

@@ -96,14 +96,27 @@ import Testing
 /// Counts in words agree with their number.
 @Suite struct BrowserCountWordsTests {
   @Test func aDeleteOfOneFileSaysThisFile() {
-    var model = BrowserFixture.model(width: 100, height: 30)
-    model.overlay = .confirmDelete(base: "b", files: ["b_audio.m4a"], permanently: false, reason: nil)
+    // A memo of one file (its audio), then one of two (its audio and transcript).
+    let audioOnly = BrowserFixture.row("b", at: BrowserFixture.march14, transcript: false)
+    var model = BrowserFixture.model(width: 100, height: 30, rows: [audioOnly])
+    _ = model.update(.key(.char("d")))
+    #expect(
+      model.overlay == .confirmDelete(base: "b", files: ["b_audio.m4a"], permanently: false, reason: nil))
     let one = BrowserView.render(model).plainText
     #expect(one.contains("This file will go to the Trash:") && !one.contains("These 1"))
-    model.overlay = .confirmDelete(base: "b", files: ["b_audio.m4a"], permanently: true, reason: nil)
+    _ = model.update(.key(.char("y")))
+    _ = model.update(.actionFinished(.trashUnavailable(base: "b", reason: "no Trash")))
+    #expect(
+      model.overlay
+        == .confirmDelete(base: "b", files: ["b_audio.m4a"], permanently: true, reason: "no Trash"))
     #expect(BrowserView.render(model).plainText.contains("This file will be deleted permanently; it cannot"))
-    model.overlay = .confirmDelete(
-      base: "b", files: ["b_audio.m4a", "b_title.txt"], permanently: false, reason: nil)
+    let two = BrowserFixture.row("b", at: BrowserFixture.march14)
+    model = BrowserFixture.model(width: 100, height: 30, rows: [two])
+    _ = model.update(.key(.char("d")))
+    #expect(
+      model.overlay
+        == .confirmDelete(
+          base: "b", files: ["b_audio.m4a", "b_transcription.vtt"], permanently: false, reason: nil))
     #expect(BrowserView.render(model).plainText.contains("These 2 files will go to the Trash:"))
   }
 }

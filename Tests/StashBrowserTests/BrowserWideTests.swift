@@ -126,7 +126,8 @@ import Testing
 @Suite struct BrowserWideHelpPlacementTests {
   @Test func theHelpInColumnsKeepsTheStatusLineInView() {
     var model = BrowserFixture.model(width: 120, height: 30)
-    model.recovering = true
+    // The sweep's plan is being made.
+    #expect(model.update(.key(.char("R"))) == [.planRecovery])
     _ = model.update(.key(.char("?")))
     let lines = BrowserFixture.lines(BrowserView.render(model))
     #expect(lines[0].hasPrefix(" stash 3 memos"), "\(lines[0])")

@@ -74,6 +74,43 @@ import Testing
     #expect(list.pendingCount == 2_995 && list.unknownLengths == 2_997 && list.totalSeconds == 30.75)
   }
 
+  /// Rows read, sent as `.rowsRead`, leave the model as a listing with those rows filled in
+  /// would (the way they came before): the same list, screen, selection and effects, with or
+  /// without a filter, and when a date read moves a memo.
+  @Test(arguments: ["", "walk"])
+  func rowsReadDoWhatTheListFilledInDoes(filter: String) {
+    let names = Names(3_000)
+    var model = BrowserModel(folderPath: "/memos", width: 100, height: 30)
+    _ = model.update(.resize(width: 100, height: 30))
+    _ = model.update(.listed(MemoList(names), error: nil))
+    if !filter.isEmpty {
+      // The newest 40 said "walk"; the titles read add others.
+      _ = model.setFilter(filter)
+      let said = Set(names.bases.prefix(40))
+      _ = model.update(.transcriptMatches(query: filter, generation: model.searchGeneration, bases: said))
+      #expect(model.visible.count == 40)
+    }
+    _ = model.update(.key(.down))
+    _ = model.update(.key(.down))
+    var listed = model
+    let selected = model.memos.listingIndex(at: model.visible[model.selection])
+    var read: [(index: Int, row: MemoRow)] = []
+    for index in [0, 1, 1_500, 2_999, selected] {
+      read.append(
+        (index, BrowserFixture.row(names.bases[index], title: "Walk \(index)", at: names.dates[index])))
+    }
+    read.append((9, BrowserFixture.row(names.bases[9], at: 2_000_000, duration: nil)))
+    var list = model.memos
+    list.fill(read)
+
+    let effects = model.update(.rowsRead(ReadRows(read)))
+    let expected = listed.update(.listed(list, error: nil))
+    #expect(effects == expected && effects.contains(.loadDetail(base: names.bases[selected])))
+    #expect(model == listed)
+    #expect(BrowserView.render(model).plainText == BrowserView.render(listed).plainText)
+    #expect(model.memos.pendingCount == 2_994)
+  }
+
   @Test func aModelOverALargeListShowsOnlyWhatItMakes() {
     let names = Names(100_000)
     var model = BrowserModel(folderPath: "/memos", width: 100, height: 30)

@@ -90,8 +90,7 @@ import Testing
     #expect(model.update(.remote(.next)).last == .resume(base: "c"))
     // With a filter, Next goes through the memos the list shows.
     model = F.model(rows: rows)
-    model.filter = "alpha"
-    _ = model.refilter()
+    _ = model.setFilter("alpha")
     model = Self.reported(model, .playing, base: "a", at: 3)
     #expect(model.update(.remote(.next)).isEmpty)
   }
@@ -123,8 +122,7 @@ import Testing
 
   @Test func openPlaysTheMemoAndClearsAFilterThatHidesIt() {
     var model = F.model()
-    model.filter = "river"
-    _ = model.refilter()
+    _ = model.setFilter("river")
     #expect(model.visible.count == 1)
     let effects = model.update(.remote(.open(base: Self.third)))
     #expect(effects.last == .resume(base: Self.third))

@@ -75,6 +75,8 @@ package enum BrowserEvent: Equatable, Sendable {
   case warning(String)
   /// The folder was read; or the reason it could not be.
   case listed(MemoList, error: String?)
+  /// Memos of the last listing were read in the background: their rows go in the list's places.
+  case rowsRead(ReadRows)
   /// The memo selected when the folder was last left: select it (once, as the folder opens).
   case restoreSelection(base: String)
   /// How many of the folder's names belong to no memo (near misses, orphans, strangers; hidden
@@ -102,6 +104,24 @@ package enum BrowserEvent: Equatable, Sendable {
   case actionFinished(ActionOutcome)
   /// The desktop's media controls (MPRIS) asked for something.
   case remote(RemoteCommand)
+  /// The loop is ending (a quit, a signal, the terminal gone): the status line says what it still
+  /// waits for.
+  case closing
+}
+
+/// Rows read, each with its memo's listing index (`MemoList.listingIndex`), as `MemoList.fill`
+/// takes them: an event's value, so the list has one owner (the model) and the reader hands over
+/// only what it read.
+package struct ReadRows: Equatable, Sendable {
+  /// The rows, in the order they were read.
+  package var rows: [(index: Int, row: MemoRow)]
+
+  /// Rows read, each with its memo's listing index.
+  package init(_ rows: [(index: Int, row: MemoRow)]) { self.rows = rows }
+
+  package static func == (lhs: ReadRows, rhs: ReadRows) -> Bool {
+    lhs.rows.elementsEqual(rhs.rows) { $0.index == $1.index && $0.row == $1.row }
+  }
 }
 
 /// How a write to the folder ended.

@@ -72,7 +72,7 @@ extension BrowserModel {
     case .goToTime:
       guard let row = selectedRow else { return [] }
       if let refusal = playRefusal(row) {
-        message = refusal
+        sayCannotPlay(refusal)
         return []
       }
       prompt = Prompt(purpose: .goToTime, text: "", cursor: 0)
@@ -234,7 +234,7 @@ extension BrowserModel {
     guard let row = selectedRow else { return [] }
     if playerHoldsSelection { return [.togglePause] }
     if let refusal = playRefusal(row) {
-      message = refusal
+      sayCannotPlay(refusal)
       return []
     }
     following = true
@@ -249,7 +249,7 @@ extension BrowserModel {
   private mutating func playFromCursor() -> [BrowserEffect] {
     guard let row = selectedRow, let cues = detail?.cues, cueCursor < cues.count else { return [] }
     if let refusal = playRefusal(row) {
-      message = refusal
+      sayCannotPlay(refusal)
       return []
     }
     following = true
@@ -280,7 +280,7 @@ extension BrowserModel {
       return []
     }
     if let refusal = playRefusal(row) {
-      message = refusal
+      sayCannotPlay(refusal)
       return []
     }
     let current = playerHoldsSelection ? BrowserModel.cueIndex(in: cues, at: player.position) : nil

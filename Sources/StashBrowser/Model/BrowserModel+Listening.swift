@@ -159,7 +159,7 @@ extension BrowserModel {
       return []
     }
     if let refusal = playRefusal(row) {
-      message = refusal
+      sayCannotPlay(refusal)
       return []
     }
     let index = focus == .transcript ? cueCursor : (spokenCue ?? cueCursor)
@@ -228,7 +228,7 @@ extension BrowserModel {
   package mutating func playFromStart() -> [BrowserEffect] {
     guard let row = selectedRow else { return [] }
     if let refusal = playRefusal(row) {
-      message = refusal
+      sayCannotPlay(refusal)
       return []
     }
     following = true

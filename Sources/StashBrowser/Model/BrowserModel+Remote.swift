@@ -100,7 +100,7 @@ extension BrowserModel {
       effects += select(base)
       guard let row = selectedRow, row.base == base else { return effects }
       if let refusal = playRefusal(row) {
-        message = refusal
+        sayCannotPlay(refusal)
         return effects
       }
       following = true
@@ -124,7 +124,7 @@ extension BrowserModel {
   private mutating func remotePlay() -> [BrowserEffect] {
     guard let row = remoteTrack else { return [] }
     if let refusal = playRefusal(row) {
-      message = refusal
+      sayCannotPlay(refusal)
       return []
     }
     let effects = select(row.base)

@@ -166,7 +166,7 @@ extension BrowserModel {
       return effects + [.seek(hit.start)]
     }
     if let row = selectedRow, let refusal = playRefusal(row) {
-      message = refusal
+      sayCannotPlay(refusal)
       return effects
     }
     effects.append(.play(base: hit.base, from: hit.start))

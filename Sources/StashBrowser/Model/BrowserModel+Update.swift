@@ -23,10 +23,8 @@ extension BrowserModel {
       if case .failed(let reason) = snapshot.state, before != snapshot.state,
         wasPlaying || snapshot.base != nil
       {
-        message = StyledLine("Cannot play: \(reason)", .error)
-      } else if case .failed = before, snapshot.state == .playing,
-        message?.text.hasPrefix("Cannot play:") == true
-      {
+        sayCannotPlay(StyledLine("Cannot play: \(reason)", .error))
+      } else if case .failed = before, snapshot.state == .playing, messageSaysCannotPlay {
         message = nil
       }
       if following, let cue = spokenCue { cueCursor = cue }
@@ -49,6 +47,8 @@ extension BrowserModel {
       message = StyledLine(text, .warning)
     case .listed(let rows, let error):
       effects = apply(listing: rows, error: error)
+    case .rowsRead(let read):
+      effects = changeMemos { $0.fill(read.rows) }
     case .otherFiles(let count):
       otherFiles = count
     case .restoreSelection(let base):
@@ -101,6 +101,8 @@ extension BrowserModel {
       effects = apply(outcome: outcome)
     case .remote(let command):
       effects = handle(remote: command)
+    case .closing:
+      if recovering { message = StyledLine("Finishing the recovery sweep before quitting…", .dim) }
     }
     noteHeard(effects)
     normalize()
@@ -125,8 +127,15 @@ extension BrowserModel {
       // A failed re-read keeps what was shown; the header says why it may be stale.
       return []
     }
+    return changeMemos { $0 = rows }
+  }
+
+  /// Changes the list (a new listing, or rows read put in place), keeping the selection on the
+  /// same memo, reading its detail again when its row changed, and stopping the player when its
+  /// memo is gone.
+  private mutating func changeMemos(_ change: (inout MemoList) -> Void) -> [BrowserEffect] {
     let previousDetailRow = selectedRow
-    memos = rows
+    change(&memos)
     var effects = refilter()
     // The selected memo's files may have changed (a transcript assembled, a title written).
     if let base = selectedBase, let row = selectedRow, row.base == base, row != previousDetailRow,
@@ -134,7 +143,7 @@ extension BrowserModel {
     {
       effects.append(.loadDetail(base: base))
     }
-    if let base = player.base, player.isActive, rows.position(ofBase: base) == nil {
+    if let base = player.base, player.isActive, memos.position(ofBase: base) == nil {
       effects.append(.stop)
       message = StyledLine("The memo playing was removed from the folder; playback stopped.", .warning)
     }
@@ -144,13 +153,17 @@ extension BrowserModel {
   /// Recomputes the visible memos for the filter and keeps the selection by base.
   package mutating func refilter() -> [BrowserEffect] {
     let needle = filter.lowercased()
-    visible =
-      needle.isEmpty
-      ? Array(memos.indices)
-      : memos.indices.filter { i in
+    if needle.isEmpty {
+      // Every memo, in list order. Only this method sets `visible`, always to positions in
+      // ascending order, so as many as the list has are already every one: rows read and put
+      // in place (or a list reordered by them) cost nothing here.
+      if visible.count != memos.count { visible = Array(memos.indices) }
+    } else {
+      visible = memos.indices.filter { i in
         memos.displayName(at: i).lowercased().contains(needle)
           || transcriptMatches.contains(memos.base(at: i))
       }
+    }
     if let base = selectedBase, let at = visiblePosition(ofBase: base) {
       selection = at
     } else {

@@ -1,5 +1,10 @@
 /// The browser's whole state: a value the update step changes and the view draws. It performs no
 /// I/O; what it needs done it returns as effects.
+///
+/// Anyone reads its fields; only this module writes them (`package internal(set)`: the update step
+/// is split over the `BrowserModel+*.swift` files, which a file's `private(set)` would shut out).
+/// The I/O loop and tests change the model by sending it events (`update`), so a change of state
+/// has one place to look.
 package struct BrowserModel: Equatable, Sendable {
   /// Which pane keys go to (and, on a narrow terminal, which pane is shown).
   package enum Focus: Equatable, Sendable { case list, transcript }
@@ -45,82 +50,100 @@ package struct BrowserModel: Equatable, Sendable {
   }
 
   /// The folder shown.
-  package var folderPath: String
+  package let folderPath: String
+  /// The user's home folder (`$HOME`), as the runner read it once: the header shows paths under it
+  /// from `~`. Nil shows every path in full.
+  package let home: String?
   /// Terminal size.
-  package var width: Int
-  package var height: Int
+  package internal(set) var width: Int
+  package internal(set) var height: Int
   /// Every memo, newest first, as last read.
-  package var memos = MemoList()
+  package internal(set) var memos = MemoList()
   /// Why the folder could not be read, if it could not.
-  package var listError: String?
+  package internal(set) var listError: String?
   /// The folder's names that belong to no memo, as last counted (`stash lint` tells what they are).
-  package var otherFiles = 0
+  package internal(set) var otherFiles = 0
   /// Indices into `memos` that pass the filter.
-  package var visible: [Int] = []
+  package internal(set) var visible: [Int] = []
   /// Position in `visible` of the selected memo.
-  package var selection: Int = 0
+  package internal(set) var selection: Int = 0
   /// First row of the list shown.
-  package var listTop: Int = 0
+  package internal(set) var listTop: Int = 0
   /// The selected memo's base, so a re-read keeps the selection on the same memo.
-  package var selectedBase: String?
+  package internal(set) var selectedBase: String?
   /// The selected memo's transcript and route, once read.
-  package var detail: MemoDetail?
+  package internal(set) var detail: MemoDetail?
   /// Which pane has the keys.
-  package var focus: Focus = .list
+  package internal(set) var focus: Focus = .list
   /// The cue under the transcript cursor.
-  package var cueCursor: Int = 0
+  package internal(set) var cueCursor: Int = 0
   /// First transcript line shown.
-  package var transcriptTop: Int = 0
+  package internal(set) var transcriptTop: Int = 0
   /// Whether the transcript follows the spoken cue.
-  package var following: Bool = true
+  package internal(set) var following: Bool = true
   /// The filter's text (empty: no filter).
-  package var filter: String = ""
+  package internal(set) var filter: String = ""
   /// Memos whose transcript contains `filter`, once searched.
-  package var transcriptMatches: Set<String> = []
+  package internal(set) var transcriptMatches: Set<String> = []
   /// The newest transcript search asked for; results of older ones are ignored.
-  package var searchGeneration = 0
+  package internal(set) var searchGeneration = 0
   /// How far the running transcript search has got (nil: none running).
-  package var searchProgress: SearchProgress?
+  package internal(set) var searchProgress: SearchProgress?
   /// The search of what was said across every memo, while its hit list is open (`S`).
-  package var spokenSearch: SpokenSearch?
+  package internal(set) var spokenSearch: SpokenSearch?
   /// The newest search of what was said asked for; the runner stops an older one.
-  package var spokenGeneration = 0
+  package internal(set) var spokenGeneration = 0
   /// Whether the recovery sweep is running (or its plan is being made or shown).
-  package var recovering = false
+  package internal(set) var recovering = false
   /// The folder memos can be imported from (`--import-from`, `$STASH_IMPORT_FROM`), or nil.
-  package var importSource: String?
+  package let importSource: String?
   /// Whether an import is running (or its plan is being made or shown).
-  package var importing = false
+  package internal(set) var importing = false
   /// The player as last reported (its speed, volume and loop changed at once by the keys).
-  package var player: PlayerSnapshot = .idle
+  package internal(set) var player: PlayerSnapshot = .idle
   /// Whether the next memo in the list plays when one ends (`C`; off by default).
-  package var continuing = false
+  package internal(set) var continuing = false
   /// The A of an A-B loop being set (`l`), until its B is.
-  package var loopStart: Double?
+  package internal(set) var loopStart: Double?
   /// The loudness of the memo playing as measured so far (the waveform strip); nil until the
   /// first report for that memo.
-  package var loudness: LoudnessStrip?
+  package internal(set) var loudness: LoudnessStrip?
   /// How much of the memo playing has been heard, to remember where it was left off.
-  package var listening: Listening?
+  package internal(set) var listening: Listening?
   /// Places remembered (true) or forgotten (false) since the folder was read, by base: they
   /// decide the list's `◐` over the rows' `partlyHeard` until the next reading.
-  package var heardNow: [String: Bool] = [:]
+  package internal(set) var heardNow: [String: Bool] = [:]
   /// The line being typed, if any.
-  package var prompt: Prompt?
+  package internal(set) var prompt: Prompt?
   /// The box shown over the panes, if any.
-  package var overlay: Overlay?
+  package internal(set) var overlay: Overlay?
   /// Scroll offset inside the overlay.
-  package var overlayTop: Int = 0
-  /// A one-line message on the status bar.
-  package var message: StyledLine?
+  package internal(set) var overlayTop: Int = 0
+  /// A one-line message on the status bar. Any new message (or none) is about something else than
+  /// a memo that cannot play, until `sayCannotPlay` says otherwise.
+  package internal(set) var message: StyledLine? { didSet { messageSaysCannotPlay = false } }
+  /// Whether `message` says a memo cannot play (a refusal, or the player's failure): it goes once
+  /// playing works again. A field, so the update step never reads the message's words to know.
+  package private(set) var messageSaysCannotPlay = false
   /// Whether the loop should end.
-  package var finished = false
+  package internal(set) var finished = false
 
-  /// A browser on `folderPath` in a terminal of the given size, before the folder is read.
-  package init(folderPath: String, width: Int, height: Int) {
+  /// A browser on `folderPath` in a terminal of the given size, before the folder is read; `home`
+  /// is the user's home folder, for the header's `~`, and `importSource` the folder `I` imports from.
+  package init(
+    folderPath: String, width: Int, height: Int, home: String? = nil, importSource: String? = nil
+  ) {
     self.folderPath = folderPath
+    self.home = home
+    self.importSource = importSource
     self.width = width
     self.height = height
+  }
+
+  /// Puts `line`, which says why a memo cannot play, on the status line.
+  package mutating func sayCannotPlay(_ line: StyledLine) {
+    message = line
+    messageSaysCannotPlay = true
   }
 
   /// What runs in the background, for the status line ("searching 3,000 of 9,000 transcripts…").

@@ -57,12 +57,12 @@ package enum BrowserView {
     line.append(summary, .bar)
     if let error = model.listError { line.append(" · " + error, .error) }
     if let source = model.importSource {
-      line.append(" · I imports from " + PathTextShort.make(source), .bar)
+      line.append(" · I imports from " + PathTextShort.make(source, home: model.home), .bar)
     }
     let used = grid.put(line, x: 0, y: rect.y)
     let room = rect.width - used - 2
     if room > 8 {
-      let path = TextWrap.truncate(PathTextShort.make(model.folderPath), width: room)
+      let path = TextWrap.truncate(PathTextShort.make(model.folderPath, home: model.home), width: room)
       grid.put(path, x: rect.width - CharacterWidth.of(path) - 1, y: rect.y, style: .bar)
     }
   }
@@ -269,8 +269,9 @@ extension String {
 
 /// Shortens a path for the header: the home folder becomes `~`.
 package enum PathTextShort {
-  package static func make(_ path: String) -> String {
-    if let home = Environment.value("HOME"), !home.isEmpty, path.hasPrefix(home + "/") {
+  /// `path` from `~` when it is under `home` (the caller reads `$HOME`; nil leaves it whole).
+  package static func make(_ path: String, home: String?) -> String {
+    if let home, !home.isEmpty, path.hasPrefix(home + "/") {
       return "~" + path.dropFirst(home.count)
     }
     return path

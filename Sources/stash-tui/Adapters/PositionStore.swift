@@ -144,7 +144,7 @@ final class PositionStore {
     return (
       PositionBook(),
       "Where memos were left off could not be read (\(reason)): set aside as "
-        + PathTextShort.make(folder + "/" + name) + "; starting afresh."
+        + PathTextShort.make(folder + "/" + name, home: Environment.value("HOME")) + "; starting afresh."
     )
   }
 

@@ -147,7 +147,7 @@ final class MPRISServer {
     let old = published
     var seek = pendingSeek
     let p = model.player
-    let now = BrowserLoop.now()
+    let now = BrowserClock.monotonic()
     if seek == nil, p.isActive, let last = lastHeard, last.base == p.base {
       let expected = last.position + (last.playing ? (now - last.at) * last.speed : 0)
       if abs(p.position - expected) > Self.jumpSeconds { seek = p.position }

@@ -13,8 +13,8 @@ final class BrowserLoop {
   static let debounceSeconds = 0.15
   /// The frame interval while a memo plays: the clock and highlight move at this rate.
   static let frameSeconds = 0.04
-  /// How often rows read in the background are put in the list, unless some on screen wait: each
-  /// time costs a pass over the whole list.
+  /// How often rows read in the background are handed to the model, unless some on screen wait:
+  /// each time the list adds up its total length again (`MemoList.fill`), a pass over the list.
   static let fillSeconds = 0.25
 
   private let folder: String
@@ -41,18 +41,20 @@ final class BrowserLoop {
     let terminal = Terminal(mouse: mouse)
     defer { terminal.close() }
     let size = terminal.size
-    var model = BrowserModel(folderPath: folder, width: size.width, height: size.height)
-    model.importSource = runner.editor.importSource
+    var model = BrowserModel(
+      folderPath: folder, width: size.width, height: size.height, home: Environment.value("HOME"),
+      importSource: runner.editor.importSource)
     runner.drive(&model, model.update(.resize(width: size.width, height: size.height)) + [.list])
     BrowserLoop.want(model, runner)
     terminal.draw(BrowserView.render(model))
     mpris?.publish(model)
-    var filledAt = BrowserLoop.now()
+    var filledAt = BrowserClock.monotonic()
 
     let watcher = FolderWatcher(folder: folder)
     watcher.watchParts(model.memos.partsFolders)
     if let reason = watcher.unavailable {
-      model.message = StyledLine("Not watching the folder (\(reason)); Ctrl-L reads it again.", .warning)
+      runner.drive(
+        &model, model.update(.warning("Not watching the folder (\(reason)); Ctrl-L reads it again.")))
     }
     var rereadAt: Double?
     var lastSnapshot = runner.player.snapshot()
@@ -65,7 +67,7 @@ final class BrowserLoop {
         pollfd(fd: quitDescriptor, events: Int16(POLLIN), revents: 0),
         pollfd(fd: inbox.descriptor, events: Int16(POLLIN), revents: 0),
       ]
-      let now = BrowserLoop.now()
+      let now = BrowserClock.monotonic()
       var timeout: Int32 = -1
       // The clock moves only while playing; every change of state wakes the loop through the inbox.
       if lastSnapshot.state == .playing || lastSnapshot.state == .loading {
@@ -119,16 +121,16 @@ final class BrowserLoop {
       }
       if model.finished { break }
       // Rows read in the background: at once when some on screen wait for theirs, else now and then.
-      if BrowserLoop.now() >= filledAt + BrowserLoop.fillSeconds || BrowserLoop.onScreenPending(model),
+      if BrowserClock.monotonic() >= filledAt + BrowserLoop.fillSeconds || BrowserLoop.onScreenPending(model),
         let filled = runner.takeFilled()
       {
-        filledAt = BrowserLoop.now()
+        filledAt = BrowserClock.monotonic()
         runner.drive(&model, model.update(filled))
       }
       if fds[1].revents != 0, watcher.drain() {
-        rereadAt = BrowserLoop.now() + BrowserLoop.debounceSeconds
+        rereadAt = BrowserClock.monotonic() + BrowserLoop.debounceSeconds
       }
-      if let at = rereadAt, BrowserLoop.now() >= at {
+      if let at = rereadAt, BrowserClock.monotonic() >= at {
         rereadAt = nil
         runner.drive(&model, [.list])
         watcher.watchParts(model.memos.partsFolders)
@@ -145,10 +147,8 @@ final class BrowserLoop {
     }
     runner.player.stop()
     mpris?.close()
-    if model.recovering {
-      model.message = StyledLine("Finishing the recovery sweep before quitting…", .dim)
-      terminal.draw(BrowserView.render(model))
-    }
+    runner.drive(&model, model.update(.closing))
+    if model.recovering { terminal.draw(BrowserView.render(model)) }
     runner.rememberSelection(model.selectedBase)
     runner.finish()
     return status
@@ -166,15 +166,13 @@ final class BrowserLoop {
     onScreen(model).contains { model.memos.isPending(at: $0) }
   }
 
-  /// Tells the fill which memos are on screen, so it reads those first.
-  static func want(_ model: BrowserModel, _ runner: EffectRunner) {
-    runner.fill?.want(onScreen(model).filter { model.memos.isPending(at: $0) }.map(model.memos.listingIndex))
+  /// The memos on screen now that wait to be read, by listing index (`MemoList.listingIndex`).
+  static func pendingOnScreen(_ model: BrowserModel) -> [Int] {
+    onScreen(model).filter { model.memos.isPending(at: $0) }.map(model.memos.listingIndex)
   }
 
-  /// Seconds on the monotonic clock.
-  static func now() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+  /// Tells the fill which memos are on screen, so it reads those first.
+  static func want(_ model: BrowserModel, _ runner: EffectRunner) {
+    runner.fill?.want(pendingOnScreen(model))
   }
 }

@@ -17,15 +17,11 @@ final class EffectRunner {
   let player: PlayerControl
   /// Where background work reports; nil runs it inline.
   let inbox: EventInbox?
-  /// The rows of the last listing, filled in as they are read (their lengths go to the player,
-  /// which may not know a length the index lacks).
-  private var rows = MemoList()
-  private var listError: String?
   /// Reads the listing's memos after it is shown (with an inbox); nil reads them all before the
   /// listing is answered (render-once, whose screens are those of a folder fully read).
   let fill: RowFill?
   /// Without a fill, whether a listing is answered only once every memo is read (the render-once
-  /// hook's golden screens); when false, rows stay pending until `fillNow` reads them.
+  /// hook's golden screens); when false, rows stay pending until `readNow` reads them.
   var readsListingAtOnce = true
   private let search = TranscriptSearch()
   /// The newest search asked for: an older one still running sees it and stops.
@@ -76,11 +72,14 @@ final class EffectRunner {
   }
 
   /// Performs `effect`; returns the events it produced at once (a quit produces none; background
-  /// work posts its own later).
-  func perform(_ effect: BrowserEffect) -> [BrowserEvent] {
+  /// work posts its own later). `memos` is the list the model shows, where the player finds a
+  /// memo's length (the index may lack it).
+  func perform(_ effect: BrowserEffect, memos: MemoList) -> [BrowserEvent] {
     observe?(effect)
     switch effect {
     case .list:
+      var rows: MemoList
+      let listError: String?
       (rows, listError) = library.list()
       heard = HeardPlaces(places?.snapshot())
       if let fill, let inbox {
@@ -102,10 +101,12 @@ final class EffectRunner {
     case .measureLoudness(let base, let from):
       return measureLoudness(base, from: from)
     case .play(let base, let from):
-      player.play(path: library.audioPath(of: base), base: base, from: from, duration: duration(of: base))
+      player.play(
+        path: library.audioPath(of: base), base: base, from: from,
+        duration: memos.row(ofBase: base)?.durationSeconds)
       return [.player(player.snapshot())]
     case .resume(let base):
-      return resume(base)
+      return resume(base, duration: memos.row(ofBase: base)?.durationSeconds)
     case .togglePause:
       player.togglePause()
       return [.player(player.snapshot())]
@@ -165,11 +166,8 @@ final class EffectRunner {
     return read
   }
 
-  /// The length of the memo `base` as read, if it is.
-  private func duration(of base: String) -> Double? { rows.row(ofBase: base)?.durationSeconds }
-
-  /// Plays `base` from where it was left off, else from the start.
-  private func resume(_ base: String) -> [BrowserEvent] {
+  /// Plays `base` (`duration` long, if known) from where it was left off, else from the start.
+  private func resume(_ base: String, duration: Double?) -> [BrowserEvent] {
     let path = library.audioPath(of: base)
     var events: [BrowserEvent] = []
     var resumed: [BrowserEvent] = []
@@ -177,15 +175,14 @@ final class EffectRunner {
     if let places, let key = PositionStore.key(audio: path) {
       let (position, warning) = places.position(of: key)
       if let warning { events.append(.warning(warning)) }
-      let duration = duration(of: base) ?? .infinity
       if let position, position >= BrowserModel.rememberAfter,
-        position < duration - BrowserModel.endMargin
+        position < (duration ?? .infinity) - BrowserModel.endMargin
       {
         from = position
         resumed = [.resumed(base: base, from: position)]
       }
     }
-    player.play(path: path, base: base, from: from, duration: duration(of: base))
+    player.play(path: path, base: base, from: from, duration: duration)
     // The snapshot first, so the update step knows which memo the line is about.
     return events + [.player(player.snapshot())] + resumed
   }
@@ -223,24 +220,19 @@ final class EffectRunner {
     return []
   }
 
-  /// The rows read since the last call put in their places, as a new listing for the update
-  /// step; nil when none were read.
+  /// The rows the fill read since the last call, for the update step to put in place; nil when
+  /// none were read.
   func takeFilled() -> BrowserEvent? {
     guard let fill, fill.hasRead else { return nil }
     let filled = fill.take()
-    guard !filled.isEmpty else { return nil }
-    rows.fill(filled)
-    return .listed(rows, error: listError)
+    return filled.isEmpty ? nil : .rowsRead(ReadRows(filled))
   }
 
-  /// Reads the memos on the list's `positions` that are still pending now, before the rest, and
-  /// hands their rows on as `takeFilled` does: the render-once hook's first screen.
-  func fillNow(_ positions: [Int]) -> BrowserEvent? {
-    let wanted = positions.filter { $0 < rows.count && rows.isPending(at: $0) }.map(rows.listingIndex)
-    let filled = read(wanted)
-    guard !filled.isEmpty else { return nil }
-    rows.fill(filled)
-    return .listed(rows, error: listError)
+  /// Reads the memos at listing `indices` now, before the rest, and hands their rows on as
+  /// `takeFilled` does: the render-once hook's first screen.
+  func readNow(_ indices: [Int]) -> BrowserEvent? {
+    let filled = read(indices)
+    return filled.isEmpty ? nil : .rowsRead(ReadRows(filled))
   }
 
   /// Starts (or, without an inbox, runs) the search of `generation`, superseding any older one.
@@ -354,7 +346,7 @@ final class EffectRunner {
     var queue = effects
     while !queue.isEmpty {
       let effect = queue.removeFirst()
-      for event in perform(effect) { queue += model.update(event) }
+      for event in perform(effect, memos: model.memos) { queue += model.update(event) }
     }
   }
 }

@@ -17,11 +17,12 @@ enum RenderOnce {
       library: library, editor: editor, player: player,
       selections: SelectionStore.fromEnvironment(memoFolder: folder))
     runner.readsListingAtOnce = !firstScreen
-    var model = BrowserModel(folderPath: folder, width: width, height: height)
-    model.importSource = editor.importSource
+    var model = BrowserModel(
+      folderPath: folder, width: width, height: height, home: Environment.value("HOME"),
+      importSource: editor.importSource)
     runner.drive(&model, [.list])
     if firstScreen {
-      if let filled = runner.fillNow(Array(BrowserLoop.onScreen(model))) {
+      if let filled = runner.readNow(BrowserLoop.pendingOnScreen(model)) {
         runner.drive(&model, model.update(filled))
       }
     }
