@@ -10,8 +10,8 @@ import StashLint
 /// or `2026-03-14 08:05` for an untitled memo), the date `ls` starts its line with, a unique part
 /// of a title, or any of these with a folder in front. Used by `show` and `export`.
 struct MemoReference {
-  /// The folder as read.
-  var folder: MemoFolder
+  /// The folder's memos in the listing's order, from its names.
+  var folder: MemoFolderOrder
   /// The memo found in it.
   var memo: Memo
 
@@ -27,20 +27,23 @@ struct MemoReference {
       base = String(last.dropLast(kind.suffix.count))
       break
     }
-    let reading: MemoFolder
+    let reading: MemoFolderOrder
     do {
-      reading = try MemoFolder.read(path: directory)
+      reading = try MemoFolderOrder(path: directory)
     } catch {
       throw UsageError(message: "\(PathText.escaped(directory)): \(error.message)")
     }
-    var found = reading.memos.first { $0.base == base }
-    if found == nil { found = try MemoReference.named(last, in: reading) }
+    // A base (or a file of the memo) is found from the names alone; a name or title needs every
+    // memo read.
+    var found = reading.position(ofBase: base).map(reading.memo)
+    let memos = found == nil ? reading.memos() : []
+    if found == nil { found = try MemoReference.named(last, in: memos) }
     guard let memo = found else {
       var message =
         "no memo '\(PathText.escaped(last))' in \(PathText.escaped(directory)) "
         + "(give a base, a file of the memo, a title or a part of one, the name or date `stash ls` shows, "
         + "or DIR/ before any of these; `stash ls --bases \(PathText.escaped(directory))` lists them)"
-      let near = MemoReference.near(last, in: reading)
+      let near = MemoReference.near(last, in: memos)
       if !near.isEmpty {
         message += "; did you mean " + near.map(MemoReference.described).joined(separator: ", ") + "?"
       }
@@ -62,7 +65,7 @@ struct MemoReference {
   /// date of an untitled memo), the date `stash ls` starts its line with, then the same ignoring
   /// case, then a part of a title or name, ignoring case. The first of these that some memo
   /// matches decides; two memos matching it are not guessed between: the error names them.
-  static func named(_ text: String, in folder: MemoFolder) throws(UsageError) -> Memo? {
+  static func named(_ text: String, in memos: [Memo]) throws(UsageError) -> Memo? {
     let lowered = text.lowercased()
     let tiers: [(words: String, matches: (Memo) -> Bool)] = [
       ("are named", { $0.displayName == text || $0.titleText == text }),
@@ -77,7 +80,7 @@ struct MemoReference {
       ),
     ]
     for (words, matches) in tiers {
-      let found = folder.memos.filter(matches)
+      let found = memos.filter(matches)
       if found.count == 1 { return found[0] }
       if found.count > 1 {
         let named = found.prefix(namedInMessages).map(described).joined(separator: ", ")
@@ -93,38 +96,40 @@ struct MemoReference {
 
   /// Memos whose names share a word with `text` (ignoring case), for a suggestion; at most
   /// `namedInMessages`, newest first as the folder lists them.
-  static func near(_ text: String, in folder: MemoFolder) -> [Memo] {
+  static func near(_ text: String, in memos: [Memo]) -> [Memo] {
     func words(_ s: String) -> Set<String> {
       Set(s.lowercased().split { !$0.isLetter && !$0.isNumber }.filter { $0.count > 1 }.map(String.init))
     }
     let wanted = words(text)
     guard !wanted.isEmpty else { return [] }
     return Array(
-      folder.memos.filter { !words($0.displayName).isDisjoint(with: wanted) }.prefix(namedInMessages))
+      memos.filter { !words($0.displayName).isDisjoint(with: wanted) }.prefix(namedInMessages))
   }
 
   /// The memo's one account of its problems (what `stash lint` reports for it, with the folder's
   /// `.stashlint`); nil when the folder can no longer be read.
   func account(warn: (String) -> Void) -> MemoAccount? {
-    guard let grouping = try? MemoFolder.group(path: folder.path),
-      let candidate = grouping.candidates.first(where: { $0.base == memo.base })
-    else { return nil }
-    let now = RecordingDate.currentTime()
+    guard let position = folder.position(ofBase: memo.base, bytes: true) else { return nil }
     return MemoAccount.read(
-      candidate, folder: folder.path, now: now, opened: OpenFolder(path: folder.path),
+      folder.candidate(at: position), folder: folder.path, now: folder.now, opened: folder.opened,
       configuration: MemoAccount.configuration(of: folder.path, warn: warn),
-      collisions: LintEngine.collisionFindings(grouping, folder: folder.path, now: now))
+      collisions: LintEngine.collisionFindings(folder.grouping, folder: folder.path, now: folder.now))
+  }
+
+  /// The full path of the memo's file of `kind`, or nil when it has none.
+  private func path(_ kind: MemoFileKind) -> String? {
+    memo.files[kind].map { PathText.join(folder.path, $0) }
   }
 
   /// The memo's transcript, parsed, or nil when it has none; throws when it cannot be read.
   func transcript() throws(FormatError) -> WebVTTDocument? {
-    guard let path = folder.path(of: memo, .transcript) else { return nil }
+    guard let path = path(.transcript) else { return nil }
     return WebVTTParser.parse(try ReadOnlyFile.contents(of: path))
   }
 
   /// The memo's route, read, or nil when it has none; throws when it cannot be read.
   func route() throws(FormatError) -> GPXDocument? {
-    guard let path = folder.path(of: memo, .route) else { return nil }
+    guard let path = path(.route) else { return nil }
     return try GPXReader.read(path: path)
   }
 }

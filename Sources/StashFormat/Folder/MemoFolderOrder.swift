@@ -1,7 +1,8 @@
 /// A folder's memos in the listing's order (`MemoFolder.listsBefore`: newest first, ties by base
 /// in byte order), known from the names before any memo is read in full: the dates come from the
 /// bases, and only a memo whose base names no date is read first, for its audio's date or its
-/// file's. `stash ls` and `stash search` read a folder through it, then each memo in this order.
+/// file's. `stash ls`, `stash search` and the memo look-ups of `show` and `export` read a folder
+/// through it, then each memo in this order.
 package struct MemoFolderOrder: Sendable {
   /// The folder as given.
   package let path: String
@@ -55,4 +56,24 @@ package struct MemoFolderOrder: Sendable {
 
   /// The date of the candidate at `position`.
   package func date(at position: Int) -> Double { dates[order[position]] }
+
+  /// The place in the listing of the first memo whose base is `base`, or nil: as Swift compares
+  /// strings (an NFC and an NFD spelling are one, as a person types either), or with `bytes`
+  /// byte for byte (a memo already found, which another spelling of its base may collide with).
+  package func position(ofBase base: String, bytes: Bool = false) -> Int? {
+    let candidates = grouping.candidates
+    if bytes { return order.firstIndex { candidates[$0].base.utf8.elementsEqual(base.utf8) } }
+    return order.firstIndex { candidates[$0].base == base }
+  }
+
+  /// The memo at `position`, read (`Memo.read`).
+  package func memo(at position: Int) -> Memo {
+    Memo.read(candidate(at: position), folder: path, now: now, opened: opened)
+  }
+
+  /// Every memo listed, read on both cores in pieces, in the listing's order: `MemoFolder.read`'s
+  /// memos, from names already read.
+  package func memos() -> [Memo] {
+    Parallel.map(count, chunk: 64) { memo(at: $0) }
+  }
 }
