@@ -16,13 +16,12 @@ usage: Benchmarks/keys-while-filling.py STASH_TUI FOLDER MEMOS [MAX_KEYS]
 """
 import json
 import os
-import statistics
 import subprocess
 import sys
 import time
 import uuid
 
-from tmux_screen import capture, tmux, wait_for
+from tmux_screen import latency_figures, capture, tmux, wait_for
 
 
 def selected_row(screen):
@@ -75,19 +74,13 @@ def main():
         if done_at is None:
             wait_for(socket, lambda s: not reading(s), 120, 0.01)
             done_at = time.perf_counter() - shown
-        latencies.sort()
         result = {
             "first_screen_s": first_screen,
             "keys": len(latencies),
             "reading_after_first_screen_s": done_at,
             "max_keys_reached": len(latencies) >= max_keys,
         }
-        if latencies:
-            result.update({
-                "median_ms": statistics.median(latencies),
-                "p90_ms": latencies[max(0, int(0.9 * len(latencies)) - 1)],
-                "max_ms": latencies[-1],
-            })
+        result.update(latency_figures(latencies))
         print(json.dumps(result))
     finally:
         subprocess.run(["tmux", "-L", socket, "kill-server"], stderr=subprocess.DEVNULL)

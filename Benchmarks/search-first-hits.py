@@ -15,13 +15,12 @@ usage: Benchmarks/search-first-hits.py STASH_TUI FOLDER MEMOS WORD
 """
 import json
 import os
-import statistics
 import subprocess
 import sys
 import time
 import uuid
 
-from tmux_screen import capture, tmux, wait_for
+from tmux_screen import latency_figures, capture, tmux, wait_for
 
 
 def searching(screen):
@@ -72,15 +71,9 @@ def main():
             latencies.append((time.perf_counter() - t) * 1000)
         screen = wait_for(socket, lambda s: not searching(s), 300, 0.005)
         done = time.perf_counter() - sent
-        latencies.sort()
         result = {"first_hit_s": first_hit, "done_s": done, "keys": len(latencies),
                   "hits_on_screen": len(hit_rows(screen, word))}
-        if latencies:
-            result.update({
-                "median_ms": statistics.median(latencies),
-                "p90_ms": latencies[max(0, int(0.9 * len(latencies)) - 1)],
-                "max_ms": latencies[-1],
-            })
+        result.update(latency_figures(latencies))
         print(json.dumps(result))
     finally:
         subprocess.run(["tmux", "-L", socket, "kill-server"], stderr=subprocess.DEVNULL)

@@ -1,5 +1,6 @@
 """Driving a program in a tmux server of the caller's own (`tmux -L SOCKET`) and reading its screen:
 what the benchmark scripts that time the browser in a real terminal share."""
+import statistics
 import subprocess
 import time
 
@@ -25,3 +26,16 @@ def wait_for(socket, predicate, timeout=20.0, step=0.005):
             return screen
         time.sleep(step)
     raise SystemExit(f"timed out after {timeout} s; screen:\n{capture(socket)}")
+
+
+def latency_figures(latencies):
+    """The median, 90th percentile and worst of key latencies in ms, as the scripts report them;
+    nothing when no key was pressed."""
+    if not latencies:
+        return {}
+    ordered = sorted(latencies)
+    return {
+        "median_ms": statistics.median(ordered),
+        "p90_ms": ordered[max(0, int(0.9 * len(ordered)) - 1)],
+        "max_ms": ordered[-1],
+    }

@@ -18,14 +18,13 @@ Prints one JSON line. usage: Benchmarks/waveform-strip.py STASH_TUI MEMO SHORT_M
 import json
 import os
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
 import uuid
 
-from tmux_screen import capture, tmux, wait_for
+from tmux_screen import latency_figures, capture, tmux, wait_for
 
 BLOCKS = set("▁▂▃▄▅▆▇█")
 
@@ -128,7 +127,6 @@ def main():
             tmux(socket, "send-keys", "Down" if before == 1 else "Up")
             screen = wait_for(socket, lambda s: selected_row(s) not in (None, before), 5, 0.001)
             latencies.append((time.perf_counter() - t) * 1000)
-        latencies.sort()
         result = {
             "around_s": around,
             "whole_s": whole,
@@ -137,12 +135,7 @@ def main():
             "cpu_seconds": cpu_window,
             "keys": len(latencies),
         }
-        if latencies:
-            result.update({
-                "median_ms": statistics.median(latencies),
-                "p90_ms": latencies[max(0, int(0.9 * len(latencies)) - 1)],
-                "max_ms": latencies[-1],
-            })
+        result.update(latency_figures(latencies))
         print(json.dumps(result))
     finally:
         for socket in sockets:

@@ -13,14 +13,9 @@ import Testing
     let folder = try Fixtures.scratchFolder("stash-boost-server")
     let speech = folder.appendingPathComponent("speech.wav").path
     let memo = folder.appendingPathComponent("2026-06-01T10-00-00_audio.m4a").path
-    let spoken = try runProcess(
-      "espeak-ng",
-      [
-        "-v", "en", "-s", "150", "-w", speech,
-        "The path goes along the river to the old mill. We turned left at the bridge. Remember to buy"
-          + " bread tomorrow morning.",
-      ])
-    guard spoken.status == 0 else { throw TestFailure("espeak-ng failed: \(spoken.standardError)") }
+    try VoiceBoostTests.say(
+      "The path goes along the river to the old mill. We turned left at the bridge. Remember to buy"
+        + " bread tomorrow morning.", to: speech)
     let made = try runProcess(
       "ffmpeg",
       [

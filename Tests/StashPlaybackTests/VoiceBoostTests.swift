@@ -7,6 +7,12 @@ import Testing
 /// The voice boost, in-process: on ALSA's `file` PCM (what the device got, measured by ffmpeg's
 /// `ebur128`, the reference) and on the simulated device (a toggle counted in frames).
 @Suite struct VoiceBoostTests {
+  /// `text` said by espeak-ng's English voice at 150 words a minute, as a WAV file at `path`.
+  static func say(_ text: String, to path: String) throws {
+    let spoken = try runProcess("espeak-ng", ["-v", "en", "-s", "150", "-w", path, text])
+    guard spoken.status == 0 else { throw TestFailure("espeak-ng failed: \(spoken.standardError)") }
+  }
+
   /// A memo of synthetic speech (espeak-ng): three sentences, then 2.5 s of pause, four times,
   /// every other pass at a third of the level (a voice that comes and goes), over pink noise
   /// 45 dB below the speech; brought to `lufs` integrated (the loud one by a limiter as well),
@@ -20,14 +26,9 @@ import Testing
       guard result.status == 0 else { throw TestFailure("ffmpeg failed: \(result.standardError)") }
     }
     let speech = path("boost-speech.wav")
-    let spoken = try runProcess(
-      "espeak-ng",
-      [
-        "-v", "en", "-s", "150", "-w", speech,
-        "I walked down to the river this morning and the wind was strong. There was a lot of traffic on the"
-          + " bridge. Tomorrow I want to call the office about the plan.",
-      ])
-    guard spoken.status == 0 else { throw TestFailure("espeak-ng failed: \(spoken.standardError)") }
+    try Self.say(
+      "I walked down to the river this morning and the wind was strong. There was a lot of traffic on the"
+        + " bridge. Tomorrow I want to call the office about the plan.", to: speech)
     let padded = path("boost-padded.wav")
     try ffmpeg(["-i", speech, "-af", "apad=pad_dur=2.5,aresample=48000", "-ac", "1", padded])
     let pass = try Self.seconds(padded)
