@@ -13,14 +13,25 @@ extension Harness {
     var worstPeak = -Double.infinity
     for (label, target) in [("quiet", -35.0), ("loud", -12.0)] {
       let memo = Harness.scratch + "/voice-\(label)_audio.m4a"
-      let measured = try Self.loudness(of: speech)
-      _ = try ChildRun.checked(
-        [
-          "ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-i", speech, "-af",
-          String(format: "volume=%.2fdB", target - measured.integrated), "-ac", "1", "-ar", "48000", "-c:a",
-          "aac", "-b:a", "96k", memo,
-        ], keepOutput: false)
-      let before = try Self.loudness(of: memo)
+      // The loud one is compressed and limited as a phone's automatic gain leaves it (a plain gain
+      // would clip), its gain found in a few passes since the limiter takes some of it back.
+      var gain = target - (try Self.loudness(of: speech)).integrated
+      var before = (integrated: 0.0, truePeak: 0.0)
+      for _ in 0..<(target > -20 ? 4 : 1) {
+        let chain =
+          target > -20
+          ? String(format: "acompressor=threshold=0.05:ratio=8:attack=1:release=50,volume=%.2fdB,", gain)
+            + "alimiter=limit=0.85:attack=0.5:release=10:level=false"
+          : String(format: "volume=%.2fdB", gain)
+        _ = try ChildRun.checked(
+          [
+            "ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-i", speech, "-af", chain,
+            "-ac",
+            "1", "-ar", "48000", "-c:a", "aac", "-b:a", "96k", memo,
+          ], keepOutput: false)
+        before = try Self.loudness(of: memo)
+        gain += target - before.integrated
+      }
       let raw = Harness.scratch + "/voice-\(label).raw"
       _ = try ChildRun.checked(
         [tui, "--play", memo, "--device", "file:FILE=\(raw),FORMAT=raw", "--voice-boost"], keepOutput: false)
