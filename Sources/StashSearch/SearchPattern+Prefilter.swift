@@ -148,6 +148,35 @@ extension SearchPattern {
     var count = 1
     let readable = text.withUnsafeMutableBufferPointer { out -> Bool in
       var block: [Range<Int>] = []
+      // One line of the file (without its line break); an empty one ends the block before it.
+      func line(_ range: Range<Int>) -> Bool {
+        guard range.isEmpty else {
+          block.append(range)
+          return true
+        }
+        guard !block.isEmpty else { return true }
+        defer { block.removeAll(keepingCapacity: true) }
+        return appendCue(raw, block, to: out, count: &count, foldingCase: foldingCase)
+      }
+      if let base = raw.baseAddress, memchr(base, 0x0D, raw.count) == nil {
+        // Lines end only at LF: found by memchr, after one pass (which vectorises) finds no byte
+        // above ASCII and memchr no NUL.
+        var high: UInt8 = 0
+        for index in 0..<raw.count { high |= raw[index] }
+        guard high < 0x80, memchr(base, 0, raw.count) == nil else { return false }
+        var start = 0
+        while start <= raw.count {
+          let end =
+            start < raw.count
+            ? memchr(base + start, 0x0A, raw.count - start).map {
+              UnsafeRawPointer($0) - UnsafeRawPointer(base)
+            }
+              ?? raw.count : raw.count
+          guard line(start..<end) else { return false }
+          start = end + 1
+        }
+        return block.isEmpty || appendCue(raw, block, to: out, count: &count, foldingCase: foldingCase)
+      }
       var lineStart = 0
       var index = 0
       while index <= raw.count {
@@ -155,16 +184,7 @@ extension SearchPattern {
         let byte = end ? 0x0A : raw[index]
         if !end && (byte >= 0x80 || byte == 0) { return false }
         if byte == 0x0A || byte == 0x0D {
-          if lineStart == index {
-            if !block.isEmpty {
-              guard appendCue(raw, block, to: out, count: &count, foldingCase: foldingCase) else {
-                return false
-              }
-              block.removeAll(keepingCapacity: true)
-            }
-          } else {
-            block.append(lineStart..<index)
-          }
+          guard line(lineStart..<index) else { return false }
           if !end && byte == 0x0D && index + 1 < raw.count && raw[index + 1] == 0x0A { index += 1 }
           lineStart = index + 1
         }
