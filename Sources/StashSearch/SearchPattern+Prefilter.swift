@@ -222,6 +222,12 @@ extension SearchPattern {
           if byte == 0x3E { inTag = false }
           continue
         }
+        // Most bytes are lower-case letters, which go out as they are.
+        if byte &- 0x61 < 26 {
+          out[n] = byte
+          n += 1
+          continue
+        }
         if byte == 0x3C {
           // Ruby text is no spoken text; the parse leaves it out.
           if at + 1 < raw.count && raw[at] == 0x72 && raw[at + 1] == 0x74 { return false }
@@ -261,10 +267,13 @@ extension SearchPattern {
   /// Whether the line `range` of `raw` holds `-->` (a timing line, to the parser).
   @inline(__always)
   static func hasArrow(_ raw: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    guard let base = raw.baseAddress else { return false }
+    // Each `-` that could start one, found by memchr (text lines hold few).
     var index = range.lowerBound
-    while index + 2 < range.upperBound {
-      if raw[index] == 0x2D && raw[index + 1] == 0x2D && raw[index + 2] == 0x3E { return true }
-      index += 1
+    while index + 2 < range.upperBound, let dash = memchr(base + index, 0x2D, range.upperBound - 2 - index) {
+      let at = UnsafeRawPointer(dash) - UnsafeRawPointer(base)
+      if raw[at + 1] == 0x2D && raw[at + 2] == 0x3E { return true }
+      index = at + 1
     }
     return false
   }
