@@ -124,6 +124,23 @@ struct SkipSilenceAudio {
     return (try ADTSTrack.read(path), Array(decoded.dropFirst(1024 * channels)))
   }
 
+  /// The memo as a memo's audio file (AAC in MP4, as a recorder writes it) in a folder of its own,
+  /// for `stash-tui --play`.
+  func memoFile(_ name: String) throws -> String {
+    let folder = try Fixtures.scratchFolder("stash-\(name)")
+    let raw = folder.appendingPathComponent("memo.f32").path
+    let path = folder.appendingPathComponent("2026-06-01T10-00-00_audio.m4a").path
+    try samples.withUnsafeBytes { Data($0) }.write(to: URL(fileURLWithPath: raw))
+    let result = try runProcess(
+      "ffmpeg",
+      [
+        "-hide_banner", "-loglevel", "error", "-y", "-f", "f32le", "-ar", "\(rate)", "-ac", "\(channels)",
+        "-i", raw, "-c:a", "aac", "-b:a", "\(128 * channels)k", "-aac_pns", "0", path,
+      ])
+    guard result.status == 0 else { throw TestFailure("ffmpeg failed: \(result.standardError)") }
+    return path
+  }
+
   /// The bursts found in `samples` (interleaved, `channels`; the first channel): runs of samples
   /// above `burstLevel`, joined across gaps shorter than 5 ms (a tone's zero crossings).
   static func bursts(in samples: [Float], channels: Int, rate: Int) -> [Range<Int>] {
