@@ -114,4 +114,61 @@ import Testing
       }
     }
   }
+
+  /// Issue #35 §3: after ten minutes of memo at 2× with skip silence (strong), the clock shown
+  /// is still memo time within 50 ms. The pattern of bursts and pauses above, repeated past ten
+  /// minutes, plays on each server; for every burst heard at the monitor, the positions polled
+  /// while it is heard say when it started (position less its memo start, at 2×). How far that is
+  /// from the monitor's onset in the last minute, less the same in the first minutes, is how far
+  /// the clock has drifted from what is heard (the monitor's own offset cancels out).
+  @Test(arguments: RealServerPlaybackTests.servers) func afterTenMinutesAt2xTheClockIsStillMemoTime(
+    _ kind: AudioServer.Kind
+  ) throws {
+    if let missing = AudioServer.missing(kind) {
+      Issue.record("\(kind) cannot run here: \(missing) (scripts/install-deps installs it)")
+      return
+    }
+    let rate = AudioServer.recordingRate
+    let memo = Audio(rate: rate, bed: .noise(dbfs: -45), repeats: 37)
+    try #require(Double(memo.samples.count) / Double(rate) > 600, "the memo is under ten minutes")
+    let path = try memo.memoFile("skip-server-long")
+    let server = try AudioServer(kind)
+    defer { server.stop() }
+    let recording = try server.record()
+    let player = try ControlledPlayer(
+      memo: path, environment: server.environment, extraArguments: ["--skip-silence=strong", "--speed", "2"])
+    defer { player.quit() }
+    var status = try player.send("play 0")
+    var samples: [Sample] = []
+    let deadline = Date().addingTimeInterval(400)
+    while status.state == "playing" && Date() < deadline {
+      usleep(20_000)
+      status = try player.send("status")
+      if status.state == "playing" { samples.append(Sample(sent: status.sent, position: status.position)) }
+    }
+    usleep(300_000)
+    let heard = recording.finish()
+    try #require(status.state == "ended" && status.failures == 0, "\(status)\n\(server.log())")
+    let bursts = Audio.bursts(in: heard, channels: 1, rate: rate)
+    try #require(
+      bursts.count == memo.bursts.count,
+      "\(bursts.count) of \(memo.bursts.count) bursts reached the monitor\n\(server.log())")
+    var offsets: [(memo: Double, offset: Double)] = []
+    for (burst, original) in zip(bursts, memo.bursts) {
+      let memoOnset = Double(original.lowerBound) / Double(rate)
+      let monitorOnset = recording.started + Double(burst.lowerBound) / Double(rate)
+      let found = samples.filter { $0.position > memoOnset + 0.02 && $0.position < memoOnset + 0.38 }.map {
+        $0.sent - ($0.position - memoOnset) / 2 - monitorOnset
+      }.sorted()
+      if !found.isEmpty { offsets.append((memoOnset, found[found.count / 2])) }
+    }
+    func median(_ values: [Double]) -> Double? { values.isEmpty ? nil : values.sorted()[values.count / 2] }
+    let early = try #require(median(offsets.filter { $0.memo > 30 && $0.memo < 120 }.map(\.offset)))
+    let late = try #require(median(offsets.filter { $0.memo > 600 }.map(\.offset)))
+    let drift = late - early
+    print(
+      "\(kind): after \(offsets.last!.memo) s of memo the clock drifted \(drift * 1000) ms from what is heard"
+    )
+    #expect(abs(drift) < 0.05, "the clock drifted \(drift * 1000) ms from what is heard over ten minutes")
+  }
 }

@@ -37,14 +37,15 @@ struct SkipSilenceAudio {
   /// Each burst's frames.
   let bursts: [Range<Int>]
 
-  init(rate: Int, channels: Int = 1, bed: Bed = .none) {
+  /// The memo, its pauses and bursts `repeats` times over.
+  init(rate: Int, channels: Int = 1, bed: Bed = .none, repeats: Int = 1) {
     self.rate = rate
     self.channels = channels
     var mono: [Float] = []
     var bursts: [Range<Int>] = []
     let burst = Int(Self.burstSeconds * Double(rate))
     let ramp = rate / 200
-    for pause in Self.pauses {
+    for pause in Array(repeating: Self.pauses, count: max(1, repeats)).joined() {
       mono += [Float](repeating: 0, count: Int(pause * Double(rate)))
       let start = mono.count
       for i in 0..<burst {
