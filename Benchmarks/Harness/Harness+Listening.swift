@@ -73,7 +73,8 @@ extension Harness {
           + Runs(values: plain).text(2, unit: " %")))
   }
 
-  /// How long a speed change, a volume change and a seek at 2× take to reach the device: the
+  /// How long a speed change, a volume change, turning skip silence (medium) or the voice boost on
+  /// or off, skip silence with the boost on, and a seek at 2× take to reach the device: the
   /// playback hooks time each from the call to the first frame made with it handed to ALSA's null
   /// PCM, paced to real time (so each meets a full device).
   mutating func changeLatency(_ audio: AudioCorpus) throws {
@@ -97,7 +98,12 @@ extension Harness {
       else { continue }
       latencies["seek at 2x", default: []].append(ms)
     }
-    for kind in ["speed", "volume", "seek at 2x"] {
+    let names = [
+      "speed": "A speed change", "volume": "A volume change", "boost": "Voice boost on or off",
+      "skip": "Skip silence on or off", "skip boosted": "Skip silence on or off, voice boost on",
+      "seek at 2x": "A seek at 2x",
+    ]
+    for kind in ["speed", "volume", "skip", "boost", "skip boosted", "seek at 2x"] {
       let values = latencies[kind] ?? []
       guard values.count == count else {
         throw HarnessError("the \(kind) hook gave \(values.count) of \(count) changes")
@@ -105,7 +111,8 @@ extension Harness {
       let runs = Runs(values: values)
       figures.append(
         Figure(
-          issue: "#19", name: "A \(kind == "seek at 2x" ? kind : kind + " change") reaches the device",
+          issue: ["boost", "skip", "skip boosted"].contains(kind) ? "#35" : "#19",
+          name: "\(names[kind]!) reaches the device",
           result: String(format: "%.1f ms (%.1f–%.1f, %d)", runs.median, runs.min, runs.max, count),
           target: "< 100 ms", verdict: .verdict(runs.max < 100),
           note: "to the first frame made with it handed to the paced null PCM (its buffer: 100 ms more)"))

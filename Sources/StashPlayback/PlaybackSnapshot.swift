@@ -38,6 +38,11 @@ public struct PlaybackSnapshot: Sendable, Equatable {
   /// Memo seconds skip silence has left out of this memo so far (every position above stays in
   /// memo time: a cut makes the position jump forward by what it left out).
   public var silenceSkipped: Double = 0
+  /// Seconds from the last voice boost change to the first frame made with it handed to the
+  /// device (on the player's clock); nil until it got there.
+  public var lastVoiceBoostLatency: Double? = nil
+  /// The same for the last skip silence change (on, off or another level).
+  public var lastSkipSilenceLatency: Double? = nil
 }
 
 /// An A-B loop: playing reaches `end` and carries on from `start`, with no gap.

@@ -14,10 +14,10 @@ import StashPlayback
 /// medium when not given), `--from` and `--to` staying memo times.
 /// FILE is a memo's audio file, any other of its files, or its base path; T is `83`, `1:23` or
 /// `1:02:03`. `--measure-seeks N` (benchmarks) seeks N times to spread-out places and prints how
-/// long each took to reach the device; `--measure-changes N` (benchmarks) changes the speed and
-/// the volume N times each and prints how long each took to reach the device. `--control` (tests, benchmarks) takes commands on standard
-/// input instead, one a line, and answers each with the player's snapshot as a JSON line
-/// (`PlaybackControl`).
+/// long each took to reach the device; `--measure-changes N` (benchmarks) changes the speed, the
+/// volume, the voice boost and skip silence N times each and prints how long each took to reach
+/// the device. `--control` (tests, benchmarks) takes commands on standard input instead, one a
+/// line, and answers each with the player's snapshot as a JSON line (`PlaybackControl`).
 enum HeadlessPlayback {
   struct Options {
     var file = ""
@@ -128,43 +128,60 @@ enum HeadlessPlayback {
     return 0
   }
 
-  /// Plays, and `count` times changes the speed (through 1.5, 2, 0.5 and 1) and the volume (50 and
-  /// 100 %), each while playing has settled; prints how long each took to reach the device (from
-  /// the call to the first frame made with it handed to ALSA) as JSON lines.
+  /// Plays, and `count` times changes the speed (through 1.5, 2, 0.5 and 1), the volume (50 and
+  /// 100 %) and skip silence (medium and off); then `count` times turns the voice boost on and off;
+  /// then, the boost on, changes skip silence `count` times more (`skip boosted`: the boost's
+  /// filters hold frames, which the change waits behind). Each change is made while playing has
+  /// settled; prints how long each took to reach the device (from the call to the first frame
+  /// made with it handed to ALSA) as JSON lines, then each kind's median and maximum.
   static func measureChanges(_ player: Player, count: Int) -> Int32 {
     player.play(from: 0)
-    var speeds: [Double] = []
-    var volumes: [Double] = []
-    for round in 0..<count {
-      for kind in ["speed", "volume"] {
-        usleep(200_000)  // let playing settle: ring full, device full
-        if kind == "speed" {
-          player.setSpeed([1.5, 2, 0.5, 1][round % 4])
-        } else {
-          player.setVolume(round % 2 == 0 ? 50 : 100)
-        }
-        var waited = 0
-        func latency() -> Double? {
-          kind == "speed" ? player.snapshot.lastSpeedLatency : player.snapshot.lastVolumeLatency
-        }
-        while latency() == nil, waited < 2000 {
-          usleep(500)
-          waited += 1
-        }
-        if case .failed(let error) = player.snapshot.state {
-          say("stash-tui: \(error)")
+    var changes: [(kind: String, round: Int)] = []
+    for round in 0..<count { changes += [("speed", round), ("volume", round), ("skip", round)] }
+    for round in 0..<count { changes.append(("boost", round)) }
+    changes.append(("boost on", 0))
+    for round in 0..<count { changes.append(("skip boosted", round)) }
+    var latencies: [String: [Double]] = [:]
+    for (kind, round) in changes {
+      usleep(200_000)  // let playing settle: ring full, device full
+      switch kind {
+      case "speed": player.setSpeed([1.5, 2, 0.5, 1][round % 4])
+      case "volume": player.setVolume(round % 2 == 0 ? 50 : 100)
+      case "boost", "boost on":
+        if let refused = player.setVoiceBoost(kind == "boost on" || round % 2 == 0) {
+          say("stash-tui: \(refused)")
           return 1
         }
-        guard let latency = latency(), player.snapshot.state == .playing else {
-          say("stash-tui: a \(kind) change reached no device within a second")
-          return 1
-        }
-        if kind == "speed" { speeds.append(latency) } else { volumes.append(latency) }
-        print("{\"change\": \"\(kind)\", \"latency_ms\": \(latency * 1000)}")
+      default: player.setSkipSilence(round % 2 == 0 ? .medium : nil)
       }
+      func latency() -> Double? {
+        let snapshot = player.snapshot
+        switch kind {
+        case "speed": return snapshot.lastSpeedLatency
+        case "volume": return snapshot.lastVolumeLatency
+        case "boost", "boost on": return snapshot.lastVoiceBoostLatency
+        default: return snapshot.lastSkipSilenceLatency
+        }
+      }
+      var waited = 0
+      while latency() == nil, waited < 4000 {
+        usleep(500)
+        waited += 1
+      }
+      if case .failed(let error) = player.snapshot.state {
+        say("stash-tui: \(error)")
+        return 1
+      }
+      guard let latency = latency(), player.snapshot.state == .playing else {
+        say("stash-tui: a \(kind) change reached no device within two seconds")
+        return 1
+      }
+      guard kind != "boost on" else { continue }
+      latencies[kind, default: []].append(latency)
+      print("{\"change\": \"\(kind)\", \"latency_ms\": \(latency * 1000)}")
     }
-    for (kind, values) in [("speed", speeds), ("volume", volumes)] {
-      let sorted = values.sorted()
+    for kind in ["speed", "volume", "skip", "boost", "skip boosted"] {
+      let sorted = latencies[kind, default: []].sorted()
       print(
         "{\"changes\": \"\(kind)\", \"count\": \(sorted.count), \"median_ms\": \(sorted[sorted.count / 2] * 1000), \"max_ms\": \(sorted.last! * 1000)}"
       )

@@ -37,14 +37,15 @@ struct SkipSilenceAudio {
   /// Each burst's frames.
   let bursts: [Range<Int>]
 
-  init(rate: Int, channels: Int = 1, bed: Bed = .none) {
+  /// The memo, its pauses and bursts `repeats` times over.
+  init(rate: Int, channels: Int = 1, bed: Bed = .none, repeats: Int = 1) {
     self.rate = rate
     self.channels = channels
     var mono: [Float] = []
     var bursts: [Range<Int>] = []
     let burst = Int(Self.burstSeconds * Double(rate))
     let ramp = rate / 200
-    for pause in Self.pauses {
+    for pause in Array(repeating: Self.pauses, count: max(1, repeats)).joined() {
       mono += [Float](repeating: 0, count: Int(pause * Double(rate)))
       let start = mono.count
       for i in 0..<burst {
@@ -122,6 +123,23 @@ struct SkipSilenceAudio {
     guard result.status == 0 else { throw TestFailure("ffmpeg failed: \(result.standardError)") }
     let decoded = try TestAudio.ffmpegDecode(path, channels: channels, rate: rate)
     return (try ADTSTrack.read(path), Array(decoded.dropFirst(1024 * channels)))
+  }
+
+  /// The memo as a memo's audio file (AAC in MP4, as a recorder writes it) in a folder of its own,
+  /// for `stash-tui --play`.
+  func memoFile(_ name: String) throws -> String {
+    let folder = try Fixtures.scratchFolder("stash-\(name)")
+    let raw = folder.appendingPathComponent("memo.f32").path
+    let path = folder.appendingPathComponent("2026-06-01T10-00-00_audio.m4a").path
+    try samples.withUnsafeBytes { Data($0) }.write(to: URL(fileURLWithPath: raw))
+    let result = try runProcess(
+      "ffmpeg",
+      [
+        "-hide_banner", "-loglevel", "error", "-y", "-f", "f32le", "-ar", "\(rate)", "-ac", "\(channels)",
+        "-i", raw, "-c:a", "aac", "-b:a", "\(128 * channels)k", "-aac_pns", "0", path,
+      ])
+    guard result.status == 0 else { throw TestFailure("ffmpeg failed: \(result.standardError)") }
+    return path
   }
 
   /// The bursts found in `samples` (interleaved, `channels`; the first channel): runs of samples

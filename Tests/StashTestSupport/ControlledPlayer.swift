@@ -20,6 +20,15 @@ public final class ControlledPlayer: @unchecked Sendable {
     public var failures: Int
     /// Monotonic seconds when the command was carried out.
     public var sent: Double
+    /// Whether the voice boost is on.
+    public var voiceBoost: Bool = false
+    /// Skip silence's level (`mild`, `medium`, `strong`), nil when off.
+    public var skipSilence: String? = nil
+    /// Memo seconds skip silence has left out so far.
+    public var silenceSkipped: Double = 0
+    /// Seconds the last voice boost and skip silence changes took to reach the device, once they did.
+    public var boostLatency: Double? = nil
+    public var skipLatency: Double? = nil
 
     public var description: String {
       "\(state) at \(String(format: "%.3f", position)) s, \(failures) failure(s)"
@@ -54,7 +63,9 @@ public final class ControlledPlayer: @unchecked Sendable {
     return Status(
       state: state, position: position, duration: object["duration"] as? Double,
       error: object["error"] as? String,
-      failures: failures, sent: sent)
+      failures: failures, sent: sent, voiceBoost: object["voiceBoost"] as? Bool ?? false,
+      skipSilence: object["skipSilence"] as? String, silenceSkipped: object["silenceSkipped"] as? Double ?? 0,
+      boostLatency: object["boost_latency"] as? Double, skipLatency: object["skip_latency"] as? Double)
   }
 
   /// Asks for the status until `condition` holds or `seconds` pass; returns the last.

@@ -22,6 +22,12 @@ extension Engine {
     var stretchedOffset = 0
     /// Device frame from which frames are made at the speed last asked.
     var speedFrom: Int? = nil
+    /// Device frame from which frames are made with the voice boost last asked, and that ask.
+    var boostFrom: Int? = nil
+    var boostMarked: UInt64? = nil
+    /// Fed frame from which frames went through skip silence at the level last asked, and that ask.
+    var skipFrom: Int? = nil
+    var skipMarked: UInt64? = nil
     /// The voice boost, between the memo (or the stretcher) and `stretched`; none until first
     /// turned on in a generation, so that without it the frames are the decoder's bit for bit.
     var booster: VoiceBooster? = nil
@@ -199,6 +205,7 @@ extension Engine {
     changeSpeed(&state, control)
     changeBoost(&state, control)
     changeSkip(&state, control)
+    markSettings(&state, control, channels: output.channels)
     if state.stretchedOffset * output.channels < state.stretched.count {
       return try handStretched(&state, output, control)
     }
@@ -360,6 +367,11 @@ extension Engine {
     state.deviceMap = FrameMap(y: 0, slope: state.stretcher == nil ? 1 : control.speed)
     state.fedMap = FrameMap(y: Double(control.decodeFrom))
     state.speedFrom = control.speedAskedAt == nil ? nil : 0
+    // Everything of a new generation is made with the settings asked so far.
+    state.boostMarked = control.boostAskedAt
+    state.boostFrom = control.boostAskedAt == nil ? nil : 0
+    state.skipMarked = control.skipAskedAt
+    state.skipFrom = control.skipAskedAt == nil ? nil : 0
     state.booster =
       control.voiceBoost
       ? VoiceBooster(rate: control.rate, channels: max(1, control.channels), on: true, fadingIn: false) : nil
@@ -515,12 +527,38 @@ extension Engine {
     }
   }
 
-  /// Once frames made with the speed and the gain last asked reach the device, records how long
-  /// they took (on the player's clock).
+  /// A voice boost or skip silence change not marked yet: what was made before it (staged for
+  /// the device; for skip silence also what the skipper had ready and the rest of the chunk being
+  /// fed) goes out first, so its frames start after that.
+  private func markSettings(_ state: inout OutputState, _ control: Control, channels: Int) {
+    if let asked = control.boostAskedAt, asked != state.boostMarked {
+      state.boostMarked = asked
+      state.boostFrom = state.written + state.stretched.count / channels - state.stretchedOffset
+    }
+    if let asked = control.skipAskedAt, asked != state.skipMarked {
+      state.skipMarked = asked
+      var rest = 0
+      if let pending = state.pending, case .audio(let samples) = pending.content {
+        rest = samples.count / channels - state.pendingOffset
+      }
+      state.skipFrom = state.fed + rest + (state.skipper?.readyFrames ?? 0)
+    }
+  }
+
+  /// Once frames made with the speed, the gain, the voice boost and skip silence last asked reach
+  /// the device, records how long they took (on the player's clock).
   private func noteSettingsHeard(_ state: OutputState, _ control: Control) {
     let speedArrived = control.speedAskedAt != nil && state.speedFrom.map { state.written > $0 } == true
     let gainArrived = control.gainAskedAt != nil
-    guard speedArrived || gainArrived else { return }
+    let boostArrived =
+      control.boostAskedAt != nil && control.boostAskedAt == state.boostMarked
+      && state.boostFrom.map { state.written > $0 } == true
+    // The fed frame the last frame handed over carries.
+    let carried = min(state.deviceMap.value(Double(state.written)), Double(state.fed))
+    let skipArrived =
+      control.skipAskedAt != nil && control.skipAskedAt == state.skipMarked
+      && state.skipFrom.map { carried > Double($0) } == true
+    guard speedArrived || gainArrived || boostArrived || skipArrived else { return }
     let stamp = now()
     shared.withLock { shared in
       if speedArrived, let asked = shared.control.speedAskedAt, asked == control.speedAskedAt {
@@ -530,6 +568,14 @@ extension Engine {
       if gainArrived, let asked = shared.control.gainAskedAt, asked == control.gainAskedAt {
         shared.lastGainLatency = Double(stamp &- asked) / 1e9
         shared.control.gainAskedAt = nil
+      }
+      if boostArrived, let asked = shared.control.boostAskedAt, asked == control.boostAskedAt {
+        shared.lastBoostLatency = Double(stamp &- asked) / 1e9
+        shared.control.boostAskedAt = nil
+      }
+      if skipArrived, let asked = shared.control.skipAskedAt, asked == control.skipAskedAt {
+        shared.lastSkipLatency = Double(stamp &- asked) / 1e9
+        shared.control.skipAskedAt = nil
       }
     }
   }

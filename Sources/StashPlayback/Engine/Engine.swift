@@ -36,6 +36,9 @@ final class Engine: Sendable {
     /// it reaches the device.
     var speedAskedAt: UInt64? = nil
     var gainAskedAt: UInt64? = nil
+    /// The same for the voice boost and skip silence turned on, off or to another level.
+    var boostAskedAt: UInt64? = nil
+    var skipAskedAt: UInt64? = nil
     /// Whether the output hands frames over.
     var running = false
     /// Bumped per pause: the output reports where it stopped once for each.
@@ -64,6 +67,8 @@ final class Engine: Sendable {
     var settings = Settings()
     var lastSpeedLatency: Double? = nil
     var lastGainLatency: Double? = nil
+    var lastBoostLatency: Double? = nil
+    var lastSkipLatency: Double? = nil
     var control = Control()
     var clock = PlaybackClock()
     var path: String? = nil
@@ -163,8 +168,16 @@ final class Engine: Sendable {
         shared.control.gainAskedAt = stamp
         shared.lastGainLatency = nil
       }
-      shared.control.voiceBoost = shared.settings.voiceBoost
-      shared.control.skipSilence = shared.settings.skipSilence
+      if shared.settings.voiceBoost != before.voiceBoost {
+        shared.control.voiceBoost = shared.settings.voiceBoost
+        shared.control.boostAskedAt = stamp
+        shared.lastBoostLatency = nil
+      }
+      if shared.settings.skipSilence != before.skipSilence {
+        shared.control.skipSilence = shared.settings.skipSilence
+        shared.control.skipAskedAt = stamp
+        shared.lastSkipLatency = nil
+      }
       shared.revision += 1
       return Self.snapshot(of: shared, device: deviceName, now: stamp)
     }
@@ -240,6 +253,7 @@ final class Engine: Sendable {
       },
       lastSpeedLatency: shared.lastSpeedLatency, lastVolumeLatency: shared.lastGainLatency,
       voiceBoost: shared.settings.voiceBoost, skipSilence: shared.settings.skipSilence,
-      silenceSkipped: Double(shared.silenceSaved) / rate)
+      silenceSkipped: Double(shared.silenceSaved) / rate, lastVoiceBoostLatency: shared.lastBoostLatency,
+      lastSkipSilenceLatency: shared.lastSkipLatency)
   }
 }

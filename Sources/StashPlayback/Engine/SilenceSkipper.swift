@@ -79,6 +79,11 @@ final class SilenceSkipper {
     return saved
   }
 
+  /// Frames classified and ready to go on, not popped yet.
+  var readyFrames: Int {
+    ready[readyOffset...].reduce(0) { $0 + $1.samples.count / channels }
+  }
+
   /// Takes the next chunk in (of the generation being played).
   func push(_ chunk: AudioChunk) {
     generation = chunk.generation
