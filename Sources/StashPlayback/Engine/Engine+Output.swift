@@ -560,23 +560,17 @@ extension Engine {
       && state.skipFrom.map { carried > Double($0) } == true
     guard speedArrived || gainArrived || boostArrived || skipArrived else { return }
     let stamp = now()
+    // A change arrived is timed once, and only if no newer one of its kind was asked meanwhile.
+    func settle(_ arrived: Bool, _ seen: UInt64?, _ pending: inout UInt64?, _ latency: inout Double?) {
+      guard arrived, let asked = pending, asked == seen else { return }
+      latency = Double(stamp &- asked) / 1e9
+      pending = nil
+    }
     shared.withLock { shared in
-      if speedArrived, let asked = shared.control.speedAskedAt, asked == control.speedAskedAt {
-        shared.lastSpeedLatency = Double(stamp &- asked) / 1e9
-        shared.control.speedAskedAt = nil
-      }
-      if gainArrived, let asked = shared.control.gainAskedAt, asked == control.gainAskedAt {
-        shared.lastGainLatency = Double(stamp &- asked) / 1e9
-        shared.control.gainAskedAt = nil
-      }
-      if boostArrived, let asked = shared.control.boostAskedAt, asked == control.boostAskedAt {
-        shared.lastBoostLatency = Double(stamp &- asked) / 1e9
-        shared.control.boostAskedAt = nil
-      }
-      if skipArrived, let asked = shared.control.skipAskedAt, asked == control.skipAskedAt {
-        shared.lastSkipLatency = Double(stamp &- asked) / 1e9
-        shared.control.skipAskedAt = nil
-      }
+      settle(speedArrived, control.speedAskedAt, &shared.control.speedAskedAt, &shared.lastSpeedLatency)
+      settle(gainArrived, control.gainAskedAt, &shared.control.gainAskedAt, &shared.lastGainLatency)
+      settle(boostArrived, control.boostAskedAt, &shared.control.boostAskedAt, &shared.lastBoostLatency)
+      settle(skipArrived, control.skipAskedAt, &shared.control.skipAskedAt, &shared.lastSkipLatency)
     }
   }
 

@@ -158,26 +158,29 @@ final class Engine: Sendable {
       let before = shared.settings
       change(&shared.settings)
       guard shared.settings != before else { return nil }
-      if shared.settings.speed != before.speed {
-        shared.control.speed = shared.settings.speed
-        shared.control.speedAskedAt = stamp
-        shared.lastSpeedLatency = nil
+      // A setting changed goes to the output thread, stamped so its way to the device is timed.
+      func ask<Value: Equatable>(
+        _ value: Value, _ old: Value, _ control: inout Value, _ askedAt: inout UInt64?,
+        _ latency: inout Double?
+      ) {
+        guard value != old else { return }
+        control = value
+        askedAt = stamp
+        latency = nil
       }
-      if shared.settings.gain != before.gain {
-        shared.control.gain = shared.settings.gain
-        shared.control.gainAskedAt = stamp
-        shared.lastGainLatency = nil
-      }
-      if shared.settings.voiceBoost != before.voiceBoost {
-        shared.control.voiceBoost = shared.settings.voiceBoost
-        shared.control.boostAskedAt = stamp
-        shared.lastBoostLatency = nil
-      }
-      if shared.settings.skipSilence != before.skipSilence {
-        shared.control.skipSilence = shared.settings.skipSilence
-        shared.control.skipAskedAt = stamp
-        shared.lastSkipLatency = nil
-      }
+      let settings = shared.settings
+      ask(
+        settings.speed, before.speed, &shared.control.speed, &shared.control.speedAskedAt,
+        &shared.lastSpeedLatency)
+      ask(
+        settings.gain, before.gain, &shared.control.gain, &shared.control.gainAskedAt, &shared.lastGainLatency
+      )
+      ask(
+        settings.voiceBoost, before.voiceBoost, &shared.control.voiceBoost, &shared.control.boostAskedAt,
+        &shared.lastBoostLatency)
+      ask(
+        settings.skipSilence, before.skipSilence, &shared.control.skipSilence, &shared.control.skipAskedAt,
+        &shared.lastSkipLatency)
       shared.revision += 1
       return Self.snapshot(of: shared, device: deviceName, now: stamp)
     }
