@@ -223,6 +223,44 @@ import Testing
     #expect(beside.update(.mouse(MouseEvent(kind: .click, x: strip.x - 1, y: strip.y))).isEmpty)
   }
 
+  /// A memo whose file states no length (its index gives the samples no duration): the strip and
+  /// the scrubber span the length its access units count, the time left says it is about that
+  /// long, and a click seeks on that scale. With nothing counted either, the line says the length
+  /// is unknown and no strip is drawn.
+  @Test func aLengthTheFileDoesNotStateIsDrawnOnTheCountedScale() throws {
+    var model = F.model(width: 120, height: 30)
+    _ = model.update(
+      .player(
+        PlayerSnapshot(
+          state: .playing, base: model.selectedBase, position: 30, duration: nil, countedDuration: 120)))
+    _ = model.update(.loudness(Self.strip(model)))
+    let strip = try #require(model.layout.strip, "a counted length gives the strip its scale")
+    let lines = F.lines(BrowserView.render(model))
+    let transport = lines[model.layout.transport.y]
+    #expect(transport.contains("●") && transport.contains("-≈1:30"), "\(transport)")
+    #expect(!transport.contains("length unknown"), "\(transport)")
+    let row = Array(lines[strip.y])
+    #expect(row[strip.x..<(strip.x + strip.width)].contains { Self.blocks.contains($0) }, "\(lines[strip.y])")
+    var clicked = model
+    let effects = clicked.update(.mouse(MouseEvent(kind: .click, x: strip.x + strip.width - 1, y: strip.y)))
+    #expect(effects == [.seek(120)])
+    // Slower than 1x: the real time left is about as long too.
+    _ = model.update(
+      .player(
+        PlayerSnapshot(
+          state: .playing, base: model.selectedBase, position: 30, duration: nil, speed: 0.5,
+          countedDuration: 120)))
+    #expect(F.lines(BrowserView.render(model))[model.layout.transport.y].contains("(≈3:00 real)"))
+
+    var unknown = F.model(width: 120, height: 30)
+    _ = unknown.update(.player(PlayerSnapshot(state: .playing, base: unknown.selectedBase, position: 30)))
+    _ = unknown.update(.loudness(Self.strip(unknown)))
+    #expect(unknown.layout.strip == nil)
+    #expect(
+      F.lines(BrowserView.render(unknown))[unknown.layout.transport.y].contains("counting up; length unknown")
+    )
+  }
+
   @Test func aSmallTerminalKeepsThePlainScrubber() throws {
     let heights = [Layout.minimumHeight, Layout.stripMinimumHeight - 1, Layout.stripMinimumHeight, 40]
     #expect(!heights.isEmpty)

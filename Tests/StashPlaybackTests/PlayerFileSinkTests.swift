@@ -43,6 +43,7 @@ func waitFor(
     try player.load(s.track)
     #expect(player.snapshot.state == .idle)
     #expect(player.snapshot.duration == Double(s.reference.count) / 48_000)
+    #expect(player.snapshot.countedDuration == nil, "a length the file states is not a count")
     player.play()
     let end = waitFor(player) { $0.state != .playing && $0.state != .idle }
     #expect(end.state == .ended)

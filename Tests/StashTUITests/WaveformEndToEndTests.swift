@@ -52,4 +52,25 @@ import Testing
     tmux.send("q")
     #expect(tmux.wait(for: "EXITED:0") != nil)
   }
+
+  /// A memo whose file states no length: the strip and the scrubber span what its index counts,
+  /// the time left reads as about that long, and the strip fills in as it does for any memo.
+  @Test func aLengthTheFileDoesNotStateStillGetsItsStrip() throws {
+    let folder = try TUIHarness.steppedFolder()
+    try MP4Patch.zeroTrackTimescale(folder.appendingPathComponent("2026-03-14T09-30-00Z_audio.m4a").path)
+    let tmux = try TmuxSession(
+      folder: folder, environment: EndToEndActionTests.soundToFile(ListeningEndToEndTests.soundFile(folder)))
+    defer { tmux.close() }
+    #expect(tmux.waitUntilRead(for: "1 memo") != nil, "\(tmux.capture())")
+    tmux.send("Space")
+    let filled = tmux.wait(timeout: 10) { screen in
+      let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+      guard lines.count > 29 else { return false }
+      let row = lines[28].filter { $0 != " " }
+      return row.count > 20 && row.allSatisfy { Self.blocks.contains($0) } && lines[29].contains("-≈0:")
+    }
+    #expect(filled != nil, "no strip over a counted scale: \(tmux.capture())")
+    tmux.send("q")
+    #expect(tmux.wait(for: "EXITED:0") != nil)
+  }
 }

@@ -344,7 +344,7 @@ extension BrowserModel {
     // The strip over the scrubber seeks as the scrubber does: the same columns, the same times.
     let onStrip = l.strip?.contains(mouse.x, mouse.y) == true
     if l.transport.contains(mouse.x, mouse.y) || onStrip, mouse.kind == .click {
-      guard player.isActive, let d = player.duration, d > 0, let bar = scrubberRange else { return [] }
+      guard player.isActive, let d = player.scaleDuration, d > 0, let bar = scrubberRange else { return [] }
       let target = ScrubberScale(cells: bar.count, duration: d).time(atCell: mouse.x - bar.lowerBound)
       jump(to: target)
       return [.seek(target)]

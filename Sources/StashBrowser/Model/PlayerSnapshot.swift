@@ -39,6 +39,9 @@ package struct PlayerSnapshot: Equatable, Sendable {
   package var position: Double
   /// Length in seconds, or nil when unknown.
   package var duration: Double?
+  /// While the length is unknown: the seconds the file's index counts (`PlaybackSnapshot`'s
+  /// `countedDuration`), a scale for the scrubber and the waveform, shown as about that long.
+  package var countedDuration: Double?
   /// How fast it plays: 1 is as recorded.
   package var speed: Double = 1
   /// The software gain, in percent (100 is as recorded).
@@ -79,6 +82,9 @@ package struct PlayerSnapshot: Equatable, Sendable {
   /// Nothing loaded.
   package static let idle = PlayerSnapshot(state: .stopped, base: nil, position: 0, duration: nil)
 
+  /// The length the scrubber and the waveform span: the length when known, else the counted one.
+  package var scaleDuration: Double? { duration ?? countedDuration }
+
   /// Whether it holds a memo it is playing or could resume.
   package var isActive: Bool { state == .playing || state == .paused || state == .loading }
 
@@ -86,8 +92,9 @@ package struct PlayerSnapshot: Equatable, Sendable {
   package init(
     state: State, base: String? = nil, position: Double, duration: Double? = nil, speed: Double = 1,
     volume: Int = 100, muted: Bool = false, voiceBoost: Bool = false, skipSilence: SilenceSkip? = nil,
-    silenceSkipped: Double = 0, loop: Loop? = nil
+    silenceSkipped: Double = 0, loop: Loop? = nil, countedDuration: Double? = nil
   ) {
+    self.countedDuration = countedDuration
     self.voiceBoost = voiceBoost
     self.skipSilence = skipSilence
     self.silenceSkipped = silenceSkipped

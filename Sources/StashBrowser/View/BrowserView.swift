@@ -29,7 +29,7 @@ package enum BrowserView {
       TransportLine.make(
         width: model.width, snapshot: model.player, name: model.playingRow?.displayName,
         extras: model.transportExtras), x: 0, y: layout.transport.y)
-    if let strip = layout.strip, let duration = model.player.duration {
+    if let strip = layout.strip, let duration = model.player.scaleDuration {
       grid.put(
         WaveformStrip.make(
           model.loudness, scale: ScrubberScale(cells: strip.width, duration: duration),

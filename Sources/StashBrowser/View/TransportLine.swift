@@ -70,16 +70,17 @@ package enum TransportLine {
     let elapsed = TimeText.clock(snapshot.position)
     line.append(elapsed + " ", .normal)
     let plan = plan(width: width, snapshot: snapshot, name: name, extras: extras)
-    if let bar = plan.scrubber, let duration = snapshot.duration {
+    if let bar = plan.scrubber, let duration = snapshot.scaleDuration {
       drawScrubber(
         &line, scale: ScrubberScale(cells: bar.count, duration: duration), snapshot: snapshot, extras: extras)
-    } else if snapshot.duration == nil {
+    } else if snapshot.scaleDuration == nil {
       // Length unknown: the clock counts up and the scrubber has no end to show.
       line.append("counting up; length unknown", .dim)
     }
-    if plan.remaining, let duration = snapshot.duration {
+    if plan.remaining, let duration = snapshot.scaleDuration {
       line.append(
-        (plan.scrubber == nil ? "" : " ") + "-" + TimeText.clock(max(0, duration - snapshot.position)),
+        (plan.scrubber == nil ? "" : " ") + "-" + about(snapshot)
+          + TimeText.clock(max(0, duration - snapshot.position)),
         .normal)
     }
     line.append(plan.real, .dim)
@@ -166,15 +167,23 @@ package enum TransportLine {
     return "  " + flags.joined(separator: short ? " " : " · ")
   }
 
+  /// `≈` before a time left when the length is a count of the file's access units, not one the
+  /// file states (`PlayerSnapshot.countedDuration`); nothing otherwise.
+  static func about(_ snapshot: PlayerSnapshot) -> String {
+    snapshot.duration == nil && snapshot.countedDuration != nil ? "≈" : ""
+  }
+
   /// The layout for `width`: the first of these that leaves the name `nameMinimum` cells: every
   /// flag in full with the real time left in full and a scrubber of 10 cells; then short flags;
   /// a short real time; a scrubber of 5; no real time; no scrubber; no remaining time.
   static func plan(width: Int, snapshot: PlayerSnapshot, name: String?, extras: Extras) -> Plan {
     let start = 3 + TimeText.clock(snapshot.position).count + 1
     // Reserved from the length, not what is left, so the scrubber keeps its size as time passes.
-    let remaining = 2 + TimeText.clock(snapshot.duration).count
+    let remaining = 2 + about(snapshot).count + TimeText.clock(snapshot.scaleDuration).count
     let slow = abs(snapshot.speed - 1) > 0.001
-    let realLeft = snapshot.duration.map { TimeText.clock(max(0, $0 - snapshot.position) / snapshot.speed) }
+    let realLeft = snapshot.scaleDuration.map {
+      about(snapshot) + TimeText.clock(max(0, $0 - snapshot.position) / snapshot.speed)
+    }
     let realFull = slow ? realLeft.map { " (\($0) real)" } ?? "" : ""
     let realShort = slow ? realLeft.map { " (\($0))" } ?? "" : ""
     let flagsFull = flagText(snapshot, extras, short: false)
@@ -186,7 +195,7 @@ package enum TransportLine {
       (5, realShort, flagsShort, true), (5, "", flagsShort, true), (0, "", flagsShort, true),
       (0, "", flagsShort, false),
     ]
-    let known = snapshot.duration != nil
+    let known = snapshot.scaleDuration != nil
     for choice in choices {
       let fixed =
         start + (choice.remaining && known ? remaining : 0) + CharacterWidth.of(choice.real)
@@ -217,7 +226,7 @@ package enum TransportLine {
   package static func scrubberRange(
     width: Int, snapshot: PlayerSnapshot, name: String? = nil, extras: Extras = Extras()
   ) -> Range<Int>? {
-    guard snapshot.duration != nil, snapshot.base != nil, snapshot.isActive else { return nil }
+    guard snapshot.scaleDuration != nil, snapshot.base != nil, snapshot.isActive else { return nil }
     return plan(width: width, snapshot: snapshot, name: name, extras: extras).scrubber
   }
 }

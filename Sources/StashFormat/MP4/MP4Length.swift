@@ -34,7 +34,9 @@ struct MP4Length {
       // The edit list wins: its media_time is the priming, its duration gives the end trim.
       priming = Int(clamping: first.mediaTime)
       let segments = used.reduce(UInt64(0)) { $0 &+ $1.segmentDuration }
-      if let movieScale = reader.movie?.timescale, movieScale > 0, segments > 0 {
+      // With no media clock (timescale 0) the edit's length cannot be put in media time: nothing
+      // is trimmed from the end rather than everything.
+      if let movieScale = reader.movie?.timescale, movieScale > 0, segments > 0, timescale > 0 {
         let shown = UInt64((Double(segments) * Double(timescale) / Double(movieScale)).rounded())
         let afterPriming = total > UInt64(priming) ? total - UInt64(priming) : 0
         endTrim = afterPriming > shown ? Int(clamping: afterPriming - shown) : 0

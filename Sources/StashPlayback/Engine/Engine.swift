@@ -257,6 +257,8 @@ final class Engine: Sendable {
       lastSpeedLatency: shared.lastSpeedLatency, lastVolumeLatency: shared.lastGainLatency,
       voiceBoost: shared.settings.voiceBoost, skipSilence: shared.settings.skipSilence,
       silenceSkipped: Double(shared.silenceSaved) / rate, lastVoiceBoostLatency: shared.lastBoostLatency,
-      lastSkipSilenceLatency: shared.lastSkipLatency)
+      lastSkipSilenceLatency: shared.lastSkipLatency,
+      countedDuration: core.loaded && core.knownLength == nil && core.totalFrames > 0
+        ? Double(core.totalFrames) / rate : nil)
   }
 }

@@ -80,8 +80,9 @@ final class AudioPlayer: PlayerControl {
     return PlayerSnapshot(
       state: state, base: base, position: s.position, duration: s.duration, speed: s.speed, volume: s.volume,
       muted: s.muted, voiceBoost: s.voiceBoost, skipSilence: Self.level(s.skipSilence),
-      silenceSkipped: s.silenceSkipped, loop: s.loop.map { PlayerSnapshot.Loop(start: $0.start, end: $0.end) }
-    )
+      silenceSkipped: s.silenceSkipped,
+      loop: s.loop.map { PlayerSnapshot.Loop(start: $0.start, end: $0.end) },
+      countedDuration: s.countedDuration)
   }
 
   /// The browser's name for a level of the player's.
