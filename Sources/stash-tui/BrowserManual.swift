@@ -49,7 +49,9 @@ enum BrowserManual {
       It reads the folder as it is and writes to it only when asked to: \\fBr\\fR renames a memo
       (its _title.txt), \\fBd\\fR moves a memo's files to the Trash after naming each one,
       \\fBR\\fR runs the recovery sweep of \\fBstash recover\\fR, and \\fBI\\fR imports memos from
-      \\fB\\-\\-import\\-from\\fR's folder as \\fBstash import\\fR does; each asks first. Each write is
+      \\fB\\-\\-import\\-from\\fR's folder as \\fBstash import\\fR does; each asks first. When the
+      sweep's report keeps torn parts as the sign of what a kill lost, it asks once more: \\fBy\\fR
+      accepts the loss as \\fBstash recover \\-\\-accept\\-loss\\fR does. Each write is
       atomic: a temporary file in the same folder, fsync, rename, fsync the folder.
       .PP
       It needs a terminal and a UTF\\-8 locale (C.UTF\\-8 will do).

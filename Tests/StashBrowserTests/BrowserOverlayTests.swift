@@ -41,6 +41,34 @@ import Testing
     #expect(model.overlay == nil && !model.finished)
   }
 
+  /// A recovery report that kept parts as the sign of a loss asks, under the report, whether to
+  /// accept it: y runs the sweep accepting it, n keeps the parts; either way the sweep is over.
+  @Test func aReportThatKeptALossAsksToAcceptIt() {
+    var model = BrowserFixture.model()
+    _ = model.update(.key(.char("R")))
+    #expect(model.recovering)
+    let lines = ["2026-04-03T09-00-00", "  kept: the parts stay beside the transcript"]
+    #expect(model.update(.recovered(.lossReport(title: "Recovery", lines: lines))).isEmpty)
+    #expect(
+      model.overlay
+        == .confirm(
+          title: "Recovery", lines: lines + ["", BrowserModel.acceptLossQuestion], action: .acceptLoss))
+    #expect(model.recovering, "the sweep is not over while it asks")
+    let text = BrowserView.render(model).plainText
+    #expect(text.contains("kept: the parts stay") && text.contains("y accepts the loss · n keeps the parts"))
+    var yes = model
+    #expect(yes.update(.key(.char("y"))) == [.acceptLoss])
+    #expect(yes.overlay == nil && yes.recovering)
+    _ = yes.update(.recovered(.report(title: "Recovery", lines: ["the loss was accepted"])))
+    #expect(!yes.recovering && yes.overlay == .report(title: "Recovery", lines: ["the loss was accepted"]))
+    var no = model
+    #expect(no.update(.key(.char("n"))).isEmpty)
+    #expect(no.overlay == nil && !no.recovering)
+    // Another key leaves the question up.
+    var other = model
+    #expect(other.update(.key(.char("x"))).isEmpty && other.overlay == model.overlay)
+  }
+
   @Test func aFailureIsShownAsAReport() {
     var model = BrowserFixture.model()
     _ = model.update(.actionFinished(.failed("the folder is read-only")))

@@ -7,7 +7,7 @@ import Testing
 /// recover, rerun, show, lint, accept the loss, lint quiet (FORMAT.md §6.6).
 @Suite struct TornPartsCLITests {
   let stash = Fixtures.product("stash").path
-  static let base = "2026-04-03T09-00-00"
+  static let base = TornCapture.base
   static let transcriptLoss =
     "the last transcript part (transcription.0003.vtt) ends mid-cue at 0:11: the words after that are lost"
   static let routeLoss = "the last route part (track.0003.gpx) ends mid-point at "
@@ -15,21 +15,7 @@ import Testing
   /// The capture in a scratch folder, dated an hour ago, its last transcript part torn in the
   /// words of its last cue (`Home befo`).
   static func tornCapture() throws -> ScratchFolder {
-    let root = try ScratchFolder("stash-torn-parts")
-    let source = Fixtures.folder("crash")
-    for name in [base + "_audio.m4a", base + ".parts"] {
-      try FileManager.default.copyItem(
-        at: source.appendingPathComponent(name), to: root.appendingPathComponent(name))
-    }
-    let last = root.appendingPathComponent(base + ".parts/transcription.0003.vtt")
-    let bytes = try Data(contentsOf: last)
-    #expect(String(decoding: bytes.suffix(13), as: UTF8.self) == "re the rain.\n")
-    try bytes.dropLast(13).write(to: last)
-    for path in try FileManager.default.subpathsOfDirectory(atPath: root.path) {
-      try FileManager.default.setAttributes(
-        [.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: root.path + "/" + path)
-    }
-    return root
+    try TornCapture.make("stash-torn-parts", agedAnHour: true)
   }
 
   func parts(in root: ScratchFolder) -> [String] {

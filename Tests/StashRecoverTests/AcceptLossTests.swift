@@ -7,22 +7,18 @@ import Testing
 /// `--accept-loss` (FORMAT.md §6.6) on the crash fixture's torn capture, in process: what it
 /// writes, and that a kill at any step leaves nothing lost and a rerun ends in the same folder.
 @Suite struct AcceptLossTests {
-  static let base = "2026-04-03T09-00-00"
+  static let base = TornCapture.base
   static let now = Date().timeIntervalSince1970 + 10_000
 
   /// The torn capture (last transcript part cut inside its last cue, last route part mid-point)
   /// after a plain sweep: finished files published, parts kept beside them.
   static func keptFolder() throws -> ScratchFolder {
-    let root = try ScratchFolder("stash-accept-loss")
-    let source = Fixtures.folder("crash")
-    for name in [base + "_audio.m4a", base + ".parts"] {
-      try FileManager.default.copyItem(
-        at: source.appendingPathComponent(name), to: root.appendingPathComponent(name))
-    }
-    let last = root.appendingPathComponent(base + ".parts/transcription.0003.vtt")
-    try Data(contentsOf: last).dropLast(13).write(to: last)
+    let root = try TornCapture.make("stash-accept-loss")
     let report = try sweep(root)
     #expect(report.exitCode == 1)
+    // Both kept losses can be accepted (the browser asks on this).
+    #expect(report.lossesToAccept)
+    #expect(report.captures.flatMap(\.events).filter(\.lossToAccept).count == 2)
     return root
   }
 
@@ -52,6 +48,7 @@ import Testing
     let before = try FolderTree(root)
     let report = try Self.sweep(root, accept: true)
     #expect(report.exitCode == 0, "\(report.textLines)")
+    #expect(!report.lossesToAccept, "accepted: nothing left to accept")
     let after = try FolderTree(root)
     #expect(
       after.paths == [Self.base + "_audio.m4a", Self.base + "_track.gpx", Self.base + "_transcription.vtt"])

@@ -161,6 +161,35 @@ import Testing
     tmux.send("q")
   }
 
+  /// A recording killed while writing its last parts: R, y publishes what the parts hold and the
+  /// report keeps the torn parts as the sign of the loss, asking to accept it; y notes the loss in
+  /// the transcript and the parts go, as `stash recover --accept-loss` does.
+  @Test func acceptsTheLossARecoveryReportShows() throws {
+    let root = try TornCapture.make("stash-tui-torn", agedAnHour: true)
+    defer { root.remove() }
+    let base = TornCapture.base
+    let tmux = try TmuxSession(folder: root.url)
+    defer { tmux.close() }
+    #expect(tmux.waitUntilRead(for: "1 memo") != nil, "\(tmux.capture())")
+    tmux.send("R")
+    #expect(tmux.wait(for: "y recovers") != nil, "\(tmux.capture())")
+    tmux.send("y")
+    let asked = try #require(tmux.wait(for: "y accepts the loss"), "\(tmux.capture())")
+    #expect(asked.contains("ends mid-cue at 0:11"), "\(asked)")
+    let transcript = root.path + "/" + base + "_transcription.vtt"
+    #expect(!(try String(contentsOfFile: transcript, encoding: .utf8)).contains("missing-speech"))
+    #expect(FileManager.default.fileExists(atPath: root.path + "/" + base + ".parts"))
+    tmux.send("y")
+    let report = try #require(tmux.wait(for: "the loss was accepted"), "\(tmux.capture())")
+    #expect(!report.contains("y accepts the loss"), "\(report)")
+    #expect(!FileManager.default.fileExists(atPath: root.path + "/" + base + ".parts"))
+    #expect(
+      try String(contentsOfFile: transcript, encoding: .utf8).contains(
+        "NOTE stash missing-speech 00:00:11.131 00:00:13.504\n"))
+    tmux.send("Escape", "q")
+    #expect(tmux.wait(for: "EXITED:0") != nil)
+  }
+
   @Test func recoversAKilledRecordingAndShowsTheReport() throws {
     let folder = try TUIHarness.memoFolder()
     // The untitled Japanese-free memo was killed: its transcript is still in two parts.

@@ -52,6 +52,9 @@ package enum BrowserEffect: Equatable, Sendable {
   case planRecovery
   /// Run the recovery sweep, off the interface thread (answered by `.recovered`).
   case recover
+  /// Run the recovery sweep accepting the losses its report showed (`--accept-loss`), off the
+  /// interface thread (answered by `.recovered`).
+  case acceptLoss
   /// Make the plan of an import from the import source (a dry run) (answered by `.planned`).
   case planImport
   /// Import what is complete in the import source, off the interface thread (answered by `.imported`).
@@ -134,6 +137,9 @@ package enum ActionOutcome: Equatable, Sendable {
   case failed(String)
   /// The recovery sweep's report.
   case report(title: String, lines: [String])
+  /// The recovery sweep's report, which kept parts as the sign of a loss that can now be accepted
+  /// (as `stash recover --accept-loss` does): the browser asks.
+  case lossReport(title: String, lines: [String])
   /// What a write would do, line by line; `hasWork` false when there is nothing to do.
   case plan(title: String, lines: [String], hasWork: Bool)
 }

@@ -144,12 +144,30 @@ extension BrowserModel {
       switch key {
       case .char("y"), .char("Y"):
         overlay = nil
-        message = StyledLine(action == .recover ? "Recovering…" : "Importing…", .dim)
-        return [action == .recover ? .recover : .importMemos]
+        switch action {
+        case .recover:
+          message = StyledLine("Recovering…", .dim)
+          return [.recover]
+        case .acceptLoss:
+          message = StyledLine("Accepting the loss…", .dim)
+          return [.acceptLoss]
+        case .importMemos:
+          message = StyledLine("Importing…", .dim)
+          return [.importMemos]
+        }
       case .char("n"), .char("N"), .escape, .char("q"):
         overlay = nil
-        if action == .recover { recovering = false } else { importing = false }
-        message = StyledLine(action == .recover ? "Nothing recovered." : "Nothing imported.", .dim)
+        switch action {
+        case .recover:
+          recovering = false
+          message = StyledLine("Nothing recovered.", .dim)
+        case .acceptLoss:
+          recovering = false
+          message = StyledLine("The parts are kept; R shows the loss again.", .dim)
+        case .importMemos:
+          importing = false
+          message = StyledLine("Nothing imported.", .dim)
+        }
         return []
       default:
         return []

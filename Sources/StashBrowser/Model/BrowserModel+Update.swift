@@ -88,6 +88,11 @@ extension BrowserModel {
         message = nil
         effects = apply(outcome: outcome)
       }
+    case .recovered(.lossReport(let title, let lines)):
+      // The report, then the question: the sweep stays open until it is answered.
+      message = nil
+      overlay = .confirm(title: title, lines: lines + ["", Self.acceptLossQuestion], action: .acceptLoss)
+      overlayTop = 0
     case .recovered(let outcome):
       recovering = false
       // The "Recovering…" line goes once the report shows.
@@ -202,7 +207,7 @@ extension BrowserModel {
         reason: reason)
       overlayTop = 0
       return []
-    case .report(let title, let lines), .plan(let title, let lines, _):
+    case .report(let title, let lines), .lossReport(let title, let lines), .plan(let title, let lines, _):
       overlay = .report(title: title, lines: lines)
       overlayTop = 0
     }
@@ -241,4 +246,11 @@ extension BrowserModel {
     }
     transcriptTop = max(0, min(transcriptTop, max(0, d.lines.count - rows)))
   }
+}
+
+extension BrowserModel {
+  /// Asked under a recovery report that kept parts as the sign of a loss.
+  package static let acceptLossQuestion =
+    "Accept the loss now that you have seen it? y notes it in the transcript as missing speech and "
+    + "removes the parts (as `stash recover --accept-loss` does); n keeps them, and lint goes on warning."
 }

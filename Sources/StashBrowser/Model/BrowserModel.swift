@@ -41,6 +41,8 @@ package struct BrowserModel: Equatable, Sendable {
   /// A write the browser shows the plan of first, and asks before.
   package enum Confirmable: Equatable, Sendable {
     case recover, importMemos
+    /// Accepting the losses a recovery report showed: the transcript notes them, the parts go.
+    case acceptLoss
   }
 
   /// Transcripts searched so far, of how many (0 before the first report).

@@ -60,7 +60,9 @@ package enum KeyTable {
       [
         Binding(keys: [.char("r")], action: .rename, help: "rename (an empty name removes the title)"),
         Binding(keys: [.char("d"), .delete], action: .delete, help: "delete, after naming every file"),
-        Binding(keys: [.char("R")], action: .recover, help: "recover killed recordings: plan, ask, report"),
+        Binding(
+          keys: [.char("R")], action: .recover,
+          help: "recover killed recordings: plan, ask, report, accept a loss"),
         Binding(
           keys: [.char("I")], action: .importMemos, help: "import from --import-from DIR: plan, ask, report"),
         Binding(keys: [.char("/")], action: .filter, help: "filter by title and transcript text"),

@@ -41,7 +41,11 @@ package enum OverlayView {
     case .confirm(let t, let text, let action):
       title = t
       lines = text.map { StyledLine($0) }
-      footer = action == .recover ? "y recovers · n leaves it as it is" : "y imports · n leaves it as it is"
+      switch action {
+      case .recover: footer = "y recovers · n leaves it as it is"
+      case .acceptLoss: footer = "y accepts the loss · n keeps the parts"
+      case .importMemos: footer = "y imports · n leaves it as it is"
+      }
     }
     let width = boxWidth ?? min(grid.width - 4, max(50, min(90, (lines.map(\.width).max() ?? 0) + 4)))
     let innerWidth = width - 4

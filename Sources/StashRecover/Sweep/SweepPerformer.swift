@@ -205,11 +205,12 @@ struct SweepPerformer {
       try accept(kind, parts: numbers, base: base, published: assembly.bytes, into: &events)
     } else {
       let loss = sweeper.assembler.loss(kind, parts: parts, unread: unread)
-      events.append(
-        event(
-          .kept, partNames,
-          "the parts stay beside \(finished) as the sign of what is missing: \(loss.summary). "
-            + loss.acceptance, needsPerson: true))
+      var kept = event(
+        .kept, partNames,
+        "the parts stay beside \(finished) as the sign of what is missing: \(loss.summary). "
+          + loss.acceptance, needsPerson: true)
+      kept.lossToAccept = true
+      events.append(kept)
     }
   }
 
@@ -234,15 +235,16 @@ struct SweepPerformer {
       events.append(event(.removed, partNames, "\(finished) already holds everything in these parts"))
     } else {
       let loss = sweeper.assembler.loss(kind, parts: parts, unread: unread)
-      events.append(
-        event(
-          .kept, partNames,
-          "\(finished) exists beside these parts, so they are not assembled again; they stay as the sign of "
-            + "what is missing: \(loss.summary). "
-            + (loss.isEmpty
-              ? "They hold what \(finished) does not, or it notes missing speech: compare them before removing any"
-              : loss.acceptance),
-          needsPerson: true))
+      var kept = event(
+        .kept, partNames,
+        "\(finished) exists beside these parts, so they are not assembled again; they stay as the sign of "
+          + "what is missing: \(loss.summary). "
+          + (loss.isEmpty
+            ? "They hold what \(finished) does not, or it notes missing speech: compare them before removing any"
+            : loss.acceptance),
+        needsPerson: true)
+      kept.lossToAccept = !loss.isEmpty
+      events.append(kept)
     }
   }
 

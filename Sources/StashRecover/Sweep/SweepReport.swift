@@ -32,6 +32,9 @@ public struct SweepReport: Sendable, Equatable {
     public var needsPerson: Bool
     /// For a published file: what it holds.
     public var assembly: AssemblyFacts?
+    /// Parts kept beside a finished file as the sign of a loss that `--accept-loss` would
+    /// accept, once a person has seen it.
+    public var lossToAccept = false
   }
 
   /// The facts of a published file, for the report (not its bytes).
@@ -71,6 +74,8 @@ public struct SweepReport: Sendable, Equatable {
 
   /// True when some event needs a person.
   public var needsPerson: Bool { captures.contains { $0.events.contains(where: \.needsPerson) } }
+  /// True when some parts were kept as the sign of a loss a person may now accept.
+  public var lossesToAccept: Bool { captures.contains { $0.events.contains(where: \.lossToAccept) } }
   /// True when some event failed.
   public var failed: Bool { captures.contains { $0.events.contains { $0.action == .failed } } }
   /// The CLI's exit code: 2 on a failure, 1 when a person is needed, else 0.

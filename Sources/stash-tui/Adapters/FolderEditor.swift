@@ -66,20 +66,29 @@ final class FolderEditor: MemoEditor {
 
   func planRecovery() -> ActionOutcome { sweep(dryRun: true) }
 
-  /// The sweep, or its dry run, with the report (or the plan) it gives.
-  private func sweep(dryRun: Bool) -> ActionOutcome {
+  func acceptLoss() -> ActionOutcome { sweep(dryRun: false, acceptLoss: true) }
+
+  /// The sweep, or its dry run, with the report (or the plan) it gives; a report that kept parts
+  /// as the sign of a loss asks whether to accept it.
+  private func sweep(dryRun: Bool, acceptLoss: Bool = false) -> ActionOutcome {
     let sweeper = Sweeper(
       fileSystem: SystemFileSystem(), assembler: FormatAssembler(), audioRepairer: MP4AudioRepairer())
+    var options = SweepOptions(now: BrowserClock.wallTime())
+    options.acceptLoss = acceptLoss
     let report: SweepReport
     do {
       report = try sweeper.run(
-        folder, options: SweepOptions(now: BrowserClock.wallTime()), dryRun: dryRun, wait: false)
+        folder, options: options, dryRun: dryRun, wait: false)
     } catch let error as RecoverError where error.code == .busy {
       return .failed("Another stash process is writing in this folder; try R again when it is done.")
     } catch {
       return .failed("The recovery sweep could not run: \(FolderEditor.describe(error))")
     }
-    guard dryRun else { return .report(title: "Recovery", lines: report.textLines) }
+    guard dryRun else {
+      return !acceptLoss && report.lossesToAccept
+        ? .lossReport(title: "Recovery", lines: report.textLines)
+        : .report(title: "Recovery", lines: report.textLines)
+    }
     let work =
       !report.temporariesRemoved.isEmpty
       || report.captures.contains { capture in capture.events.contains { $0.action != .skipped } }

@@ -30,6 +30,8 @@ protocol MemoEditor: AnyObject {
   func recover() -> ActionOutcome
   /// What the recovery sweep would do (a dry run), as a `.plan`.
   func planRecovery() -> ActionOutcome
+  /// Runs the recovery sweep accepting the losses parts were kept for (`--accept-loss`); the report.
+  func acceptLoss() -> ActionOutcome
   /// The folder memos can be imported from, or nil.
   var importSource: String? { get }
   /// What an import from `importSource` would do (a dry run), as a `.plan`.

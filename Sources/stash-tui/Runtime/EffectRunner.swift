@@ -148,6 +148,8 @@ final class EffectRunner {
       return [.actionFinished(editor.delete(base: base, permanently: permanently))]
     case .recover:
       return background { .recovered($0.recover()) }
+    case .acceptLoss:
+      return background { .recovered($0.acceptLoss()) }
     case .planRecovery:
       return background { .planned(.recover, $0.planRecovery()) }
     case .planImport:

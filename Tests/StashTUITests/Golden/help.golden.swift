@@ -31,7 +31,7 @@ extension GoldenScreens {
          │ Memos                                                                                 │
          │   r                 rename (an empty name removes the title)                          │
          │   d Delete          delete, after naming every file                                   │
-         │   R                 recover killed recordings: plan, ask, report                      │
+         │   R                 recover killed recordings: plan, ask, report, accept a loss       │
          │   I                 import from --import-from DIR: plan, ask, report                  │
          │   /                 filter by title and transcript text                               │
          │   S                 search what was said, all memos (/ only filters the list)         │
