@@ -28,6 +28,13 @@ import Testing
     let folder = try TestAudio.folder()
     let path = folder.appendingPathComponent("he-aac_audio.m4a").path
     try TestAudio.sweep(path, seconds: Self.seconds, rate: Self.coreRate)
+    try Self.signalSBR(path)
+    return (folder, path)
+  }
+
+  /// Patches the AAC-LC config ffmpeg writes for 22,050 Hz mono in the MP4 at `path` to signal
+  /// SBR at 44,100 Hz (explicit, backward compatible): an HE-AAC file.
+  static func signalSBR(_ path: String) throws {
     var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
     // AAC-LC, 22,050 Hz, mono (0x1388), then sync extension 0x2b7, object type 5, sbrPresentFlag 0.
     let noSBR: [UInt8] = [0x13, 0x88, 0x56, 0xE5, 0x00]
@@ -37,7 +44,6 @@ import Testing
     // sbrPresentFlag 1, then extensionSamplingFrequencyIndex 4 (44,100 Hz): 1 0100 000.
     bytes[at + 4] = 0xA0
     try Data(bytes).write(to: URL(fileURLWithPath: path))
-    return (folder, path)
   }
 
   /// The rate, channels and frames of a WAV ALSA's `file` PCM wrote (its header says integer PCM
