@@ -57,46 +57,85 @@ extension SearchPattern {
   static func certainlyAbsent(_ piece: [UInt8], in raw: UnsafeBufferPointer<UInt8>, foldingCase: Bool) -> Bool
   {
     guard let base = raw.baseAddress, !raw.isEmpty else { return true }
-    if memchr(base, 0, raw.count) != nil { return false }
-    // One pass folds case into a copy and finds any byte above ASCII; the loops vectorise.
-    let folded = UnsafeMutablePointer<UInt8>.allocate(capacity: foldingCase ? raw.count : 0)
-    defer { folded.deallocate() }
-    var high: UInt8 = 0
-    if foldingCase {
-      for index in 0..<raw.count {
-        let byte = raw[index]
-        high |= byte
-        folded[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
-      }
-    } else {
-      for index in 0..<raw.count { high |= raw[index] }
+    switch scan(piece, in: UnsafeRawPointer(base), count: raw.count, foldingCase: foldingCase) {
+    case .found, .notASCII: return false
+    case .absent: return !tagOrReferenceMayJoin(raw)
     }
-    guard high < 0x80 else { return false }
-    let text = foldingCase ? UnsafeRawPointer(folded) : UnsafeRawPointer(base)
-    if contains(piece, in: text, count: raw.count) { return false }
-    return !tagOrReferenceMayJoin(raw)
   }
 
-  /// English letters from the most common to the least: a piece is looked for by its rarest.
+  /// What one pass over a file's bytes found: the piece, a byte that makes the file one the
+  /// quick scan does not decide (above ASCII, or a NUL), or neither.
+  enum ScanResult: Equatable {
+    case found, notASCII, absent
+  }
+
+  /// English letters from the most common to the least: a piece is looked for by its rarest two.
   private static let letterOrder = Array("etaoinshrdlcumwfgypbvkjxqz".utf8)
 
-  /// Whether the `count` bytes at `text` hold `piece` (letters and digits, not empty): `memchr` for
-  /// the piece's rarest byte, then a comparison around each one found.
-  static func contains(_ piece: [UInt8], in text: UnsafeRawPointer, count: Int) -> Bool {
-    guard piece.count <= count else { return false }
+  /// Looks for `piece` (letters and digits, lower case when `foldingCase`, not empty) in the
+  /// `count` bytes at `text`, ASCII case folded when `foldingCase`, and for a byte above ASCII or
+  /// a NUL, in one pass (that stops when it finds the piece). Sixteen places at a time: the piece's
+  /// two rarest letters, each at its offset, both matching (a letter compared with its case bit
+  /// set, which only its two cases have), then the whole piece where both do.
+  static func scan(_ piece: [UInt8], in text: UnsafeRawPointer, count: Int, foldingCase: Bool) -> ScanResult {
     func rarity(_ byte: UInt8) -> Int { letterOrder.firstIndex(of: byte | 0x20) ?? letterOrder.count }
-    let k = piece.indices.max { rarity(piece[$0]) < rarity(piece[$1]) }!
-    let rare = Int32(piece[k])
-    return piece.withUnsafeBytes { needle -> Bool in
-      var at = k
-      let last = count - piece.count + k
-      while at <= last, let found = memchr(text + at, rare, last + 1 - at) {
-        let index = UnsafeRawPointer(found) - text
-        if memcmp(text + index - k, needle.baseAddress!, piece.count) == 0 { return true }
-        at = index + 1
-      }
-      return false
+    func caseBit(_ byte: UInt8) -> UInt8 {
+      foldingCase && (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A ? 0x20 : 0
     }
+    let ranked = piece.indices.sorted { rarity(piece[$0]) > rarity(piece[$1]) }
+    let (first, second) = (ranked[0], ranked.count > 1 ? ranked[1] : ranked[0])
+    let fold = piece.map(caseBit)
+    func matches(at start: Int) -> Bool {
+      for m in 0..<piece.count
+      where text.load(fromByteOffset: start + m, as: UInt8.self) | fold[m] != piece[m] {
+        return false
+      }
+      return true
+    }
+    typealias Lanes = SIMD16<UInt8>
+    /// Whether any lane is not zero (a generic reduction is a call per step; this is two words).
+    @inline(__always) func anySet(_ lanes: Lanes) -> Bool {
+      let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+      return words[0] | words[1] != 0
+    }
+    let (rare1, rare2) = (Lanes(repeating: piece[first]), Lanes(repeating: piece[second]))
+    let (fold1, fold2) = (Lanes(repeating: fold[first]), Lanes(repeating: fold[second]))
+    let (zero, ones) = (Lanes(repeating: 0), Lanes(repeating: 0xFF))
+    // Every byte goes into `seen` (its top bits) and `nul` (a lane set where a byte is 0), sixteen
+    // at a time from `start`, checked at the end; the piece can start at 0 through `lastStart`.
+    var (seen, nul) = (zero, zero)
+    let lastStart = count - piece.count
+    var start = 0
+    while start + 16 <= count {
+      let bytes = text.loadUnaligned(fromByteOffset: start, as: Lanes.self)
+      seen |= bytes
+      nul |= zero.replacing(with: ones, where: bytes .== zero)
+      if start + 15 <= lastStart {
+        let a = text.loadUnaligned(fromByteOffset: start + first, as: Lanes.self)
+        let b = text.loadUnaligned(fromByteOffset: start + second, as: Lanes.self)
+        let both =
+          zero.replacing(with: ones, where: a | fold1 .== rare1)
+          & zero.replacing(
+            with: ones, where: b | fold2 .== rare2)
+        if anySet(both) {
+          for lane in 0..<16 where both[lane] != 0 && matches(at: start + lane) { return .found }
+        }
+      } else {
+        for at in start..<min(start + 16, lastStart + 1) where matches(at: at) { return .found }
+      }
+      start += 16
+    }
+    var tail: UInt8 = 0
+    for index in start..<count {
+      let byte = text.load(fromByteOffset: index, as: UInt8.self)
+      tail |= byte
+      if byte == 0 { return .notASCII }
+    }
+    if anySet(seen & Lanes(repeating: 0x80)) || anySet(nul) || tail >= 0x80 { return .notASCII }
+    if start <= lastStart {
+      for at in start...lastStart where matches(at: at) { return .found }
+    }
+    return .absent
   }
 
   /// Whether the bytes hold something that could join letters or digits into a run the bytes do

@@ -237,4 +237,49 @@ import Testing
     // Both kinds met: files the quick scan reads, and files it leaves to the parse.
     #expect(tried > 1_000 && decided > 10 && decided < 290, "\(tried) \(decided)")
   }
+
+  /// The one-pass scan against a plain search of every place: texts of 0 to 80 bytes (so the piece
+  /// falls on and across each of the sixteen-byte steps and in the tail), the piece in either
+  /// case or not at all, a byte above ASCII or a NUL now and then.
+  @Test func theScanFindsWhatAPlainSearchFinds() {
+    var random = Generator(state: 4_122_026)
+    let letters = Array("abeimnrtBEAM .<>".utf8)
+    var outcomes: [SearchPattern.ScanResult: Int] = [:]
+    for _ in 0..<20_000 {
+      let piece = Array(["bamine", "am", "b", "mine9", "2026"].randomElement(using: &random)!.utf8)
+      var text = (0..<Int.random(in: 0...80, using: &random)).map { _ in
+        letters.randomElement(using: &random)!
+      }
+      if Bool.random(using: &random), text.count >= piece.count {
+        let at = Int.random(in: 0...(text.count - piece.count), using: &random)
+        for (m, byte) in piece.enumerated() {
+          text[at + m] = Bool.random(using: &random) && byte >= 0x61 ? byte - 0x20 : byte
+        }
+      }
+      if Int.random(in: 0..<8, using: &random) == 0, !text.isEmpty {
+        text[Int.random(in: 0..<text.count, using: &random)] = [0, 0xC3, 0x80].randomElement(using: &random)!
+      }
+      let folding = Bool.random(using: &random)
+      let seen = folding ? text.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 } : text
+      let expected: SearchPattern.ScanResult =
+        text.contains { $0 >= 0x80 || $0 == 0 }
+        ? .notASCII
+        : (seen.count >= piece.count
+          && (0...(seen.count - piece.count)).contains { seen[$0..<$0 + piece.count].elementsEqual(piece) })
+          ? .found : .absent
+      let result = text.withUnsafeBytes {
+        SearchPattern.scan(
+          piece, in: $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, count: text.count,
+          foldingCase: folding)
+      }
+      // A text with the piece and another byte may give either, as the first met decides.
+      if expected == .notASCII && result == .found {
+        outcomes[.found, default: 0] += 1
+        continue
+      }
+      #expect(result == expected, "\(String(decoding: piece, as: UTF8.self)) in \(text) folding \(folding)")
+      outcomes[result, default: 0] += 1
+    }
+    #expect(outcomes.count == 3 && outcomes.values.allSatisfy { $0 > 500 }, "\(outcomes)")
+  }
 }
