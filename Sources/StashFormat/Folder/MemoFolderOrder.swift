@@ -76,11 +76,12 @@ package struct MemoFolderOrder: Sendable {
 
   /// The one comparator the listing's order is sorted with: whether a memo dated `date` whose base
   /// is `base` lists before one dated `other` whose base is `otherBase` (`MemoFolder.listsBefore`,
-  /// a tie by base in byte order).
-  package static func listsBefore(_ date: Double, _ base: String, _ other: Double, _ otherBase: String)
-    -> Bool
-  {
-    MemoFolder.listsBefore(date, other, basePrecedes: base.utf8.lexicographicallyPrecedes(otherBase.utf8))
+  /// a tie by base in byte order; the bases are looked at only for a tie).
+  @inlinable
+  package static func listsBefore(
+    _ date: Double, _ base: @autoclosure () -> String, _ other: Double, _ otherBase: @autoclosure () -> String
+  ) -> Bool {
+    MemoFolder.listsBefore(date, other, basePrecedes: base().utf8.lexicographicallyPrecedes(otherBase().utf8))
   }
 
   /// The dates of `count` memos whose bases name none (`candidate` gives each), as `Memo.read`
