@@ -66,7 +66,8 @@ package struct MemoFolderOrder: Sendable {
         Array(PathText.escaped(candidates[$0].base).utf8)
       }
       self.names = names
-      // Stable: bases whose escapes are equal stay in the folder's order.
+      // Bases whose escapes are equal stay in the folder's order: Swift's sort keeps equal
+      // elements in order, as lint's sort of its sources has always relied on.
       listed.sort { i, j in
         names[i].withUnsafeBytes { a in names[j].withUnsafeBytes { b in ByteOrder.precedes(a, b) } }
       }
