@@ -22,15 +22,15 @@ package enum LintEngine {
   package static func lint(
     folder path: String, deepAudio: Bool = false, emit: (LintFinding) -> Void
   ) throws(FormatError) {
-    let grouping = try MemoFolder.group(path: path)
+    let folder = try MemoFolderOrder(path: path, by: .name)
+    let (grouping, now, opened) = (folder.grouping, folder.now, folder.opened)
     let candidates = grouping.candidates
-    let now = RecordingDate.currentTime()
     // Every finding of a memo is on one of its names, and each of those starts with its base, so
     // its escaped base is a lower bound on where its findings print; another name's own findings
     // (an orphan's, a collision's) are on that name. Going through these sources in the order of
     // their bounds, a finding can be printed as soon as the next source's bound is past it.
-    var sources: [LintSource] = candidates.indices.map { index in
-      LintSource(bound: Array(PathText.escaped(candidates[index].base).utf8), kind: .memo(index))
+    var sources: [LintSource] = folder.order.map { index in
+      LintSource(bound: folder.names[index], kind: .memo(index))
     }
     for (index, entry) in grouping.others.enumerated() where entry.diagnostic != nil {
       sources.append(LintSource(bound: Array(entry.name.utf8), kind: .other(index)))
@@ -38,9 +38,10 @@ package enum LintEngine {
     for finding in collisionFindings(grouping, folder: path, now: now) {
       sources.append(LintSource(bound: Array(finding.name.utf8), kind: .found(finding)))
     }
+    // The memos come in this order already (stably sorted, as this sort is); the other names and
+    // the collisions are put among them.
     sources.sort { LintSource.precedes($0.bound, $1.bound) }
 
-    let opened = OpenFolder(path: path)
     var window = LintFinding.Window()
     var start = 0
     while start < sources.count {
@@ -83,9 +84,8 @@ package enum LintEngine {
           // The first in the listing's order: newest, then bases in byte order.
           let memos = matches.map { Memo.read($0, folder: folder, now: now) }
           let first = memos.indices.min { i, j in
-            MemoFolder.listsBefore(
-              memos[i].recordedAt, memos[j].recordedAt,
-              basePrecedes: memos[i].base.utf8.lexicographicallyPrecedes(memos[j].base.utf8))
+            MemoFolderOrder.listsBefore(
+              memos[i].recordedAt, memos[i].base, memos[j].recordedAt, memos[j].base)
           }!
           chosen = matches[first]
         }

@@ -116,7 +116,8 @@ package struct MemoList: RandomAccessCollection, ExpressibleByArrayLiteral, Equa
   package func listingIndex(at position: Int) -> Int { order?[position] ?? position }
 
   /// Puts read rows in place: each with the listing index (`listingIndex`) of its memo. The order
-  /// changes only when a memo's date did (a base that names no date, dated by its audio).
+  /// changes only when a memo's date did (a base that names no date, dated by its audio or file
+  /// before the listing was shown, and changed since).
   package mutating func fill(_ rows: [(index: Int, row: MemoRow)]) {
     // A row of another listing's index is not this list's (the fill checks; so does this).
     let sorted = rows.filter { $0.index >= 0 && $0.index < names.count }.sorted { $0.index < $1.index }

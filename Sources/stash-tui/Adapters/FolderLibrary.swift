@@ -28,7 +28,7 @@ final class FolderLibrary: MemoLibrary {
       listing.withLock { $0 = nil }
       return (MemoList(), error.message)
     }
-    let made = FolderListing(names, now: RecordingDate.currentTime())
+    let made = FolderListing(names, folder: folder, now: RecordingDate.currentTime())
     listing.withLock { $0 = made }
     let found = LintEngine.collisionFindings(names.collidingGrouping(), folder: folder, now: made.now)
     collisions.withLock { $0 = found }
@@ -190,8 +190,9 @@ final class FolderLibrary: MemoLibrary {
 }
 
 /// One listing of the folder: its memos' names (`MemoNames`) in the list's order, newest first
-/// (ties by base in byte order, as `MemoFolder.read` gives), with each one's date from its base.
-/// A memo's row is made from these when it is asked for, until the memo is read.
+/// (ties by base in byte order), as `stash ls` lists them (`MemoFolderOrder`): each one's date
+/// from its base, and a memo whose base names none read first for its date, as the listing reads
+/// it. A memo's row is made from these when it is asked for, until the memo is read.
 final class FolderListing: PendingRows {
   private let names: MemoNames
   /// The list's order: a position in `names` for each place in the list.
@@ -200,20 +201,28 @@ final class FolderListing: PendingRows {
   private let place: [Int32]
   /// The date each memo's base gives, by place in the list; nil when it names none.
   private let dates: [Double?]
+  /// The date each memo whose base names none was read for, by place in the list.
+  private let undatedDates: [Int32: Double]
   /// The time a memo's date is judged plausible against, fixed per listing.
   let now: Double
   /// `transcriptFiles`, once made (a listing is of one folder).
   private let transcriptCache = Mutex<[TranscriptFile]?>(nil)
 
-  init(_ names: MemoNames, now: Double) {
+  init(_ names: MemoNames, folder: String, now: Double) {
     self.names = names
     self.now = now
     // On both cores: with a zone file, each local time is three look-ups in it.
     let byName = Parallel.map(names.count, chunk: 4096) { names.date($0) }
+    // A base that names no date (rare) is dated as the listing dates it, before the first screen.
+    let undated = byName.indices.filter { byName[$0] == nil }
+    let early = MemoFolderOrder.dates(
+      ofUndated: undated.count, folder: folder, now: now, opened: OpenFolder(path: folder)
+    ) { names.candidate(undated[$0]) }
     // Sorted with each key beside its position, so a comparison looks nothing up. The names come
     // with their plain bases in byte order, which is nearly date order: given newest first, they
     // are nearly sorted already, and the sort finds the runs.
     var keyed = byName.indices.reversed().map { (date: byName[$0] ?? 0, index: Int32($0)) }
+    for (index, date) in zip(undated, early) { keyed[byName.count - 1 - index].date = date }
     keyed.sort { a, b in
       MemoFolder.listsBefore(a.date, b.date, basePrecedes: names.basePrecedes(Int(a.index), Int(b.index)))
     }
@@ -223,6 +232,9 @@ final class FolderListing: PendingRows {
     self.order = order
     self.place = place
     dates = order.map { byName[Int($0)] }
+    var undatedDates: [Int32: Double] = [:]
+    for (index, date) in zip(undated, early) { undatedDates[place[index]] = date }
+    self.undatedDates = undatedDates
   }
 
   var count: Int { order.count }
@@ -246,7 +258,7 @@ final class FolderListing: PendingRows {
     dates[index].map(RecordingDate.localMinute) ?? PathText.escaped(base(index))
   }
 
-  func recordedAt(_ index: Int) -> Double { dates[index] ?? 0 }
+  func recordedAt(_ index: Int) -> Double { dates[index] ?? undatedDates[Int32(index)] ?? 0 }
 
   func basePrecedes(_ index: Int, _ other: Int) -> Bool {
     names.basePrecedes(Int(order[index]), Int(order[other]))
