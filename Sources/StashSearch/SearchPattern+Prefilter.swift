@@ -59,14 +59,18 @@ extension SearchPattern {
     guard let base = raw.baseAddress, !raw.isEmpty else { return true }
     switch scan(piece, in: UnsafeRawPointer(base), count: raw.count, foldingCase: foldingCase) {
     case .found, .notASCII: return false
-    case .absent: return !tagOrReferenceMayJoin(raw)
+    case .absent(let joinPossible): return !joinPossible || !tagOrReferenceMayJoin(raw)
     }
   }
 
   /// What one pass over a file's bytes found: the piece, a byte that makes the file one the
-  /// quick scan does not decide (above ASCII, or a NUL), or neither.
-  enum ScanResult: Equatable {
-    case found, notASCII, absent
+  /// quick scan does not decide (above ASCII, or a NUL), or neither; then whether a tag or a
+  /// reference might join letters into the piece (`tagOrReferenceMayJoin` decides): a run of tags
+  /// with a letter or digit on both sides, a `<r` (ruby), a reference other than the ASCII ones,
+  /// or a `<` with no `>` after it. False means none can.
+  enum ScanResult: Hashable {
+    case found, notASCII
+    case absent(joinPossible: Bool)
   }
 
   /// English letters from the most common to the least: a piece is looked for by its rarest two.
@@ -104,12 +108,57 @@ extension SearchPattern {
     // Every byte goes into `seen` (its top bits) and `nul` (a lane set where a byte is 0), sixteen
     // at a time from `start`, checked at the end; the piece can start at 0 through `lastStart`.
     var (seen, nul) = (zero, zero)
+    // Lanes set where ruby text might join words (see `ScanResult`), from the seventeenth byte to
+    // the one before last; `joins` is set by the bytes either side, by a run of tags with a letter
+    // or digit on both sides, and by a reference other than the ASCII ones.
+    var joinable = zero
+    var joins = false
+    let (open, ampersand, r) = (Lanes(repeating: 0x3C), Lanes(repeating: 0x26), Lanes(repeating: 0x72))
+    @inline(__always) func byte(_ index: Int) -> UInt8 { text.load(fromByteOffset: index, as: UInt8.self) }
+    // Whether the run of tags from the `<` at `index` (after a letter or digit) ends before one,
+    // or is left open.
+    func runJoins(_ index: Int) -> Bool {
+      var (tag, end) = (index, index)
+      repeat {
+        guard let found = memchr(text + tag + 1, 0x3E, count - tag - 1) else { return true }
+        end = UnsafeRawPointer(found) - text
+        tag = end + 1
+      } while tag < count && byte(tag) == 0x3C
+      return end + 1 < count && isASCIIWordByte(byte(end + 1))
+    }
+    let raw = UnsafeBufferPointer(start: text.assumingMemoryBound(to: UInt8.self), count: count)
+    // Whether the `&` at `index` is other than one of the ASCII references.
+    func referenceJoins(_ index: Int) -> Bool { asciiReference(raw, at: index + 1) == nil }
+    func joinsAt(_ index: Int) -> Bool {
+      if byte(index) == 0x26 { return referenceJoins(index) }
+      guard byte(index) == 0x3C else { return false }
+      if index + 1 < count && byte(index + 1) == 0x72 { return true }
+      return index > 0 && isASCIIWordByte(byte(index - 1)) && runJoins(index)
+    }
     let lastStart = count - piece.count
     var start = 0
     while start + 16 <= count {
       let bytes = text.loadUnaligned(fromByteOffset: start, as: Lanes.self)
       seen |= bytes
       nul |= zero.replacing(with: ones, where: bytes .== zero)
+      if start >= 1 && start + 17 <= count {
+        let before = text.loadUnaligned(fromByteOffset: start - 1, as: Lanes.self)
+        let after = text.loadUnaligned(fromByteOffset: start + 1, as: Lanes.self)
+        let letter = (before | Lanes(repeating: 0x20)) &- Lanes(repeating: 0x61) .< Lanes(repeating: 26)
+        let digit = before &- Lanes(repeating: 0x30) .< Lanes(repeating: 10)
+        let tag = bytes .== open
+        joinable |= zero.replacing(with: ones, where: tag .& after .== r)
+        // A tag after a letter or digit and a reference: few, each looked at.
+        let afterWord = zero.replacing(with: ones, where: tag .& (letter .| digit))
+        let reference = zero.replacing(with: ones, where: bytes .== ampersand)
+        if !joins && anySet(afterWord | reference) {
+          joins = (0..<16).contains {
+            (afterWord[$0] != 0 && runJoins(start + $0)) || (reference[$0] != 0 && referenceJoins(start + $0))
+          }
+        }
+      } else if !joins {
+        joins = (start..<start + 16).contains(where: joinsAt)
+      }
       if start + 15 <= lastStart {
         let a = text.loadUnaligned(fromByteOffset: start + first, as: Lanes.self)
         let b = text.loadUnaligned(fromByteOffset: start + second, as: Lanes.self)
@@ -130,12 +179,27 @@ extension SearchPattern {
       let byte = text.load(fromByteOffset: index, as: UInt8.self)
       tail |= byte
       if byte == 0 { return .notASCII }
+      if !joins { joins = joinsAt(index) }
     }
     if anySet(seen & Lanes(repeating: 0x80)) || anySet(nul) || tail >= 0x80 { return .notASCII }
     if start <= lastStart {
       for at in start...lastStart where matches(at: at) { return .found }
     }
-    return .absent
+    // A tag left open: the last `<` with no `>` after it (from the end, the first of the two met
+    // is a `<`). Most transcripts end a few bytes after their last tag.
+    if !joins && !anySet(joinable) && memchr(text, 0x3C, count) != nil {
+      var index = count - 1
+      while index >= 0 {
+        let byte = text.load(fromByteOffset: index, as: UInt8.self)
+        if byte == 0x3E { break }
+        if byte == 0x3C {
+          joins = true
+          break
+        }
+        index -= 1
+      }
+    }
+    return .absent(joinPossible: joins || anySet(joinable))
   }
 
   /// Whether the bytes hold something that could join letters or digits into a run the bytes do

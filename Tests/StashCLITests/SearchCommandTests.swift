@@ -98,6 +98,33 @@ import Testing
     #expect(try run(["search", "bridge"], in: empty).status == 1)
   }
 
+  /// A transcript longer than the first read (64 KiB) is searched to its end, and a hit just
+  /// past that read and one at the very end are both found.
+  @Test func aLongTranscriptIsSearchedToItsEnd() throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var text = "WEBVTT\n\n"
+    var second = 0
+    while text.utf8.count < 1 << 16 {
+      text +=
+        "00:\(String(format: "%02d:%02d", second / 60, second % 60)).000 --> 00:"
+        + "\(String(format: "%02d:%02d", second / 60, second % 60)).900\nplain words said again\n\n"
+      second += 1
+    }
+    for word in ["farthingale", "quodlibet"] {
+      text +=
+        "00:\(String(format: "%02d:%02d", second / 60, second % 60)).000 --> 00:"
+        + "\(String(format: "%02d:%02d", second / 60, second % 60)).900\n\(word)\n\n"
+      second += 1
+    }
+    try Data(text.utf8).write(to: folder.appendingPathComponent("2026-05-01T10-00-00_transcription.vtt"))
+    for word in ["farthingale", "quodlibet"] {
+      let result = try run(["search", word], in: folder)
+      #expect(result.status == 0, "\(word): \(result.standardError)")
+      #expect(result.standardOutput.contains(word), "\(result.standardOutput)")
+    }
+  }
+
   @Test func aTranscriptThatCannotBeReadIsNamedAndTheRestSearched() throws {
     let folder = try folder()
     defer { try? FileManager.default.removeItem(at: folder) }
