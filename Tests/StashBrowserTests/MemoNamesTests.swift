@@ -96,6 +96,25 @@ import Testing
     #expect(grouping.candidates.count == 10)
     #expect(Set(grouping.candidates.map(\.base)) == Set(expected.flatMap(\.bases)))
 
+    // A memo's base against an orphan's (a transcript or a title with no audio), both ways round,
+    // plain and not; two orphans colliding with each other; an orphan alone.
+    let orphans = try Scratch()
+    for name in [
+      "2026-03-14T08-05-20_audio.m4a", "2026-03-14t08-05-20_transcription.vtt",
+      "2026-03-14t08-05-21_audio.m4a", "2026-03-14T08-05-21_title.txt", "Note_audio.m4a", "note_title.txt",
+      "2026-03-14T08-05-22_title.txt", "2026-03-14t08-05-22_transcription.vtt",
+      "2026-03-14t08-05-23_title.txt",
+    ] {
+      orphans.file(name)
+    }
+    let withOrphans = try MemoNames(path: orphans.path).collidingGrouping()
+    let lintSees = try FolderGrouping(path: orphans.path).collisions
+    #expect(lintSees.count == 4, "\(lintSees)")
+    #expect(withOrphans.collisions == lintSees)
+    // Only the memos are candidates: the three whose base collides with an orphan's.
+    #expect(
+      Set(withOrphans.candidates.map(\.base)) == ["2026-03-14T08-05-20", "2026-03-14t08-05-21", "Note"])
+
     let plain = try Scratch()
     for second in 10..<60 { plain.file("2026-03-14T08-05-\(second)_audio.m4a") }
     plain.file("2026-03-14T08-06-00z_audio.m4a")

@@ -32,4 +32,16 @@ import Testing
     #expect(after.browser == after.ls, "\(after.screen)")
     #expect(after.screen.contains("would be one memo"), "\(after.screen)")
   }
+
+  /// A memo whose base collides only with an orphan's (a title with no audio): `ls` marks the
+  /// memo and so does the browser.
+  @Test func aMemoCollidingWithAnOrphanIsMarkedToo() throws {
+    let folder = try TUIHarness.memoFolder()
+    let before = try Self.marks(folder)
+    try "A stray title\n".write(
+      to: folder.appendingPathComponent("2026-07-20t07-45-10z_title.txt"), atomically: false, encoding: .utf8)
+    let after = try Self.marks(folder)
+    #expect(after.ls == before.ls + 1)
+    #expect(after.browser == after.ls, "\(after.screen)")
+  }
 }

@@ -24,6 +24,11 @@ package struct MemoNames: Sendable {
   private var plainDates: [Double] = []
   /// The other candidates.
   private var hashed = Hashed()
+  /// The bases with memo files but no audio or parts folder (their files are orphans), kept for
+  /// the collisions alone: a memo's base can collide with an orphan's. Plain ones as keys,
+  /// ascending; the others (few) as strings.
+  private var orphanKeys: [UInt64] = []
+  private var orphanBases: [String] = []
 
   /// How many candidates there are.
   package var count: Int { plainKeys.count + hashed.count }
@@ -52,6 +57,7 @@ package struct MemoNames: Sendable {
     }
     self.init()
     group(plain, dates)
+    orphanBases = hashed.orphanBases()
     self.hashed = hashed.candidates()
   }
 
@@ -82,7 +88,10 @@ package struct MemoNames: Sendable {
         at += 1
       }
       packed = MemoNames.droppingStrayParts(packed)
-      guard MemoNames.isCandidate(packed) else { continue }
+      guard MemoNames.isCandidate(packed) else {
+        if packed != 0 { orphanKeys.append(key) }
+        continue
+      }
       plainKeys.append(key)
       plainSlots.append(packed)
       // A memo without audio (only its parts folder) is dated now.
@@ -240,6 +249,13 @@ private struct Hashed: Sendable {
     slots[index] |= UInt32(MemoNames.code(entryKind)) << MemoNames.shift(kind)
   }
 
+  /// The bases that are no candidate: every memo file of theirs is an orphan.
+  func orphanBases() -> [String] {
+    (0..<count).filter { !MemoNames.isCandidate(MemoNames.droppingStrayParts(slots[$0])) }.map { index in
+      withBase(index) { String(decoding: $0, as: UTF8.self) }
+    }
+  }
+
   /// The candidates (every base with a memo file): the bases with audio or a parts folder, in the
   /// same order. A parts name that is not a folder is dropped, as `FolderGrouping` drops it.
   func candidates() -> Hashed {
@@ -278,48 +294,62 @@ private struct Hashed: Sendable {
 extension MemoNames {
   /// The bases that collide (equal but for case or canonical equivalence, as
   /// `FolderGrouping.collisions` finds them), as a grouping of their candidates alone with its
-  /// collisions: empty when none do, as nearly always. A plain base can collide only with another
-  /// plain one written with `t` for `T` or `z` for `Z`, found among the sorted keys with no string
-  /// made; the other bases, few in a phone's folder, are compared as `FolderGrouping` compares
-  /// them.
+  /// collisions: empty when none do, as nearly always. An orphan's base (no audio, no parts) is
+  /// compared too, as lint compares it, though it is no candidate. A plain base can collide only
+  /// with another plain one written with `t` for `T` or `z` for `Z`, found among the sorted keys
+  /// with no string made; the other bases, few in a phone's folder, are compared as
+  /// `FolderGrouping` compares them.
   package func collidingGrouping() -> FolderGrouping {
     var suspects = Array(plainKeys.count..<count)
     // A key's zone is its last digit (none, Z, z) and its day separator (blank, T, _, t) is worth
     // this much; keys with a lower-case letter are rare, and only they are looked at.
     let daySeparator: UInt64 = 9_000_000
     var suspectPlain = Set<Int>()
-    for (index, key) in plainKeys.enumerated() {
+    var suspectOrphans = Set<UInt64>()
+    // Looks for the other spellings of `key` (candidate `index`'s, or an orphan's when nil).
+    func look(_ key: UInt64, candidate index: Int?) {
       let (zone, day) = (key % 3, key / daySeparator % 4)
-      guard day == 3 || zone == 2 else { continue }
+      guard day == 3 || zone == 2 else { return }
       let days: [UInt64] = day == 1 || day == 3 ? [1, 3] : [day]
       let zones: [UInt64] = zone == 0 ? [0] : [1, 2]
       for otherDay in days {
         for otherZone in zones {
           let other = key - day * daySeparator - zone + otherDay * daySeparator + otherZone
-          if other != key, let found = plainIndex(of: other) {
-            suspectPlain.insert(index)
-            suspectPlain.insert(found)
-          }
+          guard other != key else { continue }
+          let found = plainIndex(of: other)
+          let orphan = Self.position(of: other, in: orphanKeys) != nil
+          guard found != nil || orphan else { continue }
+          if let found { suspectPlain.insert(found) }
+          if orphan { suspectOrphans.insert(other) }
+          if let index { suspectPlain.insert(index) } else { suspectOrphans.insert(key) }
         }
       }
     }
+    for (index, key) in plainKeys.enumerated() { look(key, candidate: index) }
+    for key in orphanKeys { look(key, candidate: nil) }
     suspects += suspectPlain.sorted()
-    guard suspects.count > 1 else { return FolderGrouping(candidates: [], collisions: []) }
+    let orphans =
+      orphanBases
+      + suspectOrphans.sorted().map { PlainBase.withBytes($0) { String(decoding: $0, as: UTF8.self) } }
+    guard suspects.count + orphans.count > 1 else { return FolderGrouping(candidates: [], collisions: []) }
     let bases = suspects.map(base)
-    let collisions = FolderGrouping.collisions(bases)
+    let collisions = FolderGrouping.collisions(bases + orphans)
     let colliding = Set(collisions.flatMap(\.bases))
     let candidates = suspects.indices.filter { colliding.contains(PathText.escaped(bases[$0])) }
       .map { candidate(suspects[$0]) }
     return FolderGrouping(candidates: candidates, collisions: collisions)
   }
 
-  /// The position of the plain key `key`, or nil.
-  private func plainIndex(of key: UInt64) -> Int? {
-    var (low, high) = (0, plainKeys.count)
+  /// The position of `key` in the ascending `keys`, or nil.
+  private static func position(of key: UInt64, in keys: [UInt64]) -> Int? {
+    var (low, high) = (0, keys.count)
     while low < high {
       let mid = (low + high) / 2
-      if plainKeys[mid] < key { low = mid + 1 } else { high = mid }
+      if keys[mid] < key { low = mid + 1 } else { high = mid }
     }
-    return low < plainKeys.count && plainKeys[low] == key ? low : nil
+    return low < keys.count && keys[low] == key ? low : nil
   }
+
+  /// The position of the plain key `key`, or nil.
+  private func plainIndex(of key: UInt64) -> Int? { Self.position(of: key, in: plainKeys) }
 }
