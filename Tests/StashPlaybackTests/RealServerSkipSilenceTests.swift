@@ -149,7 +149,11 @@ import Testing
     usleep(300_000)
     let heard = recording.finish()
     try #require(status.state == "ended" && status.failures == 0, "\(status)\n\(server.log())")
-    let bursts = Audio.bursts(in: heard, channels: 1, rate: rate)
+    // Ten minutes through a real server on a loaded machine once gave one burst more than the memo
+    // holds (PipeWire; most likely a short dropout inside a burst). The clock is what this
+    // measures, and the shortest pause between bursts is 100 ms: a gap under 50 ms counts as
+    // inside a burst.
+    let bursts = Audio.bursts(in: heard, channels: 1, rate: rate, joining: 0.05)
     try #require(
       bursts.count == memo.bursts.count,
       "\(bursts.count) of \(memo.bursts.count) bursts reached the monitor\n\(server.log())")

@@ -143,10 +143,11 @@ struct SkipSilenceAudio {
   }
 
   /// The bursts found in `samples` (interleaved, `channels`; the first channel): runs of samples
-  /// above `burstLevel`, joined across gaps shorter than 5 ms (a tone's zero crossings).
-  static func bursts(in samples: [Float], channels: Int, rate: Int) -> [Range<Int>] {
+  /// above `burstLevel`, joined across gaps shorter than `joining` seconds (5 ms: a tone's zero
+  /// crossings).
+  static func bursts(in samples: [Float], channels: Int, rate: Int, joining: Double = 0.005) -> [Range<Int>] {
     var found: [Range<Int>] = []
-    let join = rate / 200
+    let join = Int(joining * Double(rate))
     var frame = 0
     let frames = samples.count / channels
     while frame < frames {
