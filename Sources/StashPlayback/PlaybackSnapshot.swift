@@ -43,6 +43,10 @@ public struct PlaybackSnapshot: Sendable, Equatable {
   public var lastVoiceBoostLatency: Double? = nil
   /// The same for the last skip silence change (on, off or another level).
   public var lastSkipSilenceLatency: Double? = nil
+  /// Whether the noise reduction is on (a steady background brought down under the voice).
+  public var enhance: Bool = false
+  /// The same as `lastVoiceBoostLatency` for the last noise reduction change.
+  public var lastEnhanceLatency: Double? = nil
 }
 
 /// An A-B loop: playing reaches `end` and carries on from `start`, with no gap.

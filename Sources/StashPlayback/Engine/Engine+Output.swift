@@ -25,13 +25,17 @@ extension Engine {
     /// Device frame from which frames are made with the voice boost last asked, and that ask.
     var boostFrom: Int? = nil
     var boostMarked: UInt64? = nil
+    /// The same for the noise reduction.
+    var enhanceFrom: Int? = nil
+    var enhanceMarked: UInt64? = nil
     /// Fed frame from which frames went through skip silence at the level last asked, and that ask.
     var skipFrom: Int? = nil
     var skipMarked: UInt64? = nil
-    /// The voice boost, between the memo (or the stretcher) and `stretched`; none until first
-    /// turned on in a generation, so that without it the frames are the decoder's bit for bit.
-    var booster: VoiceBooster? = nil
-    /// What the stretcher gave, on its way into the booster.
+    /// The voice boost and the noise reduction, between the memo (or the stretcher) and
+    /// `stretched`; empty until one is first turned on in a generation, so that without them the
+    /// frames are the decoder's bit for bit.
+    var voice = VoiceChain()
+    /// What the stretcher gave, on its way into the voice filters.
     var unboosted: [Float] = []
     /// Skip silence, between the ring and the stretcher; none until first turned on. Kept across
     /// generations of one memo (emptied), so that its noise floor is not learnt again at a seek.
@@ -204,6 +208,7 @@ extension Engine {
     state.gain.target = control.gain
     changeSpeed(&state, control)
     changeBoost(&state, control)
+    changeEnhance(&state, control)
     changeSkip(&state, control)
     markSettings(&state, control, channels: output.channels)
     if state.stretchedOffset * output.channels < state.stretched.count {
@@ -222,11 +227,11 @@ extension Engine {
     case .audio(let samples):
       let frames = samples.count / output.channels - state.pendingOffset
       noteMemoFrame(&state, chunk.firstFrame + state.pendingOffset)
-      if state.stretcher == nil, let booster = state.booster {
+      if state.stretcher == nil, !state.voice.isEmpty {
         try feed(
-          &state, samples, frames: frames, channels: output.channels, to: booster.push,
-          "the voice boost (dynaudnorm)")
-        booster.pull(into: &state.stretched)
+          &state, samples, frames: frames, channels: output.channels, to: state.voice.push,
+          "the voice boost or noise reduction (libavfilter)")
+        state.voice.pull(into: &state.stretched)
         return true
       }
       if let stretcher = state.stretcher {
@@ -252,16 +257,16 @@ extension Engine {
       if let stretcher = state.stretcher {
         // The filter holds the last few milliseconds until told the input is over.
         stretcher.finish()
-        if state.booster == nil {
+        if state.voice.isEmpty {
           if let got = stretcher.pull(into: &state.stretched), got > 0 { return true }
         } else {
           try pullStretched(&state, stretcher)
         }
       }
-      if let booster = state.booster {
-        // So do the boost's filters (a frame of dynaudnorm, the limiter's look-ahead).
-        booster.finish()
-        booster.pull(into: &state.stretched)
+      if !state.voice.isEmpty {
+        // So do the voice filters (a frame of dynaudnorm, the limiter's look-ahead, afftdn's window).
+        state.voice.finish()
+        state.voice.pull(into: &state.stretched)
       }
       // Whatever the filters let out is handed over before the end.
       if state.stretchedOffset * output.channels < state.stretched.count { return true }
@@ -372,9 +377,13 @@ extension Engine {
     state.boostFrom = control.boostAskedAt == nil ? nil : 0
     state.skipMarked = control.skipAskedAt
     state.skipFrom = control.skipAskedAt == nil ? nil : 0
-    state.booster =
-      control.voiceBoost
-      ? VoiceBooster(rate: control.rate, channels: max(1, control.channels), on: true, fadingIn: false) : nil
+    state.enhanceMarked = control.enhanceAskedAt
+    state.enhanceFrom = control.enhanceAskedAt == nil ? nil : 0
+    state.voice = VoiceChain()
+    state.voice.setBoost(
+      control.voiceBoost, rate: control.rate, channels: max(1, control.channels), fadingIn: false)
+    state.voice.setEnhance(
+      control.enhance, rate: control.rate, channels: max(1, control.channels), fadingIn: false)
     // The skipper keeps the floor it learnt on this memo; what it held is of the last generation.
     if state.skipperTrack != control.trackNumber { state.skipper = nil }
     state.skipper?.reset()
@@ -404,30 +413,34 @@ extension Engine {
     state.speedFrom = from
   }
 
-  /// Takes what the stretcher gave, through the booster when there is one, into `stretched`.
+  /// Takes what the stretcher gave, through the voice filters when there are any, into `stretched`.
   private func pullStretched(_ state: inout OutputState, _ stretcher: TempoStretcher) throws(PlaybackError) {
-    guard let booster = state.booster else {
+    guard !state.voice.isEmpty else {
       _ = stretcher.pull(into: &state.stretched)
       return
     }
     state.unboosted.removeAll(keepingCapacity: true)
     guard let got = stretcher.pull(into: &state.unboosted), got > 0 else { return }
-    let pushed = state.unboosted.withUnsafeBufferPointer { booster.push($0, frames: got) }
+    let voice = state.voice
+    let pushed = state.unboosted.withUnsafeBufferPointer { voice.push($0, frames: got) }
     if !pushed {
-      throw PlaybackError(code: .decoder, message: "the voice boost (dynaudnorm) refused the audio")
+      throw PlaybackError(
+        code: .decoder, message: "the voice boost or noise reduction (libavfilter) refused the audio")
     }
-    booster.pull(into: &state.stretched)
+    voice.pull(into: &state.stretched)
   }
 
   /// The voice boost turned on or off while playing: the booster (started now if there was none,
   /// fading in from the frames not yet staged) moves its mix over 10 ms, so nothing clicks.
   private func changeBoost(_ state: inout OutputState, _ control: Control) {
-    if let booster = state.booster {
-      booster.on = control.voiceBoost
-    } else if control.voiceBoost {
-      state.booster = VoiceBooster(
-        rate: control.rate, channels: max(1, control.channels), on: true, fadingIn: state.written > 0)
-    }
+    state.voice.setBoost(
+      control.voiceBoost, rate: control.rate, channels: max(1, control.channels), fadingIn: state.written > 0)
+  }
+
+  /// The noise reduction turned on or off while playing: the same, for the reducer.
+  private func changeEnhance(_ state: inout OutputState, _ control: Control) {
+    state.voice.setEnhance(
+      control.enhance, rate: control.rate, channels: max(1, control.channels), fadingIn: state.written > 0)
   }
 
   /// Hands over what the stretcher gave.
@@ -531,9 +544,15 @@ extension Engine {
   /// the device; for skip silence also what the skipper had ready and the rest of the chunk being
   /// fed) goes out first, so its frames start after that.
   private func markSettings(_ state: inout OutputState, _ control: Control, channels: Int) {
+    let staged = state.written + state.stretched.count / channels - state.stretchedOffset
     if let asked = control.boostAskedAt, asked != state.boostMarked {
       state.boostMarked = asked
-      state.boostFrom = state.written + state.stretched.count / channels - state.stretchedOffset
+      // The boost's frames then go through what the noise reduction holds.
+      state.boostFrom = staged + state.voice.heldAfterBoost
+    }
+    if let asked = control.enhanceAskedAt, asked != state.enhanceMarked {
+      state.enhanceMarked = asked
+      state.enhanceFrom = staged
     }
     if let asked = control.skipAskedAt, asked != state.skipMarked {
       state.skipMarked = asked
@@ -558,7 +577,10 @@ extension Engine {
     let skipArrived =
       control.skipAskedAt != nil && control.skipAskedAt == state.skipMarked
       && state.skipFrom.map { carried > Double($0) } == true
-    guard speedArrived || gainArrived || boostArrived || skipArrived else { return }
+    let enhanceArrived =
+      control.enhanceAskedAt != nil && control.enhanceAskedAt == state.enhanceMarked
+      && state.enhanceFrom.map { state.written > $0 } == true
+    guard speedArrived || gainArrived || boostArrived || enhanceArrived || skipArrived else { return }
     let stamp = now()
     // A change arrived is timed once, and only if no newer one of its kind was asked meanwhile.
     func settle(_ arrived: Bool, _ seen: UInt64?, _ pending: inout UInt64?, _ latency: inout Double?) {
@@ -570,6 +592,8 @@ extension Engine {
       settle(speedArrived, control.speedAskedAt, &shared.control.speedAskedAt, &shared.lastSpeedLatency)
       settle(gainArrived, control.gainAskedAt, &shared.control.gainAskedAt, &shared.lastGainLatency)
       settle(boostArrived, control.boostAskedAt, &shared.control.boostAskedAt, &shared.lastBoostLatency)
+      settle(
+        enhanceArrived, control.enhanceAskedAt, &shared.control.enhanceAskedAt, &shared.lastEnhanceLatency)
       settle(skipArrived, control.skipAskedAt, &shared.control.skipAskedAt, &shared.lastSkipLatency)
     }
   }
