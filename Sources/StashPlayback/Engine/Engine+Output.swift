@@ -42,6 +42,17 @@ extension Engine {
     var skipper: SilenceSkipper? = nil
     /// The memo the skipper's floor was learnt on.
     var skipperTrack = -1
+    /// The chunks taken from the ring in this generation, newest last, about the last
+    /// `historySeconds` of them: what a skip silence change makes again (`rerunSkip`).
+    var history: [AudioChunk] = []
+    var historyFrames = 0
+    /// After a re-run, the frames dropped that the first ones made again fade from, and how many
+    /// of them were used.
+    var junction: [Float] = []
+    var junctionOffset = 0
+    var blended: [Float] = []
+    /// Memo frames counted as left out whose cuts a re-run dropped, to be taken off the count.
+    var uncounted = 0
     var gain = OutputGain()
     var shaped: [Float] = []
     var pending: AudioChunk? = nil
@@ -164,6 +175,7 @@ extension Engine {
       startShaping(&state, control)
       if let pending = state.pending, pending.generation < control.generation { state.pending = nil }
       state.pendingOffset = state.pending == nil ? 0 : state.pendingOffset
+      if let pending = state.pending { remember(&state, pending, control) }
       // A chunk of the new generation taken before the switch goes through the skipper too.
       if let pending = state.pending, let skipper = state.skipper {
         skipper.push(pending)
@@ -214,7 +226,10 @@ extension Engine {
     if state.stretchedOffset * output.channels < state.stretched.count {
       return try handStretched(&state, output, control)
     }
-    if state.pending == nil { takeChunk(&state) }
+    // What the voice filters have made goes out before more goes in, a block at a time (a change
+    // of the boost or the noise reduction reaches what is not out yet).
+    if state.voice.pull(into: &state.stretched, limit: Self.stretchBlock) > 0 { return true }
+    if state.pending == nil { takeChunk(&state, control) }
     guard let chunk = state.pending else {
       // Nothing decoded yet: wait for the decoder, but keep the clock moving meanwhile.
       outputWake.wait(timeout: 50)
@@ -231,7 +246,7 @@ extension Engine {
         try feed(
           &state, samples, frames: frames, channels: output.channels, to: state.voice.push,
           "the voice boost or noise reduction (libavfilter)")
-        state.voice.pull(into: &state.stretched)
+        state.voice.pull(into: &state.stretched, limit: Self.stretchBlock)
         return true
       }
       if let stretcher = state.stretcher {
@@ -266,7 +281,7 @@ extension Engine {
       if !state.voice.isEmpty {
         // So do the voice filters (a frame of dynaudnorm, the limiter's look-ahead, afftdn's window).
         state.voice.finish()
-        state.voice.pull(into: &state.stretched)
+        state.voice.pull(into: &state.stretched, limit: Self.stretchBlock)
       }
       // Whatever the filters let out is handed over before the end.
       if state.stretchedOffset * output.channels < state.stretched.count { return true }
@@ -293,7 +308,7 @@ extension Engine {
   /// Makes the next chunk pending: from the ring, through the skipper when there is one (which may
   /// take several chunks in before it gives one out, in a pause). A chunk of a newer generation is
   /// made pending as it is: the generation is switched first.
-  private func takeChunk(_ state: inout OutputState) {
+  private func takeChunk(_ state: inout OutputState, _ control: Control) {
     state.pendingOffset = 0
     while true {
       if let skipped = state.skipper?.pop() {
@@ -303,12 +318,99 @@ extension Engine {
       guard let (chunk, wasFull) = ring.pop() else { return }
       if wasFull { decoderWake.signal() }
       guard chunk.generation >= state.generation else { continue }
+      if chunk.generation == state.generation { remember(&state, chunk, control) }
       guard let skipper = state.skipper, chunk.generation == state.generation else {
         state.pending = chunk
         return
       }
       skipper.push(chunk)
     }
+  }
+
+  /// How much of the memo the history keeps: the skipper runs ahead through a pause it is cutting,
+  /// so a change in one goes back that far (a longer pause's change waits behind the filters).
+  static let historySeconds = 12
+
+  /// Keeps `chunk` (of this generation, taken from the ring) in the history.
+  private func remember(_ state: inout OutputState, _ chunk: AudioChunk, _ control: Control) {
+    state.history.append(chunk)
+    let channels = max(1, control.channels)
+    func frames(_ chunk: AudioChunk) -> Int {
+      if case .audio(let samples) = chunk.content { return samples.count / channels }
+      return 0
+    }
+    state.historyFrames += frames(chunk)
+    var dropped = 0
+    while state.historyFrames > Self.historySeconds * control.rate, dropped + 1 < state.history.count {
+      state.historyFrames -= frames(state.history[dropped])
+      dropped += 1
+    }
+    if dropped > 0 { state.history.removeFirst(dropped) }
+  }
+
+  /// How long the frames made again after a skip silence change fade in from those dropped.
+  static let junctionSeconds = 0.005
+
+  /// A skip silence change while the speed filter or the voice filters hold frames made at the
+  /// old level (the boost 200-400 ms, atempo about 40 ms, afftdn 25 ms): rather than wait behind
+  /// them, everything not handed to the device yet is dropped and made again from the memo frame
+  /// after the last one handed: the chunks it came from (`history`) go through the skipper, now at
+  /// the new level (its floor kept), and through fresh filters, and the first 5 ms made fade in
+  /// from the frames dropped, so nothing clicks. False, with nothing changed, when that memo frame
+  /// is no longer in the history.
+  private func rerunSkip(_ state: inout OutputState, _ control: Control, channels: Int) -> Bool {
+    guard let skipper = state.skipper else { return false }
+    let carried = min(state.deviceMap.value(Double(state.written)), Double(state.fed))
+    let memo = Int(state.fedMap.value(carried).rounded(.down))
+    guard
+      let start = state.history.lastIndex(where: { chunk in
+        guard case .audio(let samples) = chunk.content else { return false }
+        return chunk.firstFrame <= memo && memo < chunk.firstFrame + samples.count / channels
+      })
+    else { return false }
+    // The cuts made after `memo` are made again: what the skipper took in after it is what was fed
+    // since, what waits to be fed, what it holds, and what it cut.
+    // (Not in a loop, whose wraps jump back.)
+    if control.decodeLoop == nil, let last = state.history.last, case .audio(let samples) = last.content {
+      var rest = 0
+      if let pending = state.pending, case .audio(let pendingSamples) = pending.content {
+        rest = pendingSamples.count / channels - state.pendingOffset
+      }
+      let taken = last.firstFrame + samples.count / channels - memo
+      let cut =
+        taken - Int((Double(state.fed) - carried).rounded()) - rest - skipper.readyFrames - skipper.heldFrames
+      if cut > 0 && cut < taken { state.uncounted += cut }
+    }
+    let staged = state.stretched.count / channels - state.stretchedOffset
+    let fade = min(staged, max(1, Int(Self.junctionSeconds * Double(control.rate))))
+    let from = state.stretchedOffset * channels
+    state.junction = Array(state.stretched[from..<(from + fade * channels)])
+    state.junctionOffset = 0
+    state.stretched.removeAll(keepingCapacity: true)
+    state.stretchedOffset = 0
+    state.pending = nil
+    state.pendingOffset = 0
+    if state.stretcher != nil {
+      state.stretcher = TempoStretcher(rate: control.rate, channels: channels, tempo: state.speed)
+    }
+    let voice = VoiceChain()
+    voice.setBoost(control.voiceBoost, rate: control.rate, channels: channels, fadingIn: false)
+    voice.setEnhance(control.enhance, rate: control.rate, channels: channels, fadingIn: false)
+    state.voice = voice
+    // From the next device frame on, the frames fed from here carry the memo from `memo`.
+    state.deviceMap.mark(
+      x: Double(state.written), y: Double(state.fed), slope: state.stretcher == nil ? 1 : state.speed)
+    state.fedMap.mark(x: Double(state.fed), y: Double(memo), slope: 1)
+    skipper.reset()
+    for (index, chunk) in state.history[start...].enumerated() {
+      if index == 0, case .audio(let samples) = chunk.content {
+        let rest = Array(samples[((memo - chunk.firstFrame) * channels)...])
+        skipper.push(AudioChunk(generation: chunk.generation, firstFrame: memo, content: .audio(rest)))
+      } else {
+        skipper.push(chunk)
+      }
+    }
+    return true
   }
 
   /// Skip silence turned on, off or to another level while playing: the skipper (started now if
@@ -379,6 +481,10 @@ extension Engine {
     state.skipFrom = control.skipAskedAt == nil ? nil : 0
     state.enhanceMarked = control.enhanceAskedAt
     state.enhanceFrom = control.enhanceAskedAt == nil ? nil : 0
+    state.history.removeAll()
+    state.historyFrames = 0
+    state.junction.removeAll()
+    state.junctionOffset = 0
     state.voice = VoiceChain()
     state.voice.setBoost(
       control.voiceBoost, rate: control.rate, channels: max(1, control.channels), fadingIn: false)
@@ -427,7 +533,7 @@ extension Engine {
       throw PlaybackError(
         code: .decoder, message: "the voice boost or noise reduction (libavfilter) refused the audio")
     }
-    voice.pull(into: &state.stretched)
+    voice.pull(into: &state.stretched, limit: Self.stretchBlock)
   }
 
   /// The voice boost turned on or off while playing: the booster (started now if there was none,
@@ -472,8 +578,41 @@ extension Engine {
     return false
   }
 
-  /// Hands up to `frames` frames to the device with the gain applied; the count taken.
+  /// Hands up to `frames` frames to the device with the gain applied; the count taken. Just after
+  /// a re-run (`rerunSkip`), the first of them fade in from the frames dropped.
   private func hand(
+    _ state: inout OutputState, _ output: PCMOutput, _ source: UnsafeBufferPointer<Float>, frames: Int,
+    _ control: Control
+  ) throws(PlaybackError) -> Int {
+    let channels = output.channels
+    let length = state.junction.count / channels
+    guard state.junctionOffset < length else {
+      return try handPlain(&state, output, source, frames: frames, control)
+    }
+    let count = min(frames, length - state.junctionOffset)
+    state.blended.removeAll(keepingCapacity: true)
+    for frame in 0..<count {
+      let weight = Float(state.junctionOffset + frame + 1) / Float(length + 1)
+      for channel in 0..<channels {
+        let index = frame * channels + channel
+        let old = state.junction[state.junctionOffset * channels + index]
+        state.blended.append(old + (source[index] - old) * weight)
+      }
+    }
+    let blended = state.blended
+    let taken = try blended.withUnsafeBufferPointer { all throws(PlaybackError) in
+      try handPlain(&state, output, all, frames: count, control)
+    }
+    state.junctionOffset += taken
+    if state.junctionOffset >= length {
+      state.junction.removeAll()
+      state.junctionOffset = 0
+    }
+    return taken
+  }
+
+  /// `hand` without the fade.
+  private func handPlain(
     _ state: inout OutputState, _ output: PCMOutput, _ source: UnsafeBufferPointer<Float>, frames: Int,
     _ control: Control
   ) throws(PlaybackError) -> Int {
@@ -529,7 +668,8 @@ extension Engine {
     let speed = state.stretcher == nil ? 1 : state.deviceMap.slope(device)
     state.deviceMap.forget(before: device)
     state.fedMap.forget(before: fed)
-    let skipped = state.skipper?.takeSaved() ?? 0
+    let skipped = (state.skipper?.takeSaved() ?? 0) - state.uncounted
+    state.uncounted = 0
     let clock = PlaybackClock(
       generation: state.generation, heard: Int(memo.rounded(.down)), ahead: Int(ahead.rounded(.down)),
       stamp: stamp, running: running, rate: state.output?.rate ?? 48_000, speed: speed)
@@ -556,6 +696,11 @@ extension Engine {
     }
     if let asked = control.skipAskedAt, asked != state.skipMarked {
       state.skipMarked = asked
+      if state.stretcher != nil || !state.voice.isEmpty, rerunSkip(&state, control, channels: channels) {
+        // Every frame fed from here on is made at the new level.
+        state.skipFrom = state.fed
+        return
+      }
       var rest = 0
       if let pending = state.pending, case .audio(let samples) = pending.content {
         rest = samples.count / channels - state.pendingOffset

@@ -141,35 +141,40 @@ final class VoiceChain {
   /// The filters there are, in order.
   private var stages: [FilterBlend] { [booster, reducer].compactMap { $0 } }
 
-  /// Hands `frames` frames in; false if a filter refused them.
+  /// Hands `frames` frames in; false if a filter refused them. They go into the first filter;
+  /// `pull` moves them on.
   func push(_ samples: UnsafeBufferPointer<Float>, frames: Int) -> Bool {
     if let booster, let reducer {
       // In the pauses the boost keeps a gain of one before its limiter's 3 dB (`level_in`).
       reducer.measuredAhead = true
       reducer.measure(samples, frames: frames, gain: 1 + (VoiceBooster.limitGain - 1) * booster.mix)
     }
-    let stages = self.stages
-    guard let first = stages.first, first.push(samples, frames: frames) else { return stages.isEmpty }
-    for (from, to) in zip(stages, stages.dropFirst()) where !pass(from, to) { return false }
-    return true
+    return stages.first?.push(samples, frames: frames) ?? true
   }
 
-  /// Moves what `from` has let out into `to`.
-  private func pass(_ from: FilterBlend, _ to: FilterBlend) -> Bool {
+  /// Moves at most `limit` frames of what `from` has let out into `to`.
+  private func pass(_ from: FilterBlend, _ to: FilterBlend, limit: Int) -> Bool {
     between.removeAll(keepingCapacity: true)
-    let got = from.pull(into: &between)
+    let got = from.pull(into: &between, limit: limit)
     return between.withUnsafeBufferPointer { to.push($0, frames: got) }
   }
 
-  /// Appends what has come out to `out`.
-  func pull(into out: inout [Float]) { stages.last?.pull(into: &out) }
+  /// Appends what has come out to `out`, at most `limit` frames: the rest stays in the filters,
+  /// unmixed, so that turning either on or off reaches it. The frame count.
+  @discardableResult
+  func pull(into out: inout [Float], limit: Int = .max) -> Int {
+    if let booster, let reducer, reducer.ready() < limit {
+      _ = pass(booster, reducer, limit: limit)
+    }
+    return stages.last?.pull(into: &out, limit: limit) ?? 0
+  }
 
   /// Says the input is over, so the filters let out what they hold.
   func finish() {
     let stages = self.stages
     for (index, stage) in stages.enumerated() {
       stage.finish()
-      if index + 1 < stages.count { _ = pass(stage, stages[index + 1]) }
+      if index + 1 < stages.count { _ = pass(stage, stages[index + 1], limit: .max) }
     }
   }
 }

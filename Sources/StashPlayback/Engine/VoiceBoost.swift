@@ -88,7 +88,9 @@ class FilterBlend {
   /// Input frames not yet matched by a filtered frame.
   private var raw: [Float] = []
   private var rawOffset = 0
+  /// Filtered frames not mixed yet.
   private var filtered: [Float] = []
+  private var filteredOffset = 0
   private var block: [Float]
   private var flushed = false
 
@@ -189,10 +191,8 @@ class FilterBlend {
     _ = stash_tempo_push(handle, nil, 0)
   }
 
-  /// Appends what has come out, mixed, to `out`; the frame count.
-  @discardableResult
-  func pull(into out: inout [Float]) -> Int {
-    filtered.removeAll(keepingCapacity: true)
+  /// Takes what the filters let out.
+  private func drain() {
     while true {
       let got = block.withUnsafeMutableBufferPointer { stash_tempo_pull(handle, $0.baseAddress, 4096) }
       guard got > 0 else { break }
@@ -203,7 +203,19 @@ class FilterBlend {
       }
       filtered.append(contentsOf: block[(from * channels)..<(Int(got) * channels)])
     }
-    let frames = min(filtered.count, raw.count - rawOffset) / max(1, channels)
+  }
+
+  /// Frames that have come out and can be pulled.
+  func ready() -> Int {
+    drain()
+    return min(filtered.count - filteredOffset, raw.count - rawOffset) / max(1, channels)
+  }
+
+  /// Appends what has come out, mixed, to `out`, at most `limit` frames (the rest stays unmixed,
+  /// so that a change of `on` reaches it); the frame count.
+  @discardableResult
+  func pull(into out: inout [Float], limit: Int = .max) -> Int {
+    let frames = min(ready(), limit)
     guard frames > 0 else { return 0 }
     let step = Float(1 / (Self.fadeSeconds * Double(max(1, rate))))
     let target: Float = on ? 1 : 0
@@ -213,19 +225,25 @@ class FilterBlend {
       let base = frame * channels
       for channel in 0..<channels {
         let input = raw[rawOffset + base + channel]
+        let done = filtered[filteredOffset + base + channel]
         if mix == 0 {
           out.append(input)
         } else if mix == 1 {
-          out.append(filtered[base + channel])
+          out.append(done)
         } else {
-          out.append(input + (filtered[base + channel] - input) * mix)
+          out.append(input + (done - input) * mix)
         }
       }
     }
     rawOffset += frames * channels
+    filteredOffset += frames * channels
     if rawOffset > 65_536 {
       raw.removeFirst(rawOffset)
       rawOffset = 0
+    }
+    if filteredOffset > 65_536 || filteredOffset == filtered.count {
+      filtered.removeFirst(filteredOffset)
+      filteredOffset = 0
     }
     return frames
   }
