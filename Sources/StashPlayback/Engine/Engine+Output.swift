@@ -381,8 +381,17 @@ extension Engine {
         taken - Int((Double(state.fed) - carried).rounded()) - rest - skipper.readyFrames - skipper.heldFrames
       if cut > 0 && cut < taken { state.uncounted += cut }
     }
+    let fadeFrames = max(1, Int(Self.junctionSeconds * Double(control.rate)))
+    // The old frames to fade from: what is staged, else what the old filters have ready.
+    if state.stretched.count / channels - state.stretchedOffset < fadeFrames {
+      if !state.voice.isEmpty {
+        state.voice.pull(into: &state.stretched, limit: fadeFrames)
+      } else if let stretcher = state.stretcher {
+        _ = stretcher.pull(into: &state.stretched)
+      }
+    }
     let staged = state.stretched.count / channels - state.stretchedOffset
-    let fade = min(staged, max(1, Int(Self.junctionSeconds * Double(control.rate))))
+    let fade = min(staged, fadeFrames)
     let from = state.stretchedOffset * channels
     state.junction = Array(state.stretched[from..<(from + fade * channels)])
     state.junctionOffset = 0
