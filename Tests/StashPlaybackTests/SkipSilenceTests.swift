@@ -302,4 +302,34 @@ import Testing
     #expect(alone > 10, "only \(alone) s left out")
     #expect(abs(filtered - alone) < 0.15, "left out \(filtered) s with the filters, \(alone) s without")
   }
+
+  /// A skip change remakes what the filters held, from the next memo frame, the fresh filters
+  /// warmed up on the memo before it and faded in over 5 ms from what was dropped: on the tone
+  /// bursts at 1.5× with the boost and the noise reduction on, skip silence turned on and off ten
+  /// times while playing makes no step from one sample to the next larger than the same memo
+  /// played without a change makes (without the warm-up: 6× as large), and the memo ends in memo
+  /// time.
+  @Test func aSkipChangeWithTheFiltersOnDoesNotClick() throws {
+    let (track, reference) = try Audio(rate: 48_000, bed: .noise(dbfs: -45), repeats: 2).track("skip-clicks")
+    func largestStep(changes: Int) throws -> Float {
+      let rig = ListeningTests.Rig()
+      #expect(rig.player.setVoiceBoost(true) == nil)
+      #expect(rig.player.setEnhance(true) == nil)
+      #expect(rig.player.setSpeed(1.5) == nil)
+      try rig.start(track, blocks: 20)
+      for round in 0..<changes {
+        rig.player.setSkipSilence(round % 2 == 0 ? .strong : nil)
+        for _ in 0..<15 { rig.play(1200) }
+      }
+      let heard = rig.playToTheEnd()
+      #expect(rig.player.snapshot.state == .ended, "\(rig.player.snapshot.state)")
+      #expect(rig.player.snapshot.position == Double(reference.count) / 48_000)
+      try #require(heard.count > 96_000, "heard \(heard.count) frames")
+      return ListeningAudio.largestStep(heard[24_000...])
+    }
+    let plain = try largestStep(changes: 0)
+    let changed = try largestStep(changes: 10)
+    #expect(
+      changed <= plain * 1.2, "a step of \(changed) where the memo played without changes makes \(plain)")
+  }
 }

@@ -348,6 +348,10 @@ extension Engine {
     if dropped > 0 { state.history.removeFirst(dropped) }
   }
 
+  /// How much of the memo before a re-run the fresh voice filters warm up on (dynaudnorm's gain
+  /// looks 300 ms around a frame).
+  static let warmSeconds = 1
+
   /// How long the frames made again after a skip silence change fade in from those dropped.
   static let junctionSeconds = 0.005
 
@@ -405,6 +409,21 @@ extension Engine {
     let voice = VoiceChain()
     voice.setBoost(control.voiceBoost, rate: control.rate, channels: channels, fadingIn: false)
     voice.setEnhance(control.enhance, rate: control.rate, channels: channels, fadingIn: false)
+    // The fresh filters warm up on the memo before `memo` (what was heard last).
+    var before: [Float] = []
+    for chunk in state.history[...start].reversed() {
+      guard case .audio(let samples) = chunk.content,
+        before.count < Self.warmSeconds * control.rate * channels
+      else { break }
+      let end = min(samples.count, max(0, (memo - chunk.firstFrame) * channels))
+      before.insert(contentsOf: samples[0..<end], at: 0)
+    }
+    let warming = min(before.count / channels, Self.warmSeconds * control.rate / 1)
+    _ = before.withUnsafeBufferPointer { all in
+      voice.warm(
+        UnsafeBufferPointer(rebasing: all[((before.count / channels - warming) * channels)...]),
+        frames: warming)
+    }
     state.voice = voice
     // From the next device frame on, the frames fed from here carry the memo from `memo`.
     state.deviceMap.mark(

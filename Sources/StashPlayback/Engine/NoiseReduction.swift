@@ -106,6 +106,9 @@ final class VoiceChain {
   private(set) var booster: VoiceBooster? = nil
   private(set) var reducer: NoiseReducer? = nil
   private var between: [Float] = []
+  /// Frames still to be dropped from what comes out: those of a warm-up (`warm`).
+  private var toDrop = 0
+  private var dropped: [Float] = []
 
   /// Whether the frames pass through unchanged (no filter was ever turned on).
   var isEmpty: Bool { booster == nil && reducer == nil }
@@ -163,10 +166,30 @@ final class VoiceChain {
   /// unmixed, so that turning either on or off reaches it. The frame count.
   @discardableResult
   func pull(into out: inout [Float], limit: Int = .max) -> Int {
+    while toDrop > 0 {
+      dropped.removeAll(keepingCapacity: true)
+      let got = pullMixed(into: &dropped, limit: min(toDrop, 4096))
+      guard got > 0 else { return 0 }
+      toDrop -= got
+    }
+    return pullMixed(into: &out, limit: limit)
+  }
+
+  private func pullMixed(into out: inout [Float], limit: Int) -> Int {
     if let booster, let reducer, reducer.ready() < limit {
       _ = pass(booster, reducer, limit: limit)
     }
     return stages.last?.pull(into: &out, limit: limit) ?? 0
+  }
+
+  /// Runs `samples` (`frames` of them, the audio just before what comes next) through the filters
+  /// and drops what they give for it: filters started in the middle of a memo then start from its
+  /// level and its noise rather than from nothing (a fresh afftdn's first window, a fresh
+  /// dynaudnorm's first gain), so what follows does not click.
+  func warm(_ samples: UnsafeBufferPointer<Float>, frames: Int) -> Bool {
+    guard frames > 0, !isEmpty else { return true }
+    toDrop += frames
+    return push(samples, frames: frames)
   }
 
   /// Says the input is over, so the filters let out what they hold.
