@@ -101,9 +101,12 @@ extension Harness {
     let names = [
       "speed": "A speed change", "volume": "A volume change", "boost": "Voice boost on or off",
       "skip": "Skip silence on or off", "skip boosted": "Skip silence on or off, voice boost on",
-      "seek at 2x": "A seek at 2x",
+      "seek at 2x": "A seek at 2x", "enhance": "Enhance on or off, voice boost on",
+      "skip enhanced": "Skip silence on or off, voice boost and enhance on",
     ]
-    for kind in ["speed", "volume", "skip", "boost", "skip boosted", "seek at 2x"] {
+    for kind in [
+      "speed", "volume", "skip", "boost", "skip boosted", "enhance", "skip enhanced", "seek at 2x",
+    ] {
       let values = latencies[kind] ?? []
       guard values.count == count else {
         throw HarnessError("the \(kind) hook gave \(values.count) of \(count) changes")
@@ -111,7 +114,7 @@ extension Harness {
       let runs = Runs(values: values)
       figures.append(
         Figure(
-          issue: ["boost", "skip", "skip boosted"].contains(kind) ? "#35" : "#19",
+          issue: ["boost", "skip", "skip boosted", "enhance", "skip enhanced"].contains(kind) ? "#35" : "#19",
           name: "\(names[kind]!) reaches the device",
           result: String(format: "%.1f ms (%.1f–%.1f, %d)", runs.median, runs.min, runs.max, count),
           target: "< 100 ms", verdict: .verdict(runs.max < 100),

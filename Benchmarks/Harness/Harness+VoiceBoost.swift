@@ -58,18 +58,23 @@ extension Harness {
 
     let seconds = 60
     var boosted: [Double] = []
+    var enhanced: [Double] = []
     var plain: [Double] = []
     for run in 0..<(quick ? 1 : 3) {
       let from = 600 + run * 300
-      for on in [true, false] {
+      for setting in [["--voice-boost"], ["--enhance"], []] {
         let child = try ChildRun.checked(
           [
             tui, "--play", audio.fortyMinutes, "--from", "\(from)", "--to", "\(from + seconds)", "--device",
             "null",
-          ] + (on ? ["--voice-boost"] : []),
+          ] + setting,
           environment: ["STASH_ALSA_PACE": "1"], keepOutput: false)
         let share = child.cpu / child.wall * 100
-        if on { boosted.append(share) } else { plain.append(share) }
+        switch setting.first {
+        case "--voice-boost": boosted.append(share)
+        case "--enhance": enhanced.append(share)
+        default: plain.append(share)
+        }
       }
     }
     let share = Runs(values: boosted)
@@ -80,6 +85,14 @@ extension Harness {
         note:
           "\(seconds) s of the 40-minute memo per run through the paced null PCM, start-up included; "
           + "without it in the same runs " + Runs(values: plain).text(2, unit: " %")))
+    let reducing = Runs(values: enhanced)
+    figures.append(
+      Figure(
+        issue: "#35", name: "CPU while playing with enhance (noise reduction)",
+        result: reducing.text(2, unit: " % of a core"), target: "< 3 %",
+        verdict: .verdict(reducing.median < 3),
+        note:
+          "the same runs, `--enhance` (afftdn); without it " + Runs(values: plain).text(2, unit: " %")))
   }
 
   /// Sentences said by espeak-ng with a pause of 0.1 to 5 s after each, over pink noise at -45

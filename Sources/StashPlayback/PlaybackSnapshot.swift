@@ -43,6 +43,10 @@ public struct PlaybackSnapshot: Sendable, Equatable {
   public var lastVoiceBoostLatency: Double? = nil
   /// The same for the last skip silence change (on, off or another level).
   public var lastSkipSilenceLatency: Double? = nil
+  /// Whether the noise reduction is on (a steady background brought down under the voice).
+  public var enhance: Bool = false
+  /// The same as `lastVoiceBoostLatency` for the last noise reduction change.
+  public var lastEnhanceLatency: Double? = nil
   /// While `duration` is unknown (the file states no length): the seconds its index's access units
   /// decode to, each making the frames its configuration says. A count of what is there, not a
   /// length the file states: a scale to draw positions against. Nil when `duration` is known or

@@ -181,6 +181,23 @@ public final class Player: Sendable {
     return nil
   }
 
+  /// Turns the noise reduction on or off: a steady background (wind, hum, hiss) is brought down
+  /// under the voice, after the voice boost when that is on. The change is heard from the next
+  /// frames handed to the device, faded over 10 ms; positions stay in memo time. Kept across
+  /// loads.
+  ///
+  /// It needs libavfilter, opened on first use: when it cannot be, it stays off, playing carries
+  /// on, and the error says why.
+  @discardableResult
+  public func setEnhance(_ on: Bool) -> PlaybackError? {
+    if on, case .failure(let error) = NoiseReductionLibrary.shared {
+      engine.changeSettings { $0.enhance = false }
+      return error
+    }
+    engine.changeSettings { $0.enhance = on }
+    return nil
+  }
+
   /// Shortens every pause longer than `level`'s length to that length (nil: off), pauses being
   /// found by the memo's own noise floor, measured as it plays; each cut is faded over 5 ms. The
   /// change reaches the frames handed to the device within a 10 ms window; positions, seeks and

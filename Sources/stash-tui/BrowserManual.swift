@@ -30,6 +30,7 @@ enum BrowserManual {
       .RB [ \\-\\-volume
       .IR N ]
       .RB [ \\-\\-voice\\-boost ]
+      .RB [ \\-\\-enhance ]
       .RB [ \\-\\-skip\\-silence [=\\fILEVEL\\fR]]
       .SH DESCRIPTION
       \\fBstash-tui\\fR lists the memos in \\fIDIR\\fR (default: \\fB$STASH_DIR\\fR, else the current
@@ -87,6 +88,11 @@ enum BrowserManual {
       \\fB\\-\\-voice\\-boost\\fR
       bring a quiet or uneven voice to a steady loudness (about \\-16 LUFS, peaks under \\-1 dBTP)
       without raising the background in the pauses.
+      .TP
+      \\fB\\-\\-enhance\\fR
+      bring a steady background (wind, hum, hiss) down under the voice, by about 7 dB in the pauses
+      while the speech changes by about 1 dB (libavfilter's \\fBafftdn\\fR, told the memo's own
+      noise floor as it plays); after the voice boost when both are on.
       .TP
       \\fB\\-\\-skip\\-silence\\fR[=\\fILEVEL\\fR]
       shorten every pause longer than \\fILEVEL\\fR's length to that length: \\fBmild\\fR 0.5 s,

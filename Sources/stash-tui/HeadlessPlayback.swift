@@ -7,15 +7,16 @@ import StashPlayback
 #endif
 
 /// `stash-tui --play FILE [--from T] [--to T] [--device NAME] [--speed X] [--volume N]
-/// [--voice-boost] [--skip-silence[=LEVEL]]`: plays a memo without the interface and exits when it
+/// [--voice-boost] [--enhance] [--skip-silence[=LEVEL]]`: plays a memo without the interface and exits when it
 /// is done (0), or says on stderr why it could not (1; 2 for a usage mistake). X is the speed (0.5
 /// to 3, the pitch kept), N the volume in percent (0 to 150); `--voice-boost` brings a quiet voice
-/// up to a steady loudness; `--skip-silence` shortens long pauses (LEVEL mild, medium or strong;
+/// up to a steady loudness; `--enhance` brings a steady background (wind, hum, hiss) down under
+/// the voice; `--skip-silence` shortens long pauses (LEVEL mild, medium or strong;
 /// medium when not given), `--from` and `--to` staying memo times.
 /// FILE is a memo's audio file, any other of its files, or its base path; T is `83`, `1:23` or
 /// `1:02:03`. `--measure-seeks N` (benchmarks) seeks N times to spread-out places and prints how
 /// long each took to reach the device; `--measure-changes N` (benchmarks) changes the speed, the
-/// volume, the voice boost and skip silence N times each and prints how long each took to reach
+/// volume, the voice boost, the noise reduction and skip silence N times each and prints how long each took to reach
 /// the device. `--control` (tests, benchmarks) takes commands on standard input instead, one a
 /// line, and answers each with the player's snapshot as a JSON line (`PlaybackControl`).
 enum HeadlessPlayback {
@@ -30,12 +31,13 @@ enum HeadlessPlayback {
     var speed = 1.0
     var volume = 100
     var voiceBoost = false
+    var enhance = false
     var skipSilence: SkipSilenceLevel? = nil
   }
 
   static let usage =
     "usage: stash-tui --play FILE [--from T] [--to T] [--device NAME] [--speed X] [--volume N] [--voice-boost]"
-    + " [--skip-silence[=mild|medium|strong]]"
+    + " [--enhance] [--skip-silence[=mild|medium|strong]]"
 
   /// Whether the command line asks for headless playing.
   static func wanted(_ arguments: [String]) -> Bool { arguments.contains("--play") }
@@ -60,6 +62,7 @@ enum HeadlessPlayback {
     if let refused = player.setSpeed(options.speed) { say("stash-tui: \(refused)") }
     player.setVolume(options.volume)
     if options.voiceBoost, let refused = player.setVoiceBoost(true) { say("stash-tui: \(refused)") }
+    if options.enhance, let refused = player.setEnhance(true) { say("stash-tui: \(refused)") }
     player.setSkipSilence(options.skipSilence)
     do {
       try player.load(path: options.file)
@@ -131,7 +134,9 @@ enum HeadlessPlayback {
   /// Plays, and `count` times changes the speed (through 1.5, 2, 0.5 and 1), the volume (50 and
   /// 100 %) and skip silence (medium and off); then `count` times turns the voice boost on and off;
   /// then, the boost on, changes skip silence `count` times more (`skip boosted`: the boost's
-  /// filters hold frames, which the change waits behind). Each change is made while playing has
+  /// filters hold frames); then, the boost still on, `count` times turns the noise reduction on
+  /// and off (`enhance`), and with both on changes skip silence `count` times more (`skip
+  /// enhanced`). Each change is made while playing has
   /// settled; prints how long each took to reach the device (from the call to the first frame
   /// made with it handed to ALSA) as JSON lines, then each kind's median and maximum.
   static func measureChanges(_ player: Player, count: Int) -> Int32 {
@@ -141,6 +146,9 @@ enum HeadlessPlayback {
     for round in 0..<count { changes.append(("boost", round)) }
     changes.append(("boost on", 0))
     for round in 0..<count { changes.append(("skip boosted", round)) }
+    for round in 0..<count { changes.append(("enhance", round)) }
+    changes.append(("enhance on", 0))
+    for round in 0..<count { changes.append(("skip enhanced", round)) }
     var latencies: [String: [Double]] = [:]
     for (kind, round) in changes {
       usleep(200_000)  // let playing settle: ring full, device full
@@ -152,6 +160,11 @@ enum HeadlessPlayback {
           say("stash-tui: \(refused)")
           return 1
         }
+      case "enhance", "enhance on":
+        if let refused = player.setEnhance(kind == "enhance on" || round % 2 == 0) {
+          say("stash-tui: \(refused)")
+          return 1
+        }
       default: player.setSkipSilence(round % 2 == 0 ? .medium : nil)
       }
       func latency() -> Double? {
@@ -160,6 +173,7 @@ enum HeadlessPlayback {
         case "speed": return snapshot.lastSpeedLatency
         case "volume": return snapshot.lastVolumeLatency
         case "boost", "boost on": return snapshot.lastVoiceBoostLatency
+        case "enhance", "enhance on": return snapshot.lastEnhanceLatency
         default: return snapshot.lastSkipSilenceLatency
         }
       }
@@ -176,11 +190,11 @@ enum HeadlessPlayback {
         say("stash-tui: a \(kind) change reached no device within two seconds")
         return 1
       }
-      guard kind != "boost on" else { continue }
+      guard kind != "boost on" && kind != "enhance on" else { continue }
       latencies[kind, default: []].append(latency)
       print("{\"change\": \"\(kind)\", \"latency_ms\": \(latency * 1000)}")
     }
-    for kind in ["speed", "volume", "skip", "boost", "skip boosted"] {
+    for kind in ["speed", "volume", "skip", "boost", "skip boosted", "enhance", "skip enhanced"] {
       let sorted = latencies[kind, default: []].sorted()
       print(
         "{\"changes\": \"\(kind)\", \"count\": \(sorted.count), \"median_ms\": \(sorted[sorted.count / 2] * 1000), \"max_ms\": \(sorted.last! * 1000)}"
@@ -234,6 +248,7 @@ enum HeadlessPlayback {
         case "--device": options.device = try value("--device").get()
         case "--control": options.control = true
         case "--voice-boost": options.voiceBoost = true
+        case "--enhance": options.enhance = true
         case "--speed":
           let text = try value("--speed").get()
           options.speed = try PlaybackControl.speed(text).mapError { Problem(text: "--speed: \($0.text)") }

@@ -9,12 +9,12 @@ import Synchronization
 /// `stash-tui --play FILE --control`: a line protocol on standard input, for tests and benchmarks
 /// that drive the player on a real sound server from another process. Commands: `play [T]`,
 /// `seek T`, `pause`, `resume`, `toggle`, `stop`, `speed X`, `volume N`, `mute on|off`,
-/// `boost on|off`, `skip off|mild|medium|strong`, `loop A B`, `unloop`, `status`, `quit`. Each is
+/// `boost on|off`, `enhance on|off`, `skip off|mild|medium|strong`, `loop A B`, `unloop`, `status`, `quit`. Each is
 /// answered with one JSON line: `state`, `position`, `duration`, `error`, `failures` (how many
 /// times the player went into a failed state), `underruns`, `speed`, `volume`, `muted`,
-/// `voiceBoost`, `skipSilence` (the level or null), `silenceSkipped` (memo seconds left out),
-/// `loop` (`[A, B]` or null), the last speed, volume, voice boost and skip silence changes'
-/// latencies to the device when known, and `sent` (monotonic seconds when the command was carried
+/// `voiceBoost`, `enhance`, `skipSilence` (the level or null), `silenceSkipped` (memo seconds left out),
+/// `loop` (`[A, B]` or null), the last speed, volume, voice boost, noise reduction and skip
+/// silence changes' latencies to the device when known, and `sent` (monotonic seconds when the command was carried
 /// out).
 enum PlaybackControl {
   /// Counts the player's entries into a failed state, from its change notifications.
@@ -64,6 +64,9 @@ enum PlaybackControl {
         if let refused = player.setVoiceBoost(words[1] == "on") {
           HeadlessPlayback.say("stash-tui: \(refused)")
         }
+      case "enhance":
+        guard words.count == 2, ["on", "off"].contains(words[1]) else { return refuse(line) }
+        if let refused = player.setEnhance(words[1] == "on") { HeadlessPlayback.say("stash-tui: \(refused)") }
       case "skip":
         guard words.count == 2 else { return refuse(line) }
         if words[1] == "off" {
@@ -136,12 +139,14 @@ enum PlaybackControl {
     fields.append("\"volume\": \(snapshot.volume)")
     fields.append("\"muted\": \(snapshot.muted)")
     fields.append("\"voiceBoost\": \(snapshot.voiceBoost)")
+    fields.append("\"enhance\": \(snapshot.enhance)")
     fields.append("\"skipSilence\": " + (snapshot.skipSilence.map { "\"\($0.rawValue)\"" } ?? "null"))
     fields.append("\"silenceSkipped\": \(snapshot.silenceSkipped)")
     fields.append("\"loop\": " + (snapshot.loop.map { "[\($0.start), \($0.end)]" } ?? "null"))
     if let latency = snapshot.lastSpeedLatency { fields.append("\"speed_latency\": \(latency)") }
     if let latency = snapshot.lastVolumeLatency { fields.append("\"volume_latency\": \(latency)") }
     if let latency = snapshot.lastVoiceBoostLatency { fields.append("\"boost_latency\": \(latency)") }
+    if let latency = snapshot.lastEnhanceLatency { fields.append("\"enhance_latency\": \(latency)") }
     if let latency = snapshot.lastSkipSilenceLatency { fields.append("\"skip_latency\": \(latency)") }
     fields.append("\"sent\": \(Double(PlaybackClock.now()) / 1e9)")
     return "{" + fields.joined(separator: ", ") + "}"

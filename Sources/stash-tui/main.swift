@@ -83,6 +83,9 @@ let player = AudioPlayer(device: options.device, onChange: { inbox.wake() })
 if options.voiceBoost, let refused = player.setVoiceBoost(true) {
   LaunchOptions.write(2, "stash-tui: \(refused)\n")
 }
+if options.enhance, let refused = player.setEnhance(true) {
+  LaunchOptions.write(2, "stash-tui: \(refused)\n")
+}
 player.setSkipSilence(options.skipSilence.flatMap { PlayerSnapshot.SilenceSkip(rawValue: $0.rawValue) })
 let fillDelay = getenv("STASH_TUI_FILL_DELAY").flatMap { Double(String(cString: $0)) } ?? 0
 let runner = EffectRunner(

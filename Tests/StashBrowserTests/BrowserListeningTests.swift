@@ -64,19 +64,45 @@ import Testing
     #expect(Self.transport(model).contains("vol 85 %"))
   }
 
-  @Test func voiceBoostTurnsOnAndOffAndTheLineSaysSo() {
+  /// `v` goes from off to voice boost, to voice boost + enhance, and back to off.
+  @Test func voiceBoostThenEnhanceThenOffAndTheLineSaysSo() {
     var model = BrowserFixture.playing(BrowserFixture.model(), at: 10)
     #expect(!Self.transport(model).contains("voice boost"))
     #expect(Self.press(&model, .char("v")) == [.setVoiceBoost(true)])
     #expect(model.message?.text.hasPrefix("Voice boost on") == true)
     #expect(Self.transport(model).contains("voice boost"), "\(Self.transport(model))")
+    #expect(!Self.transport(model).contains("enhance"), "\(Self.transport(model))")
     // The player's own report keeps it, as it keeps the speed.
     var snapshot = BrowserFixture.snapshot(model, at: 11)
     snapshot.voiceBoost = true
     _ = model.update(.player(snapshot))
     #expect(Self.transport(model).contains("voice boost"))
-    #expect(Self.press(&model, .char("v")) == [.setVoiceBoost(false)])
-    #expect(model.message?.text == "Voice boost off.")
+    #expect(Self.press(&model, .char("v")) == [.setEnhance(true)])
+    #expect(
+      model.message?.text.hasPrefix("Voice boost + enhance") == true, "\(String(describing: model.message))")
+    #expect(Self.transport(model).contains("voice boost + enhance"), "\(Self.transport(model))")
+    snapshot = BrowserFixture.snapshot(model, at: 12)
+    snapshot.voiceBoost = true
+    snapshot.enhance = true
+    _ = model.update(.player(snapshot))
+    #expect(Self.transport(model).contains("voice boost + enhance"))
+    #expect(Self.press(&model, .char("v")) == [.setVoiceBoost(false), .setEnhance(false)])
+    #expect(model.message?.text == "Voice boost and enhance off.")
+    #expect(!Self.transport(model).contains("voice boost"), "\(Self.transport(model))")
+    #expect(!Self.transport(model).contains("enhance"), "\(Self.transport(model))")
+  }
+
+  /// Enhance alone (`--enhance`) shows as such; `v` then adds the boost, and turns both off next.
+  @Test func enhanceAloneShowsAndVAddsTheBoost() {
+    var model = BrowserFixture.playing(BrowserFixture.model(), at: 10)
+    var snapshot = BrowserFixture.snapshot(model, at: 11)
+    snapshot.enhance = true
+    _ = model.update(.player(snapshot))
+    #expect(Self.transport(model).contains("enhance"), "\(Self.transport(model))")
+    #expect(!Self.transport(model).contains("voice boost"), "\(Self.transport(model))")
+    #expect(Self.press(&model, .char("v")) == [.setVoiceBoost(true)])
+    #expect(Self.transport(model).contains("voice boost + enhance"), "\(Self.transport(model))")
+    #expect(Self.press(&model, .char("v")) == [.setVoiceBoost(false), .setEnhance(false)])
   }
 
   @Test func skipSilenceStepsThroughItsLevelsAndTheLineSaysWhatItSaved() {

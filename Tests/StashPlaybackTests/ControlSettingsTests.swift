@@ -54,8 +54,39 @@ import Testing
     #expect(unboostHeard.state == "playing" && unboostHeard.failures == 0, "\(unboostHeard)")
   }
 
+  /// `enhance on|off` turns the noise reduction on and off while playing, with the boost on and
+  /// without, each change reported once it reached the device; `--enhance` starts with it on.
+  @Test func enhanceIsTurnedOnAndOffWhilePlaying() throws {
+    let memo = try SkipSilenceAudio(rate: 48_000, bed: .noise(dbfs: -30)).memoFile("control-enhance")
+    let player = try ControlledPlayer(memo: memo, environment: Self.environment)
+    defer { player.quit() }
+    let started = try player.send("play 0")
+    #expect(!started.enhance && started.enhanceLatency == nil, "\(started)")
+    for (command, boost) in [
+      ("enhance on", false), ("enhance off", false), ("boost on", true), ("enhance on", true),
+    ] {
+      let answer = try player.send(command)
+      guard command.hasPrefix("enhance") else { continue }
+      #expect(answer.enhance == (command == "enhance on") && answer.voiceBoost == boost, "\(answer)")
+      #expect(answer.enhanceLatency == nil, "\(answer)")
+      let heard = try player.wait(seconds: 3) { $0.enhanceLatency != nil }
+      let latency = try #require(heard.enhanceLatency, "\(command) never reached the device: \(heard)")
+      #expect(latency < 0.1, "\(command) took \(latency) s to reach the device")
+      #expect(heard.state == "playing" && heard.failures == 0, "\(heard)\n\(player.standardError)")
+    }
+    let flagged = try ControlledPlayer(
+      memo: memo, environment: Self.environment, extraArguments: ["--enhance"])
+    defer { flagged.quit() }
+    let on = try flagged.send("play 0")
+    #expect(on.enhance && !on.voiceBoost, "\(on)")
+    let playing = try flagged.wait(seconds: 3) { $0.position >= 1 }
+    #expect(playing.state == "playing" && playing.failures == 0, "\(playing)\n\(flagged.standardError)")
+  }
+
   /// A level or a word the commands do not know ends the protocol with status 2 and says which.
-  @Test(arguments: ["skip loud", "boost yes", "skip"]) func aWrongSettingIsRefused(_ command: String) throws {
+  @Test(arguments: ["skip loud", "boost yes", "skip", "enhance", "enhance yes"]) func aWrongSettingIsRefused(
+    _ command: String
+  ) throws {
     let memo = try SkipSilenceAudio(rate: 48_000).memoFile("control-refused")
     let run = try runProcess(
       Fixtures.product("stash-tui").path, ["--play", memo, "--control"], environment: Self.environment,

@@ -222,4 +222,114 @@ import Testing
     let difference = TestAudio.maxDifference(heard[0..<onAt], reference[from..<(from + onAt)])
     #expect(difference != nil && difference! < 1e-5)
   }
+
+  /// The same with the voice boost and the noise reduction on, at 1× and at 0.5× (the filters and
+  /// the speed filter hold 200-400 ms between the skipper and the device, which a change used to
+  /// wait behind): the burst still comes no later than the level's length and 100 ms of frames
+  /// after those handed over before the change, and the change is timed within 100 ms.
+  @Test(arguments: [1.0, 0.5])
+  func withTheBoostAndEnhanceATurnOnStillReachesTheDeviceWithin100ms(speed: Double) throws {
+    let memo = Audio(rate: 48_000, bed: .noise(dbfs: -30))
+    let (track, reference) = try memo.track("skip-on-boosted-\(speed)")
+    let bursts = Self.measure(reference).bursts
+    try #require(bursts.count == Audio.pauses.count)
+    let rig = ListeningTests.Rig()
+    #expect(rig.player.setVoiceBoost(true) == nil)
+    #expect(rig.player.setEnhance(true) == nil)
+    #expect(rig.player.setSpeed(speed) == nil)
+    try rig.player.load(track)
+    rig.player.play(from: Double(bursts[3].upperBound + 48_000) / 48_000)
+    rig.refilled()
+    for _ in 0..<40 { rig.play(1200) }
+    let onAt = rig.device.heard.count + rig.device.queued
+    rig.player.setSkipSilence(.strong)
+    var onset: Int? = nil
+    while rig.player.snapshot.state == .playing {
+      rig.play(1200)
+      let heard = rig.device.heard
+      guard heard.count > onAt else { continue }
+      if let burst = Self.measure(Array(heard[onAt...])).bursts.first, heard.count > onAt + burst.upperBound {
+        onset = burst.lowerBound
+        break
+      }
+    }
+    let onsetFrame = try #require(onset)
+    let limit = Int(7_200 / speed) + 4_800
+    #expect(onsetFrame <= limit, "the burst came \(onsetFrame) frames after the change at \(speed)x")
+    let latency = try #require(rig.player.snapshot.lastSkipSilenceLatency)
+    #expect(latency <= 0.1, "the change took \(latency) s of the device's clock at \(speed)x")
+    _ = rig.playToTheEnd()
+    #expect(rig.player.snapshot.position == Double(reference.count) / 48_000)
+    // The cuts dropped with what the filters held are made again, not counted twice: as much is
+    // left out as when the same change is made at the same memo time on the memo alone at 1×
+    // (nothing held to drop).
+    let plain = ListeningTests.Rig()
+    try plain.player.load(track)
+    plain.player.play(from: Double(bursts[3].upperBound + 48_000) / 48_000)
+    plain.refilled()
+    // As far into the memo as the run at `speed` was.
+    for _ in 0..<Int(40 * speed) { plain.play(1200) }
+    plain.player.setSkipSilence(.strong)
+    _ = plain.playToTheEnd()
+    let saved = rig.player.snapshot.silenceSkipped
+    let alone = plain.player.snapshot.silenceSkipped
+    #expect(abs(saved - alone) < 0.1, "left out \(saved) s with the filters at \(speed)x, \(alone) s without")
+  }
+
+  /// A level changed while skip silence is on, with the boost and the noise reduction holding
+  /// frames: the cuts in what they held are made again at the new level, and counted once, as
+  /// much left out as when the same changes are made on the memo alone.
+  @Test func aLevelChangedWithTheFiltersOnIsCountedOnce() throws {
+    let memo = Audio(rate: 48_000, bed: .noise(dbfs: -30), repeats: 2)
+    let (track, _) = try memo.track("skip-level-boosted")
+    func saved(filters: Bool) throws -> Double {
+      let rig = ListeningTests.Rig()
+      if filters {
+        #expect(rig.player.setVoiceBoost(true) == nil)
+        #expect(rig.player.setEnhance(true) == nil)
+      }
+      rig.player.setSkipSilence(.mild)
+      try rig.start(track, blocks: 0)
+      for (blocks, level) in [(150, SkipSilenceLevel.strong), (120, .medium), (90, .strong)] {
+        for _ in 0..<blocks { rig.play(1200) }
+        rig.player.setSkipSilence(level)
+      }
+      _ = rig.playToTheEnd()
+      return rig.player.snapshot.silenceSkipped
+    }
+    let alone = try saved(filters: false)
+    let filtered = try saved(filters: true)
+    #expect(alone > 10, "only \(alone) s left out")
+    #expect(abs(filtered - alone) < 0.15, "left out \(filtered) s with the filters, \(alone) s without")
+  }
+
+  /// A skip change remakes what the filters held, from the next memo frame, the fresh filters
+  /// warmed up on the memo before it and faded in over 5 ms from what was dropped: on the tone
+  /// bursts at 1.5× with the boost and the noise reduction on, skip silence turned on and off ten
+  /// times while playing makes no step from one sample to the next larger than the same memo
+  /// played without a change makes (without the warm-up: 6× as large), and the memo ends in memo
+  /// time.
+  @Test func aSkipChangeWithTheFiltersOnDoesNotClick() throws {
+    let (track, reference) = try Audio(rate: 48_000, bed: .noise(dbfs: -45), repeats: 2).track("skip-clicks")
+    func largestStep(changes: Int) throws -> Float {
+      let rig = ListeningTests.Rig()
+      #expect(rig.player.setVoiceBoost(true) == nil)
+      #expect(rig.player.setEnhance(true) == nil)
+      #expect(rig.player.setSpeed(1.5) == nil)
+      try rig.start(track, blocks: 20)
+      for round in 0..<changes {
+        rig.player.setSkipSilence(round % 2 == 0 ? .strong : nil)
+        for _ in 0..<15 { rig.play(1200) }
+      }
+      let heard = rig.playToTheEnd()
+      #expect(rig.player.snapshot.state == .ended, "\(rig.player.snapshot.state)")
+      #expect(rig.player.snapshot.position == Double(reference.count) / 48_000)
+      try #require(heard.count > 96_000, "heard \(heard.count) frames")
+      return ListeningAudio.largestStep(heard[24_000...])
+    }
+    let plain = try largestStep(changes: 0)
+    let changed = try largestStep(changes: 10)
+    #expect(
+      changed <= plain * 1.2, "a step of \(changed) where the memo played without changes makes \(plain)")
+  }
 }

@@ -49,6 +49,12 @@ import Testing
     #expect(abs(medium.seconds - 1.3) < 0.05, "played \(medium.seconds) s at medium")
     let from = try Self.played(memo, ["--skip-silence=strong", "--from", "3.2"], in: scratch)
     #expect(abs(from.seconds - 0.65) < 0.05, "played \(from.seconds) s from 3.2 at strong")
+    // The voice settings keep every frame: with `--voice-boost --enhance` all 4 s play.
+    let voiced = try Self.played(memo, ["--voice-boost", "--enhance"], in: scratch)
+    #expect(voiced.status == 0, "\(voiced.error)")
+    #expect(abs(voiced.seconds - 4) < 0.05, "played \(voiced.seconds) s with the boost and enhance")
+    let enhanced = try Self.played(memo, ["--enhance", "--skip-silence=strong"], in: scratch)
+    #expect(abs(enhanced.seconds - 1.15) < 0.05, "played \(enhanced.seconds) s at strong with enhance")
     let wrong = try Self.played(memo, ["--skip-silence=loud"], in: scratch)
     #expect(wrong.status == 2)
     #expect(wrong.error.contains("--skip-silence takes mild, medium or strong, not 'loud'"), "\(wrong.error)")

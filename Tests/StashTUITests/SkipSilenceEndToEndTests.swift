@@ -45,8 +45,12 @@ import Testing
     // The clock stays in memo time: past what real time alone would have reached.
     tmux.send("s")
     #expect(tmux.wait(for: "Skip silence off") != nil, "\(tmux.capture())")
+    // v's second level adds enhance (the noise reduction), the third turns both off.
     tmux.send("v")
-    #expect(tmux.wait(for: "Voice boost off.") != nil, "\(tmux.capture())")
+    #expect(tmux.wait(for: "Voice boost + enhance") != nil, "\(tmux.capture())")
+    #expect(tmux.wait { TUIHarness.transport($0).contains("voice boost + enhance") } != nil)
+    tmux.send("v")
+    #expect(tmux.wait(for: "Voice boost and enhance off.") != nil, "\(tmux.capture())")
     #expect(tmux.wait { !TUIHarness.transport($0).contains("voice boost") } != nil)
     tmux.send("q")
     #expect(tmux.wait(for: "EXITED:0") != nil)

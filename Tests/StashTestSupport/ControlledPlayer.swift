@@ -29,6 +29,9 @@ public final class ControlledPlayer: @unchecked Sendable {
     /// Seconds the last voice boost and skip silence changes took to reach the device, once they did.
     public var boostLatency: Double? = nil
     public var skipLatency: Double? = nil
+    /// Whether the noise reduction is on, and how long its last change took to reach the device.
+    public var enhance: Bool = false
+    public var enhanceLatency: Double? = nil
 
     public var description: String {
       "\(state) at \(String(format: "%.3f", position)) s, \(failures) failure(s)"
@@ -65,7 +68,8 @@ public final class ControlledPlayer: @unchecked Sendable {
       error: object["error"] as? String,
       failures: failures, sent: sent, voiceBoost: object["voiceBoost"] as? Bool ?? false,
       skipSilence: object["skipSilence"] as? String, silenceSkipped: object["silenceSkipped"] as? Double ?? 0,
-      boostLatency: object["boost_latency"] as? Double, skipLatency: object["skip_latency"] as? Double)
+      boostLatency: object["boost_latency"] as? Double, skipLatency: object["skip_latency"] as? Double,
+      enhance: object["enhance"] as? Bool ?? false, enhanceLatency: object["enhance_latency"] as? Double)
   }
 
   /// Asks for the status until `condition` holds or `seconds` pass; returns the last.

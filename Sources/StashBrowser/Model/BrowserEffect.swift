@@ -34,6 +34,8 @@ package enum BrowserEffect: Equatable, Sendable {
   case setMuted(Bool)
   /// Voice boost on or off (`Player.setVoiceBoost`).
   case setVoiceBoost(Bool)
+  /// Noise reduction on or off (`Player.setEnhance`).
+  case setEnhance(Bool)
   /// Shorten long pauses at this level, or play them whole (`Player.setSkipSilence`).
   case setSkipSilence(PlayerSnapshot.SilenceSkip?)
   /// Play the stretch between two memo times over and over.

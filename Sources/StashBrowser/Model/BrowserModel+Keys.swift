@@ -147,7 +147,7 @@ extension BrowserModel {
     case .volumeDown: return setVolume(player.volume - BrowserModel.volumeStep)
     case .volumeUp: return setVolume(player.volume + BrowserModel.volumeStep)
     case .mute: return setMuted(!player.muted)
-    case .voiceBoost: return setVoiceBoost(!player.voiceBoost)
+    case .voiceBoost: return cycleVoice()
     case .skipSilence: return setSkipSilence(PlayerSnapshot.SilenceSkip.after(player.skipSilence))
     case .abLoop: return cycleLoop()
     case .loopCue: return loopCue()

@@ -81,10 +81,44 @@ extension BrowserModel {
     player.voiceBoost = on
     message = StyledLine(
       on
-        ? "Voice boost on: a quiet voice is brought up to a steady loudness; v turns it off."
+        ? "Voice boost on: a quiet voice is brought up to a steady loudness; v adds enhance (noise down)."
         : "Voice boost off.",
       .dim)
     return [.setVoiceBoost(on)]
+  }
+
+  /// Turns the noise reduction (enhance) on or off, from now on and for every memo.
+  package mutating func setEnhance(_ on: Bool) -> [BrowserEffect] {
+    player.enhance = on
+    message = StyledLine(
+      on
+        ? "Enhance on: a steady background (wind, hum, hiss) is brought down under the voice."
+        : "Enhance off.", .dim)
+    return [.setEnhance(on)]
+  }
+
+  /// `v`: off, voice boost, voice boost + enhance (the noise reduction), off again. Enhance
+  /// alone (from `--enhance`) goes to both.
+  package mutating func cycleVoice() -> [BrowserEffect] {
+    switch (player.voiceBoost, player.enhance) {
+    case (false, false): return setVoiceBoost(true)
+    case (true, false):
+      let effects = setEnhance(true)
+      message = StyledLine(
+        "Voice boost + enhance: the voice brought up, a steady background (wind, hum, hiss) down; v turns "
+          + "both off.", .dim)
+      return effects
+    case (false, true):
+      let effects = setVoiceBoost(true)
+      message = StyledLine(
+        "Voice boost + enhance: the voice brought up, a steady background (wind, hum, hiss) down; v turns "
+          + "both off.", .dim)
+      return effects
+    case (true, true):
+      let effects = setVoiceBoost(false) + setEnhance(false)
+      message = StyledLine("Voice boost and enhance off.", .dim)
+      return effects
+    }
   }
 
   /// Shortens long pauses at `level` (nil: plays them whole), from now on and for every memo.

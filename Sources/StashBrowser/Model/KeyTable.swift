@@ -94,7 +94,9 @@ package enum KeyTable {
           keys: [.char("+"), .char("="), .char("0")], action: .volumeUp, help: "louder by 5 % (up to 150 %)"),
         Binding(keys: [.char("-"), .char("9")], action: .volumeDown, help: "quieter by 5 %"),
         Binding(keys: [.char("m")], action: .mute, help: "mute or unmute"),
-        Binding(keys: [.char("v")], action: .voiceBoost, help: "voice boost, for quiet speech: on/off"),
+        Binding(
+          keys: [.char("v")], action: .voiceBoost,
+          help: "voice boost, for quiet speech: on, + enhance (noise down), off"),
         Binding(
           keys: [.char("s")], action: .skipSilence, help: "skip silence: mild, medium, strong, off in turn"),
         Binding(keys: [.char("l")], action: .abLoop, help: "A-B loop: set A, then B, then clear"),

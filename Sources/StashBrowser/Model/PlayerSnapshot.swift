@@ -50,6 +50,8 @@ package struct PlayerSnapshot: Equatable, Sendable {
   package var muted = false
   /// Whether voice boost is on.
   package var voiceBoost = false
+  /// Whether the noise reduction (enhance) is on.
+  package var enhance = false
   /// How hard long pauses are shortened, or nil when they play whole.
   package var skipSilence: SilenceSkip?
   /// Seconds of this memo's pauses left out so far.
@@ -92,10 +94,11 @@ package struct PlayerSnapshot: Equatable, Sendable {
   package init(
     state: State, base: String? = nil, position: Double, duration: Double? = nil, speed: Double = 1,
     volume: Int = 100, muted: Bool = false, voiceBoost: Bool = false, skipSilence: SilenceSkip? = nil,
-    silenceSkipped: Double = 0, loop: Loop? = nil, countedDuration: Double? = nil
+    silenceSkipped: Double = 0, loop: Loop? = nil, enhance: Bool = false, countedDuration: Double? = nil
   ) {
     self.countedDuration = countedDuration
     self.voiceBoost = voiceBoost
+    self.enhance = enhance
     self.skipSilence = skipSilence
     self.silenceSkipped = silenceSkipped
     self.state = state

@@ -152,7 +152,12 @@ package enum TransportLine {
     } else if snapshot.volume != 100 {
       flags.append(short ? "\(snapshot.volume)%" : "vol \(snapshot.volume) %")
     }
-    if snapshot.voiceBoost { flags.append(short ? "VB" : "voice boost") }
+    switch (snapshot.voiceBoost, snapshot.enhance) {
+    case (true, true): flags.append(short ? "VB+E" : "voice boost + enhance")
+    case (true, false): flags.append(short ? "VB" : "voice boost")
+    case (false, true): flags.append(short ? "E" : "enhance")
+    case (false, false): break
+    }
     if let level = snapshot.skipSilence {
       let saved = TimeText.clock(snapshot.silenceSkipped)
       flags.append(short ? "skip \(saved)" : "skip silence \(level.rawValue), \(saved) saved")

@@ -25,19 +25,34 @@ extension Engine {
     /// Device frame from which frames are made with the voice boost last asked, and that ask.
     var boostFrom: Int? = nil
     var boostMarked: UInt64? = nil
+    /// The same for the noise reduction.
+    var enhanceFrom: Int? = nil
+    var enhanceMarked: UInt64? = nil
     /// Fed frame from which frames went through skip silence at the level last asked, and that ask.
     var skipFrom: Int? = nil
     var skipMarked: UInt64? = nil
-    /// The voice boost, between the memo (or the stretcher) and `stretched`; none until first
-    /// turned on in a generation, so that without it the frames are the decoder's bit for bit.
-    var booster: VoiceBooster? = nil
-    /// What the stretcher gave, on its way into the booster.
+    /// The voice boost and the noise reduction, between the memo (or the stretcher) and
+    /// `stretched`; empty until one is first turned on in a generation, so that without them the
+    /// frames are the decoder's bit for bit.
+    var voice = VoiceChain()
+    /// What the stretcher gave, on its way into the voice filters.
     var unboosted: [Float] = []
     /// Skip silence, between the ring and the stretcher; none until first turned on. Kept across
     /// generations of one memo (emptied), so that its noise floor is not learnt again at a seek.
     var skipper: SilenceSkipper? = nil
     /// The memo the skipper's floor was learnt on.
     var skipperTrack = -1
+    /// The chunks taken from the ring in this generation, newest last, about the last
+    /// `historySeconds` of them: what a skip silence change makes again (`rerunSkip`).
+    var history: [AudioChunk] = []
+    var historyFrames = 0
+    /// After a re-run, the frames dropped that the first ones made again fade from, and how many
+    /// of them were used.
+    var junction: [Float] = []
+    var junctionOffset = 0
+    var blended: [Float] = []
+    /// Memo frames counted as left out whose cuts a re-run dropped, to be taken off the count.
+    var uncounted = 0
     var gain = OutputGain()
     var shaped: [Float] = []
     var pending: AudioChunk? = nil
@@ -160,6 +175,7 @@ extension Engine {
       startShaping(&state, control)
       if let pending = state.pending, pending.generation < control.generation { state.pending = nil }
       state.pendingOffset = state.pending == nil ? 0 : state.pendingOffset
+      if let pending = state.pending { remember(&state, pending, control) }
       // A chunk of the new generation taken before the switch goes through the skipper too.
       if let pending = state.pending, let skipper = state.skipper {
         skipper.push(pending)
@@ -204,12 +220,16 @@ extension Engine {
     state.gain.target = control.gain
     changeSpeed(&state, control)
     changeBoost(&state, control)
+    changeEnhance(&state, control)
     changeSkip(&state, control)
     markSettings(&state, control, channels: output.channels)
     if state.stretchedOffset * output.channels < state.stretched.count {
       return try handStretched(&state, output, control)
     }
-    if state.pending == nil { takeChunk(&state) }
+    // What the voice filters have made goes out before more goes in, a block at a time (a change
+    // of the boost or the noise reduction reaches what is not out yet).
+    if state.voice.pull(into: &state.stretched, limit: Self.stretchBlock) > 0 { return true }
+    if state.pending == nil { takeChunk(&state, control) }
     guard let chunk = state.pending else {
       // Nothing decoded yet: wait for the decoder, but keep the clock moving meanwhile.
       outputWake.wait(timeout: 50)
@@ -222,11 +242,11 @@ extension Engine {
     case .audio(let samples):
       let frames = samples.count / output.channels - state.pendingOffset
       noteMemoFrame(&state, chunk.firstFrame + state.pendingOffset)
-      if state.stretcher == nil, let booster = state.booster {
+      if state.stretcher == nil, !state.voice.isEmpty {
         try feed(
-          &state, samples, frames: frames, channels: output.channels, to: booster.push,
-          "the voice boost (dynaudnorm)")
-        booster.pull(into: &state.stretched)
+          &state, samples, frames: frames, channels: output.channels, to: state.voice.push,
+          "the voice boost or noise reduction (libavfilter)")
+        state.voice.pull(into: &state.stretched, limit: Self.stretchBlock)
         return true
       }
       if let stretcher = state.stretcher {
@@ -252,16 +272,16 @@ extension Engine {
       if let stretcher = state.stretcher {
         // The filter holds the last few milliseconds until told the input is over.
         stretcher.finish()
-        if state.booster == nil {
+        if state.voice.isEmpty {
           if let got = stretcher.pull(into: &state.stretched), got > 0 { return true }
         } else {
           try pullStretched(&state, stretcher)
         }
       }
-      if let booster = state.booster {
-        // So do the boost's filters (a frame of dynaudnorm, the limiter's look-ahead).
-        booster.finish()
-        booster.pull(into: &state.stretched)
+      if !state.voice.isEmpty {
+        // So do the voice filters (a frame of dynaudnorm, the limiter's look-ahead, afftdn's window).
+        state.voice.finish()
+        state.voice.pull(into: &state.stretched, limit: Self.stretchBlock)
       }
       // Whatever the filters let out is handed over before the end.
       if state.stretchedOffset * output.channels < state.stretched.count { return true }
@@ -288,7 +308,7 @@ extension Engine {
   /// Makes the next chunk pending: from the ring, through the skipper when there is one (which may
   /// take several chunks in before it gives one out, in a pause). A chunk of a newer generation is
   /// made pending as it is: the generation is switched first.
-  private func takeChunk(_ state: inout OutputState) {
+  private func takeChunk(_ state: inout OutputState, _ control: Control) {
     state.pendingOffset = 0
     while true {
       if let skipped = state.skipper?.pop() {
@@ -298,12 +318,127 @@ extension Engine {
       guard let (chunk, wasFull) = ring.pop() else { return }
       if wasFull { decoderWake.signal() }
       guard chunk.generation >= state.generation else { continue }
+      if chunk.generation == state.generation { remember(&state, chunk, control) }
       guard let skipper = state.skipper, chunk.generation == state.generation else {
         state.pending = chunk
         return
       }
       skipper.push(chunk)
     }
+  }
+
+  /// How much of the memo the history keeps: the skipper runs ahead through a pause it is cutting,
+  /// so a change in one goes back that far (a longer pause's change waits behind the filters).
+  static let historySeconds = 12
+
+  /// Keeps `chunk` (of this generation, taken from the ring) in the history.
+  private func remember(_ state: inout OutputState, _ chunk: AudioChunk, _ control: Control) {
+    state.history.append(chunk)
+    let channels = max(1, control.channels)
+    func frames(_ chunk: AudioChunk) -> Int {
+      if case .audio(let samples) = chunk.content { return samples.count / channels }
+      return 0
+    }
+    state.historyFrames += frames(chunk)
+    var dropped = 0
+    while state.historyFrames > Self.historySeconds * control.rate, dropped + 1 < state.history.count {
+      state.historyFrames -= frames(state.history[dropped])
+      dropped += 1
+    }
+    if dropped > 0 { state.history.removeFirst(dropped) }
+  }
+
+  /// How much of the memo before a re-run the fresh voice filters warm up on (dynaudnorm's gain
+  /// looks 300 ms around a frame).
+  static let warmSeconds = 1
+
+  /// How long the frames made again after a skip silence change fade in from those dropped.
+  static let junctionSeconds = 0.005
+
+  /// A skip silence change while the speed filter or the voice filters hold frames made at the
+  /// old level (the boost 200-400 ms, atempo about 40 ms, afftdn 25 ms): rather than wait behind
+  /// them, everything not handed to the device yet is dropped and made again from the memo frame
+  /// after the last one handed: the chunks it came from (`history`) go through the skipper, now at
+  /// the new level (its floor kept), and through fresh filters, and the first 5 ms made fade in
+  /// from the frames dropped, so nothing clicks. False, with nothing changed, when that memo frame
+  /// is no longer in the history.
+  private func rerunSkip(_ state: inout OutputState, _ control: Control, channels: Int) -> Bool {
+    guard let skipper = state.skipper else { return false }
+    let carried = min(state.deviceMap.value(Double(state.written)), Double(state.fed))
+    let memo = Int(state.fedMap.value(carried).rounded(.down))
+    guard
+      let start = state.history.lastIndex(where: { chunk in
+        guard case .audio(let samples) = chunk.content else { return false }
+        return chunk.firstFrame <= memo && memo < chunk.firstFrame + samples.count / channels
+      })
+    else { return false }
+    // The cuts made after `memo` are made again: what the skipper took in after it is what was fed
+    // since, what waits to be fed, what it holds, and what it cut.
+    // (Not in a loop, whose wraps jump back.)
+    if control.decodeLoop == nil, let last = state.history.last, case .audio(let samples) = last.content {
+      var rest = 0
+      if let pending = state.pending, case .audio(let pendingSamples) = pending.content {
+        rest = pendingSamples.count / channels - state.pendingOffset
+      }
+      let taken = last.firstFrame + samples.count / channels - memo
+      let cut =
+        taken - Int((Double(state.fed) - carried).rounded()) - rest - skipper.readyFrames - skipper.heldFrames
+      if cut > 0 && cut < taken { state.uncounted += cut }
+    }
+    let fadeFrames = max(1, Int(Self.junctionSeconds * Double(control.rate)))
+    // The old frames to fade from: what is staged, else what the old filters have ready.
+    if state.stretched.count / channels - state.stretchedOffset < fadeFrames {
+      if !state.voice.isEmpty {
+        state.voice.pull(into: &state.stretched, limit: fadeFrames)
+      } else if let stretcher = state.stretcher {
+        _ = stretcher.pull(into: &state.stretched)
+      }
+    }
+    let staged = state.stretched.count / channels - state.stretchedOffset
+    let fade = min(staged, fadeFrames)
+    let from = state.stretchedOffset * channels
+    state.junction = Array(state.stretched[from..<(from + fade * channels)])
+    state.junctionOffset = 0
+    state.stretched.removeAll(keepingCapacity: true)
+    state.stretchedOffset = 0
+    state.pending = nil
+    state.pendingOffset = 0
+    if state.stretcher != nil {
+      state.stretcher = TempoStretcher(rate: control.rate, channels: channels, tempo: state.speed)
+    }
+    let voice = VoiceChain()
+    voice.setBoost(control.voiceBoost, rate: control.rate, channels: channels, fadingIn: false)
+    voice.setEnhance(control.enhance, rate: control.rate, channels: channels, fadingIn: false)
+    // The fresh filters warm up on the memo before `memo` (what was heard last).
+    var before: [Float] = []
+    for chunk in state.history[...start].reversed() {
+      guard case .audio(let samples) = chunk.content,
+        before.count < Self.warmSeconds * control.rate * channels
+      else { break }
+      let end = min(samples.count, max(0, (memo - chunk.firstFrame) * channels))
+      before.insert(contentsOf: samples[0..<end], at: 0)
+    }
+    let warming = min(before.count / channels, Self.warmSeconds * control.rate / 1)
+    _ = before.withUnsafeBufferPointer { all in
+      voice.warm(
+        UnsafeBufferPointer(rebasing: all[((before.count / channels - warming) * channels)...]),
+        frames: warming)
+    }
+    state.voice = voice
+    // From the next device frame on, the frames fed from here carry the memo from `memo`.
+    state.deviceMap.mark(
+      x: Double(state.written), y: Double(state.fed), slope: state.stretcher == nil ? 1 : state.speed)
+    state.fedMap.mark(x: Double(state.fed), y: Double(memo), slope: 1)
+    skipper.reset()
+    for (index, chunk) in state.history[start...].enumerated() {
+      if index == 0, case .audio(let samples) = chunk.content {
+        let rest = Array(samples[((memo - chunk.firstFrame) * channels)...])
+        skipper.push(AudioChunk(generation: chunk.generation, firstFrame: memo, content: .audio(rest)))
+      } else {
+        skipper.push(chunk)
+      }
+    }
+    return true
   }
 
   /// Skip silence turned on, off or to another level while playing: the skipper (started now if
@@ -372,9 +507,17 @@ extension Engine {
     state.boostFrom = control.boostAskedAt == nil ? nil : 0
     state.skipMarked = control.skipAskedAt
     state.skipFrom = control.skipAskedAt == nil ? nil : 0
-    state.booster =
-      control.voiceBoost
-      ? VoiceBooster(rate: control.rate, channels: max(1, control.channels), on: true, fadingIn: false) : nil
+    state.enhanceMarked = control.enhanceAskedAt
+    state.enhanceFrom = control.enhanceAskedAt == nil ? nil : 0
+    state.history.removeAll()
+    state.historyFrames = 0
+    state.junction.removeAll()
+    state.junctionOffset = 0
+    state.voice = VoiceChain()
+    state.voice.setBoost(
+      control.voiceBoost, rate: control.rate, channels: max(1, control.channels), fadingIn: false)
+    state.voice.setEnhance(
+      control.enhance, rate: control.rate, channels: max(1, control.channels), fadingIn: false)
     // The skipper keeps the floor it learnt on this memo; what it held is of the last generation.
     if state.skipperTrack != control.trackNumber { state.skipper = nil }
     state.skipper?.reset()
@@ -404,30 +547,34 @@ extension Engine {
     state.speedFrom = from
   }
 
-  /// Takes what the stretcher gave, through the booster when there is one, into `stretched`.
+  /// Takes what the stretcher gave, through the voice filters when there are any, into `stretched`.
   private func pullStretched(_ state: inout OutputState, _ stretcher: TempoStretcher) throws(PlaybackError) {
-    guard let booster = state.booster else {
+    guard !state.voice.isEmpty else {
       _ = stretcher.pull(into: &state.stretched)
       return
     }
     state.unboosted.removeAll(keepingCapacity: true)
     guard let got = stretcher.pull(into: &state.unboosted), got > 0 else { return }
-    let pushed = state.unboosted.withUnsafeBufferPointer { booster.push($0, frames: got) }
+    let voice = state.voice
+    let pushed = state.unboosted.withUnsafeBufferPointer { voice.push($0, frames: got) }
     if !pushed {
-      throw PlaybackError(code: .decoder, message: "the voice boost (dynaudnorm) refused the audio")
+      throw PlaybackError(
+        code: .decoder, message: "the voice boost or noise reduction (libavfilter) refused the audio")
     }
-    booster.pull(into: &state.stretched)
+    voice.pull(into: &state.stretched, limit: Self.stretchBlock)
   }
 
   /// The voice boost turned on or off while playing: the booster (started now if there was none,
   /// fading in from the frames not yet staged) moves its mix over 10 ms, so nothing clicks.
   private func changeBoost(_ state: inout OutputState, _ control: Control) {
-    if let booster = state.booster {
-      booster.on = control.voiceBoost
-    } else if control.voiceBoost {
-      state.booster = VoiceBooster(
-        rate: control.rate, channels: max(1, control.channels), on: true, fadingIn: state.written > 0)
-    }
+    state.voice.setBoost(
+      control.voiceBoost, rate: control.rate, channels: max(1, control.channels), fadingIn: state.written > 0)
+  }
+
+  /// The noise reduction turned on or off while playing: the same, for the reducer.
+  private func changeEnhance(_ state: inout OutputState, _ control: Control) {
+    state.voice.setEnhance(
+      control.enhance, rate: control.rate, channels: max(1, control.channels), fadingIn: state.written > 0)
   }
 
   /// Hands over what the stretcher gave.
@@ -459,8 +606,41 @@ extension Engine {
     return false
   }
 
-  /// Hands up to `frames` frames to the device with the gain applied; the count taken.
+  /// Hands up to `frames` frames to the device with the gain applied; the count taken. Just after
+  /// a re-run (`rerunSkip`), the first of them fade in from the frames dropped.
   private func hand(
+    _ state: inout OutputState, _ output: PCMOutput, _ source: UnsafeBufferPointer<Float>, frames: Int,
+    _ control: Control
+  ) throws(PlaybackError) -> Int {
+    let channels = output.channels
+    let length = state.junction.count / channels
+    guard state.junctionOffset < length else {
+      return try handPlain(&state, output, source, frames: frames, control)
+    }
+    let count = min(frames, length - state.junctionOffset)
+    state.blended.removeAll(keepingCapacity: true)
+    for frame in 0..<count {
+      let weight = Float(state.junctionOffset + frame + 1) / Float(length + 1)
+      for channel in 0..<channels {
+        let index = frame * channels + channel
+        let old = state.junction[state.junctionOffset * channels + index]
+        state.blended.append(old + (source[index] - old) * weight)
+      }
+    }
+    let blended = state.blended
+    let taken = try blended.withUnsafeBufferPointer { all throws(PlaybackError) in
+      try handPlain(&state, output, all, frames: count, control)
+    }
+    state.junctionOffset += taken
+    if state.junctionOffset >= length {
+      state.junction.removeAll()
+      state.junctionOffset = 0
+    }
+    return taken
+  }
+
+  /// `hand` without the fade.
+  private func handPlain(
     _ state: inout OutputState, _ output: PCMOutput, _ source: UnsafeBufferPointer<Float>, frames: Int,
     _ control: Control
   ) throws(PlaybackError) -> Int {
@@ -516,7 +696,8 @@ extension Engine {
     let speed = state.stretcher == nil ? 1 : state.deviceMap.slope(device)
     state.deviceMap.forget(before: device)
     state.fedMap.forget(before: fed)
-    let skipped = state.skipper?.takeSaved() ?? 0
+    let skipped = (state.skipper?.takeSaved() ?? 0) - state.uncounted
+    state.uncounted = 0
     let clock = PlaybackClock(
       generation: state.generation, heard: Int(memo.rounded(.down)), ahead: Int(ahead.rounded(.down)),
       stamp: stamp, running: running, rate: state.output?.rate ?? 48_000, speed: speed)
@@ -531,12 +712,23 @@ extension Engine {
   /// the device; for skip silence also what the skipper had ready and the rest of the chunk being
   /// fed) goes out first, so its frames start after that.
   private func markSettings(_ state: inout OutputState, _ control: Control, channels: Int) {
+    let staged = state.written + state.stretched.count / channels - state.stretchedOffset
     if let asked = control.boostAskedAt, asked != state.boostMarked {
       state.boostMarked = asked
-      state.boostFrom = state.written + state.stretched.count / channels - state.stretchedOffset
+      // The boost's frames then go through what the noise reduction holds.
+      state.boostFrom = staged + state.voice.heldAfterBoost
+    }
+    if let asked = control.enhanceAskedAt, asked != state.enhanceMarked {
+      state.enhanceMarked = asked
+      state.enhanceFrom = staged
     }
     if let asked = control.skipAskedAt, asked != state.skipMarked {
       state.skipMarked = asked
+      if state.stretcher != nil || !state.voice.isEmpty, rerunSkip(&state, control, channels: channels) {
+        // Every frame fed from here on is made at the new level.
+        state.skipFrom = state.fed
+        return
+      }
       var rest = 0
       if let pending = state.pending, case .audio(let samples) = pending.content {
         rest = samples.count / channels - state.pendingOffset
@@ -558,7 +750,10 @@ extension Engine {
     let skipArrived =
       control.skipAskedAt != nil && control.skipAskedAt == state.skipMarked
       && state.skipFrom.map { carried > Double($0) } == true
-    guard speedArrived || gainArrived || boostArrived || skipArrived else { return }
+    let enhanceArrived =
+      control.enhanceAskedAt != nil && control.enhanceAskedAt == state.enhanceMarked
+      && state.enhanceFrom.map { state.written > $0 } == true
+    guard speedArrived || gainArrived || boostArrived || enhanceArrived || skipArrived else { return }
     let stamp = now()
     // A change arrived is timed once, and only if no newer one of its kind was asked meanwhile.
     func settle(_ arrived: Bool, _ seen: UInt64?, _ pending: inout UInt64?, _ latency: inout Double?) {
@@ -570,6 +765,8 @@ extension Engine {
       settle(speedArrived, control.speedAskedAt, &shared.control.speedAskedAt, &shared.lastSpeedLatency)
       settle(gainArrived, control.gainAskedAt, &shared.control.gainAskedAt, &shared.lastGainLatency)
       settle(boostArrived, control.boostAskedAt, &shared.control.boostAskedAt, &shared.lastBoostLatency)
+      settle(
+        enhanceArrived, control.enhanceAskedAt, &shared.control.enhanceAskedAt, &shared.lastEnhanceLatency)
       settle(skipArrived, control.skipAskedAt, &shared.control.skipAskedAt, &shared.lastSkipLatency)
     }
   }

@@ -30,6 +30,8 @@ final class Engine: Sendable {
     var gain: Float = 1
     /// Whether the voice boost is on.
     var voiceBoost = false
+    /// Whether the noise reduction is on.
+    var enhance = false
     /// How hard pauses are shortened, or nil when they are not.
     var skipSilence: SkipSilenceLevel? = nil
     /// When the speed or the gain last changed (the engine's clock, ns), until a frame made with
@@ -38,6 +40,7 @@ final class Engine: Sendable {
     var gainAskedAt: UInt64? = nil
     /// The same for the voice boost and skip silence turned on, off or to another level.
     var boostAskedAt: UInt64? = nil
+    var enhanceAskedAt: UInt64? = nil
     var skipAskedAt: UInt64? = nil
     /// Whether the output hands frames over.
     var running = false
@@ -57,6 +60,7 @@ final class Engine: Sendable {
     var volume = 100
     var muted = false
     var voiceBoost = false
+    var enhance = false
     var skipSilence: SkipSilenceLevel? = nil
     /// The gain the samples are multiplied by.
     var gain: Float { muted ? 0 : Float(volume) / 100 }
@@ -68,6 +72,7 @@ final class Engine: Sendable {
     var lastSpeedLatency: Double? = nil
     var lastGainLatency: Double? = nil
     var lastBoostLatency: Double? = nil
+    var lastEnhanceLatency: Double? = nil
     var lastSkipLatency: Double? = nil
     var control = Control()
     var clock = PlaybackClock()
@@ -179,6 +184,9 @@ final class Engine: Sendable {
         settings.voiceBoost, before.voiceBoost, &shared.control.voiceBoost, &shared.control.boostAskedAt,
         &shared.lastBoostLatency)
       ask(
+        settings.enhance, before.enhance, &shared.control.enhance, &shared.control.enhanceAskedAt,
+        &shared.lastEnhanceLatency)
+      ask(
         settings.skipSilence, before.skipSilence, &shared.control.skipSilence, &shared.control.skipAskedAt,
         &shared.lastSkipLatency)
       shared.revision += 1
@@ -257,7 +265,8 @@ final class Engine: Sendable {
       lastSpeedLatency: shared.lastSpeedLatency, lastVolumeLatency: shared.lastGainLatency,
       voiceBoost: shared.settings.voiceBoost, skipSilence: shared.settings.skipSilence,
       silenceSkipped: Double(shared.silenceSaved) / rate, lastVoiceBoostLatency: shared.lastBoostLatency,
-      lastSkipSilenceLatency: shared.lastSkipLatency,
+      lastSkipSilenceLatency: shared.lastSkipLatency, enhance: shared.settings.enhance,
+      lastEnhanceLatency: shared.lastEnhanceLatency,
       countedDuration: core.loaded && core.knownLength == nil && core.totalFrames > 0
         ? Double(core.totalFrames) / rate : nil)
   }

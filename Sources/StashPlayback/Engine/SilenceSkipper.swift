@@ -84,6 +84,12 @@ final class SilenceSkipper {
     ready[readyOffset...].reduce(0) { $0 + $1.samples.count / channels }
   }
 
+  /// Frames taken in and neither ready nor cut yet: the window being filled, the windows waiting
+  /// for the floor, and the pause held back.
+  var heldFrames: Int {
+    (window.count + held.count) / channels + learnt.reduce(0) { $0 + $1.samples.count / channels }
+  }
+
   /// Takes the next chunk in (of the generation being played).
   func push(_ chunk: AudioChunk) {
     generation = chunk.generation

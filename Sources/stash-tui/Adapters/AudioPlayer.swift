@@ -54,6 +54,8 @@ final class AudioPlayer: PlayerControl {
 
   func setVoiceBoost(_ on: Bool) -> String? { player.setVoiceBoost(on).map { "\($0)" } }
 
+  func setEnhance(_ on: Bool) -> String? { player.setEnhance(on).map { "\($0)" } }
+
   func setSkipSilence(_ level: PlayerSnapshot.SilenceSkip?) {
     player.setSkipSilence(level.flatMap { SkipSilenceLevel(rawValue: $0.rawValue) })
   }
@@ -67,7 +69,7 @@ final class AudioPlayer: PlayerControl {
     if let loadFailure {
       return PlayerSnapshot(
         state: .failed(loadFailure), base: base, position: 0, duration: nil, speed: s.speed, volume: s.volume,
-        muted: s.muted, voiceBoost: s.voiceBoost, skipSilence: Self.level(s.skipSilence))
+        muted: s.muted, voiceBoost: s.voiceBoost, skipSilence: Self.level(s.skipSilence), enhance: s.enhance)
     }
     let state: PlayerSnapshot.State
     switch s.state {
@@ -82,7 +84,7 @@ final class AudioPlayer: PlayerControl {
       muted: s.muted, voiceBoost: s.voiceBoost, skipSilence: Self.level(s.skipSilence),
       silenceSkipped: s.silenceSkipped,
       loop: s.loop.map { PlayerSnapshot.Loop(start: $0.start, end: $0.end) },
-      countedDuration: s.countedDuration)
+      enhance: s.enhance, countedDuration: s.countedDuration)
   }
 
   /// The browser's name for a level of the player's.

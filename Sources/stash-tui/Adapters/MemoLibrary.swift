@@ -60,6 +60,8 @@ protocol PlayerControl: AnyObject {
   func setMuted(_ muted: Bool)
   /// Turns voice boost on or off; why not, when the filter library cannot be used.
   func setVoiceBoost(_ on: Bool) -> String?
+  /// Turns the noise reduction on or off; why not, when the filter library cannot be used.
+  func setEnhance(_ on: Bool) -> String?
   /// Shortens long pauses at `level`, or plays them whole (nil).
   func setSkipSilence(_ level: PlayerSnapshot.SilenceSkip?)
   /// Plays from `from` to `to` (memo seconds) over and over, in the memo loaded.

@@ -122,6 +122,9 @@ final class EffectRunner {
     case .setVoiceBoost(let on):
       let refused = player.setVoiceBoost(on)
       return [.player(player.snapshot())] + (refused.map { [.warning($0)] } ?? [])
+    case .setEnhance(let on):
+      let refused = player.setEnhance(on)
+      return [.player(player.snapshot())] + (refused.map { [.warning($0)] } ?? [])
     case .setSkipSilence(let level):
       player.setSkipSilence(level)
       return [.player(player.snapshot())]

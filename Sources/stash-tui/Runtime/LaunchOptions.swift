@@ -36,6 +36,8 @@ struct LaunchOptions {
   var skipSilence: SkipSilenceLevel?
   /// Whether the browser's player starts with voice boost on (`--voice-boost`; `v` toggles it).
   var voiceBoost = false
+  /// Whether it starts with the noise reduction on (`--enhance`; `v`'s second level).
+  var enhance = false
 
   /// A command-line mistake.
   struct UsageError: Error {
@@ -59,6 +61,7 @@ struct LaunchOptions {
       case "--no-mouse": options.mouse = false
       case "--no-mpris": options.mpris = false
       case "--voice-boost": options.voiceBoost = true
+      case "--enhance": options.enhance = true
       case "--show-styles": options.showStyles = true
       case "--first-screen": options.firstScreen = true
       case "--list-devices": options.listDevices = true
@@ -141,8 +144,10 @@ struct LaunchOptions {
         --no-mouse             leave the mouse to the terminal (text selection)
         --no-mpris             stay off the session bus: no media keys or desktop controls (MPRIS)
         --import-from DIR      where I imports memos from (a phone mounted with ifuse, a stick)
-        --voice-boost          start with voice boost on (v toggles it): a quiet voice brought up
+        --voice-boost          start with voice boost on (v cycles it): a quiet voice brought up
                                to a steady loudness
+        --enhance              start with enhance on (v's second level, with voice boost): a
+                               steady background (wind, hum, hiss) brought down under the voice
         --skip-silence[=LEVEL]
                                start with skip silence on at LEVEL (mild, medium: the default,
                                strong; s changes it): long pauses shortened, the clock in memo time
@@ -156,9 +161,10 @@ struct LaunchOptions {
                                it are read, as the browser first shows it (no keys)
 
       stash-tui --play FILE [--from T] [--to T] [--device NAME] [--speed X] [--volume N]
-      [--voice-boost] [--skip-silence[=LEVEL]]: play one memo without the interface (T is 83, 1:23
-      or 1:02:03; X from 0.5 to 3, the pitch kept; N from 0 to 150 percent; --voice-boost brings a
-      quiet voice up to a steady loudness, about -16 LUFS; --skip-silence shortens every pause
+      [--voice-boost] [--enhance] [--skip-silence[=LEVEL]]: play one memo without the interface (T
+      is 83, 1:23 or 1:02:03; X from 0.5 to 3, the pitch kept; N from 0 to 150 percent;
+      --voice-boost brings a quiet voice up to a steady loudness, about -16 LUFS; --enhance brings
+      a steady background down under the voice; --skip-silence shortens every pause
       longer than LEVEL's length to it: mild 0.5 s, medium 0.3 s (the default), strong 0.15 s; T
       and every position stay the memo's own time).
 

@@ -11,7 +11,7 @@ final class VirtualPlayer: PlayerControl {
     let keep = state
     state = PlayerSnapshot(
       state: .playing, base: base, position: from, duration: duration, speed: keep.speed, volume: keep.volume,
-      muted: keep.muted, voiceBoost: keep.voiceBoost, skipSilence: keep.skipSilence)
+      muted: keep.muted, voiceBoost: keep.voiceBoost, skipSilence: keep.skipSilence, enhance: keep.enhance)
   }
 
   func togglePause() {
@@ -42,6 +42,11 @@ final class VirtualPlayer: PlayerControl {
     return nil
   }
 
+  func setEnhance(_ on: Bool) -> String? {
+    state.enhance = on
+    return nil
+  }
+
   func setSkipSilence(_ level: PlayerSnapshot.SilenceSkip?) { state.skipSilence = level }
 
   func setLoop(from: Double, to: Double) {
@@ -60,6 +65,7 @@ final class VirtualPlayer: PlayerControl {
     s.volume = state.volume
     s.muted = state.muted
     s.voiceBoost = state.voiceBoost
+    s.enhance = state.enhance
     s.skipSilence = state.skipSilence
     return s
   }
