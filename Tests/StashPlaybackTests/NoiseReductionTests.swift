@@ -92,17 +92,7 @@ import Testing
     let reducer = try #require(NoiseReducer(rate: 48_000, channels: 1, on: true, fadingIn: false))
     var input = [Float](repeating: 0, count: 48_000)
     for i in 24_000..<26_400 { input[i] = 0.3 * Float(sin(2 * Double.pi * 1_000 * Double(i) / 48_000)) }
-    var output: [Float] = []
-    for start in stride(from: 0, to: input.count, by: 512) {
-      let count = min(512, input.count - start)
-      #expect(
-        input.withUnsafeBufferPointer {
-          reducer.push(UnsafeBufferPointer(rebasing: $0[start..<(start + count)]), frames: count)
-        })
-      reducer.pull(into: &output)
-    }
-    reducer.finish()
-    reducer.pull(into: &output)
+    let output = VoiceBoostTests.run(input, through: reducer)
     #expect(output.count == input.count)
     let loud = try #require(output.firstIndex { abs($0) > 0.1 })
     #expect((24_000...24_010).contains(loud), "the burst came out at frame \(loud)")

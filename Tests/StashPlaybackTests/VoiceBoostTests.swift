@@ -131,6 +131,22 @@ import Testing
     #expect(error.message.hasSuffix("playing on without it"), "\(error.message)")
   }
 
+  /// Mono `input` pushed through `stage` 512 frames at a time, then finished: all it gives.
+  static func run(_ input: [Float], through stage: FilterBlend) -> [Float] {
+    var output: [Float] = []
+    for start in stride(from: 0, to: input.count, by: 512) {
+      let count = min(512, input.count - start)
+      #expect(
+        input.withUnsafeBufferPointer {
+          stage.push(UnsafeBufferPointer(rebasing: $0[start..<(start + count)]), frames: count)
+        })
+      stage.pull(into: &output)
+    }
+    stage.finish()
+    stage.pull(into: &output)
+    return output
+  }
+
   /// A loudness stage does not move the sound in time: a burst that starts at frame 24,000 of
   /// the input starts at frame 24,000 of the output (the limiter's look-ahead taken off), and as
   /// many frames come out as went in.
@@ -138,17 +154,7 @@ import Testing
     let booster = try #require(VoiceBooster(rate: 48_000, channels: 1, on: true, fadingIn: false))
     var input = [Float](repeating: 0, count: 48_000)
     for i in 24_000..<26_400 { input[i] = 0.05 * Float(sin(2 * Double.pi * 1_000 * Double(i) / 48_000)) }
-    var output: [Float] = []
-    for start in stride(from: 0, to: input.count, by: 512) {
-      let count = min(512, input.count - start)
-      #expect(
-        input.withUnsafeBufferPointer {
-          booster.push(UnsafeBufferPointer(rebasing: $0[start..<(start + count)]), frames: count)
-        })
-      booster.pull(into: &output)
-    }
-    booster.finish()
-    booster.pull(into: &output)
+    let output = Self.run(input, through: booster)
     #expect(output.count == input.count)
     let first = try #require(output.firstIndex { abs($0) > 1e-4 })
     // The burst's first sample is 0 and its second 0.0065: it shows from frame 24,001.
