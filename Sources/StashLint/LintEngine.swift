@@ -22,15 +22,15 @@ package enum LintEngine {
   package static func lint(
     folder path: String, deepAudio: Bool = false, emit: (LintFinding) -> Void
   ) throws(FormatError) {
-    let folder = try MemoFolderOrder(path: path, by: .name)
-    let (grouping, now, opened) = (folder.grouping, folder.now, folder.opened)
+    let folder = try MemoFolderOrder<FolderGrouping>(path: path, by: .name)
+    let (grouping, now, opened) = (folder.names, folder.now, folder.opened)
     let candidates = grouping.candidates
     // Every finding of a memo is on one of its names, and each of those starts with its base, so
     // its escaped base is a lower bound on where its findings print; another name's own findings
     // (an orphan's, a collision's) are on that name. Going through these sources in the order of
     // their bounds, a finding can be printed as soon as the next source's bound is past it.
     var sources: [LintSource] = folder.order.map { index in
-      LintSource(bound: folder.names[index], kind: .memo(index))
+      LintSource(bound: folder.escapedBases[index], kind: .memo(index))
     }
     for (index, entry) in grouping.others.enumerated() where entry.diagnostic != nil {
       sources.append(LintSource(bound: Array(entry.name.utf8), kind: .other(index)))
@@ -84,7 +84,7 @@ package enum LintEngine {
           // The first in the listing's order: newest, then bases in byte order.
           let memos = matches.map { Memo.read($0, folder: folder, now: now) }
           let first = memos.indices.min { i, j in
-            MemoFolderOrder.listsBefore(
+            MemoFolder.listsBefore(
               memos[i].recordedAt, memos[i].base, memos[j].recordedAt, memos[j].base)
           }!
           chosen = matches[first]

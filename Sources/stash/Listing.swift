@@ -10,7 +10,7 @@ import Synchronization
 /// checked, printed and let go in turn: the memory a listing holds is the folder's names and a
 /// few pieces of output, not every memo.
 struct Listing {
-  let folder: MemoFolderOrder
+  let folder: MemoFolderOrder<FolderGrouping>
   /// The folder's `.stashlint`, which the marks follow as lint does.
   let configuration: LintConfiguration
   /// The folder's name-collision findings, each memo's own added to its account.
@@ -24,9 +24,9 @@ struct Listing {
   /// Reads the folder's names and puts its memos in order; throws only when the folder cannot be
   /// read (`folder-unreadable`).
   init(path: String, warn: (String) -> Void) throws(FormatError) {
-    folder = try MemoFolderOrder(path: path)
+    folder = try MemoFolderOrder<FolderGrouping>(path: path)
     configuration = MemoAccount.configuration(of: path, warn: warn)
-    collisions = LintEngine.collisionFindings(folder.grouping, folder: path, now: folder.now)
+    collisions = LintEngine.collisionFindings(folder.names, folder: path, now: folder.now)
   }
 
   /// Reads and checks the memos on both cores (each memo's one account: `MemoAccount`), a piece at
@@ -36,7 +36,7 @@ struct Listing {
   @discardableResult
   func print(_ render: (Int, MemoAccount, inout JSONWriter) -> Void) -> FolderSummary {
     let output = OrderedOutput(
-      FolderSummary(others: folder.grouping.others, collisions: folder.grouping.collisions))
+      FolderSummary(others: folder.names.others, collisions: folder.names.collisions))
     let pieces = (folder.count + Self.piece - 1) / Self.piece
     _ = Parallel.map(pieces, chunk: 1) { n in
       var out = JSONWriter(capacity: Self.piece * 1024)

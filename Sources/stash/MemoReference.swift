@@ -11,7 +11,7 @@ import StashLint
 /// of a title, or any of these with a folder in front. Used by `show` and `export`.
 struct MemoReference {
   /// The folder's memos in the listing's order, from its names.
-  var folder: MemoFolderOrder
+  var folder: MemoFolderOrder<FolderGrouping>
   /// The memo found in it.
   var memo: Memo
 
@@ -27,9 +27,9 @@ struct MemoReference {
       base = String(last.dropLast(kind.suffix.count))
       break
     }
-    let reading: MemoFolderOrder
+    let reading: MemoFolderOrder<FolderGrouping>
     do {
-      reading = try MemoFolderOrder(path: directory)
+      reading = try MemoFolderOrder<FolderGrouping>(path: directory)
     } catch {
       throw UsageError(message: "\(PathText.escaped(directory)): \(error.message)")
     }
@@ -113,7 +113,7 @@ struct MemoReference {
     return MemoAccount.read(
       folder.candidate(at: position), folder: folder.path, now: folder.now, opened: folder.opened,
       configuration: MemoAccount.configuration(of: folder.path, warn: warn),
-      collisions: LintEngine.collisionFindings(folder.grouping, folder: folder.path, now: folder.now))
+      collisions: LintEngine.collisionFindings(folder.names, folder: folder.path, now: folder.now))
   }
 
   /// The full path of the memo's file of `kind`, or nil when it has none.

@@ -73,10 +73,12 @@ enum SearchCommand {
     // several folders' memos are merged into that order.
     var trouble = false
     var places: [Place] = []
-    var orders: [MemoFolderOrder?] = []
+    var orders: [MemoFolderOrder<FolderGrouping>?] = []
     for (index, folder) in folders.enumerated() {
       do {
-        let order = try MemoFolderOrder(path: folder) { $0.transcript != nil || $0.title != nil }
+        let order = try MemoFolderOrder<FolderGrouping>(path: folder) { names, index in
+          names.has(index, .transcript) || names.has(index, .title)
+        }
         places += (0..<order.count).map {
           Place(folder: Int32(index), position: Int32($0), date: order.date(at: $0))
         }
@@ -91,9 +93,7 @@ enum SearchCommand {
     let candidate = { (place: Place) in orders[Int(place.folder)]!.candidate(at: Int(place.position)) }
     if folders.count > 1 {
       places.sort { a, b in
-        MemoFolder.listsBefore(
-          a.date, b.date,
-          basePrecedes: candidate(a).base.utf8.lexicographicallyPrecedes(candidate(b).base.utf8))
+        MemoFolder.listsBefore(a.date, candidate(a).base, b.date, candidate(b).base)
       }
     }
     let colour =
@@ -135,7 +135,7 @@ enum SearchCommand {
 
   /// Reads and searches one memo: its title and its transcript.
   static func search(
-    _ place: Place, in order: MemoFolderOrder, pattern: SearchPattern, limit: Int
+    _ place: Place, in order: MemoFolderOrder<FolderGrouping>, pattern: SearchPattern, limit: Int
   ) -> Found? {
     let candidate = order.candidate(at: Int(place.position))
     let (folder, opened) = (order.path, order.opened)

@@ -231,7 +231,7 @@ import Testing
     #expect(throws: FormatError.self) {
       try DirectoryReader.forEachNameReadingAhead(of: scratch.path + "/none") { _, _ in }
     }
-    // The entries a memo folder is grouped from (`MemoFolder.group` reads ahead) are the same.
+    // The entries a memo folder is grouped from (`FolderGrouping(path:)` reads ahead) are the same.
     let entries = try DirectoryReader.entries(of: scratch.path)
     #expect(entries.count == made.count)
     #expect(try DirectoryReader.entries(of: scratch.path, readingAhead: true) == entries)

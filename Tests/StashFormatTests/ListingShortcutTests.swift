@@ -93,7 +93,7 @@ import Testing
     try scratch.write("2026-03-18T12-00-00_audio.m4a", "")
     #expect(mkfifo(scratch.url.path + "/2026-03-18T12-00-00_track.gpx", 0o600) == 0)
     let path = scratch.url.path
-    let grouping = try MemoFolder.group(path: path)
+    let grouping = try FolderGrouping(path: path)
     #expect(grouping.candidates.count == 6)
     let opened = OpenFolder(path: path)
     let now = RecordingDate.currentTime()

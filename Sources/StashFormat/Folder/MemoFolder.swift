@@ -28,41 +28,9 @@ public struct MemoFolder: Sendable {
   /// parts folder (in parallel, the result in a fixed order). A file that cannot be read becomes a
   /// problem of its memo; only a folder that cannot be read at all throws (`folder-unreadable`).
   public static func read(path: String) throws(FormatError) -> MemoFolder {
-    let grouping = try group(path: path)
-    let candidates = grouping.candidates
-    let now = RecordingDate.currentTime()
-    let opened = OpenFolder(path: path)
-    var memos = Parallel.map(candidates.count, chunk: 64) { index in
-      Memo.read(candidates[index], folder: path, now: now, opened: opened)
-    }
-    // Sort positions, not memos: a memo is a large value and moving it is the cost of a sort.
-    let keys = memos.map { ($0.recordedAt, $0.base) }
-    var order = Array(memos.indices)
-    order.sort { i, j in
-      listsBefore(
-        keys[i].0, keys[j].0, basePrecedes: keys[i].1.utf8.lexicographicallyPrecedes(keys[j].1.utf8))
-    }
-    // Then put each memo in place by swaps along the permutation's cycles (memos[j] becomes the
-    // memo at order[j]): moved, never copied, so no memo's strings are retained and released.
-    var placed = [Bool](repeating: false, count: order.count)
-    for start in order.indices where !placed[start] {
-      var j = start
-      while true {
-        placed[j] = true
-        let k = order[j]
-        if k == start { break }
-        memos.swapAt(j, k)
-        j = k
-      }
-    }
-    return MemoFolder(path: path, memos: memos, others: grouping.others, collisions: grouping.collisions)
-  }
-
-  /// The folder's names sorted into memos and the rest, nothing opened: one pass over the
-  /// directory, read ahead on a second thread. Throws only when the folder cannot be read
-  /// (`folder-unreadable`).
-  package static func group(path: String) throws(FormatError) -> FolderGrouping {
-    try FolderGrouping(path: path)
+    let folder = try MemoFolderOrder<FolderGrouping>(path: path)
+    return MemoFolder(
+      path: path, memos: folder.memos(), others: folder.names.others, collisions: folder.names.collisions)
   }
 
   /// The listing's order, the one place that says it: whether a memo dated `date` comes before one
@@ -73,6 +41,15 @@ public struct MemoFolder: Sendable {
     -> Bool
   {
     date != other ? date > other : basePrecedes()
+  }
+
+  /// `listsBefore` for a memo dated `date` whose base is `base` and one dated `other` whose base
+  /// is `otherBase` (the bases are looked at only for a tie).
+  @inlinable
+  package static func listsBefore(
+    _ date: Double, _ base: @autoclosure () -> String, _ other: Double, _ otherBase: @autoclosure () -> String
+  ) -> Bool {
+    listsBefore(date, other, basePrecedes: base().utf8.lexicographicallyPrecedes(otherBase().utf8))
   }
 
   /// `folder/name`, without doubling a trailing slash.

@@ -21,16 +21,16 @@ final class FolderLibrary: MemoLibrary {
   init(folder: String) { self.folder = folder }
 
   func list() -> (rows: MemoList, error: String?) {
-    let names: MemoNames
+    let order: MemoFolderOrder<MemoNames>
     do {
-      names = try MemoNames(path: folder)
+      order = try MemoFolderOrder(path: folder)
     } catch {
       listing.withLock { $0 = nil }
       return (MemoList(), error.message)
     }
-    let made = FolderListing(names, folder: folder, now: RecordingDate.currentTime())
+    let made = FolderListing(order)
     listing.withLock { $0 = made }
-    let found = LintEngine.collisionFindings(names.collidingGrouping(), folder: folder, now: made.now)
+    let found = LintEngine.collisionFindings(order.names.collidingGrouping(), folder: folder, now: order.now)
     collisions.withLock { $0 = found }
     // A configuration that cannot be used leaves the defaults; `stash lint` names its mistake.
     configuration.withLock { $0 = MemoAccount.configuration(of: folder, warn: { _ in }) }
@@ -189,58 +189,32 @@ final class FolderLibrary: MemoLibrary {
   }
 }
 
-/// One listing of the folder: its memos' names (`MemoNames`) in the list's order, newest first
-/// (ties by base in byte order), as `stash ls` lists them (`MemoFolderOrder`): each one's date
-/// from its base, and a memo whose base names none read first for its date, as the listing reads
-/// it. A memo's row is made from these when it is asked for, until the memo is read.
+/// One listing of the folder: its memos' names (`MemoNames`) in the list's order, as `stash ls`
+/// lists them (`MemoFolderOrder`). A memo's row is made from these when it is asked for, until
+/// the memo is read.
 final class FolderListing: PendingRows {
-  private let names: MemoNames
-  /// The list's order: a position in `names` for each place in the list.
-  private let order: [Int32]
-  /// The place in the list of each position in `names`.
+  private let order: MemoFolderOrder<MemoNames>
+  /// The place in the list of each candidate of `order.names`.
   private let place: [Int32]
-  /// The date each memo's base gives, by place in the list; nil when it names none.
-  private let dates: [Double?]
-  /// The date each memo whose base names none was read for, by place in the list.
-  private let undatedDates: [Int32: Double]
-  /// The time a memo's date is judged plausible against, fixed per listing.
-  let now: Double
   /// `transcriptFiles`, once made (a listing is of one folder).
   private let transcriptCache = Mutex<[TranscriptFile]?>(nil)
 
-  init(_ names: MemoNames, folder: String, now: Double) {
-    self.names = names
-    self.now = now
-    // On both cores: with a zone file, each local time is three look-ups in it.
-    let byName = Parallel.map(names.count, chunk: 4096) { names.date($0) }
-    // A base that names no date (rare) is dated as the listing dates it, before the first screen.
-    let undated = byName.indices.filter { byName[$0] == nil }
-    let early = MemoFolderOrder.dates(
-      ofUndated: undated.count, folder: folder, now: now, opened: OpenFolder(path: folder)
-    ) { names.candidate(undated[$0]) }
-    // Sorted with each key beside its position, so a comparison looks nothing up. The names come
-    // with their plain bases in byte order, which is nearly date order: given newest first, they
-    // are nearly sorted already, and the sort finds the runs.
-    var keyed = byName.indices.reversed().map { (date: byName[$0] ?? 0, index: Int32($0)) }
-    for (index, date) in zip(undated, early) { keyed[byName.count - 1 - index].date = date }
-    keyed.sort { a, b in
-      MemoFolder.listsBefore(a.date, b.date, basePrecedes: names.basePrecedes(Int(a.index), Int(b.index)))
-    }
-    let order = keyed.map(\.index)
-    var place = Array(repeating: Int32(0), count: order.count)
-    for (at, index) in order.enumerated() { place[Int(index)] = Int32(at) }
+  init(_ order: MemoFolderOrder<MemoNames>) {
     self.order = order
+    var place = Array(repeating: Int32(0), count: order.names.count)
+    for (at, index) in order.order.enumerated() { place[index] = Int32(at) }
     self.place = place
-    dates = order.map { byName[Int($0)] }
-    var undatedDates: [Int32: Double] = [:]
-    for (index, date) in zip(undated, early) { undatedDates[place[index]] = date }
-    self.undatedDates = undatedDates
   }
+
+  /// The time a memo's date is judged plausible against, fixed per listing.
+  var now: Double { order.now }
 
   var count: Int { order.count }
 
+  private var names: MemoNames { order.names }
+
   func row(_ index: Int) -> MemoRow {
-    let at = Int(order[index])
+    let at = order.order[index]
     let base = names.base(at)
     let files = MemoFileKind.allCases.filter { $0 != .parts && names.has(at, $0) }.map { $0.name(for: base) }
     return MemoRow(
@@ -252,30 +226,30 @@ final class FolderListing: PendingRows {
       pending: true)
   }
 
-  func base(_ index: Int) -> String { names.base(Int(order[index])) }
+  func base(_ index: Int) -> String { names.base(order.order[index]) }
 
   func displayName(_ index: Int) -> String {
-    dates[index].map(RecordingDate.localMinute) ?? PathText.escaped(base(index))
+    names.date(order.order[index]).map(RecordingDate.localMinute) ?? PathText.escaped(base(index))
   }
 
-  func recordedAt(_ index: Int) -> Double { dates[index] ?? undatedDates[Int32(index)] ?? 0 }
+  func recordedAt(_ index: Int) -> Double { order.date(at: index) }
 
   func basePrecedes(_ index: Int, _ other: Int) -> Bool {
-    names.basePrecedes(Int(order[index]), Int(order[other]))
+    names.basePrecedes(order.order[index], order.order[other])
   }
 
   func index(ofBase base: String) -> Int? { names.index(of: base).map { Int(place[$0]) } }
 
   var partsFolders: [String] {
-    (0..<count).filter { names.has(Int(order[$0]), .parts) }.map { MemoFileKind.parts.name(for: base($0)) }
+    (0..<count).filter { names.has(order.order[$0], .parts) }.map { MemoFileKind.parts.name(for: base($0)) }
   }
 
   /// The names of the memo at `index`, as `Memo.read` takes them.
-  func candidate(_ index: Int) -> FolderGrouping.Candidate { names.candidate(Int(order[index])) }
+  func candidate(_ index: Int) -> FolderGrouping.Candidate { order.candidate(at: index) }
 
   /// The places of the memos with a transcript, their bases in reverse byte order.
   func transcriptOrder() -> [Int] {
-    var withTranscript = (0..<count).filter { names.has(Int(order[$0]), .transcript) }
+    var withTranscript = (0..<count).filter { names.has(order.order[$0], .transcript) }
     withTranscript.sort { basePrecedes($1, $0) }
     return withTranscript
   }
