@@ -46,7 +46,8 @@ package enum LintEngine {
     var start = 0
     while start < sources.count {
       let batch = sources[start..<min(sources.count, start + batchSize)]
-      let checked = Parallel.map(batch.count, chunk: 8) { offset -> [LintFinding] in
+      let checked = Parallel.map(batch.count, chunk: MemoFolderOrder<FolderGrouping>.piece) {
+        offset -> [LintFinding] in
         switch batch[batch.startIndex + offset].kind {
         case .memo(let index):
           return MemoAccount.findings(

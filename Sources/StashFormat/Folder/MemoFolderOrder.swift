@@ -103,9 +103,21 @@ package struct MemoFolderOrder<Names: FolderNames>: Sendable {
     Memo.read(candidate(at: position), folder: path, now: now, opened: opened)
   }
 
-  /// Every memo listed, read on both cores in pieces, in the order.
+  /// How many memos a core is handed at a time: reading one takes 20 to 100 µs, and a long
+  /// recording's index more, so pieces this small keep both cores busy to the end.
+  package static var piece: Int { 8 }
+
+  /// What `body` makes of each memo at `positions` from its names, on both cores a `piece` at a
+  /// time, in the order of `positions`.
+  package func read<Result>(
+    _ positions: [Int], _ body: (FolderGrouping.Candidate) -> Result
+  ) -> [Result] {
+    Parallel.map(positions.count, chunk: Self.piece) { body(candidate(at: positions[$0])) }
+  }
+
+  /// Every memo listed, read, in the order.
   package func memos() -> [Memo] {
-    Parallel.map(count, chunk: 64) { memo(at: $0) }
+    read(Array(0..<count)) { Memo.read($0, folder: path, now: now, opened: opened) }
   }
 }
 

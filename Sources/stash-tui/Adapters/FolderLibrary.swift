@@ -40,14 +40,12 @@ final class FolderLibrary: MemoLibrary {
   func read(_ indices: [Int]) -> [(index: Int, row: MemoRow)] {
     guard let listing = listing.withLock({ $0 }) else { return [] }
     let known = indices.filter { $0 >= 0 && $0 < listing.count }
-    let folder = self.folder
     let configuration = configuration.withLock { $0 }
     let collisions = collisions.withLock { $0 }
-    let opened = OpenFolder(path: folder)
-    let rows = Parallel.map(known.count, chunk: 8) {
+    let rows = listing.read(known) { candidate, order in
       FolderLibrary.row(
         MemoAccount.read(
-          listing.candidate(known[$0]), folder: folder, now: listing.now, opened: opened,
+          candidate, folder: order.path, now: order.now, opened: order.opened,
           configuration: configuration, collisions: collisions))
     }
     return Array(zip(known, rows))
@@ -242,6 +240,14 @@ final class FolderListing: PendingRows {
 
   var partsFolders: [String] {
     (0..<count).filter { names.has(order.order[$0], .parts) }.map { MemoFileKind.parts.name(for: base($0)) }
+  }
+
+  /// What `body` makes of the memos at `indices`, each from its names and the listing's order,
+  /// read on both cores as every reader of a folder reads them (`MemoFolderOrder.read`).
+  func read<Result>(
+    _ indices: [Int], _ body: (FolderGrouping.Candidate, MemoFolderOrder<MemoNames>) -> Result
+  ) -> [Result] {
+    order.read(indices) { body($0, order) }
   }
 
   /// The names of the memo at `index`, as `Memo.read` takes them.
