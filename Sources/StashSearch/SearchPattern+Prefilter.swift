@@ -59,18 +59,14 @@ extension SearchPattern {
     guard let base = raw.baseAddress, !raw.isEmpty else { return true }
     switch scan(piece, in: UnsafeRawPointer(base), count: raw.count, foldingCase: foldingCase) {
     case .found, .notASCII: return false
-    case .absent(let joinPossible): return !joinPossible || !tagOrReferenceMayJoin(raw)
+    case .absent: return !tagOrReferenceMayJoin(raw)
     }
   }
 
   /// What one pass over a file's bytes found: the piece, a byte that makes the file one the
-  /// quick scan does not decide (above ASCII, or a NUL), or neither; then whether a tag or a
-  /// reference might join letters into the piece (`tagOrReferenceMayJoin` decides): a run of tags
-  /// with a letter or digit on both sides, a `<r` (ruby), a reference other than the ASCII ones,
-  /// or a `<` with no `>` after it. False means none can.
+  /// quick scan does not decide (above ASCII, or a NUL), or neither.
   enum ScanResult: Hashable {
-    case found, notASCII
-    case absent(joinPossible: Bool)
+    case found, notASCII, absent
   }
 
   /// English letters from the most common to the least: a piece is looked for by its rarest two.
@@ -80,7 +76,9 @@ extension SearchPattern {
   /// `count` bytes at `text`, ASCII case folded when `foldingCase`, and for a byte above ASCII or
   /// a NUL, in one pass (that stops when it finds the piece). Sixteen places at a time: the piece's
   /// two rarest letters, each at its offset, both matching (a letter compared with its case bit
-  /// set, which only its two cases have), then the whole piece where both do.
+  /// set, which only its two cases have), then the whole piece where both do. Whether a tag or a
+  /// reference could join words is left to `tagOrReferenceMayJoin`, which goes from one `<` or
+  /// `&` to the next: doing it here too, sixteen bytes at a time, took twice the instructions.
   static func scan(_ piece: [UInt8], in text: UnsafeRawPointer, count: Int, foldingCase: Bool) -> ScanResult {
     func rarity(_ byte: UInt8) -> Int { letterOrder.firstIndex(of: byte | 0x20) ?? letterOrder.count }
     func caseBit(_ byte: UInt8) -> UInt8 {
@@ -108,64 +106,18 @@ extension SearchPattern {
     // Every byte goes into `seen` (its top bits) and `nul` (a lane set where a byte is 0), sixteen
     // at a time from `start`, checked at the end; the piece can start at 0 through `lastStart`.
     var (seen, nul) = (zero, zero)
-    // Lanes set where ruby text might join words (see `ScanResult`), from the seventeenth byte to
-    // the one before last; `joins` is set by the bytes either side, by a run of tags with a letter
-    // or digit on both sides, and by a reference other than the ASCII ones.
-    var joinable = zero
-    var joins = false
-    let (open, ampersand, r) = (Lanes(repeating: 0x3C), Lanes(repeating: 0x26), Lanes(repeating: 0x72))
-    @inline(__always) func byte(_ index: Int) -> UInt8 { text.load(fromByteOffset: index, as: UInt8.self) }
-    // Whether the run of tags from the `<` at `index` (after a letter or digit) ends before one,
-    // or is left open.
-    func runJoins(_ index: Int) -> Bool {
-      var (tag, end) = (index, index)
-      repeat {
-        guard let found = memchr(text + tag + 1, 0x3E, count - tag - 1) else { return true }
-        end = UnsafeRawPointer(found) - text
-        tag = end + 1
-      } while tag < count && byte(tag) == 0x3C
-      return end + 1 < count && isASCIIWordByte(byte(end + 1))
-    }
-    let raw = UnsafeBufferPointer(start: text.assumingMemoryBound(to: UInt8.self), count: count)
-    // Whether the `&` at `index` is other than one of the ASCII references.
-    func referenceJoins(_ index: Int) -> Bool { asciiReference(raw, at: index + 1) == nil }
-    func joinsAt(_ index: Int) -> Bool {
-      if byte(index) == 0x26 { return referenceJoins(index) }
-      guard byte(index) == 0x3C else { return false }
-      if index + 1 < count && byte(index + 1) == 0x72 { return true }
-      return index > 0 && isASCIIWordByte(byte(index - 1)) && runJoins(index)
-    }
     let lastStart = count - piece.count
     var start = 0
     while start + 16 <= count {
       let bytes = text.loadUnaligned(fromByteOffset: start, as: Lanes.self)
       seen |= bytes
       nul |= zero.replacing(with: ones, where: bytes .== zero)
-      if start >= 1 && start + 17 <= count {
-        let before = text.loadUnaligned(fromByteOffset: start - 1, as: Lanes.self)
-        let after = text.loadUnaligned(fromByteOffset: start + 1, as: Lanes.self)
-        let letter = (before | Lanes(repeating: 0x20)) &- Lanes(repeating: 0x61) .< Lanes(repeating: 26)
-        let digit = before &- Lanes(repeating: 0x30) .< Lanes(repeating: 10)
-        let tag = bytes .== open
-        joinable |= zero.replacing(with: ones, where: tag .& after .== r)
-        // A tag after a letter or digit and a reference: few, each looked at.
-        let afterWord = zero.replacing(with: ones, where: tag .& (letter .| digit))
-        let reference = zero.replacing(with: ones, where: bytes .== ampersand)
-        if !joins && anySet(afterWord | reference) {
-          joins = (0..<16).contains {
-            (afterWord[$0] != 0 && runJoins(start + $0)) || (reference[$0] != 0 && referenceJoins(start + $0))
-          }
-        }
-      } else if !joins {
-        joins = (start..<start + 16).contains(where: joinsAt)
-      }
       if start + 15 <= lastStart {
         let a = text.loadUnaligned(fromByteOffset: start + first, as: Lanes.self)
         let b = text.loadUnaligned(fromByteOffset: start + second, as: Lanes.self)
         let both =
           zero.replacing(with: ones, where: a | fold1 .== rare1)
-          & zero.replacing(
-            with: ones, where: b | fold2 .== rare2)
+          & zero.replacing(with: ones, where: b | fold2 .== rare2)
         if anySet(both) {
           for lane in 0..<16 where both[lane] != 0 && matches(at: start + lane) { return .found }
         }
@@ -179,65 +131,78 @@ extension SearchPattern {
       let byte = text.load(fromByteOffset: index, as: UInt8.self)
       tail |= byte
       if byte == 0 { return .notASCII }
-      if !joins { joins = joinsAt(index) }
     }
     if anySet(seen & Lanes(repeating: 0x80)) || anySet(nul) || tail >= 0x80 { return .notASCII }
     if start <= lastStart {
       for at in start...lastStart where matches(at: at) { return .found }
     }
-    // A tag left open: the last `<` with no `>` after it (from the end, the first of the two met
-    // is a `<`). Most transcripts end a few bytes after their last tag.
-    if !joins && !anySet(joinable) && memchr(text, 0x3C, count) != nil {
-      var index = count - 1
-      while index >= 0 {
-        let byte = text.load(fromByteOffset: index, as: UInt8.self)
-        if byte == 0x3E { break }
-        if byte == 0x3C {
-          joins = true
-          break
-        }
-        index -= 1
-      }
-    }
-    return .absent(joinPossible: joins || anySet(joinable))
+    return .absent
   }
 
   /// Whether the bytes hold something that could join letters or digits into a run the bytes do
   /// not show: a tag (or run of tags) with a letter or digit on both sides, a tag left open, ruby
   /// text (left out of spoken text, so what is around it joins), or a reference other than the
-  /// ASCII ones.
+  /// ASCII ones. It may say so where none can (a `<r` of any tag, a `&` inside a tag): the file is
+  /// then read as spoken text, which decides. Most `<` follow a space (an inline timestamp before
+  /// a word), and are passed over without finding their `>`.
   static func tagOrReferenceMayJoin(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
-    let base = raw.baseAddress!
+    guard let base = raw.baseAddress, !raw.isEmpty else { return false }
     let count = raw.count
-    func next(_ byte: UInt8, from start: Int) -> Int {
-      guard start < count, let found = memchr(base + start, Int32(byte), count - start) else { return count }
-      return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    typealias Lanes = SIMD16<UInt8>
+    let (open, ampersand) = (Lanes(repeating: 0x3C), Lanes(repeating: 0x26))
+    let (zero, ones) = (Lanes(repeating: 0), Lanes(repeating: 0xFF))
+    let text = UnsafeRawPointer(base)
+    // The next `<` or `&` at or after `start`, or `count`: sixteen bytes at a time, the first set
+    // lane found from the two words of the mask.
+    func next(from start: Int) -> Int {
+      var at = start
+      while at + 16 <= count {
+        let bytes = text.loadUnaligned(fromByteOffset: at, as: Lanes.self)
+        let found =
+          zero.replacing(with: ones, where: bytes .== open)
+          | zero.replacing(with: ones, where: bytes .== ampersand)
+        let words = unsafeBitCast(found, to: SIMD2<UInt64>.self)
+        if words[0] != 0 { return at + words[0].trailingZeroBitCount / 8 }
+        if words[1] != 0 { return at + 8 + words[1].trailingZeroBitCount / 8 }
+        at += 16
+      }
+      while at < count && raw[at] != 0x3C && raw[at] != 0x26 { at += 1 }
+      return at
     }
-    var tag = next(0x3C, from: 0)
-    var reference = next(0x26, from: 0)
-    while true {
-      if reference < tag {
-        guard asciiReference(raw, at: reference + 1) != nil else { return true }
-        reference = next(0x26, from: reference + 1)
+    // A tag left open: the last `<` with no `>` after it (from the end, the first of the two met
+    // is a `<`).
+    var index = count - 1
+    while index >= 0 && raw[index] != 0x3E {
+      if raw[index] == 0x3C { return true }
+      index -= 1
+    }
+    var at = next(from: 0)
+    while at < count {
+      if raw[at] == 0x26 {
+        guard asciiReference(raw, at: at + 1) != nil else { return true }
+        at = next(from: at + 1)
         continue
       }
-      guard tag < count else { return false }
-      // A run of tags, one right after another.
-      let runStart = tag
-      var end = tag
+      if at + 1 < count && raw[at + 1] == 0x72 { return true }
+      guard at > 0, isASCIIWordByte(raw[at - 1]) else {
+        at = next(from: at + 1)
+        continue
+      }
+      // A run of tags after a letter or digit, one right after another: joins when a letter or
+      // digit follows it.
+      var tag = at
+      var end = at
       repeat {
-        if tag + 2 < count && raw[tag + 1] == 0x72 && raw[tag + 2] == 0x74 { return true }
-        end = next(0x3E, from: tag + 1)
+        if tag + 1 < count && raw[tag + 1] == 0x72 { return true }
+        end = tag + 1
+        while end < count && raw[end] != 0x3E { end += 1 }
         guard end < count else { return true }
         tag = end + 1
       } while tag < count && raw[tag] == 0x3C
-      if runStart > 0, end + 1 < count, isASCIIWordByte(raw[runStart - 1]), isASCIIWordByte(raw[end + 1]) {
-        return true
-      }
-      tag = next(0x3C, from: end + 1)
-      // A `&` inside a tag is no reference.
-      if reference < end { reference = next(0x26, from: end + 1) }
+      if end + 1 < count && isASCIIWordByte(raw[end + 1]) { return true }
+      at = next(from: end + 1)
     }
+    return false
   }
 
   /// The spoken text of an all-ASCII transcript as `mayMatch` reads it, or nil when the file is

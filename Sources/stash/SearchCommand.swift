@@ -73,10 +73,10 @@ enum SearchCommand {
     // several folders' memos are merged into that order.
     var trouble = false
     var places: [Place] = []
-    var orders: [MemoFolderOrder<FolderGrouping>?] = []
+    var orders: [MemoFolderOrder<MemoNames>?] = []
     for (index, folder) in folders.enumerated() {
       do {
-        let order = try MemoFolderOrder<FolderGrouping>(path: folder) { names, index in
+        let order = try MemoFolderOrder<MemoNames>(path: folder) { names, index in
           names.has(index, .transcript) || names.has(index, .title)
         }
         places += (0..<order.count).map {
@@ -135,7 +135,7 @@ enum SearchCommand {
 
   /// Reads and searches one memo: its title and its transcript.
   static func search(
-    _ place: Place, in order: MemoFolderOrder<FolderGrouping>, pattern: SearchPattern, limit: Int
+    _ place: Place, in order: MemoFolderOrder<MemoNames>, pattern: SearchPattern, limit: Int
   ) -> Found? {
     let candidate = order.candidate(at: Int(place.position))
     let (folder, opened) = (order.path, order.opened)

@@ -245,7 +245,6 @@ import Testing
     var random = Generator(state: 4_122_026)
     let letters = Array("abeimnrtBEAM .<>&".utf8)
     var outcomes: [SearchPattern.ScanResult: Int] = [:]
-    var joinsSeen = 0
     for _ in 0..<20_000 {
       let piece = Array(["bamine", "am", "b", "mine9", "2026"].randomElement(using: &random)!.utf8)
       var text = (0..<Int.random(in: 0...80, using: &random)).map { _ in
@@ -267,7 +266,7 @@ import Testing
         ? .notASCII
         : (seen.count >= piece.count
           && (0...(seen.count - piece.count)).contains { seen[$0..<$0 + piece.count].elementsEqual(piece) })
-          ? .found : .absent(joinPossible: true)
+          ? .found : .absent
       let result = text.withUnsafeBytes {
         SearchPattern.scan(
           piece, in: $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, count: text.count,
@@ -278,17 +277,9 @@ import Testing
         outcomes[.found, default: 0] += 1
         continue
       }
-      // Absent: no tag or reference can join words unless the scan says one might.
-      if case .absent(let joinPossible) = result, expected == .absent(joinPossible: true) {
-        let mayJoin = text.withUnsafeBufferPointer { SearchPattern.tagOrReferenceMayJoin($0) }
-        #expect(joinPossible || !mayJoin, "a join missed in \(String(decoding: text, as: UTF8.self))")
-        if mayJoin { joinsSeen += 1 }
-        outcomes[.absent(joinPossible: true), default: 0] += 1
-        continue
-      }
       #expect(result == expected, "\(String(decoding: piece, as: UTF8.self)) in \(text) folding \(folding)")
       outcomes[result, default: 0] += 1
     }
-    #expect(outcomes.count == 3 && outcomes.values.allSatisfy { $0 > 500 } && joinsSeen > 500, "\(outcomes)")
+    #expect(outcomes.count == 3 && outcomes.values.allSatisfy { $0 > 500 }, "\(outcomes)")
   }
 }
