@@ -16,6 +16,9 @@ package struct SearchPattern: Sendable {
   package var wholeWords: Bool
   /// The folding the text is searched with (the pattern was folded with it).
   package var folding: SearchFolding
+  /// The pattern's longest piece, ready for the quick scan of a transcript's bytes; nil for a
+  /// regular expression and a pattern of words not all ASCII or with no letter or digit.
+  let probe: PieceProbe?
 
   /// Why a pattern cannot be used.
   package struct Problem: Error, Sendable {
@@ -41,12 +44,14 @@ package struct SearchPattern: Sendable {
       keepCase.foldsCase = false
       let scalars = keepCase.fold(text)
       kind = .regex(String(String.UnicodeScalarView(scalars.compactMap(Unicode.Scalar.init))))
+      probe = nil
     } else {
       var folded = self.folding.fold(text)
       while folded.first == 0x20 { folded.removeFirst() }
       while folded.last == 0x20 { folded.removeLast() }
       guard !folded.isEmpty else { throw Problem(message: "the pattern has no words to find") }
       kind = .words(folded)
+      probe = PieceProbe(pattern: folded, foldingCase: folding.foldsCase)
     }
   }
 

@@ -240,11 +240,13 @@ import Testing
 
   /// The one-pass scan against a plain search of every place: texts of 0 to 80 bytes (so the piece
   /// falls on and across each of the sixteen-byte steps and in the tail), the piece in either
-  /// case or not at all, a byte above ASCII or a NUL now and then.
+  /// case or not at all, a byte above ASCII or a NUL now and then; and the walk over tags and
+  /// references against each `<` and `&` looked at in turn.
   @Test func theScanFindsWhatAPlainSearchFinds() {
     var random = Generator(state: 4_122_026)
     let letters = Array("abeimnrtBEAM .<>&".utf8)
-    var outcomes: [SearchPattern.ScanResult: Int] = [:]
+    var outcomes: [PieceProbe.ScanResult: Int] = [:]
+    var joins: [Bool: Int] = [:]
     for _ in 0..<20_000 {
       let piece = Array(["bamine", "am", "b", "mine9", "2026"].randomElement(using: &random)!.utf8)
       var text = (0..<Int.random(in: 0...80, using: &random)).map { _ in
@@ -261,16 +263,15 @@ import Testing
       }
       let folding = Bool.random(using: &random)
       let seen = folding ? text.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 } : text
-      let expected: SearchPattern.ScanResult =
+      let expected: PieceProbe.ScanResult =
         text.contains { $0 >= 0x80 || $0 == 0 }
         ? .notASCII
         : (seen.count >= piece.count
           && (0...(seen.count - piece.count)).contains { seen[$0..<$0 + piece.count].elementsEqual(piece) })
           ? .found : .absent
       let result = text.withUnsafeBytes {
-        SearchPattern.scan(
-          piece, in: $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, count: text.count,
-          foldingCase: folding)
+        PieceProbe(piece, foldingCase: folding).scan(
+          $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, count: text.count)
       }
       // A text with the piece and another byte may give either, as the first met decides.
       if expected == .notASCII && result == .found {
@@ -279,7 +280,19 @@ import Testing
       }
       #expect(result == expected, "\(String(decoding: piece, as: UTF8.self)) in \(text) folding \(folding)")
       outcomes[result, default: 0] += 1
+      // The walk from one `<` or `&` to the next against each byte looked at in turn.
+      let (walked, each) = text.withUnsafeBufferPointer { (Joins.mayJoin($0), Self.mayJoin($0)) }
+      #expect(walked == each, "\(String(decoding: text, as: UTF8.self))")
+      joins[walked, default: 0] += 1
     }
     #expect(outcomes.count == 3 && outcomes.values.allSatisfy { $0 > 500 }, "\(outcomes)")
+    #expect(joins.count == 2 && joins.values.allSatisfy { $0 > 500 }, "\(joins)")
+  }
+
+  /// Whether any tag or reference might join words, each `<` and `&` looked at in turn: what
+  /// `Joins.mayJoin` finds sixteen bytes at a time.
+  static func mayJoin(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+    if Joins.tagLeftOpen(raw) { return true }
+    return raw.indices.contains { (raw[$0] == 0x3C || raw[$0] == 0x26) && Joins.at($0, in: raw) }
   }
 }

@@ -1,0 +1,204 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The longest piece of a pattern of ASCII words (a run of letters and digits, which any match
+/// holds), made ready once to be looked for in the bytes of many transcripts: `certainlyAbsent`
+/// passes over most of them without reading their spoken text.
+struct PieceProbe: Sendable {
+  /// The piece, lower case when the folding folds case.
+  let piece: [UInt8]
+  /// The offsets in the piece of its two rarest letters, which are looked for first.
+  let first, second: Int
+  /// The case bit of each byte of the piece (0x20 for a letter when folding case, else 0): a
+  /// byte matches when it equals the piece's with this bit set.
+  let fold: [UInt8]
+
+  /// English letters from the most common to the least: a piece is looked for by its rarest two.
+  private static let letterOrder = Array("etaoinshrdlcumwfgypbvkjxqz".utf8)
+
+  /// A probe for `piece` (letters and digits, not empty).
+  init(_ piece: [UInt8], foldingCase: Bool) {
+    func rarity(_ byte: UInt8) -> Int {
+      Self.letterOrder.firstIndex(of: byte | 0x20) ?? Self.letterOrder.count
+    }
+    self.piece = piece
+    let ranked = piece.indices.sorted { rarity(piece[$0]) > rarity(piece[$1]) }
+    (first, second) = (ranked[0], ranked.count > 1 ? ranked[1] : ranked[0])
+    fold = piece.map { byte in
+      foldingCase && (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A ? 0x20 : 0
+    }
+  }
+
+  /// The probe for the longest piece of the folded pattern `folded`, or nil when the pattern is
+  /// not all ASCII or has no letter or digit.
+  init?(pattern folded: [UInt32], foldingCase: Bool) {
+    guard folded.allSatisfy({ $0 < 0x80 }) else { return nil }
+    var best: Range<Int> = 0..<0
+    var start = 0
+    for index in 0...folded.count {
+      if index < folded.count, Self.isWordByte(UInt8(folded[index])) { continue }
+      if index - start > best.count { best = start..<index }
+      start = index + 1
+    }
+    guard !best.isEmpty else { return nil }
+    self.init(folded[best].map { UInt8($0) }, foldingCase: foldingCase)
+  }
+
+  @inline(__always) static func isWordByte(_ byte: UInt8) -> Bool {
+    (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
+  }
+
+  /// Whether an all-ASCII transcript certainly holds no match, decided from its bytes as they
+  /// are, which is much quicker than reading its spoken text: a match holds the piece, and in
+  /// spoken text a run of letters and digits comes from one line of the file, unbroken but for
+  /// tags. So when the bytes (case folded as ASCII when folding case) do not hold the piece, no
+  /// tag stands between two letters or digits, every reference is one of the ASCII ones (none
+  /// stands for a letter or digit) and there is no ruby text, no match can be there. False
+  /// whenever it cannot be sure: a byte above ASCII or a NUL (other scripts fold to letters), the
+  /// piece in the bytes, a tag inside a word, another reference.
+  func certainlyAbsent(in raw: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = raw.baseAddress, !raw.isEmpty else { return true }
+    return scan(UnsafeRawPointer(base), count: raw.count) == .absent && !Joins.mayJoin(raw)
+  }
+
+  /// What one pass over a file's bytes found: the piece, a byte that makes the file one the
+  /// quick scan does not decide (above ASCII, or a NUL), or neither.
+  enum ScanResult: Hashable {
+    case found, notASCII, absent
+  }
+
+  /// Looks for the piece in the `count` bytes at `text` (ASCII case folded when folding case),
+  /// and for a byte above ASCII or a NUL, in one pass that stops when it finds the piece. Sixteen
+  /// places at a time: the piece's two rarest letters, each at its offset, both matching (a
+  /// letter compared with its case bit set, which only its two cases have), then the whole piece
+  /// where both do. Whether a tag or reference could join words is left to `Joins`: looking for
+  /// `<` and `&` here too took as many instructions as the two passes.
+  func scan(_ text: UnsafeRawPointer, count: Int) -> ScanResult {
+    let (piece, fold) = (self.piece, self.fold)
+    func matches(at start: Int) -> Bool {
+      for m in 0..<piece.count
+      where text.load(fromByteOffset: start + m, as: UInt8.self) | fold[m] != piece[m] {
+        return false
+      }
+      return true
+    }
+    typealias Lanes = SIMD16<UInt8>
+    let (zero, ones) = (Lanes(repeating: 0), Lanes(repeating: 0xFF))
+    /// Whether any lane is not zero (a generic reduction is a call per step; this is two words).
+    @inline(__always) func anySet(_ lanes: Lanes) -> Bool {
+      let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+      return words[0] | words[1] != 0
+    }
+    let (rare1, rare2) = (Lanes(repeating: piece[first]), Lanes(repeating: piece[second]))
+    let (fold1, fold2) = (Lanes(repeating: fold[first]), Lanes(repeating: fold[second]))
+    // Every byte goes into `seen` (its top bits) and `nul` (a lane set where a byte is 0), sixteen
+    // at a time from `start`, checked at the end; the piece can start at 0 through `lastStart`.
+    var (seen, nul) = (zero, zero)
+    let lastStart = count - piece.count
+    var start = 0
+    while start + 16 <= count {
+      let bytes = text.loadUnaligned(fromByteOffset: start, as: Lanes.self)
+      seen |= bytes
+      nul |= zero.replacing(with: ones, where: bytes .== zero)
+      if start + 15 <= lastStart {
+        let a = text.loadUnaligned(fromByteOffset: start + first, as: Lanes.self)
+        let b = text.loadUnaligned(fromByteOffset: start + second, as: Lanes.self)
+        let both =
+          zero.replacing(with: ones, where: a | fold1 .== rare1)
+          & zero.replacing(with: ones, where: b | fold2 .== rare2)
+        if anySet(both) {
+          for lane in 0..<16 where both[lane] != 0 && matches(at: start + lane) { return .found }
+        }
+      } else {
+        for at in start..<min(start + 16, lastStart + 1) where matches(at: at) { return .found }
+      }
+      start += 16
+    }
+    var tail: UInt8 = 0
+    for index in start..<count {
+      let byte = text.load(fromByteOffset: index, as: UInt8.self)
+      tail |= byte
+      if byte == 0 { return .notASCII }
+    }
+    if anySet(seen & Lanes(repeating: 0x80)) || anySet(nul) || tail >= 0x80 { return .notASCII }
+    if start <= lastStart {
+      for at in start...lastStart where matches(at: at) { return .found }
+    }
+    return .absent
+  }
+}
+
+/// Where a tag or a reference might join letters or digits into a run the bytes do not show: a
+/// tag (or run of tags) with a letter or digit on both sides, a tag left open, ruby text (left out
+/// of spoken text, so what is around it joins), or a reference other than the ASCII ones. It may
+/// say so where none can (a `<r` of any tag, a `&` inside a tag): the file is then read as spoken
+/// text, which decides. Most `<` follow a space (an inline timestamp before a word), and are
+/// passed over without finding their `>`.
+enum Joins {
+  /// Whether the `<` or `&` at `index` might join words.
+  @inline(__always)
+  static func at(_ index: Int, in raw: UnsafeBufferPointer<UInt8>) -> Bool {
+    let count = raw.count
+    if raw[index] == 0x26 { return SearchPattern.asciiReference(raw, at: index + 1) == nil }
+    if index + 1 < count && raw[index + 1] == 0x72 { return true }
+    guard index > 0, PieceProbe.isWordByte(raw[index - 1]) else { return false }
+    // A run of tags after a letter or digit, one right after another: joins when a letter or
+    // digit follows it.
+    var (tag, end) = (index, index)
+    repeat {
+      if tag + 1 < count && raw[tag + 1] == 0x72 { return true }
+      end = tag + 1
+      while end < count && raw[end] != 0x3E { end += 1 }
+      guard end < count else { return true }
+      tag = end + 1
+    } while tag < count && raw[tag] == 0x3C
+    return end + 1 < count && PieceProbe.isWordByte(raw[end + 1])
+  }
+
+  /// Whether any tag or reference in `raw` might join words: each `<` and `&`, found sixteen
+  /// bytes at a time (the first set lane from the two words of a mask), looked at by `at`.
+  static func mayJoin(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = raw.baseAddress, !raw.isEmpty else { return false }
+    if tagLeftOpen(raw) { return true }
+    let count = raw.count
+    typealias Lanes = SIMD16<UInt8>
+    let (open, ampersand) = (Lanes(repeating: 0x3C), Lanes(repeating: 0x26))
+    let (zero, ones) = (Lanes(repeating: 0), Lanes(repeating: 0xFF))
+    let text = UnsafeRawPointer(base)
+    // The next `<` or `&` at or after `start`, or `count`.
+    func next(from start: Int) -> Int {
+      var at = start
+      while at + 16 <= count {
+        let bytes = text.loadUnaligned(fromByteOffset: at, as: Lanes.self)
+        let found =
+          zero.replacing(with: ones, where: bytes .== open)
+          | zero.replacing(with: ones, where: bytes .== ampersand)
+        let words = unsafeBitCast(found, to: SIMD2<UInt64>.self)
+        if words[0] != 0 { return at + words[0].trailingZeroBitCount / 8 }
+        if words[1] != 0 { return at + 8 + words[1].trailingZeroBitCount / 8 }
+        at += 16
+      }
+      while at < count && raw[at] != 0x3C && raw[at] != 0x26 { at += 1 }
+      return at
+    }
+    var at = next(from: 0)
+    while at < count {
+      if Self.at(at, in: raw) { return true }
+      at = next(from: at + 1)
+    }
+    return false
+  }
+
+  /// Whether the last `<` has no `>` after it (from the end, the first of the two met is a `<`).
+  static func tagLeftOpen(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = raw.count - 1
+    while index >= 0 && raw[index] != 0x3E {
+      if raw[index] == 0x3C { return true }
+      index -= 1
+    }
+    return false
+  }
+}
