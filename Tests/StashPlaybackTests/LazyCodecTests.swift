@@ -40,17 +40,6 @@ import Testing
     #expect(StashPlayback.versionText(opened).hasPrefix("59."), "\(StashPlayback.versionText(opened))")
   }
 
-  @Test func aMissingLibraryIsRefusedWithTheLoadersReason() {
-    let soname = "libstash-no-such-library.so.0"
-    guard case .failure(let error) = CodecLibrary.load(soname: soname) else {
-      Issue.record("\(soname) loaded")
-      return
-    }
-    #expect(error.code == .unsupported)
-    #expect(error.message.hasPrefix("no AAC decoder: \(soname) could not be loaded ("), "\(error.message)")
-    #expect(error.message.contains("cannot open shared object file"), "\(error.message)")
-  }
-
   @Test func aLibraryWithoutTheCallsIsRefusedNamingTheSymbol() throws {
     let folder = try Fixtures.scratchFolder("stash-lazy-codec")
     defer { try? FileManager.default.removeItem(at: folder) }

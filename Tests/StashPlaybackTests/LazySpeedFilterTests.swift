@@ -28,17 +28,6 @@ import Testing
     #expect(abs(out.count - 24_000) < 2_400, "\(out.count) frames")
   }
 
-  @Test func aMissingLibraryIsRefusedWithTheLoadersReason() {
-    let soname = "libstash-no-such-library.so.0"
-    guard case .failure(let error) = SpeedFilterLibrary.load(soname: soname) else {
-      Issue.record("\(soname) loaded")
-      return
-    }
-    #expect(error.message.contains("\(soname) could not be loaded ("), "\(error.message)")
-    #expect(error.message.contains("cannot open shared object file"), "\(error.message)")
-    #expect(error.message.contains("1×"), "\(error.message)")
-  }
-
   @Test func aLibraryWithoutTheCallsIsRefusedNamingTheSymbol() {
     // libc is there, and has none of libavfilter's calls.
     guard case .failure(let error) = SpeedFilterLibrary.load(soname: "libc.so.6") else {

@@ -68,17 +68,6 @@ import Testing
     #expect(reducer.delay == 1_200)
   }
 
-  @Test func aMissingLibraryIsRefusedWithTheLoadersReason() {
-    let soname = "libstash-no-such-library.so.0"
-    guard case .failure(let error) = NoiseReductionLibrary.load(soname: soname) else {
-      Issue.record("\(soname) loaded")
-      return
-    }
-    #expect(error.message.hasPrefix("cannot reduce the noise: "), "\(error.message)")
-    #expect(error.message.contains("\(soname) could not be loaded ("), "\(error.message)")
-    #expect(error.message.hasSuffix("playing on without it"), "\(error.message)")
-  }
-
   /// The floor's `nf`: 17 dB over the measured RMS, 20 dB down, within what afftdn takes.
   @Test func theNoiseFloorGivenFollowsTheMeasuredOne() {
     #expect(abs(NoiseReducer.noiseFloor(for: 0.0316) - -33) < 0.1)

@@ -119,18 +119,6 @@ import Testing
     #expect(booster.delay == 95)
   }
 
-  @Test func aMissingLibraryIsRefusedWithTheLoadersReason() {
-    let soname = "libstash-no-such-library.so.0"
-    guard case .failure(let error) = VoiceBoostLibrary.load(soname: soname) else {
-      Issue.record("\(soname) loaded")
-      return
-    }
-    #expect(error.message.hasPrefix("cannot boost the voice: "), "\(error.message)")
-    #expect(error.message.contains("\(soname) could not be loaded ("), "\(error.message)")
-    #expect(error.message.contains("cannot open shared object file"), "\(error.message)")
-    #expect(error.message.hasSuffix("playing on without it"), "\(error.message)")
-  }
-
   /// Mono `input` pushed through `stage` 512 frames at a time, then finished: all it gives.
   static func run(_ input: [Float], through stage: FilterBlend) -> [Float] {
     var output: [Float] = []
