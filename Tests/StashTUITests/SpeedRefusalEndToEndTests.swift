@@ -173,3 +173,97 @@ import Testing
     #expect(answers[2]["state"] as? String == "playing", "\(answers[2])")
   }
 }
+
+/// The voice boost and the noise reduction need the same libavfilter, opened only when turned on:
+/// with a stand-in that cannot serve, each is refused with the loader's reason and the memo plays
+/// on without it, in `--play` (on stderr, to the end, exit 0) and in the browser (on the status
+/// line, the clock going on).
+@Suite struct ListeningRefusalEndToEndTests {
+  /// A listening setting and its refusal's opening words.
+  enum Setting: String, CaseIterable, CustomTestStringConvertible {
+    case boost = "--voice-boost"
+    case enhance = "--enhance"
+
+    var testDescription: String { rawValue }
+
+    var refusal: String {
+      switch self {
+      case .boost: "cannot boost the voice: "
+      case .enhance: "cannot reduce the noise: "
+      }
+    }
+
+    /// Its word in `--control`, and its field in the status answer.
+    var control: (word: String, field: String) {
+      switch self {
+      case .boost: ("boost", "voiceBoost")
+      case .enhance: ("enhance", "enhance")
+      }
+    }
+  }
+
+  @Test(arguments: Setting.allCases)
+  func playSaysWhyAndPlaysToTheEnd(_ setting: Setting) throws {
+    let scratch = try ScratchFolder("stash-listening-refused")
+    defer { scratch.remove() }
+    let standIn = SpeedRefusalEndToEndTests.StandIn.needingAMissingLibrary
+    let (lib, soname) = try SpeedRefusalEndToEndTests.build(standIn, in: scratch)
+    let memo = scratch.appendingPathComponent("2026-03-14T09-30-00Z_audio.m4a")
+    try FileManager.default.copyItem(at: TUIHarness.toneAudio, to: memo)
+    var environment = ProcessInfo.processInfo.environment
+    environment["LD_LIBRARY_PATH"] = lib.path
+    environment["STASH_ALSA_DEVICE"] = "null"
+    let played = try runProcess(
+      TUIHarness.binary, ["--play", memo.path, setting.rawValue, "--to", "1"], environment: environment)
+    #expect(played.status == 0, "\(played.standardError)")
+    let expected = "stash-tui: " + setting.refusal + standIn.failure(soname)
+    #expect(played.standardError.contains(expected), "\(played.standardError)")
+    #expect(played.standardError.contains(standIn.reason), "\(played.standardError)")
+    #expect(played.standardError.contains("playing on without it"), "\(played.standardError)")
+
+    // `--control`'s `boost on` or `enhance on`: said, and the player answers playing without it.
+    var paced = environment
+    paced["STASH_ALSA_PACE"] = "1"
+    let controlled = try runProcess(
+      TUIHarness.binary, ["--play", memo.path, "--control"], environment: paced,
+      input: Data("play\n\(setting.control.word) on\nstatus\nquit\n".utf8))
+    #expect(controlled.status == 0, "\(controlled.standardError)")
+    #expect(controlled.standardError.contains(expected), "\(controlled.standardError)")
+    let answers = controlled.standardOutput.split(separator: "\n").compactMap {
+      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+    try #require(answers.count == 3, "\(controlled.standardOutput)")
+    #expect(answers[2][setting.control.field] as? Bool == false, "\(answers[2])")
+    #expect(answers[2]["state"] as? String == "playing", "\(answers[2])")
+  }
+
+  @Test func theBrowserSaysWhyTheBoostIsOffAndPlaysOn() throws {
+    let scratch = try ScratchFolder("stash-boost-refused")
+    defer { scratch.remove() }
+    let standIn = SpeedRefusalEndToEndTests.StandIn.withoutTheCalls
+    let (lib, soname) = try SpeedRefusalEndToEndTests.build(standIn, in: scratch)
+    let folder = try TUIHarness.memoFolder()
+    var environment = EndToEndActionTests.soundToFile(scratch.appendingPathComponent("sound.raw"))
+    environment["LD_LIBRARY_PATH"] = lib.path
+    let tmux = try TmuxSession(folder: folder, width: 240, environment: environment)
+    defer { tmux.close() }
+    #expect(tmux.waitUntilRead(for: "3 memos") != nil, "\(tmux.capture())")
+    tmux.send("Space")
+    #expect(tmux.wait { ListeningEndToEndTests.clock($0) != nil } != nil, "\(tmux.capture())")
+
+    tmux.send("v")
+    let refused = tmux.wait { SpeedRefusalEndToEndTests.statusLine($0).hasPrefix(Setting.boost.refusal) }
+    let status = SpeedRefusalEndToEndTests.statusLine(refused ?? tmux.capture())
+    #expect(refused != nil, "the status line says: \(status)")
+    #expect(status.contains(standIn.failure(soname)), "\(status)")
+    #expect(status.contains(standIn.reason), "\(status)")
+    #expect(status.hasSuffix("playing on without it"), "\(status)")
+
+    // Playing goes on: the clock keeps going.
+    let before = try #require(ListeningEndToEndTests.clock(tmux.capture()), "\(tmux.capture())")
+    let later = tmux.wait(timeout: 10) { (ListeningEndToEndTests.clock($0) ?? 0) >= before + 2 }
+    #expect(later != nil, "the clock stopped: \(TUIHarness.transport(tmux.capture()))")
+    tmux.send("q")
+    #expect(tmux.wait(for: "EXITED:0") != nil, "\(tmux.capture())")
+  }
+}
