@@ -85,6 +85,70 @@ import Testing
     return (lib, name)
   }
 
+  /// The browser in tmux over the test memo folder with `standIn` first on its library path,
+  /// playing the first memo (its sound to a file in `scratch`); and the stand-in's soname.
+  static func playing(with standIn: StandIn, in scratch: ScratchFolder) throws -> (TmuxSession, String) {
+    let (lib, soname) = try build(standIn, in: scratch)
+    var environment = EndToEndActionTests.soundToFile(scratch.appendingPathComponent("sound.raw"))
+    environment["LD_LIBRARY_PATH"] = lib.path
+    // Wide enough for the whole message, which quotes the stand-in's path.
+    let tmux = try TmuxSession(folder: try TUIHarness.memoFolder(), width: 240, environment: environment)
+    #expect(tmux.waitUntilRead(for: "3 memos") != nil, "\(tmux.capture())")
+    tmux.send("Space")
+    #expect(tmux.wait { ListeningEndToEndTests.clock($0) != nil } != nil, "\(tmux.capture())")
+    return (tmux, soname)
+  }
+
+  /// A memo in `scratch` and the environment to play it with `--play` on ALSA's null device, with
+  /// `standIn` first on the library path; and the stand-in's soname.
+  static func toPlay(with standIn: StandIn, in scratch: ScratchFolder) throws -> (
+    memo: URL, environment: [String: String], soname: String
+  ) {
+    let (lib, soname) = try build(standIn, in: scratch)
+    let memo = scratch.appendingPathComponent("2026-03-14T09-30-00Z_audio.m4a")
+    try FileManager.default.copyItem(at: TUIHarness.toneAudio, to: memo)
+    var environment = ProcessInfo.processInfo.environment
+    environment["LD_LIBRARY_PATH"] = lib.path
+    environment["STASH_ALSA_DEVICE"] = "null"
+    return (memo, environment, soname)
+  }
+
+  /// `--play memo --control` on a paced device, given `play`, `command`, `status` and `quit`:
+  /// expects exit 0 and standard error to hold `expected` and `standIn`'s reason; the three
+  /// answers (`quit` is not answered).
+  static func control(
+    _ memo: URL, _ command: String, environment: [String: String], saying expected: String, _ standIn: StandIn
+  ) throws -> [[String: Any]] {
+    var paced = environment
+    paced["STASH_ALSA_PACE"] = "1"
+    let controlled = try runProcess(
+      TUIHarness.binary, ["--play", memo.path, "--control"], environment: paced,
+      input: Data("play\n\(command)\nstatus\nquit\n".utf8))
+    #expect(controlled.status == 0, "\(controlled.standardError)")
+    #expect(controlled.standardError.contains(expected), "\(controlled.standardError)")
+    #expect(controlled.standardError.contains(standIn.reason), "\(controlled.standardError)")
+    let answers = controlled.standardOutput.split(separator: "\n").compactMap {
+      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+    try #require(answers.count == 3, "\(controlled.standardOutput)")
+    return answers
+  }
+
+  /// Sends `key` and expects the status line to refuse it: `opening` first, `standIn`'s failure
+  /// and the loader's reason, `closing` last.
+  static func expectRefusal(
+    after key: String, in tmux: TmuxSession, saying opening: String, then closing: String, _ standIn: StandIn,
+    _ soname: String
+  ) {
+    tmux.send(key)
+    let refused = tmux.wait { statusLine($0).hasPrefix(opening) }
+    let status = statusLine(refused ?? tmux.capture())
+    #expect(refused != nil, "the status line says: \(status)")
+    #expect(status.contains(standIn.failure(soname)), "\(status)")
+    #expect(status.contains(standIn.reason), "\(status)")
+    #expect(status.hasSuffix(closing), "\(status)")
+  }
+
   /// The status line: the one above the transport line.
   static func statusLine(_ screen: String) -> String {
     let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
@@ -102,24 +166,11 @@ import Testing
   func theBrowserSaysWhyTheSpeedStaysAtOneAndPlaysOn(_ standIn: StandIn) throws {
     let scratch = try ScratchFolder("stash-speed-refused")
     defer { scratch.remove() }
-    let (lib, soname) = try Self.build(standIn, in: scratch)
-    let folder = try TUIHarness.memoFolder()
-    var environment = EndToEndActionTests.soundToFile(scratch.appendingPathComponent("sound.raw"))
-    environment["LD_LIBRARY_PATH"] = lib.path
-    // Wide enough for the whole message, which quotes the stand-in's path.
-    let tmux = try TmuxSession(folder: folder, width: 240, environment: environment)
+    let (tmux, soname) = try Self.playing(with: standIn, in: scratch)
     defer { tmux.close() }
-    #expect(tmux.waitUntilRead(for: "3 memos") != nil, "\(tmux.capture())")
-    tmux.send("Space")
-    #expect(tmux.wait { ListeningEndToEndTests.clock($0) != nil } != nil, "\(tmux.capture())")
 
-    tmux.send("}")
-    let refused = tmux.wait { Self.statusLine($0).hasPrefix("cannot play at another speed") }
-    let status = Self.statusLine(refused ?? tmux.capture())
-    #expect(refused != nil, "the status line says: \(status)")
-    #expect(status.contains(standIn.failure(soname)), "\(status)")
-    #expect(status.contains(standIn.reason), "\(status)")
-    #expect(status.hasSuffix("playing on at 1×"), "\(status)")
+    Self.expectRefusal(
+      after: "}", in: tmux, saying: "cannot play at another speed", then: "playing on at 1×", standIn, soname)
 
     // Playing goes on, at 1×: the transport shows no speed and no real time beside the memo's,
     // and the clock keeps pace with the wall.
@@ -140,12 +191,7 @@ import Testing
   func playAndControlSayWhyOnStandardError(_ standIn: StandIn) throws {
     let scratch = try ScratchFolder("stash-speed-refused-cli")
     defer { scratch.remove() }
-    let (lib, soname) = try Self.build(standIn, in: scratch)
-    let memo = scratch.appendingPathComponent("2026-03-14T09-30-00Z_audio.m4a")
-    try FileManager.default.copyItem(at: TUIHarness.toneAudio, to: memo)
-    var environment = ProcessInfo.processInfo.environment
-    environment["LD_LIBRARY_PATH"] = lib.path
-    environment["STASH_ALSA_DEVICE"] = "null"
+    let (memo, environment, soname) = try Self.toPlay(with: standIn, in: scratch)
     let expected = "stash-tui: cannot play at another speed: \(standIn.failure(soname))"
 
     // `--play --speed 2`: said once, and the memo still plays to its end (exit 0).
@@ -156,19 +202,7 @@ import Testing
     #expect(played.standardError.contains(standIn.reason), "\(played.standardError)")
 
     // `--control`'s `speed 2`: said, and the player answers playing at 1×.
-    var paced = environment
-    paced["STASH_ALSA_PACE"] = "1"
-    let controlled = try runProcess(
-      TUIHarness.binary, ["--play", memo.path, "--control"], environment: paced,
-      input: Data("play\nspeed 2\nstatus\nquit\n".utf8))
-    #expect(controlled.status == 0, "\(controlled.standardError)")
-    #expect(controlled.standardError.contains(expected), "\(controlled.standardError)")
-    #expect(controlled.standardError.contains(standIn.reason), "\(controlled.standardError)")
-    let answers = controlled.standardOutput.split(separator: "\n").compactMap {
-      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-    }
-    // `quit` is not answered.
-    try #require(answers.count == 3, "\(controlled.standardOutput)")
+    let answers = try Self.control(memo, "speed 2", environment: environment, saying: expected, standIn)
     #expect(answers[1]["speed"] as? Double == 1, "\(answers[1])")
     #expect(answers[2]["state"] as? String == "playing", "\(answers[2])")
   }
@@ -207,12 +241,7 @@ import Testing
     let scratch = try ScratchFolder("stash-listening-refused")
     defer { scratch.remove() }
     let standIn = SpeedRefusalEndToEndTests.StandIn.needingAMissingLibrary
-    let (lib, soname) = try SpeedRefusalEndToEndTests.build(standIn, in: scratch)
-    let memo = scratch.appendingPathComponent("2026-03-14T09-30-00Z_audio.m4a")
-    try FileManager.default.copyItem(at: TUIHarness.toneAudio, to: memo)
-    var environment = ProcessInfo.processInfo.environment
-    environment["LD_LIBRARY_PATH"] = lib.path
-    environment["STASH_ALSA_DEVICE"] = "null"
+    let (memo, environment, soname) = try SpeedRefusalEndToEndTests.toPlay(with: standIn, in: scratch)
     let played = try runProcess(
       TUIHarness.binary, ["--play", memo.path, setting.rawValue, "--to", "1"], environment: environment)
     #expect(played.status == 0, "\(played.standardError)")
@@ -222,17 +251,8 @@ import Testing
     #expect(played.standardError.contains("playing on without it"), "\(played.standardError)")
 
     // `--control`'s `boost on` or `enhance on`: said, and the player answers playing without it.
-    var paced = environment
-    paced["STASH_ALSA_PACE"] = "1"
-    let controlled = try runProcess(
-      TUIHarness.binary, ["--play", memo.path, "--control"], environment: paced,
-      input: Data("play\n\(setting.control.word) on\nstatus\nquit\n".utf8))
-    #expect(controlled.status == 0, "\(controlled.standardError)")
-    #expect(controlled.standardError.contains(expected), "\(controlled.standardError)")
-    let answers = controlled.standardOutput.split(separator: "\n").compactMap {
-      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-    }
-    try #require(answers.count == 3, "\(controlled.standardOutput)")
+    let answers = try SpeedRefusalEndToEndTests.control(
+      memo, "\(setting.control.word) on", environment: environment, saying: expected, standIn)
     #expect(answers[2][setting.control.field] as? Bool == false, "\(answers[2])")
     #expect(answers[2]["state"] as? String == "playing", "\(answers[2])")
   }
@@ -241,23 +261,11 @@ import Testing
     let scratch = try ScratchFolder("stash-boost-refused")
     defer { scratch.remove() }
     let standIn = SpeedRefusalEndToEndTests.StandIn.withoutTheCalls
-    let (lib, soname) = try SpeedRefusalEndToEndTests.build(standIn, in: scratch)
-    let folder = try TUIHarness.memoFolder()
-    var environment = EndToEndActionTests.soundToFile(scratch.appendingPathComponent("sound.raw"))
-    environment["LD_LIBRARY_PATH"] = lib.path
-    let tmux = try TmuxSession(folder: folder, width: 240, environment: environment)
+    let (tmux, soname) = try SpeedRefusalEndToEndTests.playing(with: standIn, in: scratch)
     defer { tmux.close() }
-    #expect(tmux.waitUntilRead(for: "3 memos") != nil, "\(tmux.capture())")
-    tmux.send("Space")
-    #expect(tmux.wait { ListeningEndToEndTests.clock($0) != nil } != nil, "\(tmux.capture())")
 
-    tmux.send("v")
-    let refused = tmux.wait { SpeedRefusalEndToEndTests.statusLine($0).hasPrefix(Setting.boost.refusal) }
-    let status = SpeedRefusalEndToEndTests.statusLine(refused ?? tmux.capture())
-    #expect(refused != nil, "the status line says: \(status)")
-    #expect(status.contains(standIn.failure(soname)), "\(status)")
-    #expect(status.contains(standIn.reason), "\(status)")
-    #expect(status.hasSuffix("playing on without it"), "\(status)")
+    SpeedRefusalEndToEndTests.expectRefusal(
+      after: "v", in: tmux, saying: Setting.boost.refusal, then: "playing on without it", standIn, soname)
 
     // Playing goes on: the clock keeps going.
     let before = try #require(ListeningEndToEndTests.clock(tmux.capture()), "\(tmux.capture())")
