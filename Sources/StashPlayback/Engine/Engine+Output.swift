@@ -51,8 +51,12 @@ extension Engine {
     var junction: [Float] = []
     var junctionOffset = 0
     var blended: [Float] = []
-    /// Memo frames counted as left out whose cuts a re-run dropped, to be taken off the count.
-    var uncounted = 0
+    /// The skipper's cuts not heard yet: each where the frames after it start among those fed,
+    /// and the memo frames it left out. A cut is made up to a pause ahead of what is heard, and
+    /// counted as time saved once the frames after it are heard.
+    var cuts: [(fed: Int, frames: Int)] = []
+    /// The memo frame the skipper's next chunk starts at unless it cut before it; nil until known.
+    var skipperNext: Int? = nil
     var gain = OutputGain()
     var shaped: [Float] = []
     var pending: AudioChunk? = nil
@@ -312,6 +316,7 @@ extension Engine {
     state.pendingOffset = 0
     while true {
       if let skipped = state.skipper?.pop() {
+        noteCut(&state, before: skipped, channels: max(1, control.channels))
         state.pending = skipped
         return
       }
@@ -320,10 +325,28 @@ extension Engine {
       guard chunk.generation >= state.generation else { continue }
       if chunk.generation == state.generation { remember(&state, chunk, control) }
       guard let skipper = state.skipper, chunk.generation == state.generation else {
+        // A skipper made later takes the memo on from here.
+        if case .audio(let samples) = chunk.content {
+          state.skipperNext = chunk.firstFrame + samples.count / max(1, control.channels)
+        }
         state.pending = chunk
         return
       }
       skipper.push(chunk)
+    }
+  }
+
+  /// Where the skipper's chunk `chunk` (or the end) starts past the memo frame it was to start at,
+  /// it cut what lies between: a cut, fed from the next frame fed. (A loop's wrap goes back.)
+  private func noteCut(_ state: inout OutputState, before chunk: AudioChunk, channels: Int) {
+    if let expected = state.skipperNext, chunk.firstFrame > expected {
+      switch chunk.content {
+      case .audio, .end: state.cuts.append((state.fed, chunk.firstFrame - expected))
+      case .failure: break
+      }
+    }
+    if case .audio(let samples) = chunk.content {
+      state.skipperNext = chunk.firstFrame + samples.count / channels
     }
   }
 
@@ -372,19 +395,10 @@ extension Engine {
         return chunk.firstFrame <= memo && memo < chunk.firstFrame + samples.count / channels
       })
     else { return false }
-    // The cuts made after `memo` are made again: what the skipper took in after it is what was fed
-    // since, what waits to be fed, what it holds, and what it cut.
-    // (Not in a loop, whose wraps jump back.)
-    if control.decodeLoop == nil, let last = state.history.last, case .audio(let samples) = last.content {
-      var rest = 0
-      if let pending = state.pending, case .audio(let pendingSamples) = pending.content {
-        rest = pendingSamples.count / channels - state.pendingOffset
-      }
-      let taken = last.firstFrame + samples.count / channels - memo
-      let cut =
-        taken - Int((Double(state.fed) - carried).rounded()) - rest - skipper.readyFrames - skipper.heldFrames
-      if cut > 0 && cut < taken { state.uncounted += cut }
-    }
+    // The cuts after the last frame handed over are made again: those among the frames dropped
+    // and those the skipper has not given out yet are not counted.
+    state.cuts.removeAll { Double($0.fed) > carried }
+    state.skipperNext = memo
     let fadeFrames = max(1, Int(Self.junctionSeconds * Double(control.rate)))
     // The old frames to fade from: what is staged, else what the old filters have ready.
     if state.stretched.count / channels - state.stretchedOffset < fadeFrames {
@@ -493,6 +507,9 @@ extension Engine {
   /// (none at 1×, so that 1× is the decoder's frames bit for bit).
   private func startShaping(_ state: inout OutputState, _ control: Control) {
     state.fed = 0
+    // Cuts ahead of what was heard of the last generation are never heard.
+    state.cuts.removeAll()
+    state.skipperNext = control.decodeFrom
     state.stretched.removeAll()
     state.stretchedOffset = 0
     state.speed = control.speed
@@ -696,8 +713,10 @@ extension Engine {
     let speed = state.stretcher == nil ? 1 : state.deviceMap.slope(device)
     state.deviceMap.forget(before: device)
     state.fedMap.forget(before: fed)
-    let skipped = (state.skipper?.takeSaved() ?? 0) - state.uncounted
-    state.uncounted = 0
+    // The cuts whose next frames are heard.
+    let heardCuts = state.cuts.prefix { Double($0.fed) <= fed }
+    let skipped = heardCuts.reduce(0) { $0 + $1.frames }
+    state.cuts.removeFirst(heardCuts.count)
     let clock = PlaybackClock(
       generation: state.generation, heard: Int(memo.rounded(.down)), ahead: Int(ahead.rounded(.down)),
       stamp: stamp, running: running, rate: state.output?.rate ?? 48_000, speed: speed)
