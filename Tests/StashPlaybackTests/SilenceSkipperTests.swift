@@ -18,23 +18,31 @@ import Testing
   static func skip(
     _ memo: SkipSilenceAudio, level: SkipSilenceLevel?, change: (Int, SilenceSkipper) -> Void = { _, _ in }
   ) -> Skipped {
-    let skipper = SilenceSkipper(rate: memo.rate, channels: memo.channels, level: level)
+    skip(memo.samples, rate: memo.rate, channels: memo.channels, level: level, change: change)
+  }
+
+  /// The same for interleaved `samples` made by the test itself.
+  static func skip(
+    _ samples: [Float], rate: Int, channels: Int, level: SkipSilenceLevel?,
+    change: (Int, SilenceSkipper) -> Void = { _, _ in }
+  ) -> Skipped {
+    let skipper = SilenceSkipper(rate: rate, channels: channels, level: level)
     var out = Skipped()
     func drain() {
       while let chunk = skipper.pop() {
-        guard case .audio(let samples) = chunk.content else { continue }
-        out.samples += samples
-        out.memoFrames += (0..<(samples.count / memo.channels)).map { chunk.firstFrame + $0 }
+        guard case .audio(let played) = chunk.content else { continue }
+        out.samples += played
+        out.memoFrames += (0..<(played.count / channels)).map { chunk.firstFrame + $0 }
       }
     }
-    let frames = memo.samples.count / memo.channels
+    let frames = samples.count / channels
     for start in stride(from: 0, to: frames, by: 1024) {
       change(start, skipper)
       let end = min(frames, start + 1024)
       skipper.push(
         AudioChunk(
           generation: 1, firstFrame: start,
-          content: .audio(Array(memo.samples[(start * memo.channels)..<(end * memo.channels)]))))
+          content: .audio(Array(samples[(start * channels)..<(end * channels)]))))
       drain()
     }
     skipper.push(AudioChunk(generation: 1, firstFrame: frames, content: .end))
@@ -175,6 +183,37 @@ import Testing
     #expect(Self.expectedGap(memoGaps[2], level: .strong, rate: 48_000)!.contains(gaps[2]), "\(gaps[2])")
     #expect(Self.expectedGap(memoGaps[4], level: .mild, rate: 48_000)!.contains(gaps[4]), "\(gaps[4])")
     #expect(gaps[7] == memoGaps[7])
+  }
+
+  /// A soft word tail after a long stretch of speech over a loud background (-30 dBFS pink noise):
+  /// a voice 6 dB over the background for 250 ms after 1.5 s of a -15 dBFS one, then a second of
+  /// background. The tail is heard, so it is not cut at any level; the pause after it still is. A
+  /// floor that rose 3 dB/s under the speech stood 4.5 dB over the background by the tail, which
+  /// was then silent and cut.
+  @Test(arguments: SkipSilenceLevel.allCases)
+  func aSoftTailAfterLongSpeechIsKept(level: SkipSilenceLevel) {
+    let rate = 48_000
+    let bedRMS: Float = 0.0316
+    var voice = [Float](repeating: 0, count: rate)
+    var tails: [Range<Int>] = []
+    for _ in 0..<3 {
+      voice += (0..<(rate * 3 / 2)).map { 0.25 * sinf(2 * Float.pi * 200 * Float($0) / Float(rate)) }
+      // Twice the background's RMS: 6 dB over it.
+      let tail = (0..<(rate / 4)).map {
+        2 * bedRMS * Float(2).squareRoot() * sinf(2 * Float.pi * 200 * Float($0) / Float(rate))
+      }
+      tails.append(voice.count..<(voice.count + tail.count))
+      voice += tail + [Float](repeating: 0, count: rate)
+    }
+    let bed = SkipSilenceAudio.bed(.noise(dbfs: -30), frames: voice.count, rate: rate)
+    let out = Self.skip(zip(voice, bed).map { $0 + $1 }, rate: rate, channels: 1, level: level)
+    let played = Set(out.memoFrames)
+    #expect(!tails.isEmpty)
+    for tail in tails {
+      let cut = tail.filter { !played.contains($0) }.count
+      #expect(cut == 0, "\(level): \(cut) frames of the tail at \(tail.lowerBound) cut")
+    }
+    #expect(out.saved > 0, "\(level): the pauses were not shortened")
   }
 
   /// The detector: a quiet voice well above its background is loud (it ends a pause), and the

@@ -4,8 +4,9 @@
 
 /// A memo's noise floor, measured as it plays: the level of the quietest recent block (10 ms),
 /// which drops at once to any quieter block and otherwise rises slowly, so that it follows a
-/// background that grows louder. The voice boost and skip silence both follow one; each passes
-/// its own measure of a block (peak or RMS).
+/// background that grows louder. The voice boost and the noise reduction each follow one; each
+/// passes its own measure of a block (peak or RMS). Skip silence does not: it has no way to tell
+/// a rise under speech from a louder background (`SilenceDetector.spanWindows`).
 struct NoiseFloor {
   /// How fast the estimate rises while nothing quieter comes (per second, as a factor: 3 dB/s).
   static let risePerSecond = 1.41
