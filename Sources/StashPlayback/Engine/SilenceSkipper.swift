@@ -22,7 +22,9 @@ final class SilenceSkipper {
   let channels: Int
   let rate: Int
   private(set) var detector: SilenceDetector
-  /// Memo frames cut out since last taken (`takeSaved`).
+  /// Memo frames cut out since last taken (`takeSaved`): its own account, which its tests hold to
+  /// what went in less what came out. The player counts a cut where the next chunk it gives out
+  /// starts past the frame it was to start at, once that is heard (`Engine.noteCut`).
   private var saved = 0
 
   /// Share of the kept length kept at the pause's start.
@@ -82,12 +84,6 @@ final class SilenceSkipper {
   /// Frames classified and ready to go on, not popped yet.
   var readyFrames: Int {
     ready[readyOffset...].reduce(0) { $0 + $1.samples.count / channels }
-  }
-
-  /// Frames taken in and neither ready nor cut yet: the window being filled, the windows waiting
-  /// for the floor, and the pause held back.
-  var heldFrames: Int {
-    (window.count + held.count) / channels + learnt.reduce(0) { $0 + $1.samples.count / channels }
   }
 
   /// Takes the next chunk in (of the generation being played).
