@@ -37,15 +37,15 @@ struct SkipSilenceAudio {
   /// Each burst's frames.
   let bursts: [Range<Int>]
 
-  /// The memo, its pauses and bursts `repeats` times over.
-  init(rate: Int, channels: Int = 1, bed: Bed = .none, repeats: Int = 1) {
+  /// The memo, its pauses (`pauses`, the usual ones unless given) and bursts `repeats` times over.
+  init(rate: Int, channels: Int = 1, bed: Bed = .none, repeats: Int = 1, pauses: [Double] = Self.pauses) {
     self.rate = rate
     self.channels = channels
     var mono: [Float] = []
     var bursts: [Range<Int>] = []
     let burst = Int(Self.burstSeconds * Double(rate))
     let ramp = rate / 200
-    for pause in Array(repeating: Self.pauses, count: max(1, repeats)).joined() {
+    for pause in Array(repeating: pauses, count: max(1, repeats)).joined() {
       mono += [Float](repeating: 0, count: Int(pause * Double(rate)))
       let start = mono.count
       for i in 0..<burst {

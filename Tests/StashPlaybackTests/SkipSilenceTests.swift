@@ -276,6 +276,37 @@ import Testing
     #expect(abs(saved - alone) < 0.1, "left out \(saved) s with the filters at \(speed)x, \(alone) s without")
   }
 
+  /// Inside a pause of 25 s (a person thinking, as the issue's own memos had), the skipper has run
+  /// through the whole pause to the next burst while the device plays the start of what mild
+  /// kept: a level changed then, with the boost and the noise reduction holding the rest of it,
+  /// is made again from the last frame handed over, 25 s of memo behind the skipper, and reaches
+  /// the device within 100 ms (with 12 s of history it waited 0.43 s behind the filters).
+  @Test func aLevelChangedDeepInALongPauseReachesTheDeviceWithin100ms() throws {
+    let memo = Audio(rate: 48_000, bed: .noise(dbfs: -30), pauses: [1.03, 25.0, 1.0])
+    let (track, reference) = try memo.track("skip-long-pause")
+    let bursts = Self.measure(reference).bursts
+    try #require(bursts.count == 3)
+    let rig = ListeningTests.Rig()
+    #expect(rig.player.setVoiceBoost(true) == nil)
+    #expect(rig.player.setEnhance(true) == nil)
+    rig.player.setSkipSilence(.mild)
+    try rig.start(track, blocks: 0)
+    // Through the first burst, then 60 ms into what mild keeps of the 25 s pause after it.
+    let into = Double(bursts[0].upperBound + 2_880) / 48_000
+    while rig.player.snapshot.state == .playing && rig.player.snapshot.position < into { rig.play(480) }
+    let position = rig.player.snapshot.position * 48_000
+    #expect(
+      (Double(bursts[0].upperBound)...Double(bursts[0].upperBound + 7_200)).contains(position),
+      "at \(position), not in the pause after the first burst")
+    rig.player.setSkipSilence(.strong)
+    for _ in 0..<20 { rig.play(1200) }
+    let latency = try #require(
+      rig.player.snapshot.lastSkipSilenceLatency, "the change never reached the device")
+    #expect(latency <= 0.1, "the change took \(latency) s of the device's clock")
+    _ = rig.playToTheEnd()
+    #expect(rig.player.snapshot.position == Double(reference.count) / 48_000)
+  }
+
   /// A level changed while skip silence is on, with the boost and the noise reduction holding
   /// frames: the cuts in what they held are made again at the new level, and counted once, as
   /// much left out as when the same changes are made on the memo alone.

@@ -351,8 +351,11 @@ extension Engine {
   }
 
   /// How much of the memo the history keeps: the skipper runs ahead through a pause it is cutting,
-  /// so a change in one goes back that far (a longer pause's change waits behind the filters).
-  static let historySeconds = 12
+  /// so a change in one goes back that far. 30 s holds the pauses of 3 to 25 s people leave while
+  /// thinking (11.5 MB of stereo at 48 kHz); in a longer one a change waits behind what the
+  /// filters hold, as much as the level keeps (0.4 s for mild with the boost on, where 12 s of
+  /// history made a change in a 25 s pause wait so).
+  static let historySeconds = 30
 
   /// Keeps `chunk` (of this generation, taken from the ring) in the history.
   private func remember(_ state: inout OutputState, _ chunk: AudioChunk, _ control: Control) {
