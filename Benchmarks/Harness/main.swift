@@ -108,6 +108,9 @@ do {
     try $0.skipSilenceLength()
   }
   harness.section("#35", "Skip silence: CPU at 1x and 2x", target: "< 3 %, < 4 %") { try $0.skipSilenceCPU() }
+  harness.section("#35", "Skip silence: the clock after ten minutes", target: "within 50 ms") {
+    try $0.skipSilenceClock()
+  }
   harness.section("#15", "Playing on PulseAudio", target: "≤ 100 ms seeks, ≤ 50 ms clock") {
     try $0.realServer("pulseaudio", label: "PulseAudio")
   }
