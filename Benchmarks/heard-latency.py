@@ -31,6 +31,9 @@ import importlib.util, json, os, subprocess, sys, threading, time
 spec = importlib.util.spec_from_file_location("rsp", os.path.join(os.path.dirname(__file__), "real-server-playback.py"))
 rsp = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(rsp)
+spec = importlib.util.spec_from_file_location("drift", os.path.join(os.path.dirname(__file__), "clock-drift.py"))
+drift = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(drift)
 
 RECORD_RATE = 48000
 LEAD = 0.3  # seconds of the memo before each onset where playing starts
@@ -87,23 +90,12 @@ def heard_at(recording, memo, t0, target, when, until):
     """When memo time `target` (a speech onset) reached the monitor: the lag at which the memo's
     next 0.4 s (its level every 5 ms) best matches the recording between `when` and `until`;
     None when no lag matches well (that stretch was never heard)."""
-    import numpy
     step = 1 / 200
     template = memo[int(target / step):int((target + 0.4) / step)]
     first = max(0, int((when - t0) / step))
     last = min(len(recording) - len(template), int((until - t0) / step))
-    if last <= first or template.std() == 0:
-        return None
-    best, best_at = -1.0, None
-    t = (template - template.mean()) / template.std()
-    for index in range(first, last):
-        piece = recording[index:index + len(template)]
-        if piece.std() == 0:
-            continue
-        score = float(numpy.mean(t * (piece - piece.mean()) / piece.std()))
-        if score > best:
-            best, best_at = score, index
-    return t0 + best_at * step if best >= 0.5 else None
+    best_at, best = drift.best_match(recording, template, first, last)
+    return t0 + best_at * step if best_at is not None and best >= 0.5 else None
 
 
 def clock_at(answers, when):
