@@ -61,29 +61,39 @@ struct PieceProbe: Sendable {
   /// piece in the bytes, a tag inside a word, another reference.
   func certainlyAbsent(in raw: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = raw.baseAddress, !raw.isEmpty else { return true }
-    return scan(UnsafeRawPointer(base), count: raw.count) == .absent && !Joins.mayJoin(raw)
+    return scan(UnsafeRawPointer(base), count: raw.count) == .absent
   }
 
-  /// What one pass over a file's bytes found: the piece, a byte that makes the file one the
-  /// quick scan does not decide (above ASCII, or a NUL), or neither.
+  /// What one pass over a file's bytes found: the piece; else a byte that makes the file one the
+  /// quick scan does not decide (above ASCII, or a NUL); else a tag or reference that might join
+  /// letters or digits into a run the bytes do not show (`Joins`); else none of these.
   enum ScanResult: Hashable {
-    case found, notASCII, absent
+    case found, notASCII, joined, absent
   }
 
-  /// Looks for the piece in the `count` bytes at `text` (ASCII case folded when folding case),
-  /// and for a byte above ASCII or a NUL, in one pass that stops when it finds the piece. Sixteen
-  /// places at a time: the piece's two rarest letters, each at its offset, both matching (a
-  /// letter compared with its case bit set, which only its two cases have), then the whole piece
-  /// where both do. Whether a tag or reference could join words is left to `Joins`: looking for
-  /// `<` and `&` here too took as many instructions as the two passes.
+  /// Looks for the piece in the `count` bytes at `text` (ASCII case folded when folding case), for
+  /// a byte above ASCII or a NUL, and for a tag or reference that might join words, in one pass
+  /// that stops when it finds the piece. Sixteen places at a time: the piece's two rarest
+  /// letters, each at its offset, both matching (a letter compared with its case bit set, which
+  /// only its two cases have), then the whole piece where both do. A `&`, a `<` after a letter or
+  /// digit, and a `<r` are looked at by `Joins.at` where the step finds one: a phone's
+  /// transcript has a `<` every fifty bytes or so, nearly all after a space (an inline timestamp
+  /// before a word), and finding each of them on its own (memchr from one to the next) cost more
+  /// than this whole pass.
   func scan(_ text: UnsafeRawPointer, count: Int) -> ScanResult {
     let (piece, fold) = (self.piece, self.fold)
+    let raw = UnsafeBufferPointer(start: text.assumingMemoryBound(to: UInt8.self), count: count)
     func matches(at start: Int) -> Bool {
       for m in 0..<piece.count
       where text.load(fromByteOffset: start + m, as: UInt8.self) | fold[m] != piece[m] {
         return false
       }
       return true
+    }
+    /// Whether the byte at `index` is a `<` or `&` that might join words.
+    func joinsAt(_ index: Int) -> Bool {
+      let byte = raw[index]
+      return (byte == 0x3C || byte == 0x26) && Joins.at(index, in: raw)
     }
     typealias Lanes = SIMD16<UInt8>
     let (zero, ones) = (Lanes(repeating: 0), Lanes(repeating: 0xFF))
@@ -94,9 +104,13 @@ struct PieceProbe: Sendable {
     }
     let (rare1, rare2) = (Lanes(repeating: piece[first]), Lanes(repeating: piece[second]))
     let (fold1, fold2) = (Lanes(repeating: fold[first]), Lanes(repeating: fold[second]))
+    let (less, ampersand, r) = (Lanes(repeating: 0x3C), Lanes(repeating: 0x26), Lanes(repeating: 0x72))
+    let slash = SIMD16<Int8>(repeating: 0x2F)
     // Every byte goes into `seen` (its top bits) and `nul` (a lane set where a byte is 0), sixteen
     // at a time from `start`, checked at the end; the piece can start at 0 through `lastStart`.
     var (seen, nul) = (zero, zero)
+    // The first sixteen bytes have no byte before them in a step: looked at one by one.
+    var joins = (0..<min(16, count)).contains(where: joinsAt)
     let lastStart = count - piece.count
     var start = 0
     while start + 16 <= count {
@@ -115,6 +129,24 @@ struct PieceProbe: Sendable {
       } else {
         for at in start..<min(start + 16, lastStart + 1) where matches(at: at) { return .found }
       }
+      if !joins && start > 0 {
+        // Each byte beside the one before it: a `&`, a `<` after a byte that may be a letter or
+        // digit (one above `/`, compared as signed: a byte above ASCII ends the scan's say
+        // anyway), an `r` after a `<` (the `<` is then the lane before).
+        let before = text.loadUnaligned(fromByteOffset: start - 1, as: Lanes.self)
+        let flagged =
+          (bytes .== ampersand)
+          .| ((bytes .== less) .& (unsafeBitCast(before, to: SIMD16<Int8>.self) .> slash))
+          .| ((before .== less) .& (bytes .== r))
+        if anySet(zero.replacing(with: ones, where: flagged)) {
+          for lane in 0..<16 where flagged[lane] {
+            if joinsAt(start + lane) || joinsAt(start + lane - 1) {
+              joins = true
+              break
+            }
+          }
+        }
+      }
       start += 16
     }
     var tail: UInt8 = 0
@@ -127,7 +159,9 @@ struct PieceProbe: Sendable {
     if start <= lastStart {
       for at in start...lastStart where matches(at: at) { return .found }
     }
-    return .absent
+    // The bytes after the last step, and the last byte of that step (a `<` before an `r`).
+    joins = joins || (max(0, start - 1)..<count).contains(where: joinsAt)
+    return joins || Joins.tagLeftOpen(raw) ? .joined : .absent
   }
 }
 
@@ -135,8 +169,7 @@ struct PieceProbe: Sendable {
 /// tag (or run of tags) with a letter or digit on both sides, a tag left open, ruby text (left out
 /// of spoken text, so what is around it joins), or a reference other than the ASCII ones. It may
 /// say so where none can (a `<r` of any tag, a `&` inside a tag): the file is then read as spoken
-/// text, which decides. Most `<` follow a space (an inline timestamp before a word), and are
-/// passed over without finding their `>`.
+/// text, which decides. `PieceProbe.scan` finds where to look.
 enum Joins {
   /// Whether the `<` or `&` at `index` might join words.
   @inline(__always)
@@ -156,25 +189,6 @@ enum Joins {
       tag = end + 1
     } while tag < count && raw[tag] == 0x3C
     return end + 1 < count && PieceProbe.isWordByte(raw[end + 1])
-  }
-
-  /// Whether any tag or reference in `raw` might join words: each `<`, then each `&`, found by
-  /// memchr(3) and looked at by `at`. A `<` is one every fifty bytes or so in a phone's
-  /// transcript (an inline timestamp before each word), and memchr from one to the next took a
-  /// third of the instructions of sixteen-byte masks in Swift.
-  static func mayJoin(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = raw.baseAddress, !raw.isEmpty else { return false }
-    if tagLeftOpen(raw) { return true }
-    let count = raw.count
-    for byte in [UInt8(0x3C), 0x26] {
-      var from = 0
-      while from < count, let found = memchr(base + from, Int32(byte), count - from) {
-        let index = UnsafeRawPointer(found) - UnsafeRawPointer(base)
-        if at(index, in: raw) { return true }
-        from = index + 1
-      }
-    }
-    return false
   }
 
   /// Whether the last `<` has no `>` after it (from the end, the first of the two met is a `<`).
