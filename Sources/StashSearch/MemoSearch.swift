@@ -23,7 +23,7 @@ package enum MemoSearch {
   ) -> [SearchHit] {
     var folding = pattern.folding
     var hits: [SearchHit] = []
-    if let title {
+    if let title, pattern.mayMatch(title: title) {
       var folded: [UInt32] = []
       var origin: [Int32] = []
       folding.fold(title, into: &folded, origin: &origin)

@@ -50,6 +50,13 @@ package struct SearchFolding: Sendable {
   package mutating func fold(
     _ text: String, into out: inout [UInt32], origin: inout [Int32], offset: Int = 0
   ) {
+    if text.utf8.withContiguousStorageIfAvailable({
+      foldASCII($0, into: &out, origin: &origin, offset: offset)
+    })
+      == true
+    {
+      return
+    }
     var index = Int32(offset)
     for scalar in text.unicodeScalars {
       defer { index += 1 }
@@ -78,6 +85,42 @@ package struct SearchFolding: Sendable {
         origin.append(index)
       }
     }
+  }
+
+  /// `fold` for text that is all ASCII, given as its bytes, written through pointers (appending
+  /// scalar by scalar was most of the time a search spends on a transcript that matches); false,
+  /// with nothing appended, when a byte is above ASCII.
+  private func foldASCII(
+    _ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt32], origin: inout [Int32], offset: Int
+  ) -> Bool {
+    var high: UInt8 = 0
+    for byte in bytes { high |= byte }
+    guard high < 0x80 else { return false }
+    let first = out.count
+    var afterSpace = out.last == 0x20
+    out.append(contentsOf: repeatElement(0, count: bytes.count))
+    origin.append(contentsOf: repeatElement(0, count: bytes.count))
+    var count = first
+    let foldsCase = foldsCase
+    out.withUnsafeMutableBufferPointer { out in
+      origin.withUnsafeMutableBufferPointer { origin in
+        for (index, byte) in bytes.enumerated() {
+          if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+            if afterSpace { continue }
+            out[count] = 0x20
+            afterSpace = true
+          } else {
+            out[count] = UInt32(foldsCase && byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+            afterSpace = false
+          }
+          origin[count] = Int32(offset + index)
+          count += 1
+        }
+      }
+    }
+    out.removeLast(out.count - count)
+    origin.removeLast(origin.count - count)
+    return true
   }
 
   /// `text` folded, as text: for comparing words the way a search compares them.

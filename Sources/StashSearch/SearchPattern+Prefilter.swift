@@ -24,6 +24,18 @@ extension SearchPattern {
     }
   }
 
+  /// Whether `title` may hold a match: false only when it is all ASCII and its bytes (case
+  /// folded as ASCII when folding case) do not hold the pattern's piece, which any match holds as
+  /// it is (folding an ASCII title changes only case and runs of white space).
+  package func mayMatch(title: String) -> Bool {
+    guard let probe else { return true }
+    return title.utf8.withContiguousStorageIfAvailable { bytes in
+      guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+      let found = probe.scan(UnsafeRawPointer(base), count: bytes.count)
+      return found != .absent && found != .joined
+    } ?? true
+  }
+
   /// The spoken text of an all-ASCII transcript as `mayMatch` reads it, or nil when the file is
   /// not one it can read plainly (a byte above ASCII or a NUL, ruby text, a reference to something
   /// other than ASCII, a block with two timing lines).

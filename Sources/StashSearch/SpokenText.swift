@@ -11,44 +11,63 @@ package struct SpokenText: Sendable {
   package var cues: [(start: Double, end: Double)]
   /// Where each cue's text starts and ends, in scalars of `text`.
   package var cueRanges: [Range<Int>]
-  /// Runs of one start time: where each starts in `text` (scalars) and its time, in order.
+  /// Runs of one start time: where each starts in `text` (scalars) and its time, in order; each
+  /// has another time than the one before it.
   package var runs: [(offset: Int, time: Double)]
 
   /// The spoken text of `document`'s cues.
   package init(_ document: WebVTTDocument) {
     // Built as UTF-8 bytes: appending scalar by scalar to a String was most of a search's time.
+    // The cues' nodes are walked as `WebVTTCue.runs` walks them, without making a string per run:
+    // a run starts where the time changes (one of the same time as the run before it would give
+    // the same answers).
     var bytes: [UInt8] = []
     var count = 0
+    var runs: [(offset: Int, time: Double)] = []
+    var time = 0.0
+    func walk(_ nodes: [WebVTTNode]) {
+      for node in nodes {
+        switch node {
+        case .text(let text):
+          guard !text.isEmpty else { continue }
+          if runs.last?.time != time { runs.append((count, time)) }
+          let utf8 = text.utf8
+          let ascii = utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } } ?? false
+          if ascii {
+            for byte in utf8 { bytes.append(byte == 0x09 || (byte >= 0x0A && byte <= 0x0D) ? 0x20 : byte) }
+            count += utf8.count
+            continue
+          }
+          for scalar in text.unicodeScalars {
+            if SpokenText.isWhiteSpace(scalar) {
+              bytes.append(0x20)
+            } else {
+              UTF8.encode(scalar) { bytes.append($0) }
+            }
+            count += 1
+          }
+        case .timestamp(let at):
+          time = at
+        case .span(let span):
+          guard span.kind != .rubyText else { continue }
+          walk(span.children)
+        }
+      }
+    }
     cues = []
     cueRanges = []
-    runs = []
     for cue in document.cues {
       if !cueRanges.isEmpty {
         bytes.append(0x20)
         count += 1
       }
       let start = count
-      for run in cue.runs {
-        runs.append((count, run.startTime))
-        let utf8 = run.text.utf8
-        let ascii = utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } } ?? false
-        if ascii {
-          for byte in utf8 { bytes.append(byte == 0x09 || (byte >= 0x0A && byte <= 0x0D) ? 0x20 : byte) }
-          count += utf8.count
-          continue
-        }
-        for scalar in run.text.unicodeScalars {
-          if SpokenText.isWhiteSpace(scalar) {
-            bytes.append(0x20)
-          } else {
-            UTF8.encode(scalar) { bytes.append($0) }
-          }
-          count += 1
-        }
-      }
+      time = cue.startTime
+      walk(cue.nodes)
       cues.append((cue.startTime, cue.endTime))
       cueRanges.append(start..<count)
     }
+    self.runs = runs
     text = String(decoding: bytes, as: UTF8.self)
   }
 

@@ -216,7 +216,18 @@ import Testing
       }
       let bytes = Array(text.utf8)
       let document = WebVTTParser.parse(bytes)
-      let spoken = SpokenText(document).text.split(separator: " ").map(String.init)
+      let full = SpokenText(document)
+      // Each run of each cue (`WebVTTCue.runs`) starts where the spoken text says, at its time.
+      var offset = 0
+      for (index, cue) in document.cues.enumerated() {
+        offset += index > 0 ? 1 : 0
+        for run in cue.runs {
+          #expect(full.time(at: offset) == run.startTime, "\(run) in \(text.debugDescription)")
+          offset += run.text.unicodeScalars.count
+        }
+      }
+      #expect(offset == full.text.unicodeScalars.count, "\(text.debugDescription)")
+      let spoken = full.text.split(separator: " ").map(String.init)
       for _ in 0..<10 where !spoken.isEmpty {
         let start = Int.random(in: 0..<spoken.count, using: &random)
         let end = min(spoken.count, start + Int.random(in: 1...4, using: &random))
@@ -286,6 +297,60 @@ import Testing
       outcomes[result, default: 0] += 1
     }
     #expect(outcomes.count == 4 && outcomes.values.allSatisfy { $0 > 500 }, "\(outcomes)")
+  }
+
+  /// Folding ASCII text a byte at a time against the scalar-by-scalar fold it stands in for (made
+  /// to run by a last scalar above ASCII, whose own output is then left off): random text of
+  /// letters in both cases, digits, punctuation and white space, folded after what an earlier
+  /// text left (ending in a space or not), with and without folding case.
+  @Test func theASCIIFoldIsTheScalarFold() {
+    var random = Generator(state: 51_226)
+    let bytes = Array("aZ9 \t\n\r.<&Mq  ".utf8)
+    var spaceAfter: [Bool: Int] = [:]
+    for _ in 0..<3_000 {
+      let text = String(
+        decoding: (0..<Int.random(in: 0...40, using: &random)).map { _ in bytes.randomElement(using: &random)!
+        },
+        as: UTF8.self)
+      let before = ["", "x", "x "].randomElement(using: &random)!
+      var folding = SearchFolding(caseSensitive: Bool.random(using: &random))
+      var (quick, quickOrigin, slow, slowOrigin) = ([UInt32](), [Int32](), [UInt32](), [Int32]())
+      folding.fold(before, into: &quick, origin: &quickOrigin)
+      folding.fold(before, into: &slow, origin: &slowOrigin)
+      folding.fold(text, into: &quick, origin: &quickOrigin, offset: 7)
+      folding.fold(text + "é", into: &slow, origin: &slowOrigin, offset: 7)
+      let last = folding.fold("é").count
+      #expect(quick == Array(slow.dropLast(last)), "\(before.debugDescription) + \(text.debugDescription)")
+      #expect(quickOrigin == Array(slowOrigin.dropLast(last)), "\(text.debugDescription)")
+      spaceAfter[before.hasSuffix(" ") && text.first?.isWhitespace == true, default: 0] += 1
+    }
+    #expect(spaceAfter.count == 2 && spaceAfter.values.allSatisfy { $0 > 100 }, "\(spaceAfter)")
+  }
+
+  /// A title is passed over only when it cannot match: random titles of words, the pattern's among
+  /// them in either case or not, some with a letter above ASCII, against the folded title's
+  /// matches.
+  @Test func aTitleIsPassedOverOnlyWhenItCannotMatch() throws {
+    var random = Generator(state: 9_941)
+    let words = ["Old", "bridge", "MILL", "walk", "Brid", "ge", "café", "&", "<b>", "  "]
+    var outcomes: [String: Int] = [:]
+    for _ in 0..<2_000 {
+      let title = (0..<Int.random(in: 0...6, using: &random)).map { _ in words.randomElement(using: &random)!
+      }
+      .joined(separator: Bool.random(using: &random) ? " " : "")
+      let pattern = try SearchPattern(
+        ["bridge", "old bridge", "mill", "cafe"].randomElement(using: &random)!, regex: false,
+        wholeWords: false, folding: SearchFolding(caseSensitive: Bool.random(using: &random)))
+      var folding = pattern.folding
+      let matches = pattern.matches(in: folding.fold(title))
+      let may = pattern.mayMatch(title: title)
+      #expect(may || matches.isEmpty, "\(title.debugDescription)")
+      #expect(MemoSearch.hits(pattern, title: title, document: nil).count == matches.count)
+      outcomes["\(may) \(matches.isEmpty)", default: 0] += 1
+    }
+    // Passed over, read and matching, read and not matching (a letter above ASCII, or the piece
+    // without the rest).
+    #expect(outcomes.count == 3 && outcomes.values.allSatisfy { $0 > 50 }, "\(outcomes)")
   }
 
   /// Whether any tag or reference might join words, each `<` and `&` looked at in turn: what
