@@ -89,6 +89,23 @@ extension Harness {
             + "\(theirs.trimmingCharacters(in: .whitespacesAndNewlines)) lines (it counts timing lines and markup too)"
         ))
       guard counted else { continue }
+      // What no search of these words can go below: every transcript and title opened and read
+      // on both cores, the names handed on as the folder is read (`search-floor.c`).
+      let floorProgram = try compile("search-floor", libraries: ["-lpthread"])
+      _ = try ChildRun.checked([floorProgram, memos.folder])
+      let floorRuns = try RepeatedRuns([floorProgram, memos.folder], count: runs)
+      let floorRatio = floorRuns.wall.median / max(rgRuns.wall.median, 1e-6)
+      figures.append(
+        Figure(
+          issue: "#34", name: name + ": the floor, every transcript and title read (C, 2 threads)",
+          result: floorRuns.wall.text(3, unit: " s"), target: "report", verdict: .info,
+          note:
+            String(format: "%.2fx rg, ", floorRatio)
+            + String(
+              format: "stash search %.2fx this floor; ",
+              stashRuns.wall.median / max(floorRuns.wall.median, 1e-6))
+            + "CPU " + floorRuns.cpu.text(3, unit: " s") + " (`Benchmarks/search-floor.c`: no searching, no "
+            + "sorting; rg opens only the transcripts, a search opens the titles too)"))
       figures.append(
         Figure(
           issue: "#34", name: name + ": peak memory", result: stashRuns.peak.text(1, unit: " MB"),
