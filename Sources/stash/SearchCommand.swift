@@ -69,18 +69,47 @@ enum SearchCommand {
     if listOnly && countOnly { throw UsageError(message: "-l and --count ask for different outputs") }
     if getenv("TZ") == nil { setenv("TZ", ":/etc/localtime", 1) }
 
-    // The memos with words to search, of every folder, in the listing's order (`stash ls`'s);
-    // several folders' memos are merged into that order.
+    // The memos whose files gave something, of every folder, in the listing's order (`stash
+    // ls`'s); several folders' memos are merged into that order.
     var trouble = false
-    var places: [Place] = []
+    // Each with what its files gave (an index in `kept`), or -1 for a memo to search in its turn.
+    var places: [(place: Place, result: Int32)] = []
+    var kept: [SearchAhead.Result] = []
     var orders: [MemoFolderOrder<MemoNames>?] = []
+    var aheads: [SearchAhead] = []
     for (index, folder) in folders.enumerated() {
+      // Each transcript and title is searched as the listing meets it; what they gave is put in
+      // the listing's order once the names are read and dated.
+      let ahead = SearchAhead(folder: folder, pattern: pattern, limit: limit)
+      aheads.append(ahead)
       do {
-        let order = try MemoFolderOrder<MemoNames>(path: folder) { names, index in
+        let read = Result { () throws(FormatError) in try MemoNames(path: folder, seeing: ahead.see) }
+        // Whether or not the folder could be read to its end, what was handed on is searched.
+        ahead.finish()
+        let names = try read.get()
+        let order = MemoFolderOrder<MemoNames>(names: names, path: folder) { names, index in
           names.has(index, .transcript) || names.has(index, .title)
         }
-        places += (0..<order.count).map {
-          Place(folder: Int32(index), position: Int32($0), date: order.date(at: $0))
+        guard !ahead.hasOverflowed else {
+          // Most memos hold the pattern: each is searched in its turn.
+          places += (0..<order.count).map {
+            (Place(folder: Int32(index), position: Int32($0), date: order.date(at: $0)), -1)
+          }
+          orders.append(order)
+          continue
+        }
+        var positions = [Int32](repeating: -1, count: names.count)
+        for (position, memo) in order.order.enumerated() { positions[memo] = Int32(position) }
+        for (base, result) in ahead.results() {
+          // A file of a base that is no memo listed (an orphan) is passed over, as `ls` passes it.
+          guard let memo = names.index(of: base), positions[memo] >= 0 else { continue }
+          let position = Int(positions[memo])
+          places.append(
+            (
+              Place(folder: Int32(index), position: Int32(position), date: order.date(at: position)),
+              Int32(kept.count)
+            ))
+          kept.append(result)
         }
         orders.append(order)
       } catch {
@@ -89,11 +118,12 @@ enum SearchCommand {
         orders.append(nil)
       }
     }
+    places.sort { ($0.place.folder, $0.place.position) < ($1.place.folder, $1.place.position) }
     // Only a folder that was read has places.
     let candidate = { (place: Place) in orders[Int(place.folder)]!.candidate(at: Int(place.position)) }
     if folders.count > 1 {
       places.sort { a, b in
-        MemoFolder.listsBefore(a.date, candidate(a).base, b.date, candidate(b).base)
+        MemoFolder.listsBefore(a.place.date, candidate(a.place).base, b.place.date, candidate(b.place).base)
       }
     }
     let colour =
@@ -103,13 +133,19 @@ enum SearchCommand {
       json: json, pattern: patternText, colour: colour, severalFolders: folders.count > 1)
     var memosWithHits = 0
     var start = 0
+    // On both cores, a batch at a time (a memo to search in its turn is searched here, and a
+    // batch's hits are printed before the next is searched): titles for the names of memos with
+    // hits, and those memos.
     while start < places.count {
       let batch = places[start..<min(places.count, start + 2048)]
-      let found = Parallel.map(batch.count, chunk: 16) { offset in
-        let place = batch[batch.startIndex + offset]
-        return search(place, in: orders[Int(place.folder)]!, pattern: pattern, limit: limit)
+      start += batch.count
+      let found = Parallel.map(batch.count, chunk: 16) { n in
+        let (place, result) = batch[batch.startIndex + n]
+        return SearchCommand.found(
+          place, result < 0 ? nil : kept[Int(result)], in: orders[Int(place.folder)]!,
+          ahead: aheads[Int(place.folder)], limit: limit)
       }
-      for (place, memo) in zip(batch, found) {
+      for ((place, _), memo) in zip(batch, found) {
         guard let memo else { continue }
         if let warning = memo.warning { standardError("stash search: warning: \(warning)") }
         if let error = memo.error {
@@ -126,55 +162,42 @@ enum SearchCommand {
           output.hits(memo, folder: folders[Int(place.folder)])
         }
       }
-      start += batch.count
     }
     output.finish(memos: memosWithHits)
     if trouble { return 2 }
     return memosWithHits > 0 ? 0 : 1
   }
 
-  /// Reads and searches one memo: its title and its transcript.
-  static func search(
-    _ place: Place, in order: MemoFolderOrder<MemoNames>, pattern: SearchPattern, limit: Int
+  /// What one memo gave, from what its files gave as the folder was read (`SearchAhead`), or
+  /// searched now when that is nil: nil when that was nothing to print. Its title is read here
+  /// when a hit in its transcript needs its name.
+  static func found(
+    _ place: Place, _ kept: SearchAhead.Result?, in order: MemoFolderOrder<MemoNames>, ahead: SearchAhead,
+    limit: Int
   ) -> Found? {
-    let candidate = order.candidate(at: Int(place.position))
-    let (folder, opened) = (order.path, order.opened)
-    var title: Title?
-    if let slot = candidate.title, slot.kind == .file {
-      title = Title.read(opened.file(slot.name), listedAsRegularFile: true)
+    let index = order.order[Int(place.position)]
+    let candidate = order.names.candidate(index)
+    let result = kept ?? ahead.memo(candidate)
+    var title = result.title?.0
+    if title == nil, let slot = candidate.title, slot.kind == .file {
+      title = Title.read(order.opened.file(slot.name), listedAsRegularFile: true)
     }
-    var (warning, error): (String?, String?) = (nil, nil)
-    var transcript: [UInt8]?
-    let path = { (name: String) in PathText.escaped(PathText.join(folder, name)) }
-    if let slot = candidate.transcript {
-      if slot.kind != .file {
-        error = "\(path(slot.name)): not a regular file; not searched"
-      } else {
-        do {
-          // Most transcripts fit in one read, with no fstat(2); a longer one is read whole after.
-          let location = opened.file(slot.name)
-          let start = try ReadOnlyFile.start(sizedUpTo: 1 << 16, of: location, listedAsRegularFile: true)
-          transcript =
-            start.size <= start.bytes.count
-            ? start.bytes : try ReadOnlyFile(location, listedAsRegularFile: true).readAll()
-        } catch let failure {
-          error = "\(path(slot.name)): \(failure.message)"
-        }
-      }
-    }
-    let (hits, damage) = MemoSearch.hits(pattern, title: title?.text, transcript: transcript, limit: limit)
-    if let damage, let slot = candidate.transcript {
+    // The title's hits, then the transcript's: at most `limit`.
+    var hits = Array((result.title?.1 ?? []).prefix(limit))
+    if let transcript = result.transcript { hits += transcript.hits.prefix(max(0, limit - hits.count)) }
+    var warning: String?
+    if let damage = result.transcript?.damage, let name = result.transcriptName {
       let line = damage.location.line.map { ":\($0)" } ?? ""
       warning =
-        "\(path(slot.name))\(line): \(damage.message) [\(damage.code.rawValue)]; searched what it holds"
+        "\(PathText.escaped(PathText.join(order.path, name)))\(line): \(damage.message) "
+        + "[\(damage.code.rawValue)]; searched what it holds"
     }
-    // Most memos hold no match and say nothing: nothing is made for them.
-    guard !hits.isEmpty || warning != nil || error != nil else { return nil }
+    guard !hits.isEmpty || warning != nil || result.error != nil else { return nil }
     return Found(
       name: Memo.displayName(title: title, base: candidate.base, recordedAt: place.date),
-      reference: PathText.join(folder, candidate.base),
-      audio: candidate.audio.map { PathText.join(folder, $0.name) }, base: candidate.base, hits: hits,
-      warning: warning, error: error)
+      reference: PathText.join(order.path, candidate.base),
+      audio: candidate.audio.map { PathText.join(order.path, $0.name) }, base: candidate.base, hits: hits,
+      warning: warning, error: result.error)
   }
 }
 

@@ -38,7 +38,13 @@ package struct MemoFolderOrder<Names: FolderNames>: Sendable {
   package init(
     path: String, by order: Order = .listing, including: (Names, Int) -> Bool = { _, _ in true }
   ) throws(FormatError) {
-    let names = try Names(path: path)
+    self.init(names: try Names(path: path), path: path, by: order, including: including)
+  }
+
+  /// `init(path:by:including:)` over names already read from the folder at `path`.
+  package init(
+    names: Names, path: String, by order: Order = .listing, including: (Names, Int) -> Bool = { _, _ in true }
+  ) {
     self.path = path
     self.names = names
     now = RecordingDate.currentTime()

@@ -38,6 +38,16 @@ package struct MemoNames: Sendable {
   /// Groups the names of the folder at `path` (one pass of `readdir(3)`); throws only when the
   /// folder cannot be read (`folder-unreadable`), as `DirectoryReader.entries` does.
   package init(path: String) throws(FormatError) {
+    try self.init(path: path, seeing: nil)
+  }
+
+  /// `init(path:)`, telling `seeing` of each memo file's name as it is read (on this thread, in
+  /// the folder's order): the name, how many of its bytes are the base, its kind and the entry's
+  /// kind. A reader can start on a file before the folder has been read to its end.
+  package init(
+    path: String,
+    seeing: ((_ name: UnsafeRawBufferPointer, _ baseCount: Int, MemoFileKind, DirectoryEntry.Kind) -> Void)?
+  ) throws(FormatError) {
     var plain: [UInt64] = []
     // The date of each plain name of audio (NaN for any other name), made while the folder is
     // still being read: once per memo, on this thread, which would otherwise wait for the names.
@@ -47,6 +57,7 @@ package struct MemoNames: Sendable {
     try DirectoryReader.forEachNameReadingAhead(of: path) { name, type in
       guard let (baseCount, kind) = MemoNames.memoFile(name) else { return }
       let entryKind = DirectoryReader.kind(type: type, prefix: prefix, name: name)
+      seeing?(name, baseCount, kind, entryKind)
       let base = UnsafeRawBufferPointer(rebasing: name[..<baseCount])
       if let key = PlainBase.key(base) {
         plain.append(MemoNames.name(key, kind, entryKind))
