@@ -115,6 +115,26 @@ import Testing
     tmux.send("q")
   }
 
+  /// What a library writes to standard error while the browser runs stays off the screen and
+  /// comes out once the browser has ended: libpulse, opening the pulse device with no absolute
+  /// home folder (and no server to reach), writes that it cannot find the home folder.
+  @Test func whatALibraryWritesToStandardErrorComesAfterTheScreen() throws {
+    let folder = try TUIHarness.memoFolder()
+    let tmux = try TmuxSession(
+      folder: folder,
+      environment: [
+        "STASH_ALSA_DEVICE": "pulse", "HOME": "no-home", "PULSE_SERVER": "unix:/nonexistent/stash-no-server",
+      ])
+    defer { tmux.close() }
+    #expect(tmux.waitUntilRead(for: "3 memos") != nil)
+    tmux.send("Down", "Down", "Enter", "Enter")
+    let failed = try #require(tmux.wait(for: "Cannot play:"), "\(tmux.capture())")
+    #expect(!failed.contains("home directory"), "\(failed)")
+    tmux.send("Escape", "q")
+    let ended = try #require(tmux.wait(for: "EXITED:0"), "\(tmux.capture())")
+    #expect(ended.contains("Failed to get the home directory"), "\(ended)")
+  }
+
   @Test func withoutATrashItAsksAgainBeforeDeletingForGood() throws {
     let folder = try TUIHarness.memoFolder()
     // No XDG_DATA_HOME and a HOME that is not an absolute path: there is no Trash to use.

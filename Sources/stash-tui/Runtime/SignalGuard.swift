@@ -27,6 +27,7 @@ enum SignalGuard {
         quitSignals += 1
         if quitSignals > 1 || quitPipeWrite < 0 {
           _ = endwin()
+          StandardErrorHold.giveBack()
           _exit(128 + number)
         }
         var byte = UInt8(truncatingIfNeeded: number)
@@ -39,6 +40,7 @@ enum SignalGuard {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { number in
         _ = endwin()
+        StandardErrorHold.giveBack()
         // The default action comes back (SA_RESETHAND); raising again reports the crash as it was.
         raise(number)
       }

@@ -19,6 +19,7 @@ final class Terminal {
   /// Starts curses (`initscr`): raw keys, no echo, keypad, mouse unless disabled.
   init(mouse: Bool) {
     _ = initscr()
+    StandardErrorHold.start()
     _ = cbreak()
     _ = noecho()
     _ = nonl()
@@ -62,9 +63,11 @@ final class Terminal {
   /// The terminal's size now.
   var size: (width: Int, height: Int) { (Int(stash_cols()), Int(stash_lines())) }
 
-  /// Ends curses (`endwin`), giving the terminal back as it was.
+  /// Ends curses (`endwin`), giving the terminal back as it was, then standard error with what
+  /// was written to it meanwhile (`StandardErrorHold`).
   func close() {
     _ = endwin()
+    StandardErrorHold.giveBack()
   }
 
   /// Copies `grid` to the screen, writing only cells that changed, then refreshes.
