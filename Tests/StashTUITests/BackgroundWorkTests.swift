@@ -5,8 +5,9 @@ import Testing
 /// Slow work runs off the interface thread: keys are answered while the transcript filter reads
 /// thousands of files, its progress shows, and a newer filter supersedes an older one.
 @Suite struct BackgroundWorkTests {
-  /// Memos in the generated folder: enough that the first transcript search takes a good part of a
-  /// second even on a fast machine, so a key sent during it is answered before it ends.
+  /// Memos in the generated folder, each transcript about 6 kB: enough that the first transcript
+  /// search takes a good part of a second even on a fast machine, so a key sent during it is
+  /// answered before it ends (with 1 kB transcripts it ended first now and then).
   static let memoCount = 8000
 
   /// A folder of `memoCount` memos (the test tone, hard-linked, and a transcript); every second
@@ -16,7 +17,9 @@ import Testing
     var omega = 0
     let filler = (1...12).map { i in
       "00:00:\(String(format: "%02d", i * 4)).000 --> 00:00:\(String(format: "%02d", i * 4 + 3)).000\n"
-        + "Cue \(i) of a long generated memo about nothing in particular, said at some length.\n"
+        + String(
+          repeating: "Cue \(i) of a long generated memo about nothing in particular, said at some length. ",
+          count: 6) + "\n"
     }.joined(separator: "\n")
     for n in 0..<memoCount {
       let base = String(format: "2025-01-%02dT%02d-%02d-00Z", n / 1440 + 1, n / 60 % 24, n % 60)
