@@ -17,12 +17,12 @@ final class SearchAhead: Sendable {
   struct Result: Sendable {
     /// The title read and its hits (kept only when it has some).
     var title: (Title, [SearchHit])?
-    /// The transcript's hits and the first error its reading met (it still gives what it holds).
-    var transcript: (hits: [SearchHit], damage: Diagnostic?)?
+    /// The transcript's hits.
+    var transcript: [SearchHit] = []
+    /// The first error the transcript's reading met, worded (it still gives what it holds).
+    var warning: String?
     /// Why the transcript could not be searched.
     var error: String?
-    /// The transcript's name, for messages.
-    var transcriptName: String?
   }
 
   private let folder: String
@@ -59,7 +59,7 @@ final class SearchAhead: Sendable {
     let text = String(decoding: name, as: UTF8.self)
     guard entry == .file else {
       if kind == .transcript {
-        let error = Self.notRegular(folder, text)
+        let error = notRegular(text)
         keep(Array(name[..<baseCount])) { $0.error = error }
       }
       return
@@ -123,7 +123,7 @@ final class SearchAhead: Sendable {
   /// Reads and searches one file, keeping what it gave.
   private func search(_ name: String, baseCount: Int, kind: MemoFileKind) {
     guard !hasOverflowed, let found = file(name, kind) else { return }
-    let hits = (found.title?.1.count ?? 0) + (found.transcript?.hits.count ?? 0)
+    let hits = (found.title?.1.count ?? 0) + found.transcript.count
     keep(Array(name.utf8.prefix(baseCount)), hits: hits) { $0.merge(found) }
   }
 
@@ -132,7 +132,7 @@ final class SearchAhead: Sendable {
     let location = opened.file(name)
     if kind == .title {
       let title = Title.read(location, listedAsRegularFile: true)
-      guard let text = title.text, pattern.mayMatch(title: text) else { return nil }
+      guard let text = title.text else { return nil }
       let hits = MemoSearch.hits(pattern, title: text, document: nil, limit: limit)
       return hits.isEmpty ? nil : Result(title: (title, hits))
     }
@@ -144,9 +144,13 @@ final class SearchAhead: Sendable {
         ? start.bytes : try ReadOnlyFile(location, listedAsRegularFile: true).readAll()
       let (hits, damage) = MemoSearch.hits(pattern, title: nil, transcript: bytes, limit: limit)
       guard !hits.isEmpty || damage != nil else { return nil }
-      return Result(transcript: (hits, damage), transcriptName: name)
+      let warning = damage.map { damage in
+        let line = damage.location.line.map { ":\($0)" } ?? ""
+        return "\(path(name))\(line): \(damage.message) [\(damage.code.rawValue)]; searched what it holds"
+      }
+      return Result(transcript: hits, warning: warning)
     } catch let failure {
-      return Result(error: "\(PathText.escaped(PathText.join(folder, name))): \(failure.message)")
+      return Result(error: "\(path(name)): \(failure.message)")
     }
   }
 
@@ -161,24 +165,25 @@ final class SearchAhead: Sendable {
       if slot.kind == .file {
         if let found = file(slot.name, .transcript) { result.merge(found) }
       } else {
-        result.error = Self.notRegular(folder, slot.name)
+        result.error = notRegular(slot.name)
       }
     }
     return result
   }
 
+  /// The file `name` of the folder as messages name it.
+  private func path(_ name: String) -> String { PathText.escaped(PathText.join(folder, name)) }
+
   /// The words for a transcript that is not a regular file.
-  private static func notRegular(_ folder: String, _ name: String) -> String {
-    "\(PathText.escaped(PathText.join(folder, name))): not a regular file; not searched"
-  }
+  private func notRegular(_ name: String) -> String { "\(path(name)): not a regular file; not searched" }
 }
 
 extension SearchAhead.Result {
   /// Takes what `other` (another file of the memo) gave.
   mutating func merge(_ other: Self) {
     title = other.title ?? title
-    transcript = other.transcript ?? transcript
-    transcriptName = other.transcriptName ?? transcriptName
+    transcript += other.transcript
+    warning = other.warning ?? warning
     error = other.error ?? error
   }
 }

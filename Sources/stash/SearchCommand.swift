@@ -175,29 +175,20 @@ enum SearchCommand {
     _ place: Place, _ kept: SearchAhead.Result?, in order: MemoFolderOrder<MemoNames>, ahead: SearchAhead,
     limit: Int
   ) -> Found? {
-    let index = order.order[Int(place.position)]
-    let candidate = order.names.candidate(index)
+    let candidate = order.candidate(at: Int(place.position))
     let result = kept ?? ahead.memo(candidate)
     var title = result.title?.0
     if title == nil, let slot = candidate.title, slot.kind == .file {
       title = Title.read(order.opened.file(slot.name), listedAsRegularFile: true)
     }
     // The title's hits, then the transcript's: at most `limit`.
-    var hits = Array((result.title?.1 ?? []).prefix(limit))
-    if let transcript = result.transcript { hits += transcript.hits.prefix(max(0, limit - hits.count)) }
-    var warning: String?
-    if let damage = result.transcript?.damage, let name = result.transcriptName {
-      let line = damage.location.line.map { ":\($0)" } ?? ""
-      warning =
-        "\(PathText.escaped(PathText.join(order.path, name)))\(line): \(damage.message) "
-        + "[\(damage.code.rawValue)]; searched what it holds"
-    }
-    guard !hits.isEmpty || warning != nil || result.error != nil else { return nil }
+    let hits = Array(((result.title?.1 ?? []) + result.transcript).prefix(limit))
+    guard !hits.isEmpty || result.warning != nil || result.error != nil else { return nil }
     return Found(
       name: Memo.displayName(title: title, base: candidate.base, recordedAt: place.date),
       reference: PathText.join(order.path, candidate.base),
       audio: candidate.audio.map { PathText.join(order.path, $0.name) }, base: candidate.base, hits: hits,
-      warning: warning, error: result.error)
+      warning: result.warning, error: result.error)
   }
 }
 
