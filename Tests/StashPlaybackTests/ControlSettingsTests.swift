@@ -48,7 +48,9 @@ import Testing
     let plainHeard = try player.wait(seconds: 3) { $0.skipLatency != nil }
     #expect(plainHeard.skipLatency != nil, "skip off never reached the device: \(plainHeard)")
     let unboosted = try player.send("boost off")
-    #expect(!unboosted.voiceBoost && unboosted.boostLatency == nil, "\(unboosted)")
+    // The answer no longer carries boost on's latency (a loaded machine may already carry boost
+    // off's: the change reaches the device within milliseconds of being asked).
+    #expect(!unboosted.voiceBoost && unboosted.boostLatency != boostLatency, "\(unboosted)")
     let unboostHeard = try player.wait(seconds: 3) { $0.boostLatency != nil }
     #expect(unboostHeard.boostLatency != nil, "boost off never reached the device: \(unboostHeard)")
     #expect(unboostHeard.state == "playing" && unboostHeard.failures == 0, "\(unboostHeard)")
