@@ -21,7 +21,8 @@ import Testing
     let started = try player.send("play 0")
     #expect(!started.voiceBoost && started.skipSilence == nil && started.silenceSkipped == 0)
     let boosted = try player.send("boost on")
-    #expect(boosted.voiceBoost && boosted.boostLatency == nil, "\(boosted)")
+    // No latency yet, or this change's own (it may reach the device before the answer is written).
+    #expect(boosted.voiceBoost, "\(boosted)")
     let boostHeard = try player.wait(seconds: 3) { $0.boostLatency != nil }
     let boostLatency = try #require(
       boostHeard.boostLatency, "boost on never reached the device: \(boostHeard)")
@@ -64,15 +65,19 @@ import Testing
     defer { player.quit() }
     let started = try player.send("play 0")
     #expect(!started.enhance && started.enhanceLatency == nil, "\(started)")
+    var previous: Double? = nil
     for (command, boost) in [
       ("enhance on", false), ("enhance off", false), ("boost on", true), ("enhance on", true),
     ] {
       let answer = try player.send(command)
       guard command.hasPrefix("enhance") else { continue }
       #expect(answer.enhance == (command == "enhance on") && answer.voiceBoost == boost, "\(answer)")
-      #expect(answer.enhanceLatency == nil, "\(answer)")
+      // The answer no longer carries the last change's latency (a loaded machine may already
+      // carry this one's: a change reaches the device within milliseconds of being asked).
+      #expect(answer.enhanceLatency == nil || answer.enhanceLatency != previous, "\(answer)")
       let heard = try player.wait(seconds: 3) { $0.enhanceLatency != nil }
       let latency = try #require(heard.enhanceLatency, "\(command) never reached the device: \(heard)")
+      previous = latency
       #expect(latency < 0.1, "\(command) took \(latency) s to reach the device")
       #expect(heard.state == "playing" && heard.failures == 0, "\(heard)\n\(player.standardError)")
     }
