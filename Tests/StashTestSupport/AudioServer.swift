@@ -163,7 +163,7 @@ public final class AudioServer: @unchecked Sendable {
   }
 
   /// Starts recording the null sink's monitor (`parec` or `pw-record`), asking for
-  /// `latencyMilliseconds` of latency, and waits until the server has connected it. A recorder
+  /// `latencyMilliseconds` of latency, and waits until its first samples came. A recorder
   /// asking for little latency holds the server at it (and every client with it); one asking for
   /// much (2000) leaves the server at the latency its playing clients ask for, as on a desktop
   /// with no such program, but hands over its samples late and in bursts.
@@ -195,6 +195,12 @@ public final class AudioServer: @unchecked Sendable {
     recorders.append(process)
     lock.unlock()
     try waitUntil("the recorder to connect") { try self.recorderConnected() }
+    // A null sink that was idle mixed up to two seconds ahead, and its monitor hands the recorder
+    // nothing until that has passed (about 0.9 s here): what is heard meanwhile is never
+    // recorded. Once samples come, the recording reaches back before this moment.
+    try waitUntil("the recorder's first samples") {
+      ((try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0) >= 2
+    }
     let started = AudioServer.monotonicSeconds()
     return Recording(file: file, process: process, started: started)
   }
