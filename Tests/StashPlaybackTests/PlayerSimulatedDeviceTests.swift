@@ -95,6 +95,34 @@ import Testing
     #expect(player.snapshot.lastSeekLatency != nil)
   }
 
+  /// On a device that holds seconds (a pulse device), a setting changed while playing is not
+  /// left behind what the device holds: the frames are made again from the frame heard, with
+  /// the new setting, on the device's second stream (`takeOver`). Here the volume: after 1,000
+  /// frames heard, every frame after them is the memo's own, at the new gain.
+  @Test func onADeviceThatHoldsSecondsAChangeIsMadeAgainFromTheFrameHeard() throws {
+    let s = try setup()
+    s.device.state.withLock { $0.holds = true }
+    let player = s.player
+    try playUntilHeard(s, player, 1000)
+    player.setVolume(50)
+    let deadline = Date().addingTimeInterval(10)
+    while s.device.state.withLock({ $0.takeOvers }) < 2 && Date() < deadline { usleep(1000) }
+    // Once at play, once at the change.
+    #expect(s.device.state.withLock { $0.takeOvers } == 2)
+    waitQueued(s.device, 4800)
+    s.device.consume(3000)
+    let heard = Array(s.device.heard[1000...])
+    let reference = Array(s.reference[1000..<4000])
+    try #require(heard.count == reference.count)
+    // The gain that best maps the memo onto what was heard, and how far any frame is from it.
+    let gain =
+      zip(heard, reference).reduce(0) { $0 + $1.0 * $1.1 } / reference.reduce(0) { $0 + $1 * $1 }
+    let off = zip(heard, reference).map { abs($0 - gain * $1) }.max() ?? 1
+    #expect(gain > 0.05 && gain < 0.9, "gain \(gain)")
+    #expect(off < 1e-4, "frames after the change are not the memo's from frame 1000: \(off) off")
+    #expect(waitFor(player) { $0.position == 4000.0 / 48_000 }.position == 4000.0 / 48_000)
+  }
+
   /// The frames waiting in the device are its delay: a pause drops them unheard, and resuming
   /// starts at the frame after the last one heard.
   @Test func pauseDropsWhatTheDeviceHeldAndResumesAtTheFrameHeard() throws {

@@ -33,6 +33,10 @@ final class SimulatedDevice: PCMDevice, Sendable {
     var pauses = 0
     /// Times the player waited for room.
     var waits = 0
+    /// Whether it says it holds seconds (as a pulse device does), and how often it was taken
+    /// over (`takeOver`: here a drop).
+    var holds = false
+    var takeOvers = 0
   }
 
   let name = "simulated"
@@ -111,6 +115,11 @@ final class SimulatedDevice: PCMDevice, Sendable {
       s.paused = false
     }
     return 0
+  }
+  var holdsSeconds: Bool { state.withLock { $0.holds } }
+  func takeOver() -> Int32 {
+    state.withLock { $0.takeOvers += 1 }
+    return drop()
   }
   func prepare() -> Int32 { state.withLock { $0.gone ? -ENODEV : 0 } }
   func recover(_ error: Int32) -> Int32 {

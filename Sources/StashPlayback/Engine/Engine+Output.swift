@@ -73,6 +73,27 @@ extension Engine {
     var troubles = 0
     /// When the device was last tried while waiting for it to come back (monotonic ns).
     var lastProbe: UInt64 = 0
+    /// The settings this generation's frames are made with, for a device that holds seconds
+    /// (`restartForSettings`).
+    var madeWith: FrameSettings? = nil
+  }
+
+  /// What a change of makes different frames: the speed, the volume, the voice boost, the noise
+  /// reduction and skip silence.
+  private struct FrameSettings: Equatable {
+    var speed: Double
+    var gain: Float
+    var voiceBoost: Bool
+    var enhance: Bool
+    var skipSilence: SkipSilenceLevel?
+
+    init(_ control: Control) {
+      speed = control.speed
+      gain = control.gain
+      voiceBoost = control.voiceBoost
+      enhance = control.enhance
+      skipSilence = control.skipSilence
+    }
   }
 
   /// The output thread: hands the ring's frames to the device, drops what the device holds when the
@@ -172,7 +193,8 @@ extension Engine {
     }
     if control.generation != state.generation {
       state.pausedInPlace = false
-      try state.output?.dropQueued()
+      // Going on playing from elsewhere: a device with two streams sounds until the new one starts.
+      try state.output?.dropQueued(takingOver: control.running)
       state.generation = control.generation
       state.startFrame = control.decodeFrom
       state.written = 0
@@ -221,6 +243,7 @@ extension Engine {
         return true
       }
     }
+    if restartForSettings(&state, output, control) { return false }
     state.gain.target = control.gain
     changeSpeed(&state, control)
     changeBoost(&state, control)
@@ -307,6 +330,25 @@ extension Engine {
       outputWake.wait(timeout: Int32(min(50, max(1, delay * 1000 / output.rate))))
       return false
     }
+  }
+
+  /// On a device that holds seconds (a pulse device, `PCMDevice.holdsSeconds`), a setting changed
+  /// while playing would be heard only after what the device holds: the frames are made again
+  /// instead, from the frame heard, as after a seek (the core starts a new generation there, and
+  /// the device's second stream takes over). True when it asked for that, having waited a little
+  /// for the new generation.
+  private func restartForSettings(_ state: inout OutputState, _ output: PCMOutput, _ control: Control) -> Bool
+  {
+    let asked = FrameSettings(control)
+    guard output.device.holdsSeconds, state.written > 0, let made = state.madeWith, made != asked else {
+      // Nothing handed over yet, or the change is heard at once anyway: made from here as asked.
+      state.madeWith = asked
+      return false
+    }
+    let delay = measure(&state, output)
+    report(.interrupted(generation: state.generation, frame: heard(state, delay: delay)))
+    outputWake.wait(timeout: 20)
+    return true
   }
 
   /// Makes the next chunk pending: from the ring, through the skipper when there is one (which may
@@ -545,6 +587,7 @@ extension Engine {
     // A new generation starts from silence (a seek or a start): no ramp to the gain.
     state.gain.target = control.gain
     state.gain.settle()
+    state.madeWith = FrameSettings(control)
   }
 
   /// A speed asked while playing: the stretcher (started now if there was none) makes what it

@@ -1,4 +1,5 @@
 import CALSA
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -8,9 +9,21 @@ import CALSA
 public final class ALSADevice: PCMDevice {
   /// The name it was opened with.
   public let name: String
+  /// The stream frames are written to.
   private var handle: OpaquePointer?
-  /// A second stream on the same PulseAudio sink, connected and never started (see `keepSinkAwake`).
+  /// On a pulse device (`holdsSeconds`): a second stream set up as `handle` is, prepared (so
+  /// connected to the server) and not started, which `takeOver` makes the stream written to.
+  private var standby: OpaquePointer?
+  /// The stream `takeOver` took over from, still sounding until the new one starts.
+  private var retiring: OpaquePointer?
+  /// A stream connected only to wait out the sink's first block (`settle`), never started.
   private var keeper: OpaquePointer?
+  /// Frames written to `handle` since it was last prepared or taken over, and when it started
+  /// (monotonic ns; nil before).
+  private var writtenToHandle = 0
+  private var startedAt: UInt64?
+  /// Whether this is a pulse device, set up to hold seconds (`configureDeep`).
+  public private(set) var holdsSeconds = false
   private var descriptors: [pollfd] = []
   /// The descriptors and the wake-up's: sized by the first wait after `configure`, then kept so
   /// that waiting allocates nothing.
@@ -39,15 +52,19 @@ public final class ALSADevice: PCMDevice {
   }
 
   deinit {
-    if let keeper { snd_pcm_close(keeper) }
-    if let handle { snd_pcm_close(handle) }
+    for stream in [retiring, standby, handle, keeper] { if let stream { snd_pcm_close(stream) } }
   }
 
   public func configure(format: PCMSampleFormat, channels: Int, rate: Int, latency: Int) -> Int32 {
     let alsaFormat = format == .float32 ? SND_PCM_FORMAT_FLOAT_LE : SND_PCM_FORMAT_S16_LE
+    let deep = PCMDeviceHint.type(of: name) == "pulse"
+    if deep { settle(format: alsaFormat) }
     let result = SystemCall.retryingNegative {
-      snd_pcm_set_params(
-        handle, alsaFormat, SND_PCM_ACCESS_RW_INTERLEAVED, UInt32(channels), UInt32(rate), 1, UInt32(latency))
+      deep
+        ? Self.configureDeep(handle, format: alsaFormat, channels: channels, rate: rate)
+        : snd_pcm_set_params(
+          handle, alsaFormat, SND_PCM_ACCESS_RW_INTERLEAVED, UInt32(channels), UInt32(rate), 1,
+          UInt32(latency))
     }
     guard result >= 0 else { return result }
     var buffer: snd_pcm_uframes_t = 0
@@ -57,8 +74,17 @@ public final class ALSADevice: PCMDevice {
       periodFrames = Int(period)
     }
     self.rate = rate
-    keepSinkAwake(format: alsaFormat, channels: channels, rate: rate, latency: latency)
+    holdsSeconds = deep
+
+    if deep && standby == nil {
+      standby = Self.openDeep(name, format: alsaFormat, channels: channels, rate: rate)
+    }
     canPause = Self.canPause(handle)
+    return readDescriptors()
+  }
+
+  /// The poll descriptors of `handle`, read again each time another stream becomes it.
+  private func readDescriptors() -> Int32 {
     let count = Int(snd_pcm_poll_descriptors_count(handle))
     descriptors = [pollfd](repeating: pollfd(), count: max(0, count))
     if count > 0 {
@@ -69,32 +95,110 @@ public final class ALSADevice: PCMDevice {
   }
 
   public func write(_ data: UnsafeRawPointer, frames: Int) -> Int {
-    Int(SystemCall.retryingNegative { snd_pcm_writei(handle, data, snd_pcm_uframes_t(frames)) })
+    let taken = Int(SystemCall.retryingNegative { snd_pcm_writei(handle, data, snd_pcm_uframes_t(frames)) })
+    if taken > 0 {
+      writtenToHandle += taken
+      // The start threshold reached: the stream started within this write.
+      if startedAt == nil && holdsSeconds && isRunning { noteStarted() }
+    }
+    return taken
   }
 
+  /// Frames queued and not heard yet. On a pulse device, never fewer than were written less the
+  /// frames the time since the stream started accounts for: a stream prepared long before it
+  /// starts reports a delay that stands still for up to a second after, which would put the clock
+  /// ahead of the sound.
   public func delay() -> (result: Int32, frames: Int) {
     var frames: snd_pcm_sframes_t = 0
     let result = SystemCall.retryingNegative { snd_pcm_delay(handle, &frames) }
-    return (result, Int(frames))
+    guard result >= 0, holdsSeconds, let startedAt else { return (result, Int(frames)) }
+    let elapsed = Int((PlaybackClock.now() - startedAt) / 1000) * rate / 1_000_000
+    return (result, max(Int(frames), writtenToHandle - elapsed))
   }
 
-  /// Through ALSA's pulse plugin, each `snd_pcm_prepare` (at every start and seek) disconnects the
-  /// stream and connects a new one. In between, a sink with no other client goes back to the
-  /// latency it has when idle (a null sink mixes two seconds ahead then), and the new stream is
-  /// first mixed only when what was mixed ahead runs out: up to two seconds after the seek. A
-  /// second stream of the same latency, opened alongside and never written to, stays connected
-  /// throughout, so the sink keeps the player's latency across every prepare. Best effort: a
-  /// device that will not open twice goes on without it.
-  private func keepSinkAwake(format: snd_pcm_format_t, channels: Int, rate: Int, latency: Int) {
-    guard keeper == nil else { return }
-    keeper = Self.openKeeper(name, format: format, channels: channels, rate: rate, latency: latency)
+  /// How a pulse device is set up: periods of two seconds, three of them. ALSA's pulse plugin
+  /// asks the server for early requests, and the server then sets the sink's latency to the
+  /// stream's period; with two seconds (what a PulseAudio null sink has when idle) the sink's
+  /// latency never falls, so a new stream is mixed at once (the sink rewinds what it mixed ahead)
+  /// rather than after what was mixed ahead at the higher latency runs out, which left the first
+  /// play of a session up to two seconds late. The stream starts once two periods are queued: with
+  /// one, or less, the sink mixed 0.2 to 1.7 s of silence in after the first frames.
+  static func configureDeep(_ stream: OpaquePointer?, format: snd_pcm_format_t, channels: Int, rate: Int)
+    -> Int32
+  {
+    var hardware: OpaquePointer?
+    guard snd_pcm_hw_params_malloc(&hardware) >= 0, let hardware else { return -ENOMEM }
+    defer { snd_pcm_hw_params_free(hardware) }
+    var result = snd_pcm_hw_params_any(stream, hardware)
+    if result >= 0 { result = snd_pcm_hw_params_set_rate_resample(stream, hardware, 1) }
+    if result >= 0 { result = snd_pcm_hw_params_set_access(stream, hardware, SND_PCM_ACCESS_RW_INTERLEAVED) }
+    if result >= 0 { result = snd_pcm_hw_params_set_format(stream, hardware, format) }
+    if result >= 0 { result = snd_pcm_hw_params_set_channels(stream, hardware, UInt32(channels)) }
+    if result >= 0 { result = snd_pcm_hw_params_set_rate(stream, hardware, UInt32(rate), 0) }
+    var period = UInt32(deepPeriod)
+    var buffer = UInt32(deepPeriod * 3)
+    var direction: Int32 = 0
+    if result >= 0 { result = snd_pcm_hw_params_set_period_time_near(stream, hardware, &period, &direction) }
+    direction = 0
+    if result >= 0 { result = snd_pcm_hw_params_set_buffer_time_near(stream, hardware, &buffer, &direction) }
+    if result >= 0 { result = snd_pcm_hw_params(stream, hardware) }
+    guard result >= 0 else { return result }
+    var software: OpaquePointer?
+    guard snd_pcm_sw_params_malloc(&software) >= 0, let software else { return -ENOMEM }
+    defer { snd_pcm_sw_params_free(software) }
+    var bufferFrames: snd_pcm_uframes_t = 0
+    var periodFrames: snd_pcm_uframes_t = 0
+    result = snd_pcm_get_params(stream, &bufferFrames, &periodFrames)
+    if result >= 0 { result = snd_pcm_sw_params_current(stream, software) }
+    if result >= 0 { result = snd_pcm_sw_params_set_start_threshold(stream, software, periodFrames * 2) }
+    if result >= 0 { result = snd_pcm_sw_params_set_avail_min(stream, software, periodFrames) }
+    if result >= 0 { result = snd_pcm_sw_params(stream, software) }
+    return result
   }
 
-  /// A stream on the pulse device `name`, set up with these parameters and never started, or nil
-  /// (a device of another type, or one that will not open).
-  static func openKeeper(
-    _ name: String, format: snd_pcm_format_t = SND_PCM_FORMAT_S16_LE, channels: Int = 2, rate: Int = 48_000,
-    latency: Int = PCMOutput.latency
+  /// A pulse device's period, in microseconds (`configureDeep`).
+  static let deepPeriod = 2_000_000
+
+  /// When this process first connected a stream to the sound server (monotonic ns).
+  private static let firstConnected = Mutex<UInt64?>(nil)
+
+  /// How long after the first stream of a process connects to an idle PulseAudio null sink a
+  /// stream connected meanwhile loses the start of what it plays: the sink then mixes a whole
+  /// block (64 KiB: 341 ms at 48 kHz, 371 ms at 44.1 kHz), and such a stream is heard only from
+  /// the block's end. Measured on a null sink at 48 kHz, the player's streams connected 0, 0.1,
+  /// 0.3 and 0.6 s after its `SinkWarmer`'s: 0.26, 0.15, 0 and 0 s of the memo lost at play (and
+  /// 0.3 s when streams connected with the first one were prepared again 0.4 s later); connected
+  /// 0.4 s after it, nothing. So a pulse device's streams connect no sooner than this after the
+  /// process's first (`settle`).
+  static let firstBlock: UInt64 = 400_000_000
+
+  /// Waits, before this device's streams connect, until the sink has mixed its first block since
+  /// the process's first stream connected (`firstBlock`); when none has yet (the player's
+  /// `SinkWarmer` has not got there), connects one of its own first and keeps it.
+  private func settle(format: snd_pcm_format_t) {
+    if Self.firstBlockLeft() == 0 && Self.firstConnected.withLock({ $0 }) == nil {
+      keeper = Self.openDeep(name, format: format)
+    }
+    let left = Self.firstBlockLeft()
+    if left > 0 { usleep(useconds_t(left / 1000)) }
+  }
+
+  /// Notes that a stream connected, if it is the process's first.
+  private static func noteConnected() {
+    firstConnected.withLock { if $0 == nil { $0 = PlaybackClock.now() } }
+  }
+
+  /// Nanoseconds until the sink's first block has passed (`firstBlock`); 0 once it has.
+  static func firstBlockLeft() -> UInt64 {
+    guard let first = firstConnected.withLock({ $0 }) else { return 0 }
+    let now = PlaybackClock.now()
+    return first + firstBlock > now ? first + firstBlock - now : 0
+  }
+
+  /// A stream on the pulse device `name`, set up as `configureDeep` sets one and prepared, never
+  /// started; nil for a device of another type, or one that will not open.
+  static func openDeep(
+    _ name: String, format: snd_pcm_format_t = SND_PCM_FORMAT_S16_LE, channels: Int = 2, rate: Int = 48_000
   ) -> OpaquePointer? {
     ALSACall.silenced
     guard PCMDeviceHint.type(of: name) == "pulse" else { return nil }
@@ -102,13 +206,31 @@ public final class ALSADevice: PCMDevice {
     guard snd_pcm_open(&stream, name, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK) >= 0, let stream else {
       return nil
     }
-    let result = snd_pcm_set_params(
-      stream, format, SND_PCM_ACCESS_RW_INTERLEAVED, UInt32(channels), UInt32(rate), 1, UInt32(latency))
-    guard result >= 0 else {
+    guard configureDeep(stream, format: format, channels: channels, rate: rate) >= 0 else {
       snd_pcm_close(stream)
       return nil
     }
+    noteConnected()
     return stream
+  }
+
+  /// `handle` started: what it took over from goes quiet, and is prepared to be the next standby
+  /// (closed if it will not prepare: a drop then drops in place).
+  private func noteStarted() {
+    startedAt = PlaybackClock.now()
+    silenceRetiring()
+  }
+
+  /// Stops what the stream taken over from still plays, and prepares it as the standby.
+  private func silenceRetiring() {
+    guard let old = retiring else { return }
+    retiring = nil
+    _ = snd_pcm_drop(old)
+    if SystemCall.retryingNegative({ snd_pcm_prepare(old) }) >= 0 {
+      standby = old
+    } else {
+      snd_pcm_close(old)
+    }
   }
 
   /// `snd_pcm_hw_params_current` + `snd_pcm_hw_params_can_pause`.
@@ -122,15 +244,62 @@ public final class ALSADevice: PCMDevice {
 
   public func avail() -> Int { Int(SystemCall.retryingNegative { snd_pcm_avail(handle) }) }
 
-  public func pause(_ on: Bool) -> Int32 { SystemCall.retryingNegative { snd_pcm_pause(handle, on ? 1 : 0) } }
+  public func pause(_ on: Bool) -> Int32 {
+    silenceRetiring()
+    return SystemCall.retryingNegative { snd_pcm_pause(handle, on ? 1 : 0) }
+  }
 
   public var isRunning: Bool { snd_pcm_state(handle) == SND_PCM_STATE_RUNNING }
   public var isPrepared: Bool { snd_pcm_state(handle) == SND_PCM_STATE_PREPARED }
-  public func start() -> Int32 { SystemCall.retryingNegative { snd_pcm_start(handle) } }
-  public func drop() -> Int32 { SystemCall.retryingNegative { snd_pcm_drop(handle) } }
-  public func prepare() -> Int32 { SystemCall.retryingNegative { snd_pcm_prepare(handle) } }
+
+  public func start() -> Int32 {
+    let result = SystemCall.retryingNegative { snd_pcm_start(handle) }
+    if result >= 0 && holdsSeconds { noteStarted() }
+    return result
+  }
+
+  /// Throws away what is queued, at once: what a stream taken over from still plays too.
+  public func drop() -> Int32 {
+    silenceRetiring()
+    startedAt = nil
+    writtenToHandle = 0
+    return SystemCall.retryingNegative { snd_pcm_drop(handle) }
+  }
+
+  /// Throws away what `handle` holds, to go on with other frames. On a pulse device with a
+  /// standby, the standby becomes the stream written to, and the old one plays on until the new
+  /// one starts (`noteStarted`): a seek, or a setting made again from the frame heard, goes over
+  /// with no gap, and the new stream, connected before, is mixed at once (a stream connected at
+  /// the seek was heard a block late: 340 ms at 48 kHz, 370 ms at 44.1 kHz). Taken over again
+  /// before the new stream started, the old one goes quiet at once.
+  public func takeOver() -> Int32 {
+    guard holdsSeconds, let next = standby else { return drop() }
+    silenceRetiring()
+    if !isRunning && writtenToHandle == 0 && isPrepared {
+      // Nothing written to it: it becomes the standby as it is, aging while the other plays.
+      standby = handle
+    } else {
+      retiring = handle
+      standby = nil
+    }
+    handle = next
+    startedAt = nil
+    writtenToHandle = 0
+    return readDescriptors()
+  }
+
+  /// Makes `handle` ready for frames; a standby just taken over already is.
+  public func prepare() -> Int32 {
+    if isPrepared { return 0 }
+    startedAt = nil
+    writtenToHandle = 0
+    return SystemCall.retryingNegative { snd_pcm_prepare(handle) }
+  }
+
   public func recover(_ error: Int32) -> Int32 {
-    SystemCall.retryingNegative { snd_pcm_recover(handle, error, 1) }
+    startedAt = nil
+    writtenToHandle = 0
+    return SystemCall.retryingNegative { snd_pcm_recover(handle, error, 1) }
   }
 
   public func wait(wake: Int32, timeout: Int32) -> Int32 {

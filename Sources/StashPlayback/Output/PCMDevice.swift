@@ -26,6 +26,14 @@ public protocol PCMDevice: AnyObject {
   func start() -> Int32
   /// Throws away what is queued, unheard (`snd_pcm_drop`).
   func drop() -> Int32
+  /// Throws away what is queued to go on with other frames: `drop`, or on a device that holds
+  /// seconds (`holdsSeconds`), a switch to a second stream, the first sounding until the second
+  /// starts.
+  func takeOver() -> Int32
+  /// Whether the device holds seconds of sound (a pulse device, `ALSADevice.configureDeep`): a
+  /// setting changed while playing is then made again from the frame heard rather than heard
+  /// after what it holds.
+  var holdsSeconds: Bool { get }
   /// Makes the device ready to take frames again (`snd_pcm_prepare`).
   func prepare() -> Int32
   /// Recovers from an underrun or a suspend (`snd_pcm_recover`, silently).
@@ -44,6 +52,10 @@ public protocol PCMDevice: AnyObject {
 }
 
 extension PCMDevice {
+  /// A device with one stream.
+  public func takeOver() -> Int32 { drop() }
+  /// A device holding a fraction of a second.
+  public var holdsSeconds: Bool { false }
   /// A device that cannot say how much room it has.
   public func avail() -> Int { -Int(ENOSYS) }
   /// A device that does not say how large its buffer is.

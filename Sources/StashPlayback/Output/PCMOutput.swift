@@ -32,7 +32,8 @@ final class PCMOutput {
   private var converted: [Int16] = []
 
   /// Buffer the device is asked for, in microseconds: short enough that a seek or a pause is heard
-  /// at once, long enough to ride out a busy machine.
+  /// at once, long enough to ride out a busy machine. (A pulse device holds seconds instead, and
+  /// goes over to a second stream at each seek: `ALSADevice.configureDeep`.)
   static let latency = 100_000
 
   /// Opens `name` with `opener` and sets it up for `channels` × `rate` float frames (16-bit when
@@ -176,9 +177,11 @@ final class PCMOutput {
     return device.prepare() >= 0
   }
 
-  /// Throws away what is queued and makes the device ready for new frames.
-  func dropQueued() throws(PlaybackError) {
-    _ = device.drop()
+  /// Throws away what is queued and makes the device ready for new frames; `takingOver`, for
+  /// frames that go on from what is heard (a seek, a restart), lets a device with two streams
+  /// sound until the new frames start (`PCMDevice.takeOver`).
+  func dropQueued(takingOver: Bool = false) throws(PlaybackError) {
+    _ = takingOver ? device.takeOver() : device.drop()
     sincePrepare = 0
     isFull = false
     let result = device.prepare()

@@ -1,13 +1,14 @@
 import CALSA
 import Synchronization
 
-/// Holds a PulseAudio sink at the player's latency from the moment a player is made, before its
-/// first stream: a stream on the device, opened through ALSA's pulse plugin, connected and never
-/// started (as `ALSADevice` keeps one beside every stream it plays). A sink with no client mixes
-/// as far ahead as it may (two seconds for a null sink) and mixes a new stream only when that
-/// runs out, so without it the first play of a session can be heard up to two seconds late; with
-/// it, a play that comes after the sink has caught up (that long after the player was made) is
-/// heard at once. Nothing for a device that is not reached through the pulse plugin; best effort.
+/// Connects a stream to a PulseAudio sink from the moment a player is made, before its first
+/// play: a stream on the device, opened through ALSA's pulse plugin as `ALSADevice` opens its
+/// own (`ALSADevice.openDeep`), connected and never started. When a process's first stream
+/// connects to an idle null sink, the sink mixes a whole block, and streams connected meanwhile
+/// lose the start of what they play (`ALSADevice.firstBlock`), so a device's streams wait for it
+/// to pass; this stream makes it pass while the person looks at the list, and a play is heard at
+/// once. It also holds the sink at the two seconds of latency the player's streams ask for.
+/// Nothing for a device that is not reached through the pulse plugin; best effort.
 final class SinkWarmer: Sendable {
   /// The stream, once open; nil before, or for good when the device is not a pulse one.
   private let stream = Mutex<UnsafeTransferredPCM?>(nil)
@@ -21,7 +22,7 @@ final class SinkWarmer: Sendable {
   /// Opens the stream for the device `name` on a thread of its own.
   init(device name: String) {
     DetachedThread.start { [self] in
-      guard let handle = ALSADevice.openKeeper(name) else { return }
+      guard let handle = ALSADevice.openDeep(name) else { return }
       stream.withLock { $0 = UnsafeTransferredPCM(handle: handle) }
     }
   }

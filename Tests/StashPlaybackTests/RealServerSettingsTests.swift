@@ -1,0 +1,98 @@
+import Foundation
+import StashTestSupport
+import Testing
+
+/// A setting changed while playing, on the sound servers desktops run (issue 32 §5): the volume
+/// turned down and up again while a steady tone plays, through `stash-tui --play --control`, the
+/// sink's monitor recorded by a client asking for two seconds of latency (so the player's own
+/// stream sets the server's). Each change is heard as long after its command as play is after
+/// its own (within 100 ms), the sound never breaks off around a change, and the clock never goes
+/// back. On PulseAudio the device holds seconds of sound (`ALSADevice.configureDeep`): a change
+/// is made again from the frame heard and the second stream takes over, so it is not heard
+/// seconds late.
+@Suite(.serialized) struct RealServerSettingsTests {
+  /// A tone of `seconds` at half scale, AAC in MP4.
+  static func tone(seconds: Int) throws -> String {
+    let path = try Fixtures.scratchFolder("stash-settings").appendingPathComponent("tone.m4a").path
+    let result = try runProcess(
+      "ffmpeg",
+      [
+        "-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
+        "sine=frequency=440:sample_rate=48000:duration=\(seconds)", "-af", "volume=0.5", "-ac", "1", "-c:a",
+        "aac",
+        "-b:a", "96k", path,
+      ])
+    guard result.status == 0 else { throw TestFailure("ffmpeg failed: \(result.standardError)") }
+    return path
+  }
+
+  /// The peak of each 10 ms of `samples` (mono at `AudioServer.recordingRate`).
+  static func peaks(_ samples: [Float]) -> [Float] {
+    let block = AudioServer.recordingRate / 100
+    return stride(from: 0, to: samples.count - block + 1, by: block).map { start in
+      samples[start..<(start + block)].reduce(0) { max($0, abs($1)) }
+    }
+  }
+
+  @Test(arguments: RealServerPlaybackTests.servers) func aVolumeChangeIsHeardAtOnceWithNoBreak(
+    _ kind: AudioServer.Kind
+  ) throws {
+    guard AudioServer.canRun(kind) else { return }
+    let memo = try Self.tone(seconds: 20)
+    let server = try AudioServer(kind)
+    defer { server.stop() }
+    let recording = try server.record(latencyMilliseconds: 2000)
+    let player = try ControlledPlayer(memo: memo, environment: server.environment)
+    defer { player.quit() }
+    _ = try player.send("status")
+    // Played once the player has been up a while, as a person plays: on PulseAudio a play at the
+    // player's start waits for the sink's first block (`HeardLatencyTests`).
+    usleep(500_000)
+    var answers: [ControlledPlayer.Status] = []
+    var sent: [Double] = []
+    for command in ["play 1", "volume 50", "volume 100"] {
+      let answer = try player.send(command)
+      sent.append(answer.sent)
+      answers.append(answer)
+      while AudioServer.monotonicSeconds() < answer.sent + 1.5 {
+        usleep(20_000)
+        answers.append(try player.send("status"))
+      }
+    }
+    let last = try player.send("status")
+    #expect(last.state == "playing" && last.failures == 0, "\(last)\n\(player.standardError)")
+    usleep(300_000)
+    let peaks = Self.peaks(recording.finish())
+    let report = "\(kind): \(server.log())"
+
+    // When play is heard; the level it is heard at; when it falls and rises again.
+    let loudest = peaks.max() ?? 0
+    try #require(loudest > 0.02, "nothing was heard (peak \(loudest)): \(report)")
+    let onset = try #require(peaks.firstIndex { $0 > loudest / 2 })
+    let steady = peaks[(onset + 50)..<min(peaks.count, onset + 140)].sorted()
+    try #require(steady.count > 50, "the recording ends too soon: \(report)")
+    let full = steady[steady.count / 2]
+    let down = try #require(
+      peaks[min(peaks.count, onset + 60)...].firstIndex { $0 < full * 0.8 },
+      "the volume never went down: \(report)")
+    let up = try #require(
+      peaks[min(peaks.count, down + 60)...].firstIndex { $0 > full * 0.9 },
+      "the volume never came back: \(report)")
+    let downLate = Double(down - onset) / 100 - (sent[1] - sent[0])
+    let upLate = Double(up - onset) / 100 - (sent[2] - sent[0])
+    #expect(abs(downLate) < 0.1, "volume 50 heard \(downLate) s later than play was: \(report)")
+    #expect(abs(upLate) < 0.1, "volume 100 heard \(upLate) s later than play was: \(report)")
+    // No break in the sound around either change (a block of silence after play was heard).
+    let heard = peaks[onset..<min(peaks.count, up + 50)]
+    let quiet = heard.firstIndex { $0 < loudest / 10 }
+    #expect(
+      quiet == nil, "the sound broke off \(Double((quiet ?? onset) - onset) / 100) s after play: \(report)")
+    // The clock goes on: never back by more than a frame's rounding, and on at about 1× overall.
+    let positions = answers.map(\.position)
+    let back = zip(positions, positions.dropFirst()).map { $0 - $1 }.max() ?? 0
+    #expect(back < 0.01, "the clock went back \(back) s")
+    let moved = positions.last! - positions.first!
+    let took = answers.last!.sent - answers.first!.sent
+    #expect(abs(moved - took) < 0.15, "the clock moved \(moved) s in \(took) s")
+  }
+}
