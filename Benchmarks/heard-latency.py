@@ -9,8 +9,11 @@ recorded by a client that asks for no low latency (parec --latency-msec=2000, pw
 --latency 2000ms), so the server runs at the latency the player's own stream gets, as on a
 desktop with no other program asking for less. Its samples come late and in bursts but without
 gaps, so sample n is heard at t0 + n / rate; t0 is the earliest that the arrivals of the chunks
-recorded while the player plays allow (the sink mixes a block ahead of real time, so heard times
-lead by up to a block: 20-50 ms).
+recorded while the player plays allow (the sink mixes ahead of real time, so heard times lead:
+20-50 ms at the 100 ms a stream asked for before, about 60 ms at the two seconds a PulseAudio
+stream of the player asks for now). The player starts once the recorder's samples come (an idle
+null sink hands its monitor nothing for up to two seconds), and Space comes HEARD_LATENCY_SETTLE
+seconds (0.5) after the player is up.
 
 Measured: from Space (`play` 0.3 s before a cue's speech onset), and from each of SEEKS seeks
 0.7 s apart (each 0.3 s before another onset), when the onset is heard, found by matching the
@@ -19,7 +22,9 @@ the sound's latency (sound_ms). And the player's clock 50, 150 and 300 ms into w
 (interpolated between status answers 20 ms apart) against the memo time heard then: the largest
 difference (clock_ms; negative when the clock is behind). sound_ms less clock_ms is when the
 clock left the place after the command (clock_start_ms), which the monitor's lead does not
-touch. A seek not heard before the next one has no figures. Prints one JSON object.
+touch, nor do the play's clock figure against the seeks' median and the seeks' spread (every
+clock figure is shifted by the lead alike). A seek not heard before the next one has no figures.
+Prints one JSON object.
 
 HEARD_LATENCY_BESIDE=MS (PulseAudio only) plays silence beside the player from another client
 asking for MS ms, started 2.5 s before the player: with 100, the latency the player's own stream
@@ -62,6 +67,18 @@ class Recorder:
             with self.lock:
                 self.data += chunk
                 self.stamps.append((now, len(self.data) // 2))
+
+    def wait_for_samples(self, seconds=10):
+        """Until the first samples come: a null sink that was idle mixed up to two seconds ahead,
+        and its monitor hands nothing over until that has passed, so what is heard meanwhile is
+        never recorded."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            with self.lock:
+                if self.data:
+                    return
+            time.sleep(0.02)
+        raise SystemExit("the recorder got no samples in %d s" % seconds)
 
     def finish(self, start, end):
         """The samples, and the time of the first: the earliest that the arrivals of the chunks
@@ -119,12 +136,16 @@ def main():
         server.start()
         time.sleep(1.0)
         recorder = Recorder(server)
+        recorder.wait_for_samples()
         if os.environ.get("HEARD_LATENCY_BESIDE") and kind == "pulseaudio":
             server.spawn(["sh", "-c", "exec pacat --raw --latency-msec=%d < /dev/zero" % int(os.environ["HEARD_LATENCY_BESIDE"])])
             time.sleep(2.5)
         time.sleep(1.0)
         player = rsp.Player(tui, memo, server.env)
         player.send("status")
+        # Space comes once the list is up, as a person presses it: on PulseAudio a play within
+        # 0.4 s of the player's start waits for the sink's first block (ALSADevice.firstBlock).
+        time.sleep(float(os.environ.get("HEARD_LATENCY_SETTLE", "0.5")))
         events, answers = [], []
         for n in range(count + 1):
             onset = onsets[n % len(onsets)]
@@ -179,6 +200,11 @@ def main():
             "seek_sound_median_ms": sounds[len(sounds) // 2] if sounds else None,
             "seek_sound_max_ms": sounds[-1] if sounds else None,
             "seek_clock_abs_max_ms": max(abs(c) for c in clocks) if clocks else None,
+            # Free of the monitor's lead, which shifts every clock figure alike: how far the
+            # seeks' clock figures spread, and the play's from their median.
+            "seek_clock_spread_ms": round(max(clocks) - min(clocks), 1) if clocks else None,
+            "play_clock_against_seeks_ms": round(rows[0]["clock_ms"] - sorted(clocks)[len(clocks) // 2], 1)
+            if clocks and "clock_ms" in rows[0] else None,
             "play_clock_start_ms": rows[0].get("clock_start_ms"),
             "seek_clock_start_max_ms": max((r["clock_start_ms"] for r in rows[1:] if "clock_start_ms" in r), default=None),
             "rows": rows}))
