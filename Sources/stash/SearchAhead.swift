@@ -137,11 +137,8 @@ final class SearchAhead: Sendable {
       return hits.isEmpty ? nil : Result(title: (title, hits))
     }
     do {
-      // Most transcripts fit in one read, with no fstat(2); a longer one is read whole after.
-      let start = try ReadOnlyFile.start(sizedUpTo: 1 << 16, of: location, listedAsRegularFile: true)
-      let bytes =
-        start.size <= start.bytes.count
-        ? start.bytes : try ReadOnlyFile(location, listedAsRegularFile: true).readAll()
+      // Most transcripts fit in one read, with no fstat(2); a longer one is read again whole.
+      let bytes = try ReadOnlyFile.contents(of: location, usuallyUpTo: 1 << 16, listedAsRegularFile: true)
       let (hits, damage) = MemoSearch.hits(pattern, title: nil, transcript: bytes, limit: limit)
       guard !hits.isEmpty || damage != nil else { return nil }
       let warning = damage.map { damage in

@@ -4,8 +4,9 @@ import Testing
 
 @testable import StashFormat
 
-/// `ReadOnlyFile.start`, the one-read way a listing reads a title and a transcript's head: the
-/// bytes and size that opening the file and reading it give, and, for what is not a regular file
+/// `ReadOnlyFile.start`, the one-read way a listing reads a title and a transcript's head, and
+/// `contents(of:usuallyUpTo:)`, the way a search reads a transcript whole: the bytes and size
+/// that opening the file and reading it give, and, for what is not a regular file
 /// (here put where the listing would have seen a regular one), the very error opening it gives.
 @Suite struct ReadOnlyFileTests {
   /// The bytes and size of `path` the long way: opened (`init`), then read from its start.
@@ -32,6 +33,19 @@ import Testing
         #expect(sized.bytes == long && sized.size == longSize, "\(size) \(listed)")
         let head = try ReadOnlyFile.start(location, count: 16, listedAsRegularFile: listed)
         #expect(head == Array(bytes.prefix(16)), "\(size) \(listed)")
+        // The whole file, read on past the first read when it is longer, or refused as `readAll`
+        // refuses it when it is longer than the limit.
+        let whole = try ReadOnlyFile.contents(of: location, usuallyUpTo: count, listedAsRegularFile: listed)
+        #expect(whole == bytes, "\(size) \(listed)")
+        for limit in [size - 1, size] where limit >= 0 {
+          let opened = try ReadOnlyFile(location)
+          let expected = Result { () throws(FormatError) in try opened.readAll(limit: limit) }
+          let got = Result { () throws(FormatError) in
+            try ReadOnlyFile.contents(
+              of: location, usuallyUpTo: count, listedAsRegularFile: listed, limit: limit)
+          }
+          #expect(got == expected, "\(size) \(listed) \(limit)")
+        }
       }
     }
   }
@@ -68,6 +82,9 @@ import Testing
       }
       #expect(throws: expected, "\(name)") {
         try ReadOnlyFile.start(FileLocation(path: path), count: 4, listedAsRegularFile: true)
+      }
+      #expect(throws: expected, "\(name)") {
+        try ReadOnlyFile.contents(of: FileLocation(path: path), usuallyUpTo: 16, listedAsRegularFile: true)
       }
     }
   }

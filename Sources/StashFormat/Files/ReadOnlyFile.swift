@@ -93,6 +93,20 @@ public final class ReadOnlyFile {
     try readStart(location, count: count, listedAsRegularFile: listedAsRegularFile, sized: true)
   }
 
+  /// The whole file at `location`, for a file seldom longer than `count` bytes (a transcript):
+  /// read as `start(sizedUpTo:of:listedAsRegularFile:)` reads it, and a longer one read again
+  /// whole through the same descriptor, to the size `fstat(2)` gave; refused past `limit` bytes
+  /// as `readAll` refuses it. A longer one is not opened a second time (an open, an `fstat` and
+  /// a close more for each of the 460 transcripts past 64 kB in 10,000 memos).
+  package static func contents(
+    of location: FileLocation, usuallyUpTo count: Int, listedAsRegularFile: Bool, limit: Int = 1 << 30
+  ) throws(FormatError) -> [UInt8] {
+    guard listedAsRegularFile else { return try ReadOnlyFile(location).readAll(limit: limit) }
+    let read = try readStart(location, count: count, listedAsRegularFile: true, sized: true, wholeUpTo: limit)
+    try refuse(read.size, over: limit, path: location.path)
+    return read.bytes
+  }
+
   /// `start`: with `listedAsRegularFile`, the file is opened, read with one `pread(2)` (of one
   /// byte more than `count` when its size is asked for) and closed, with no `fstat(2)` when that
   /// read brings bytes and, for a size, ends the file: a read of a regular file stops short only
@@ -100,9 +114,10 @@ public final class ReadOnlyFile {
   /// socket cannot be read at an offset, a folder cannot be read at all), or fills a buffer meant
   /// to hold the whole file is followed by the `fstat`, so that what is put under the name since
   /// the listing is refused as `init` refuses it, and a larger file is given its size. Without
-  /// the flag, as `init`, then `read(at:count:)`.
+  /// the flag, as `init`, then `read(at:count:)`. With `wholeUpTo` (and a size asked for), a
+  /// larger file is read whole, as `readAll(limit:)` reads it, without opening it again.
   private static func readStart(
-    _ location: FileLocation, count: Int, listedAsRegularFile: Bool, sized: Bool
+    _ location: FileLocation, count: Int, listedAsRegularFile: Bool, sized: Bool, wholeUpTo limit: Int? = nil
   ) throws(FormatError) -> (bytes: [UInt8], size: Int) {
     guard listedAsRegularFile else {
       let file = try ReadOnlyFile(location)
@@ -125,6 +140,27 @@ public final class ReadOnlyFile {
       throw error(failure, path: location.path, doing: "read", location: SourceLocation(offset: 0))
     }
     if got == 0 { return ([], 0) }
+    if let limit {
+      // As `readAll(limit:)` of the file opened anew: the size `fstat` gave, read from the start.
+      let size = Int(info.st_size)
+      try refuse(size, over: limit, path: location.path)
+      guard size > got else {
+        bytes.removeLast(got - size)
+        return (bytes, size)
+      }
+      // Read again from the start, into memory the first read's (given back first) can be:
+      // keeping what it read and copying it into new memory was slower.
+      bytes = []
+      var (done, failure) = (0, Int32(0))
+      let whole = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+        (done, failure) = readFully(fd, into: buffer.baseAddress!, count: size, at: 0)
+        initialized = done
+      }
+      if failure != 0 {
+        throw error(failure, path: location.path, doing: "read", location: SourceLocation(offset: done))
+      }
+      return (whole, whole.count)
+    }
     bytes.removeLast()
     return (bytes, max(Int(info.st_size), got))
   }
@@ -140,17 +176,7 @@ public final class ReadOnlyFile {
     var failure: Int32 = 0
     // Read straight into the array's storage: zero-filling it first would touch every byte twice.
     let bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, initialized in
-      while done < wanted {
-        let n = SystemCall.retrying {
-          pread(descriptor, buffer.baseAddress! + done, wanted - done, off_t(offset + done))
-        }
-        if n < 0 {
-          failure = errno
-          break
-        }
-        if n == 0 { break }
-        done += n
-      }
+      (done, failure) = Self.readFully(descriptor, into: buffer.baseAddress!, count: wanted, at: offset)
       initialized = done
     }
     if failure != 0 {
@@ -159,14 +185,39 @@ public final class ReadOnlyFile {
     return bytes
   }
 
+  /// Reads up to `count` bytes of `fd` at `offset` into `buffer` (`pread(2)`, retried on EINTR and
+  /// short reads; fewer only at the end of the file or on a failure): how many, and the failure's
+  /// errno (0 for none).
+  private static func readFully(
+    _ fd: Int32, into buffer: UnsafeMutablePointer<UInt8>, count: Int, at offset: Int
+  )
+    -> (done: Int, failure: Int32)
+  {
+    var done = 0
+    while done < count {
+      let n = SystemCall.retrying { pread(fd, buffer + done, count - done, off_t(offset + done)) }
+      if n < 0 { return (done, errno) }
+      if n == 0 { break }
+      done += n
+    }
+    return (done, 0)
+  }
+
   /// The whole file, refusing one larger than `limit` bytes.
   public func readAll(limit: Int = 1 << 30) throws(FormatError) -> [UInt8] {
+    try Self.refuse(size, over: limit, path: path)
+    return try read(at: 0, count: size)
+  }
+
+  /// Refuses a file of `size` bytes when that is more than `limit`.
+  private static func refuse(_ size: Int, over limit: Int, path: @autoclosure () -> String)
+    throws(FormatError)
+  {
     guard size <= limit else {
       throw FormatError(
         code: .tooLarge, message: "the file is \(size) bytes, more than the \(limit) this reader accepts",
-        path: path)
+        path: path())
     }
-    return try read(at: 0, count: size)
   }
 
   /// Reads a whole regular file in one call.
