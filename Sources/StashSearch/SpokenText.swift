@@ -31,13 +31,20 @@ package struct SpokenText: Sendable {
         case .text(let text):
           guard !text.isEmpty else { continue }
           if runs.last?.time != time { runs.append((count, time)) }
-          let utf8 = text.utf8
-          let ascii = utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } } ?? false
-          if ascii {
-            for byte in utf8 { bytes.append(byte == 0x09 || (byte >= 0x0A && byte <= 0x0D) ? 0x20 : byte) }
-            count += utf8.count
-            continue
-          }
+          // ASCII text is appended whole, its white space made spaces where it lands (a byte at a
+          // time, each append checking the array, was most of this walk).
+          let ascii =
+            text.utf8.withContiguousStorageIfAvailable { stored -> Bool in
+              guard stored.allSatisfy({ $0 < 0x80 }) else { return false }
+              let from = bytes.count
+              bytes.append(contentsOf: stored)
+              bytes.withUnsafeMutableBufferPointer { out in
+                for index in from..<out.count where out[index] &- 0x09 < 5 { out[index] = 0x20 }
+              }
+              count += stored.count
+              return true
+            } ?? false
+          if ascii { continue }
           for scalar in text.unicodeScalars {
             if SpokenText.isWhiteSpace(scalar) {
               bytes.append(0x20)

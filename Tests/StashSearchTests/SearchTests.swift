@@ -95,6 +95,17 @@ import Testing
     #expect(try hits("river", body).first?.start == 3.5)
   }
 
+  /// White space in a cue's text is a space in the spoken text, one for one (so offsets hold),
+  /// in text that is all ASCII (appended whole) and in text that is not (scalar by scalar).
+  @Test func whiteSpaceInACueIsASpaceOneForOne() {
+    for (line, spoken) in [
+      ("we\twalked to\u{0B}the", "we walked to the"), ("caf\u{E9}\tby\u{0C}the", "café by the"),
+    ] {
+      let text = SpokenText(document("00:01.000 --> 00:02.000\n\(line)\nold  bridge\n")).text
+      #expect(text == spoken + " old  bridge", "\(line.debugDescription)")
+    }
+  }
+
   @Test func markupTimestampsAndReferencesAreNotText() throws {
     let body = """
       00:00.000 --> 00:04.000 align:start
