@@ -78,7 +78,7 @@ extension Engine {
     var madeWith: FrameSettings? = nil
   }
 
-  /// What a change of makes different frames: the speed, the volume, the voice boost, the noise
+  /// The settings that shape the frames made: the speed, the volume, the voice boost, the noise
   /// reduction and skip silence.
   private struct FrameSettings: Equatable {
     var speed: Double
