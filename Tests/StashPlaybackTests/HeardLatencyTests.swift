@@ -2,6 +2,8 @@ import Foundation
 import StashTestSupport
 import Testing
 
+@testable import StashPlayback
+
 /// The clock and the sound right after play and right after each seek, on PulseAudio and PipeWire
 /// null sinks at 44.1 and 48 kHz reached through ALSA's plugins, with no low-latency client on the
 /// server (issue 32): the monitor is recorded by a client asking for two seconds of latency, so the
@@ -171,7 +173,7 @@ import Testing
     // the two seconds an idle null sink mixes ahead (`ALSADevice.configureDeep`). At the player's
     // start it waits, on PulseAudio, until the sink has mixed the block it mixes when the player's
     // first stream connects (`ALSADevice.firstBlock`, 0.4 s).
-    let startWait = test.kind == .pulseAudio && test.settle == 0 ? 0.4 : 0
+    let startWait = test.kind == .pulseAudio && test.settle == 0 ? Double(ALSADevice.firstBlock) / 1e9 : 0
     #expect(
       late[0] - median < 0.1 + startWait, "play heard \(late[0] - median) s later than seeks: \(report)")
     #expect(abs(clockLead[0] - clockMedian) < 0.05, "clock against sound after play: \(clockLead) \(report)")

@@ -87,7 +87,8 @@ final class Engine: Sendable {
   /// What a thread reports.
   enum Report: Sendable {
     case held(generation: UInt64, frame: Int, inPlace: Bool)
-    /// The device failed and was prepared or opened again; what it held is lost.
+    /// The device failed and was prepared or opened again, and what it held is lost; or what it
+    /// holds was made with settings since changed (`restartForSettings`).
     case interrupted(generation: UInt64, frame: Int)
     /// A device lost while playing opens again.
     case deviceReturned

@@ -217,7 +217,8 @@ struct PlayerCore: Sendable, Equatable {
   }
 
   /// The device failed in generation `generation` and was prepared or opened again, losing what
-  /// it held: playing goes on from heard frame `frame`.
+  /// it held, or what it holds was made with settings since changed (a device that holds
+  /// seconds): playing goes on from heard frame `frame`.
   mutating func interrupted(generation reported: UInt64, at frame: Int) -> [Effect] {
     guard reported == generation, state == .playing else { return [] }
     return restart(at: clamp(frame))

@@ -75,7 +75,6 @@ public final class ALSADevice: PCMDevice {
     }
     self.rate = rate
     holdsSeconds = deep
-
     if deep && standby == nil {
       standby = Self.openDeep(name, format: alsaFormat, channels: channels, rate: rate)
     }
@@ -176,7 +175,7 @@ public final class ALSADevice: PCMDevice {
   /// the process's first stream connected (`firstBlock`); when none has yet (the player's
   /// `SinkWarmer` has not got there), connects one of its own first and keeps it.
   private func settle(format: snd_pcm_format_t) {
-    if Self.firstBlockLeft() == 0 && Self.firstConnected.withLock({ $0 }) == nil {
+    if Self.firstConnected.withLock({ $0 }) == nil {
       keeper = Self.openDeep(name, format: format)
     }
     let left = Self.firstBlockLeft()
