@@ -96,31 +96,91 @@ import Testing
   }
 
   /// On a device that holds seconds (a pulse device), a setting changed while playing is not
-  /// left behind what the device holds: the frames are made again from the frame heard, with
-  /// the new setting, on the device's second stream (`takeOver`). Here the volume: after 1,000
-  /// frames heard, every frame after them is the memo's own, at the new gain.
-  @Test func onADeviceThatHoldsSecondsAChangeIsMadeAgainFromTheFrameHeard() throws {
+  /// left behind what the device holds: the frames are made again with the new setting, on the
+  /// device's second stream (`takeOver`), from the frame the old stream will be at when the new
+  /// one sounds. Here the volume, on a sweep (no pause to wait for): the switch comes right after
+  /// what was heard, and what follows it is the memo from a little later (the lead the switch
+  /// allows for), at the new gain, nothing heard twice.
+  @Test func onADeviceThatHoldsSecondsAChangeIsMadeAgainFromAFrameAboutToBeHeard() throws {
     let s = try setup()
     s.device.state.withLock { $0.holds = true }
     let player = s.player
     try playUntilHeard(s, player, 1000)
     player.setVolume(50)
-    let deadline = Date().addingTimeInterval(10)
-    while s.device.state.withLock({ $0.takeOvers }) < 2 && Date() < deadline { usleep(1000) }
-    // Once at play, once at the change.
-    #expect(s.device.state.withLock { $0.takeOvers } == 2)
+    let switched = try consumeUntilTakenOver(s.device, times: 2)
+    // Once at play, once at the change, 10 ms on from what was heard (a sweep has no pause).
+    #expect(switched >= 1000 && switched <= 1000 + 480 + 240 + Self.step, "switched at \(switched)")
     waitQueued(s.device, 4800)
     s.device.consume(3000)
-    let heard = Array(s.device.heard[1000...])
-    let reference = Array(s.reference[1000..<4000])
-    try #require(heard.count == reference.count)
-    // The gain that best maps the memo onto what was heard, and how far any frame is from it.
-    let gain =
-      zip(heard, reference).reduce(0) { $0 + $1.0 * $1.1 } / reference.reduce(0) { $0 + $1 * $1 }
-    let off = zip(heard, reference).map { abs($0 - gain * $1) }.max() ?? 1
-    #expect(gain > 0.05 && gain < 0.9, "gain \(gain)")
-    #expect(off < 1e-4, "frames after the change are not the memo's from frame 1000: \(off) off")
-    #expect(waitFor(player) { $0.position == 4000.0 / 48_000 }.position == 4000.0 / 48_000)
+    let heard = s.device.heard
+    #expect(TestAudio.maxDifference(heard[..<switched], s.reference[..<switched]).map { $0 < 1e-6 } == true)
+    // Where the memo goes on from: the frame the fitted gain maps best onto what was heard, found
+    // on the first 256 frames after the switch, then checked on 3,000.
+    let after = Array(heard[switched..<(switched + 3000)])
+    func fit(_ from: Int, _ count: Int) -> (Int, Float, Float) {
+      let (heard, reference) = (after[..<count], s.reference[from..<(from + count)])
+      let gain = zip(heard, reference).reduce(0) { $0 + $1.0 * $1.1 } / reference.reduce(0) { $0 + $1 * $1 }
+      return (from, gain, zip(heard, reference).map { abs($0 - gain * $1) }.max() ?? 1)
+    }
+    let start = try #require((switched...(switched + 12_000)).map { fit($0, 256) }.min { $0.2 < $1.2 })
+    let fits = [fit(start.0, 3000)]
+    let best = try #require(fits.min { $0.2 < $1.2 })
+    #expect(best.1 > 0.05 && best.1 < 0.9, "gain \(best.1)")
+    #expect(best.2 < 1e-4, "frames after the change are not the memo's: \(best.2) off at best")
+    #expect(
+      waitFor(player) { $0.position == Double(best.0 + 3000) / 48_000 }.position == Double(best.0 + 3000)
+        / 48_000)
+  }
+
+  /// On such a device the switch is made where it is not heard: in the pause ahead rather than in
+  /// the middle of a sound (the two streams cannot fade into each other). A tone of 150 ms every
+  /// 250 ms; the volume changed early in the first: the switch falls in the pause after it, and
+  /// the next tone is heard at the new volume.
+  @Test func onADeviceThatHoldsSecondsAChangeIsMadeInThePauseAhead() throws {
+    let folder = try TestAudio.folder()
+    let path = folder.appendingPathComponent("beeps.aac").path
+    try TestAudio.evaluated(path, "0.5*sin(2*PI*440*t)*lt(mod(t\\,0.25)\\,0.15)", seconds: 4)
+    let reference = Array(try TestAudio.ffmpegDecode(path).dropFirst(1024))
+    let device = SimulatedDevice()
+    // A second of room: the pause ahead is already handed over, as on a device holding seconds.
+    device.state.withLock { s in
+      s.holds = true
+      s.capacity = 48_000
+    }
+    let player = Player(device: "simulated", opener: { _ in (device, 0) })
+    try player.load(try ADTSTrack.read(path))
+    player.play()
+    waitQueued(device, 4800)
+    device.consume(1000)
+    waitQueued(device, 20_000)
+    player.setVolume(50)
+    let switched = try consumeUntilTakenOver(device, times: 2)
+    // The pause is frames 7,200 to 12,000; the switch's stretch (at least 30 ms) lies in it.
+    #expect(switched >= 7200 && switched <= 12_000 - 1440, "switched at \(switched)")
+    waitQueued(device, 20_000)
+    device.consume(12_000)
+    let heard = device.heard
+    try #require(heard.count >= 18_000)
+    let peak = { (frames: ArraySlice<Float>) in frames.reduce(0) { max($0, abs($1)) } }
+    let before = peak(heard[1000..<7000])
+    let next = peak(heard[13_000..<18_000])
+    #expect(before > 0.4, "the first tone at \(before)")
+    #expect(
+      next > before * 0.2 && next < before * 0.7, "the tone after the change at \(next), before at \(before)")
+    #expect(peak(reference[13_000..<18_000]) > 0.4)
+  }
+
+  static let step = 120
+
+  /// Consumes the device a little at a time until it has been taken over `times` times, and
+  /// returns how many frames had been heard at the last take-over.
+  func consumeUntilTakenOver(_ device: SimulatedDevice, times: Int) throws -> Int {
+    let deadline = Date().addingTimeInterval(10)
+    while device.state.withLock({ $0.takeOvers }) < times && Date() < deadline {
+      device.consume(Self.step)
+      usleep(2000)
+    }
+    return try #require(device.state.withLock { $0.takenOverAt.count == times ? $0.takenOverAt.last : nil })
   }
 
   /// The frames waiting in the device are its delay: a pause drops them unheard, and resuming

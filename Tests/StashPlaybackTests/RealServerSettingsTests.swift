@@ -11,16 +11,17 @@ import Testing
 /// is made again from the frame heard and the second stream takes over, so it is not heard
 /// seconds late.
 @Suite(.serialized) struct RealServerSettingsTests {
-  /// A tone of `seconds` at half scale, AAC in MP4.
-  static func tone(seconds: Int) throws -> String {
-    let path = try Fixtures.scratchFolder("stash-settings").appendingPathComponent("tone.m4a").path
+  /// A tone of `seconds` at half scale, AAC in MP4; in beeps of 150 ms every 250 ms, each rising
+  /// and falling over 5 ms, when `beeps`.
+  static func tone(seconds: Int, beeps: Bool = false) throws -> String {
+    let name = beeps ? "beeps.m4a" : "tone.m4a"
+    let path = try Fixtures.scratchFolder("stash-settings").appendingPathComponent(name).path
+    let envelope = beeps ? "*clip(min(mod(t\\,0.25)/0.005\\,(0.15-mod(t\\,0.25))/0.005)\\,0\\,1)" : ""
     let result = try runProcess(
       "ffmpeg",
       [
         "-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
-        "sine=frequency=440:sample_rate=48000:duration=\(seconds)", "-af", "volume=0.5", "-ac", "1", "-c:a",
-        "aac",
-        "-b:a", "96k", path,
+        "aevalsrc=0.5*sin(2*PI*440*t)\(envelope):s=48000:d=\(seconds)", "-c:a", "aac", "-b:a", "96k", path,
       ])
     guard result.status == 0 else { throw TestFailure("ffmpeg failed: \(result.standardError)") }
     return path
@@ -94,5 +95,64 @@ import Testing
     let moved = positions.last! - positions.first!
     let took = answers.last!.sent - answers.first!.sent
     #expect(abs(moved - took) < 0.15, "the clock moved \(moved) s in \(took) s")
+  }
+
+  /// Where the sound allows it, a change is made with no click: on PulseAudio the two streams
+  /// cannot fade into each other, so the switch is made in a pause (`restartForSettings`). Beeps
+  /// of a 440 Hz tone, the volume changed four times at random points of them: each change is
+  /// heard within 0.4 s of its command (the pause ahead is waited for), and nowhere does the
+  /// sound leave the tone's course (each sample follows from the two before, as a sine's do, to
+  /// within a twentieth of the loudest sample, where a switch inside a beep jumps by about the
+  /// beep's level).
+  @Test(arguments: RealServerPlaybackTests.servers) func aVolumeChangeIsMadeWithNoClick(
+    _ kind: AudioServer.Kind
+  ) throws {
+    guard AudioServer.canRun(kind) else { return }
+    let memo = try Self.tone(seconds: 20, beeps: true)
+    let server = try AudioServer(kind)
+    defer { server.stop() }
+    let recording = try server.record(latencyMilliseconds: 2000)
+    let player = try ControlledPlayer(memo: memo, environment: server.environment)
+    defer { player.quit() }
+    _ = try player.send("status")
+    usleep(500_000)
+    var sent: [Double] = []
+    for command in ["play 1", "volume 70", "volume 100", "volume 70", "volume 100"] {
+      let answer = try player.send(command)
+      sent.append(answer.sent)
+      // Somewhere in a beep or a pause, differently each time.
+      usleep(useconds_t(700_000 + Int.random(in: 0..<250_000)))
+    }
+    usleep(800_000)
+    let last = try player.send("status")
+    #expect(last.state == "playing" && last.failures == 0, "\(last)\n\(player.standardError)")
+    let samples = recording.finish()
+    let report = "\(kind): \(server.log())"
+    let loudest = samples.reduce(0) { max($0, abs($1)) }
+    try #require(loudest > 0.05, "nothing was heard (peak \(loudest)): \(report)")
+    let onset = try #require(samples.firstIndex { abs($0) > loudest / 2 })
+    let rate = Double(AudioServer.recordingRate)
+    // Each change heard: a beep's peak after it at its volume, within 0.4 s of the command.
+    let peaks = Self.peaks(Array(samples[onset...]))
+    for (index, volume) in [(1, 0.7), (2, 1.0), (3, 0.7), (4, 1.0)] as [(Int, Float)] {
+      let from = Int(((sent[index] - sent[0]) + 0.4) * 100)
+      let beep = peaks[min(peaks.count, from)..<min(peaks.count, from + 25)].max() ?? 0
+      let expected = loudest * volume
+      #expect(
+        abs(beep - expected) < loudest * 0.1,
+        "0.4 s after volume \(Int(volume * 100)) a beep peaks at \(beep), not \(expected): \(report)")
+    }
+    // The tone's course: the residual of each sample predicted from the two before.
+    let w = 2 * Float.pi * 440 / Float(rate)
+    let end = min(samples.count, onset + Int((sent[4] - sent[0] + 1.2) * rate))
+    var worst: (residual: Float, at: Int) = (0, onset)
+    for n in (onset + 2)..<end {
+      let residual = abs(samples[n] - 2 * cos(w) * samples[n - 1] + samples[n - 2])
+      if residual > worst.residual { worst = (residual, n) }
+    }
+    #expect(
+      worst.residual < loudest / 20,
+      "a click: the sound leaves the tone by \(worst.residual) (loudest \(loudest)) \(Double(worst.at - onset) / rate) s after play was heard: \(report)"
+    )
   }
 }

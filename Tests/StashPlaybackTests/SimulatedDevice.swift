@@ -34,9 +34,10 @@ final class SimulatedDevice: PCMDevice, Sendable {
     /// Times the player waited for room.
     var waits = 0
     /// Whether it says it holds seconds (as a pulse device does), and how often it was taken
-    /// over (`takeOver`: here a drop).
+    /// over (`takeOver`: here a drop), and how many frames had been heard at each take-over.
     var holds = false
     var takeOvers = 0
+    var takenOverAt: [Int] = []
   }
 
   let name = "simulated"
@@ -118,7 +119,10 @@ final class SimulatedDevice: PCMDevice, Sendable {
   }
   var holdsSeconds: Bool { state.withLock { $0.holds } }
   func takeOver() -> Int32 {
-    state.withLock { $0.takeOvers += 1 }
+    state.withLock { s in
+      s.takeOvers += 1
+      s.takenOverAt.append(s.heard.count)
+    }
     return drop()
   }
   func prepare() -> Int32 { state.withLock { $0.gone ? -ENODEV : 0 } }

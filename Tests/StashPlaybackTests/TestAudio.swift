@@ -19,6 +19,15 @@ enum TestAudio {
     // A second channel sweeps down, so that swapped or mixed channels show.
     var expression = "0.5*sin(2*PI*t*(100+1500*t/\(seconds)))"
     if channels == 2 { expression += "|0.4*sin(2*PI*t*(3000-1500*t/\(seconds)))" }
+    try evaluated(path, expression, seconds: seconds, rate: rate, channels: channels, extra: extra)
+  }
+
+  /// ffmpeg's `aevalsrc` of `expression` (one per channel, `|` between), `seconds` long at `rate`,
+  /// written to `path` as the sweep is.
+  static func evaluated(
+    _ path: String, _ expression: String, seconds: Double, rate: Int = 48_000, channels: Int = 1,
+    extra: [String] = []
+  ) throws {
     let result = try runProcess(
       "ffmpeg",
       [

@@ -76,6 +76,15 @@ extension Engine {
     /// The settings this generation's frames are made with, for a device that holds seconds
     /// (`restartForSettings`).
     var madeWith: FrameSettings? = nil
+    /// How loud the frames handed over in this generation are, where a change made again on a
+    /// device that holds seconds is least heard.
+    var peaks = HandedPeaks()
+    /// The device frame a change of settings waits to be heard before it is made again there.
+    var settingsSwitch: Int? = nil
+    /// When the last change was asked to be made again, until its new frames start sounding.
+    var switchAskedAt: (stamp: UInt64, generation: UInt64)? = nil
+    /// How long a change made again took to start sounding, last time (seconds).
+    var switchLead = 0.03
   }
 
   /// The settings that shape the frames made: the speed, the volume, the voice boost, the noise
@@ -198,6 +207,8 @@ extension Engine {
       state.generation = control.generation
       state.startFrame = control.decodeFrom
       state.written = 0
+      state.peaks.reset(rate: state.output?.rate ?? control.rate)
+      state.settingsSwitch = nil
       startShaping(&state, control)
       if let pending = state.pending, pending.generation < control.generation { state.pending = nil }
       state.pendingOffset = state.pending == nil ? 0 : state.pendingOffset
@@ -334,22 +345,56 @@ extension Engine {
 
   /// On a device that holds seconds (a pulse device, `PCMDevice.holdsSeconds`), a setting changed
   /// while playing would be heard only after what the device holds: the frames are made again
-  /// instead, from the frame heard, as after a seek (the core starts a new generation there, and
-  /// the device's second stream takes over). True when it asked for that, having waited a little
-  /// for the new generation.
+  /// instead, from a frame about to be heard, as after a seek (the core starts a new generation
+  /// there, and the device's second stream takes over, the first going quiet as it starts). The
+  /// two streams cannot fade into each other, so where they meet is chosen where it is not heard:
+  /// the quietest stretch (a pause between words) among what is heard in the next
+  /// `switchSearchSeconds`, when it is clearly quieter than what is heard now. The new frames
+  /// start at the frame the old stream will be at when they sound (`switchLead` later), so
+  /// nothing is heard twice or left out. True when it waited, or asked for a new generation and
+  /// waited a little for it.
   private func restartForSettings(_ state: inout OutputState, _ output: PCMOutput, _ control: Control) -> Bool
   {
     let asked = FrameSettings(control)
     guard output.device.holdsSeconds, state.written > 0, let made = state.madeWith, made != asked else {
       // Nothing handed over yet, or the change is heard at once anyway: made from here as asked.
       state.madeWith = asked
+      state.settingsSwitch = nil
       return false
     }
     let delay = measure(&state, output)
-    report(.interrupted(generation: state.generation, frame: heard(state, delay: delay)))
+    let heard = max(0, state.written - delay)
+    let rate = output.rate
+    let lead = Int(state.switchLead * Double(rate))
+    if state.settingsSwitch == nil {
+      // Long enough that the old stream is still in it when the new one starts, even late.
+      let length = max(rate * 30 / 1000, 2 * lead + rate / 100)
+      let earliest = heard + rate / 100
+      let latest = heard + Int(Self.switchSearchSeconds * Double(rate))
+      var at = earliest
+      if let now = state.peaks.quietest(from: earliest, to: earliest + state.peaks.block - 1, length: length),
+        let best = state.peaks.quietest(from: earliest, to: latest, length: length),
+        best.peak < now.peak / 2
+      {
+        at = best.start
+      }
+      state.settingsSwitch = at
+    }
+    let at = state.settingsSwitch ?? heard
+    if heard < at {
+      outputWake.wait(timeout: Int32(min(50, max(1, (at - heard) * 1000 / rate))))
+      return true
+    }
+    state.settingsSwitch = nil
+    state.switchAskedAt = (PlaybackClock.now(), state.generation)
+    let frame = memoFrame(state, device: min(state.written, heard + lead))
+    report(.interrupted(generation: state.generation, frame: Int(frame.rounded(.down))))
     outputWake.wait(timeout: 20)
     return true
   }
+
+  /// How far ahead of what is heard a change of settings made again looks for a pause.
+  static let switchSearchSeconds = 0.3
 
   /// Makes the next chunk pending: from the ring, through the skipper when there is one (which may
   /// take several chunks in before it gives one out, in a pause). A chunk of a newer generation is
@@ -710,6 +755,7 @@ extension Engine {
     let taken: Int
     if state.gain.isUnity {
       taken = try output.write(source, frames: frames)
+      if taken > 0 { state.peaks.add(source, frames: taken, channels: output.channels) }
     } else {
       // A block at a time, so that a ramp in progress is not worked out for frames not taken.
       let count = min(frames, 1024)
@@ -717,7 +763,9 @@ extension Engine {
         source, frames: count, channels: output.channels, rate: output.rate, into: &state.shaped)
       let shaped = state.shaped
       taken = try shaped.withUnsafeBufferPointer { all throws(PlaybackError) in
-        try output.write(all, frames: count)
+        let taken = try output.write(all, frames: count)
+        if taken > 0 { state.peaks.add(all, frames: taken, channels: output.channels) }
+        return taken
       }
       state.gain.advance(frames: taken, rate: output.rate)
     }
@@ -741,7 +789,13 @@ extension Engine {
   private func measure(_ state: inout OutputState, _ output: PCMOutput) -> Int {
     let delay = output.delay()
     state.lastDelay = delay
-    publish(&state, delay: delay, running: output.isRunning)
+    let running = output.isRunning
+    if running, let asked = state.switchAskedAt, state.generation > asked.generation, state.written > 0 {
+      // A change made again sounds: how long that took is the lead the next one allows for.
+      state.switchLead = min(0.25, max(0.005, Double(PlaybackClock.now() - asked.stamp) / 1e9))
+      state.switchAskedAt = nil
+    }
+    publish(&state, delay: delay, running: running)
     return delay
   }
 
@@ -759,6 +813,7 @@ extension Engine {
     let speed = state.stretcher == nil ? 1 : state.deviceMap.slope(device)
     state.deviceMap.forget(before: device)
     state.fedMap.forget(before: fed)
+    state.peaks.forget(before: Int(device))
     // The cuts whose next frames are heard.
     let heardCuts = state.cuts.prefix { Double($0.fed) <= fed }
     let skipped = heardCuts.reduce(0) { $0 + $1.frames }

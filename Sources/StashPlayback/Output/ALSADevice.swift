@@ -106,11 +106,13 @@ public final class ALSADevice: PCMDevice {
   /// Frames queued and not heard yet. On a pulse device, never fewer than were written less the
   /// frames the time since the stream started accounts for: a stream prepared long before it
   /// starts reports a delay that stands still for up to a second after, which would put the clock
-  /// ahead of the sound.
+  /// ahead of the sound; and before it starts, a standby taken over reports none at all while it
+  /// fills, though nothing of it has been heard.
   public func delay() -> (result: Int32, frames: Int) {
     var frames: snd_pcm_sframes_t = 0
     let result = SystemCall.retryingNegative { snd_pcm_delay(handle, &frames) }
-    guard result >= 0, holdsSeconds, let startedAt else { return (result, Int(frames)) }
+    guard result >= 0, holdsSeconds else { return (result, Int(frames)) }
+    guard let startedAt else { return (result, max(Int(frames), writtenToHandle)) }
     let elapsed = Int((PlaybackClock.now() - startedAt) / 1000) * rate / 1_000_000
     return (result, max(Int(frames), writtenToHandle - elapsed))
   }
