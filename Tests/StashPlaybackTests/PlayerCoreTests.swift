@@ -217,4 +217,37 @@ import Testing
     #expect(core.state == .ended)
     #expect(core.play() == [.openDevice, .decode(generation: g + 3, from: 48_000, until: nil), .run])
   }
+
+  /// After an interruption the new generation starts where the old one's frames lead (a change
+  /// made again on a pulse device starts a little ahead, where the old stream will be when the
+  /// new one sounds): until the new generation's clock comes, the position is the old clock's,
+  /// running on, never past where the new one starts. After a seek it is the seek's target.
+  @Test func untilItsClockComesAGenerationGoingOnShowsTheLastClockUpToItsStart() {
+    var shared = Engine.Shared()
+    _ = shared.core.load(totalFrames: 480_000, lengthKnown: true)
+    _ = shared.core.play()
+    let g = shared.core.generation
+    shared.control.rate = 48_000
+    shared.clock = PlaybackClock(
+      generation: g, heard: 48_000, ahead: 192_000, stamp: 1_000_000_000, running: true, rate: 48_000)
+    _ = shared.core.interrupted(generation: g, at: 49_440)
+    shared.goingOn = shared.core.generation
+    func position(at now: UInt64) -> Double {
+      Engine.snapshot(of: shared, device: "d", now: now).position
+    }
+    // 10 ms on: the old stream's frame 48,480; 40 ms on it would be past 49,440, where it holds.
+    #expect(position(at: 1_010_000_000) == 48_480.0 / 48_000)
+    #expect(position(at: 1_040_000_000) == 49_440.0 / 48_000)
+    // Its own clock come, that is what counts.
+    shared.clock = PlaybackClock(
+      generation: shared.core.generation, heard: 49_440, ahead: 96_000, stamp: 1_050_000_000, running: true,
+      rate: 48_000)
+    #expect(position(at: 1_060_000_000) == 49_920.0 / 48_000)
+    // A seek is not an interruption: its target at once.
+    shared.clock = PlaybackClock(
+      generation: shared.core.generation, heard: 49_440, ahead: 96_000, stamp: 1_050_000_000, running: true,
+      rate: 48_000)
+    _ = shared.core.seek(to: 200_000)
+    #expect(position(at: 1_060_000_000) == 200_000.0 / 48_000)
+  }
 }

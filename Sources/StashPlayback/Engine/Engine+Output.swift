@@ -81,8 +81,9 @@ extension Engine {
     var peaks = HandedPeaks()
     /// The device frame a change of settings waits to be heard before it is made again there.
     var settingsSwitch: Int? = nil
-    /// When the last change was asked to be made again, until its new frames start sounding.
-    var switchAskedAt: (stamp: UInt64, generation: UInt64)? = nil
+    /// When the last change was asked to be made again, until its new frames start sounding; the
+    /// memo frame heard then, and the frame the new frames start at.
+    var switchAskedAt: (stamp: UInt64, generation: UInt64, from: Int, to: Int)? = nil
     /// How long a change made again took to start sounding, last time (seconds).
     var switchLead = 0.03
   }
@@ -209,6 +210,8 @@ extension Engine {
       state.written = 0
       state.peaks.reset(rate: state.output?.rate ?? control.rate)
       state.settingsSwitch = nil
+      // Gone elsewhere (a seek) rather than where a change was asked to be made again.
+      if let asked = state.switchAskedAt, asked.to != control.decodeFrom { state.switchAskedAt = nil }
       startShaping(&state, control)
       if let pending = state.pending, pending.generation < control.generation { state.pending = nil }
       state.pendingOffset = state.pending == nil ? 0 : state.pendingOffset
@@ -222,6 +225,7 @@ extension Engine {
     }
     if control.holdRequests != state.handledHolds {
       state.handledHolds = control.holdRequests
+      state.switchAskedAt = nil
       let delay = state.output?.delay() ?? 0
       let frame = heard(state, delay: delay)
       if let output = state.output, !state.pausedInPlace, output.pauseInPlace() {
@@ -386,9 +390,10 @@ extension Engine {
       return true
     }
     state.settingsSwitch = nil
-    state.switchAskedAt = (PlaybackClock.now(), state.generation)
-    let frame = memoFrame(state, device: min(state.written, heard + lead))
-    report(.interrupted(generation: state.generation, frame: Int(frame.rounded(.down))))
+    let frame = Int(memoFrame(state, device: min(state.written, heard + lead)).rounded(.down))
+    let from = Int(memoFrame(state, device: heard).rounded(.down))
+    state.switchAskedAt = (PlaybackClock.now(), state.generation, from, frame)
+    report(.interrupted(generation: state.generation, frame: frame))
     outputWake.wait(timeout: 20)
     return true
   }
@@ -810,7 +815,20 @@ extension Engine {
     let end = memoFrame(state, device: state.written)
     var ahead = max(0, end - memo)
     if let wrap = state.fedMap.next(after: fed) { ahead = min(ahead, max(0, wrap - fed)) }
-    let speed = state.stretcher == nil ? 1 : state.deviceMap.slope(device)
+    var speed = state.stretcher == nil ? 1 : state.deviceMap.slope(device)
+    var (shown, moving) = (memo, running)
+    let rate = state.output?.rate ?? 48_000
+    if !running, state.written <= delay, let asked = state.switchAskedAt, asked.generation < state.generation
+    {
+      // A change being made again, its frames not sounding yet: the stream taken over from plays
+      // on towards the frame they start at, in about the time the last change took.
+      let span = Double(asked.to - asked.from)
+      let done = min(1, Double(PlaybackClock.now() - asked.stamp) / 1e9 / state.switchLead)
+      shown = Double(asked.from) + span * done
+      ahead = Double(asked.to) - shown
+      moving = ahead > 0
+      speed = span / (state.switchLead * Double(rate))
+    }
     state.deviceMap.forget(before: device)
     state.fedMap.forget(before: fed)
     state.peaks.forget(before: Int(device))
@@ -819,8 +837,8 @@ extension Engine {
     let skipped = heardCuts.reduce(0) { $0 + $1.frames }
     state.cuts.removeFirst(heardCuts.count)
     let clock = PlaybackClock(
-      generation: state.generation, heard: Int(memo.rounded(.down)), ahead: Int(ahead.rounded(.down)),
-      stamp: stamp, running: running, rate: state.output?.rate ?? 48_000, speed: speed)
+      generation: state.generation, heard: Int(shown.rounded(.down)), ahead: Int(ahead.rounded(.down)),
+      stamp: stamp, running: moving, rate: rate, speed: speed)
     shared.withLock { shared in
       shared.clock = clock
       shared.underruns = max(shared.underruns, underruns)

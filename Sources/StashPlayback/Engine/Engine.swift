@@ -82,6 +82,10 @@ final class Engine: Sendable {
     var lastSeekLatency: Double? = nil
     /// Memo frames skip silence has cut out of the memo loaded.
     var silenceSaved = 0
+    /// A generation started where the frames of the one before lead (after an interruption): the
+    /// device may still sound those, so until its own clock comes, the last clock, up to where it
+    /// starts, is what is heard.
+    var goingOn: UInt64? = nil
   }
 
   /// What a thread reports.
@@ -134,11 +138,12 @@ final class Engine: Sendable {
   @discardableResult
   func transition(
     _ change: (inout PlayerCore) -> [PlayerCore.Effect], seek: Bool = false,
-    before: (inout Shared) -> Void = { _ in }
+    before: (inout Shared) -> Void = { _ in }, after: (inout Shared) -> Void = { _ in }
   ) -> [PlayerCore.Effect] {
     let (effects, snapshot) = shared.withLock { shared -> ([PlayerCore.Effect], PlaybackSnapshot) in
       before(&shared)
       let effects = change(&shared.core)
+      after(&shared)
       Self.apply(effects, to: &shared.control)
       shared.control.decodeLoop = shared.core.loop
       if seek {
@@ -200,17 +205,21 @@ final class Engine: Sendable {
 
   /// Feeds a thread's report to the core.
   func report(_ report: Report) {
-    transition { core in
-      switch report {
-      case .held(let generation, let frame, let inPlace):
-        core.outputHeld(generation: generation, at: frame, inPlace: inPlace)
-      case .interrupted(let generation, let frame): core.interrupted(generation: generation, at: frame)
-      case .deviceReturned: core.deviceReturned()
-      case .ended(let generation, let frame): core.reachedEnd(generation: generation, at: frame)
-      case .failed(let error, let generation, let frame):
-        core.failed(error, generation: generation, at: frame)
-      }
-    }
+    transition(
+      { core in
+        switch report {
+        case .held(let generation, let frame, let inPlace):
+          core.outputHeld(generation: generation, at: frame, inPlace: inPlace)
+        case .interrupted(let generation, let frame): core.interrupted(generation: generation, at: frame)
+        case .deviceReturned: core.deviceReturned()
+        case .ended(let generation, let frame): core.reachedEnd(generation: generation, at: frame)
+        case .failed(let error, let generation, let frame):
+          core.failed(error, generation: generation, at: frame)
+        }
+      },
+      after: { shared in
+        if case .interrupted = report { shared.goingOn = shared.core.generation }
+      })
   }
 
   static func apply(_ effects: [PlayerCore.Effect], to control: inout Control) {
@@ -253,6 +262,10 @@ final class Engine: Sendable {
     var frame = core.position
     if core.state == .playing && shared.clock.generation == core.generation {
       frame = shared.clock.heardFrame(at: now)
+    } else if core.state == .playing && shared.goingOn == core.generation
+      && shared.clock.generation < core.generation
+    {
+      frame = min(frame, shared.clock.heardFrame(at: now))
     }
     return PlaybackSnapshot(
       state: core.state, position: Double(frame) / rate,
