@@ -27,6 +27,25 @@ import Testing
     return path
   }
 
+  /// Plays `memo` through `stash-tui --play --control` on a `kind` server started for it, the
+  /// sink's monitor recorded by a client asking for two seconds of latency (so the player's own
+  /// stream sets the server's); `body` gets them once the player has been up a while, as a person
+  /// plays (on PulseAudio a play at the player's start waits for the sink's first block,
+  /// `HeardLatencyTests`). The player quits and the server stops after, even when it throws.
+  static func playing(
+    _ kind: AudioServer.Kind, _ memo: String,
+    _ body: (AudioServer, AudioServer.Recording, ControlledPlayer) throws -> Void
+  ) throws {
+    let server = try AudioServer(kind)
+    defer { server.stop() }
+    let recording = try server.record(latencyMilliseconds: 2000)
+    let player = try ControlledPlayer(memo: memo, environment: server.environment)
+    defer { player.quit() }
+    _ = try player.send("status")
+    usleep(500_000)
+    try body(server, recording, player)
+  }
+
   /// The peak of each 10 ms of `samples` (mono at `AudioServer.recordingRate`).
   static func peaks(_ samples: [Float]) -> [Float] {
     let block = AudioServer.recordingRate / 100
@@ -40,61 +59,54 @@ import Testing
   ) throws {
     guard AudioServer.canRun(kind) else { return }
     let memo = try Self.tone(seconds: 20)
-    let server = try AudioServer(kind)
-    defer { server.stop() }
-    let recording = try server.record(latencyMilliseconds: 2000)
-    let player = try ControlledPlayer(memo: memo, environment: server.environment)
-    defer { player.quit() }
-    _ = try player.send("status")
-    // Played once the player has been up a while, as a person plays: on PulseAudio a play at the
-    // player's start waits for the sink's first block (`HeardLatencyTests`).
-    usleep(500_000)
-    var answers: [ControlledPlayer.Status] = []
-    var sent: [Double] = []
-    for command in ["play 1", "volume 50", "volume 100"] {
-      let answer = try player.send(command)
-      sent.append(answer.sent)
-      answers.append(answer)
-      while AudioServer.monotonicSeconds() < answer.sent + 1.5 {
-        usleep(20_000)
-        answers.append(try player.send("status"))
+    try Self.playing(kind, memo) { server, recording, player in
+      var answers: [ControlledPlayer.Status] = []
+      var sent: [Double] = []
+      for command in ["play 1", "volume 50", "volume 100"] {
+        let answer = try player.send(command)
+        sent.append(answer.sent)
+        answers.append(answer)
+        while AudioServer.monotonicSeconds() < answer.sent + 1.5 {
+          usleep(20_000)
+          answers.append(try player.send("status"))
+        }
       }
-    }
-    let last = try player.send("status")
-    #expect(last.state == "playing" && last.failures == 0, "\(last)\n\(player.standardError)")
-    usleep(300_000)
-    let peaks = Self.peaks(recording.finish())
-    let report = "\(kind): \(server.log())"
+      let last = try player.send("status")
+      #expect(last.state == "playing" && last.failures == 0, "\(last)\n\(player.standardError)")
+      usleep(300_000)
+      let peaks = Self.peaks(recording.finish())
+      let report = "\(kind): \(server.log())"
 
-    // When play is heard; the level it is heard at; when it falls and rises again.
-    let loudest = peaks.max() ?? 0
-    try #require(loudest > 0.02, "nothing was heard (peak \(loudest)): \(report)")
-    let onset = try #require(peaks.firstIndex { $0 > loudest / 2 })
-    let steady = peaks[(onset + 50)..<min(peaks.count, onset + 140)].sorted()
-    try #require(steady.count > 50, "the recording ends too soon: \(report)")
-    let full = steady[steady.count / 2]
-    let down = try #require(
-      peaks[min(peaks.count, onset + 60)...].firstIndex { $0 < full * 0.8 },
-      "the volume never went down: \(report)")
-    let up = try #require(
-      peaks[min(peaks.count, down + 60)...].firstIndex { $0 > full * 0.9 },
-      "the volume never came back: \(report)")
-    let downLate = Double(down - onset) / 100 - (sent[1] - sent[0])
-    let upLate = Double(up - onset) / 100 - (sent[2] - sent[0])
-    #expect(abs(downLate) < 0.1, "volume 50 heard \(downLate) s later than play was: \(report)")
-    #expect(abs(upLate) < 0.1, "volume 100 heard \(upLate) s later than play was: \(report)")
-    // No break in the sound around either change (a block of silence after play was heard).
-    let heard = peaks[onset..<min(peaks.count, up + 50)]
-    let quiet = heard.firstIndex { $0 < loudest / 10 }
-    #expect(
-      quiet == nil, "the sound broke off \(Double((quiet ?? onset) - onset) / 100) s after play: \(report)")
-    // The clock goes on: never back by more than a frame's rounding, and on at about 1× overall.
-    let positions = answers.map(\.position)
-    let back = zip(positions, positions.dropFirst()).map { $0 - $1 }.max() ?? 0
-    #expect(back < 0.01, "the clock went back \(back) s")
-    let moved = positions.last! - positions.first!
-    let took = answers.last!.sent - answers.first!.sent
-    #expect(abs(moved - took) < 0.15, "the clock moved \(moved) s in \(took) s")
+      // When play is heard; the level it is heard at; when it falls and rises again.
+      let loudest = peaks.max() ?? 0
+      try #require(loudest > 0.02, "nothing was heard (peak \(loudest)): \(report)")
+      let onset = try #require(peaks.firstIndex { $0 > loudest / 2 })
+      let steady = peaks[(onset + 50)..<min(peaks.count, onset + 140)].sorted()
+      try #require(steady.count > 50, "the recording ends too soon: \(report)")
+      let full = steady[steady.count / 2]
+      let down = try #require(
+        peaks[min(peaks.count, onset + 60)...].firstIndex { $0 < full * 0.8 },
+        "the volume never went down: \(report)")
+      let up = try #require(
+        peaks[min(peaks.count, down + 60)...].firstIndex { $0 > full * 0.9 },
+        "the volume never came back: \(report)")
+      let downLate = Double(down - onset) / 100 - (sent[1] - sent[0])
+      let upLate = Double(up - onset) / 100 - (sent[2] - sent[0])
+      #expect(abs(downLate) < 0.1, "volume 50 heard \(downLate) s later than play was: \(report)")
+      #expect(abs(upLate) < 0.1, "volume 100 heard \(upLate) s later than play was: \(report)")
+      // No break in the sound around either change (a block of silence after play was heard).
+      let heard = peaks[onset..<min(peaks.count, up + 50)]
+      let quiet = heard.firstIndex { $0 < loudest / 10 }
+      #expect(
+        quiet == nil, "the sound broke off \(Double((quiet ?? onset) - onset) / 100) s after play: \(report)")
+      // The clock goes on: never back by more than a frame's rounding, and on at about 1× overall.
+      let positions = answers.map(\.position)
+      let back = zip(positions, positions.dropFirst()).map { $0 - $1 }.max() ?? 0
+      #expect(back < 0.01, "the clock went back \(back) s")
+      let moved = positions.last! - positions.first!
+      let took = answers.last!.sent - answers.first!.sent
+      #expect(abs(moved - took) < 0.15, "the clock moved \(moved) s in \(took) s")
+    }
   }
 
   /// Where the sound allows it, a change is made with no click: on PulseAudio the two streams
@@ -109,50 +121,45 @@ import Testing
   ) throws {
     guard AudioServer.canRun(kind) else { return }
     let memo = try Self.tone(seconds: 20, beeps: true)
-    let server = try AudioServer(kind)
-    defer { server.stop() }
-    let recording = try server.record(latencyMilliseconds: 2000)
-    let player = try ControlledPlayer(memo: memo, environment: server.environment)
-    defer { player.quit() }
-    _ = try player.send("status")
-    usleep(500_000)
-    var sent: [Double] = []
-    for command in ["play 1", "volume 70", "volume 100", "volume 70", "volume 100"] {
-      let answer = try player.send(command)
-      sent.append(answer.sent)
-      // Somewhere in a beep or a pause, differently each time.
-      usleep(useconds_t(700_000 + Int.random(in: 0..<250_000)))
-    }
-    usleep(800_000)
-    let last = try player.send("status")
-    #expect(last.state == "playing" && last.failures == 0, "\(last)\n\(player.standardError)")
-    let samples = recording.finish()
-    let report = "\(kind): \(server.log())"
-    let loudest = samples.reduce(0) { max($0, abs($1)) }
-    try #require(loudest > 0.05, "nothing was heard (peak \(loudest)): \(report)")
-    let onset = try #require(samples.firstIndex { abs($0) > loudest / 2 })
-    let rate = Double(AudioServer.recordingRate)
-    // Each change heard: a beep's peak after it at its volume, within 0.4 s of the command.
-    let peaks = Self.peaks(Array(samples[onset...]))
-    for (index, volume) in [(1, 0.7), (2, 1.0), (3, 0.7), (4, 1.0)] as [(Int, Float)] {
-      let from = Int(((sent[index] - sent[0]) + 0.4) * 100)
-      let beep = peaks[min(peaks.count, from)..<min(peaks.count, from + 25)].max() ?? 0
-      let expected = loudest * volume
+    try Self.playing(kind, memo) { server, recording, player in
+      var sent: [Double] = []
+      for command in ["play 1", "volume 70", "volume 100", "volume 70", "volume 100"] {
+        let answer = try player.send(command)
+        sent.append(answer.sent)
+        // Somewhere in a beep or a pause, differently each time.
+        usleep(useconds_t(700_000 + Int.random(in: 0..<250_000)))
+      }
+      usleep(800_000)
+      let last = try player.send("status")
+      #expect(last.state == "playing" && last.failures == 0, "\(last)\n\(player.standardError)")
+      let samples = recording.finish()
+      let report = "\(kind): \(server.log())"
+      let loudest = samples.reduce(0) { max($0, abs($1)) }
+      try #require(loudest > 0.05, "nothing was heard (peak \(loudest)): \(report)")
+      let onset = try #require(samples.firstIndex { abs($0) > loudest / 2 })
+      let rate = Double(AudioServer.recordingRate)
+      // Each change heard: a beep's peak after it at its volume, within 0.4 s of the command.
+      let peaks = Self.peaks(Array(samples[onset...]))
+      for (index, volume) in [(1, 0.7), (2, 1.0), (3, 0.7), (4, 1.0)] as [(Int, Float)] {
+        let from = Int(((sent[index] - sent[0]) + 0.4) * 100)
+        let beep = peaks[min(peaks.count, from)..<min(peaks.count, from + 25)].max() ?? 0
+        let expected = loudest * volume
+        #expect(
+          abs(beep - expected) < loudest * 0.1,
+          "0.4 s after volume \(Int(volume * 100)) a beep peaks at \(beep), not \(expected): \(report)")
+      }
+      // The tone's course: the residual of each sample predicted from the two before.
+      let w = 2 * Float.pi * 440 / Float(rate)
+      let end = min(samples.count, onset + Int((sent[4] - sent[0] + 1.2) * rate))
+      var worst: (residual: Float, at: Int) = (0, onset)
+      for n in (onset + 2)..<end {
+        let residual = abs(samples[n] - 2 * cos(w) * samples[n - 1] + samples[n - 2])
+        if residual > worst.residual { worst = (residual, n) }
+      }
       #expect(
-        abs(beep - expected) < loudest * 0.1,
-        "0.4 s after volume \(Int(volume * 100)) a beep peaks at \(beep), not \(expected): \(report)")
+        worst.residual < loudest / 20,
+        "a click: the sound leaves the tone by \(worst.residual) (loudest \(loudest)) \(Double(worst.at - onset) / rate) s after play was heard: \(report)"
+      )
     }
-    // The tone's course: the residual of each sample predicted from the two before.
-    let w = 2 * Float.pi * 440 / Float(rate)
-    let end = min(samples.count, onset + Int((sent[4] - sent[0] + 1.2) * rate))
-    var worst: (residual: Float, at: Int) = (0, onset)
-    for n in (onset + 2)..<end {
-      let residual = abs(samples[n] - 2 * cos(w) * samples[n - 1] + samples[n - 2])
-      if residual > worst.residual { worst = (residual, n) }
-    }
-    #expect(
-      worst.residual < loudest / 20,
-      "a click: the sound leaves the tone by \(worst.residual) (loudest \(loudest)) \(Double(worst.at - onset) / rate) s after play was heard: \(report)"
-    )
   }
 }
