@@ -170,6 +170,34 @@ import Testing
     #expect(peak(reference[13_000..<18_000]) > 0.4)
   }
 
+  /// A change while the device has not started (nothing heard yet, as while a pulse stream fills
+  /// to its threshold) is made again at once, from where the generation starts: nothing is heard
+  /// to wait on, and waiting (not writing) would keep it from ever starting.
+  @Test func onADeviceThatHoldsSecondsAChangeBeforeItStartsIsMadeAgainAtOnce() throws {
+    let s = try setup()
+    s.device.state.withLock { d in
+      d.holds = true
+      d.neverStarts = true
+    }
+    let player = s.player
+    try player.load(s.track)
+    player.play()
+    waitQueued(s.device, 4800)
+    player.setVolume(50)
+    let deadline = Date().addingTimeInterval(10)
+    while s.device.state.withLock({ $0.takeOvers }) < 2 && Date() < deadline { usleep(1000) }
+    #expect(s.device.state.withLock { $0.takeOvers } == 2)
+    waitQueued(s.device, 4800)
+    s.device.state.withLock { $0.neverStarts = false }
+    s.device.consume(3000)
+    let heard = s.device.heard
+    let gain =
+      zip(heard, s.reference).reduce(0) { $0 + $1.0 * $1.1 } / s.reference[..<3000].reduce(0) { $0 + $1 * $1 }
+    let off = zip(heard, s.reference).map { abs($0 - gain * $1) }.max() ?? 1
+    #expect(gain > 0.05 && gain < 0.9, "gain \(gain)")
+    #expect(off < 1e-4, "what was heard is not the memo from its start: \(off) off")
+  }
+
   static let step = 120
 
   /// Consumes the device a little at a time until it has been taken over `times` times, and

@@ -38,6 +38,8 @@ final class SimulatedDevice: PCMDevice, Sendable {
     var holds = false
     var takeOvers = 0
     var takenOverAt: [Int] = []
+    /// Whether it never starts playing what it is given (as a stream short of its start threshold).
+    var neverStarts = false
   }
 
   let name = "simulated"
@@ -102,7 +104,7 @@ final class SimulatedDevice: PCMDevice, Sendable {
       return 0
     }
   }
-  var isRunning: Bool { state.withLock { $0.started && !$0.paused && !$0.queue.isEmpty } }
+  var isRunning: Bool { state.withLock { $0.started && !$0.paused && !$0.queue.isEmpty && !$0.neverStarts } }
   var isPrepared: Bool { state.withLock { !$0.started } }
   func start() -> Int32 {
     state.withLock { $0.started = true }

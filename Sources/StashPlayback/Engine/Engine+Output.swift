@@ -385,12 +385,16 @@ extension Engine {
       state.settingsSwitch = at
     }
     let at = state.settingsSwitch ?? heard
-    if heard < at {
+    // Only a stream that sounds, and holds the stretch waited for, is waited on: one not started
+    // yet (nothing of it heard: the new frames start where it does) or about to run out switches
+    // at once.
+    let running = output.isRunning
+    if heard < at && running && at < state.written {
       outputWake.wait(timeout: Int32(min(50, max(1, (at - heard) * 1000 / rate))))
       return true
     }
     state.settingsSwitch = nil
-    let frame = Int(memoFrame(state, device: min(state.written, heard + lead)).rounded(.down))
+    let frame = Int(memoFrame(state, device: min(state.written, heard + (running ? lead : 0))).rounded(.down))
     let from = Int(memoFrame(state, device: heard).rounded(.down))
     state.switchAskedAt = (PlaybackClock.now(), state.generation, from, frame)
     report(.interrupted(generation: state.generation, frame: frame))
