@@ -81,9 +81,9 @@ extension Engine {
     var peaks = HandedPeaks()
     /// The device frame a change of settings waits to be heard before it is made again there.
     var settingsSwitch: Int? = nil
-    /// When the last change was asked to be made again, until its new frames start sounding; the
-    /// memo frame heard then, and the frame the new frames start at.
-    var switchAskedAt: (stamp: UInt64, generation: UInt64, from: Int, to: Int)? = nil
+    /// When the last change was asked to be made again, until its new frames start sounding, and
+    /// the frame they start at.
+    var switchAskedAt: (stamp: UInt64, generation: UInt64, to: Int)? = nil
     /// How long a change made again took to start sounding, last time (seconds).
     var switchLead = 0.03
   }
@@ -395,8 +395,7 @@ extension Engine {
     }
     state.settingsSwitch = nil
     let frame = Int(memoFrame(state, device: min(state.written, heard + (running ? lead : 0))).rounded(.down))
-    let from = Int(memoFrame(state, device: heard).rounded(.down))
-    state.switchAskedAt = (PlaybackClock.now(), state.generation, from, frame)
+    state.switchAskedAt = (PlaybackClock.now(), state.generation, frame)
     report(.interrupted(generation: state.generation, frame: frame))
     outputWake.wait(timeout: 20)
     return true
@@ -819,20 +818,11 @@ extension Engine {
     let end = memoFrame(state, device: state.written)
     var ahead = max(0, end - memo)
     if let wrap = state.fedMap.next(after: fed) { ahead = min(ahead, max(0, wrap - fed)) }
-    var speed = state.stretcher == nil ? 1 : state.deviceMap.slope(device)
-    var (shown, moving) = (memo, running)
-    let rate = state.output?.rate ?? 48_000
-    if !running, state.written <= delay, let asked = state.switchAskedAt, asked.generation < state.generation
-    {
-      // A change being made again, its frames not sounding yet: the stream taken over from plays
-      // on towards the frame they start at, in about the time the last change took.
-      let span = Double(asked.to - asked.from)
-      let done = min(1, Double(PlaybackClock.now() - asked.stamp) / 1e9 / state.switchLead)
-      shown = Double(asked.from) + span * done
-      ahead = Double(asked.to) - shown
-      moving = ahead > 0
-      speed = span / (state.switchLead * Double(rate))
-    }
+    let speed = state.stretcher == nil ? 1 : state.deviceMap.slope(device)
+    // A change being made again, its frames not sounding yet: the stream taken over from plays
+    // on, so its clock is kept (the snapshot runs it on up to where the new frames start).
+    let keep =
+      !running && state.written <= delay && (state.switchAskedAt?.generation ?? .max) < state.generation
     state.deviceMap.forget(before: device)
     state.fedMap.forget(before: fed)
     state.peaks.forget(before: Int(device))
@@ -841,10 +831,10 @@ extension Engine {
     let skipped = heardCuts.reduce(0) { $0 + $1.frames }
     state.cuts.removeFirst(heardCuts.count)
     let clock = PlaybackClock(
-      generation: state.generation, heard: Int(shown.rounded(.down)), ahead: Int(ahead.rounded(.down)),
-      stamp: stamp, running: moving, rate: rate, speed: speed)
+      generation: state.generation, heard: Int(memo.rounded(.down)), ahead: Int(ahead.rounded(.down)),
+      stamp: stamp, running: running, rate: state.output?.rate ?? 48_000, speed: speed)
     shared.withLock { shared in
-      shared.clock = clock
+      if !keep { shared.clock = clock }
       shared.underruns = max(shared.underruns, underruns)
       shared.silenceSaved += skipped
     }

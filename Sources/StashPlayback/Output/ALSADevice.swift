@@ -222,6 +222,12 @@ public final class ALSADevice: PCMDevice {
     silenceRetiring()
   }
 
+  /// `handle` is new, or holds nothing any more: nothing written to it, not started.
+  private func forgetStart() {
+    startedAt = nil
+    writtenToHandle = 0
+  }
+
   /// Stops what the stream taken over from still plays, and prepares it as the standby.
   private func silenceRetiring() {
     guard let old = retiring else { return }
@@ -262,8 +268,7 @@ public final class ALSADevice: PCMDevice {
   /// Throws away what is queued, at once: what a stream taken over from still plays too.
   public func drop() -> Int32 {
     silenceRetiring()
-    startedAt = nil
-    writtenToHandle = 0
+    forgetStart()
     return SystemCall.retryingNegative { snd_pcm_drop(handle) }
   }
 
@@ -284,22 +289,19 @@ public final class ALSADevice: PCMDevice {
       standby = nil
     }
     handle = next
-    startedAt = nil
-    writtenToHandle = 0
+    forgetStart()
     return readDescriptors()
   }
 
   /// Makes `handle` ready for frames; a standby just taken over already is.
   public func prepare() -> Int32 {
     if isPrepared { return 0 }
-    startedAt = nil
-    writtenToHandle = 0
+    forgetStart()
     return SystemCall.retryingNegative { snd_pcm_prepare(handle) }
   }
 
   public func recover(_ error: Int32) -> Int32 {
-    startedAt = nil
-    writtenToHandle = 0
+    forgetStart()
     return SystemCall.retryingNegative { snd_pcm_recover(handle, error, 1) }
   }
 
