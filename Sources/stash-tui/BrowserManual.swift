@@ -45,7 +45,8 @@ enum BrowserManual {
       newest memo first, each with its memo, its time and its line, the match in brackets. Typing
       more narrows them; Enter plays the memo from where the words start, \\fBn\\fR and \\fBN\\fR go
       to the next and previous hit across memos, and Esc closes the list. \\fB/\\fR only filters
-      the list by name and transcript text.
+      the list by name and transcript text, matched the same way. The transcript pane marks
+      exactly what was found, both parts of a phrase that runs from one cue into the next.
       .PP
       It reads the folder as it is and writes to it only when asked to: \\fBr\\fR renames a memo
       (its _title.txt), \\fBd\\fR moves a memo's files to the Trash after naming each one,

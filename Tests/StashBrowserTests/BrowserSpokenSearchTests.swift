@@ -222,13 +222,92 @@ import Testing
     #expect(!SpokenSearch.holds("the bridge", "bridges"))
   }
 
-  @Test func aPhraseIsMarkedWordByWordInTheTranscript() {
-    let words = ["the", "old", "bridge,", "by", "the", "old", "mill"]
-    #expect(DetailLayout.matchedWords(words, ["old", "bridge"]) == [1, 2])
-    #expect(DetailLayout.matchedWords(words, ["the", "old"]) == [0, 1, 4, 5])
-    #expect(DetailLayout.matchedWords(words, ["ld", "bri"]) == [1, 2])
-    #expect(DetailLayout.matchedWords(words, ["old", "mill", "pond"]).isEmpty)
-    #expect(DetailLayout.matchedWords(words, ["ri"]) == [2])
+  /// Cues as a phone writes them: sentences, a phrase running from one into the next, an accent
+  /// spelt NFD.
+  static let spokenCues: [MemoDetail.Cue] = [
+    "What if the spice rack went on the inside of the cupboard door.", "Measure the door first.",
+    "The Cafe\u{301} by the bridge.",
+  ].enumerated().map { i, sentence in
+    let words = sentence.split(separator: " ").map { MemoDetail.Word(text: String($0), unconfirmed: false) }
+    return MemoDetail.Cue(start: Double(i) * 3, end: Double(i) * 3 + 3, words: words)
+  }
+
+  /// The runs of text the transcript pane marks for `query`, each cue's in order.
+  static func marked(_ query: String) throws -> [[String]] {
+    let detail = MemoDetail(transcript: .cues(spokenCues), missingSpeech: [], transcriptNotes: [])
+    let rect = try #require(F.model().layout.detail)
+    let layout = DetailLayout.make(row: F.rows[0], detail: detail, rect: rect, spoken: nil, query: query)
+    var runs = [[String]](repeating: [], count: spokenCues.count)
+    var open = false
+    for line in layout.lines where line.cue >= 0 {
+      for span in line.text.spans {
+        if span.style == Style.match {
+          if open {
+            runs[line.cue][runs[line.cue].count - 1] += span.text
+          } else {
+            runs[line.cue].append(span.text)
+          }
+        }
+        open = span.style == Style.match
+      }
+    }
+    return runs
+  }
+
+  /// The pane marks what the search finds, as `stash search` finds it: only the matching
+  /// characters, a phrase across two cues in both, accents folded with the whole letter marked.
+  @Test func theTranscriptPaneMarksWhatTheSearchFindsAndNothingElse() throws {
+    #expect(try Self.marked("ice") == [["ice"], [], []])
+    #expect(try Self.marked("door. measure") == [["door."], ["Measure"], []])
+    #expect(try Self.marked("THE DOOR") == [[], ["the door"], []])
+    #expect(try Self.marked("cafe") == [[], [], ["Cafe\u{301}"]])
+    #expect(try Self.marked("café by") == [[], [], ["Cafe\u{301} by"]])
+    #expect(try Self.marked("shelves") == [[], [], []])
+    // Wrapped over lines, a phrase is marked on each.
+    let long = "spice rack went on the inside of the cupboard door"
+    let runs = try Self.marked(long)[0]
+    #expect(runs.count > 1 && runs.joined(separator: " ") == long, "\(runs)")
+    #expect(runs.allSatisfy { !$0.hasSuffix(" ") })
+  }
+
+  /// `n`/`N` after a `/` filter find what the pane marks: accents folded, a phrase across cues
+  /// once, at the cue it starts in.
+  @Test func theFilterFindsInTheTranscriptWhatThePaneMarks() {
+    func afterFilter(_ text: String) -> BrowserModel {
+      let detail = MemoDetail(transcript: .cues(Self.spokenCues), missingSpeech: [], transcriptNotes: [])
+      var model = F.model(detail: detail)
+      _ = model.update(.key(.char("/")))
+      _ = BrowserPromptTests.typing(text, into: &model)
+      _ = model.update(
+        .transcriptMatches(query: text, generation: model.searchGeneration, bases: [F.rows[0].base]))
+      _ = model.update(.detailLoaded(base: F.rows[0].base, detail))
+      _ = model.update(.key(.enter))
+      _ = model.update(.key(.char("n")))
+      return model
+    }
+    var model = afterFilter("cafe")
+    #expect(model.cueCursor == 2 && model.message?.text == "Match 1 of 1")
+    // The cursor starts on the first cue: the next match from there is that one again.
+    model = afterFilter("door. measure")
+    #expect(model.cueCursor == 0 && model.message?.text == "Match 1 of 1 (wrapped)")
+    model = afterFilter("DOOR")
+    #expect(model.cueCursor == 1 && model.message?.text == "Match 2 of 2")
+    model = afterFilter("shelves")
+    #expect(model.message?.text == "“shelves” is not in this transcript.")
+  }
+
+  /// The filter keeps a memo by its name as the search finds words: case and accents folded.
+  @Test func theFilterFindsNamesAsTheSearchDoes() {
+    let rows = [
+      F.row("2026-07-20T07-45-10Z", title: "Le CAFÉ du coin", at: F.march14 + 86_400),
+      F.row("2026-05-01T18-05-00Z", title: "Die Straße", at: F.march14),
+    ]
+    for (typed, shown) in [("cafe", 0), ("strasse", 1), ("du  coin", 0)] {
+      var model = F.model(rows: rows)
+      _ = model.update(.key(.char("/")))
+      _ = BrowserPromptTests.typing(typed, into: &model)
+      #expect(model.visible == [shown], "\(typed)")
+    }
   }
 
   @Test func aClickInTheHitListPicksTheHitUnderIt() throws {

@@ -1,3 +1,5 @@
+import StashSearch
+
 /// Keys and the mouse.
 extension BrowserModel {
   /// Seconds a left/right seek moves.
@@ -311,9 +313,13 @@ extension BrowserModel {
       message = StyledLine("No search: / sets one.", .dim)
       return []
     }
+    // The cues where a match starts, found as the filter and the pane's marks find them.
     let cues = detail?.cues ?? []
-    let needle = filter.lowercased()
-    let hits = cues.indices.filter { cues[$0].text.lowercased().contains(needle) }
+    var hits: [Int] = []
+    for place in SearchPattern.typed(filter)?.places(in: cues.map(\.text)) ?? []
+    where hits.last != place.parts[0].text {
+      hits.append(place.parts[0].text)
+    }
     guard !hits.isEmpty else {
       message = StyledLine("“\(filter)” is not in this transcript.", .dim)
       return []

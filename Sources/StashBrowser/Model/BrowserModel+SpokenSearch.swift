@@ -51,12 +51,10 @@ package struct SpokenSearch: Equatable, Sendable {
       && a.pendingCue?.cue == b.pendingCue?.cue
   }
 
-  /// Whether `text` holds `query`, both folded as the runner folds them (`SearchFolding`): which
-  /// hits a longer query keeps while the runner searches again.
+  /// Whether `text` holds `query`, both folded as the runner folds them (`SearchPattern.typed`):
+  /// which hits a longer query keeps while the runner searches again.
   package static func holds(_ text: String, _ query: String) -> Bool {
-    var folding = SearchFolding()
-    let needle = folding.fold(query)
-    return needle.isEmpty || SearchPattern.firstIndex(of: needle, in: folding.fold(text), from: 0) != nil
+    SearchPattern.typed(query)?.isFound(in: text) ?? true
   }
 }
 

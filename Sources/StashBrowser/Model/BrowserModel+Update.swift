@@ -1,4 +1,5 @@
 import StashFormat
+import StashSearch
 
 /// The update step: one event in, the state changed, effects out.
 extension BrowserModel {
@@ -157,17 +158,16 @@ extension BrowserModel {
 
   /// Recomputes the visible memos for the filter and keeps the selection by base.
   package mutating func refilter() -> [BrowserEffect] {
-    let needle = filter.lowercased()
-    if needle.isEmpty {
+    // Found as `stash search` and `S` find it; a filter of nothing but spaces finds everything.
+    if let pattern = SearchPattern.typed(filter) {
+      visible = memos.indices.filter { i in
+        pattern.isFound(in: memos.displayName(at: i)) || transcriptMatches.contains(memos.base(at: i))
+      }
+    } else {
       // Every memo, in list order. Only this method sets `visible`, always to positions in
       // ascending order, so as many as the list has are already every one: rows read and put
       // in place (or a list reordered by them) cost nothing here.
       if visible.count != memos.count { visible = Array(memos.indices) }
-    } else {
-      visible = memos.indices.filter { i in
-        memos.displayName(at: i).lowercased().contains(needle)
-          || transcriptMatches.contains(memos.base(at: i))
-      }
     }
     if let base = selectedBase, let at = visiblePosition(ofBase: base) {
       selection = at

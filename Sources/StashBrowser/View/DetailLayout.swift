@@ -114,24 +114,26 @@ package struct DetailLayout: Equatable, Sendable {
       let long = cues.last.map { $0.start >= 3600 } ?? false
       let timeWidth = long ? 7 : 5
       let textWidth = max(1, width - timeWidth - 3)
-      // Words are compared folded as `stash search` and `S` fold them (case, accents, NFC/NFD).
-      var folding = SearchFolding()
-      let needle = query.isEmpty ? [] : folding.folded(query).split(separator: " ").map(String.init)
+      // Marked where `stash search` and `S` find the query (folded, a phrase across cues too).
+      let marks = DetailLayout.marks(of: query, in: cues)
       for (index, cue) in cues.enumerated() {
-        let matched =
-          needle.isEmpty ? [] : DetailLayout.matchedWords(cue.words.map { folding.folded($0.text) }, needle)
         let isSpoken = spoken?.cue == index
         var text = StyledLine()
         var insideUnconfirmed = false
+        // Where the word starts in the cue's text (its words joined by spaces), in scalars.
+        var offset = 0
         for (w, word) in cue.words.enumerated() {
           var style: Style = isSpoken ? .spoken : .normal
           if word.unconfirmed { style = .unconfirmed }
           if isSpoken, let sw = spoken?.word, sw == w { style = .spokenWord }
-          if matched.contains(w) { style = .match }
-          if w > 0 { text.append(" ", isSpoken ? .spoken : .normal) }
+          if w > 0 {
+            let between = marks[index].contains { $0.contains(offset - 1) }
+            text.append(" ", between ? .match : isSpoken ? .spoken : .normal)
+          }
           if word.unconfirmed && !insideUnconfirmed { text.append("‹", .unconfirmed) }
           insideUnconfirmed = word.unconfirmed
-          text.append(word.text, style)
+          append(word.text, style, at: offset, marked: marks[index], to: &text)
+          offset += word.text.unicodeScalars.count + 1
           let nextUnconfirmed = w + 1 < cue.words.count && cue.words[w + 1].unconfirmed
           if word.unconfirmed && !nextUnconfirmed {
             text.append("›", .unconfirmed)
@@ -195,28 +197,37 @@ package struct DetailLayout: Equatable, Sendable {
     return places == 0 ? "\(whole)" : "\(whole).\(fraction)"
   }
 
-  /// The words (lower-cased) that `parts` (the lower-cased words searched for) mark: with one
-  /// part, every word holding it; with several, each run of words that says them in order (the
-  /// first ending with the first part, the last starting with the last, punctuation aside).
-  package static func matchedWords(_ words: [String], _ parts: [String]) -> Set<Int> {
-    guard let first = parts.first else { return [] }
-    guard parts.count > 1 else { return Set(words.indices.filter { words[$0].contains(first) }) }
-    func bare(_ s: String) -> String { String(s.filter { $0.isLetter || $0.isNumber }) }
-    let bareParts = parts.map(bare)
-    var marked: Set<Int> = []
-    var start = 0
-    while start + parts.count <= words.count {
-      let run = start..<start + parts.count
-      let says = run.allSatisfy { i in
-        let k = i - start
-        let word = bare(words[i])
-        if k == 0 { return word.hasSuffix(bareParts[0]) }
-        if k == parts.count - 1 { return word.hasPrefix(bareParts[k]) }
-        return word == bareParts[k]
-      }
-      if says { marked.formUnion(run) }
-      start += 1
+  /// For each cue, where `query` is found in its text (ranges of its scalars), as `stash search`
+  /// and `S` find it: folded, and across cues.
+  package static func marks(of query: String, in cues: [MemoDetail.Cue]) -> [[Range<Int>]] {
+    var marks = [[Range<Int>]](repeating: [], count: cues.count)
+    guard let pattern = SearchPattern.typed(query) else { return marks }
+    for place in pattern.places(in: cues.map(\.text)) {
+      for part in place.parts { marks[part.text].append(part.scalars) }
     }
-    return marked
+    return marks
+  }
+
+  /// `word`, which starts at scalar `offset` of its cue's text, appended in `style`: each grapheme
+  /// with a scalar in `marked` in `.match`.
+  private static func append(
+    _ word: String, _ style: Style, at offset: Int, marked: [Range<Int>], to line: inout StyledLine
+  ) {
+    guard marked.contains(where: { $0.overlaps(offset..<offset + word.unicodeScalars.count) }) else {
+      line.append(word, style)
+      return
+    }
+    var (run, runMarked, scalar) = ("", false, offset)
+    for character in word {
+      let count = character.unicodeScalars.count
+      let isMarked = marked.contains { $0.overlaps(scalar..<scalar + count) }
+      if isMarked != runMarked {
+        line.append(run, runMarked ? .match : style)
+        run = ""
+      }
+      (runMarked, scalar) = (isMarked, scalar + count)
+      run.append(character)
+    }
+    line.append(run, runMarked ? .match : style)
   }
 }

@@ -38,6 +38,8 @@ package enum TextWrap {
       let trimmed = trimTrailingSpaces(word)
       let wTrim = trimmed.reduce(0) { $0 + CharacterWidth.of($1.text) }
       if used > 0 && used + wTrim > room {
+        // The space the line breaks at is not drawn: styled (a marked phrase), it would show.
+        out.spans = trimTrailingSpaces(out.spans)
         lines.append(out)
         out = StyledLine()
         used = 0

@@ -32,11 +32,7 @@ final class SpokenSearchWork: @unchecked Sendable {
     _ query: String, in files: [TranscriptFile], isCurrent: () -> Bool,
     post: (_ hits: [SpokenHit], _ done: Int, _ total: Int, _ finished: Bool) -> Void
   ) {
-    guard
-      let pattern = try? SearchPattern(
-        query, regex: false, wholeWords: false,
-        folding: SearchFolding(caseSensitive: false, keepAccents: false))
-    else {
+    guard let pattern = SearchPattern.typed(query) else {
       post([], 0, files.count, true)
       return
     }
