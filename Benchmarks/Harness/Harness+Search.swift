@@ -85,7 +85,7 @@ extension Harness {
             + " against rg's "
             + rgRuns.cpu.text(3, unit: " s") + "; '\(term)' in \(counted ? word.value : gram.value) of "
             + "\(sample.count) transcripts counted; "
-            + "\(found.trimmingCharacters(in: .whitespacesAndNewlines)) places, rg "
+            + "\(found.trimmingCharacters(in: .whitespacesAndNewlines)) lines, rg "
             + "\(theirs.trimmingCharacters(in: .whitespacesAndNewlines)) lines (it counts timing lines and markup too)"
         ))
       guard counted else { continue }

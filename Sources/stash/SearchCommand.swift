@@ -220,41 +220,68 @@ struct SearchOutput {
     buffer = ""
   }
 
-  /// The hits of one memo.
+  /// The hits of one memo: in JSON each on its own; as lines, those at one place and time (a cue
+  /// without word times that says the words more than once) on one line with every match shown,
+  /// as grep shows a line once.
   mutating func hits(_ memo: SearchCommand.Found, folder: String) {
-    for hit in memo.hits {
-      hitCount += 1
-      if json {
-        var members: [(String, JSONValue)] = [
-          ("folder", .string(folder)), ("base", .string(memo.base)), ("audio", .optional(memo.audio)),
-          ("displayName", .string(memo.name)),
-          ("in", .string(hit.place == .title ? "title" : "transcript")), ("text", .string(hit.text)),
-          ("matchStart", .int(hit.match.lowerBound)), ("matchEnd", .int(hit.match.upperBound)),
-        ]
-        if case .cues = hit.place {
-          members += [
-            ("cueStart", .double(hit.cueStart!)), ("cueEnd", .double(hit.cueEnd!)),
-            ("start", .double(hit.start!)),
-          ]
-        }
-        let value = JSONValue.object(members).serialized(pretty: true).replacingAll("\n", "\n    ")
-        write((hitCount == 1 ? "\n    " : ",\n    ") + value)
-        continue
-      }
-      let scalars = Array(hit.text.unicodeScalars)
-      func text(_ range: Range<Int>) -> String {
-        PathText.escaped(String(String.UnicodeScalarView(scalars[range])))
-      }
-      let before = text(0..<hit.match.lowerBound)
-      let matched = text(hit.match)
-      let after = text(hit.match.upperBound..<scalars.count)
-      let shown = colour ? "\u{1B}[1;31m\(matched)\u{1B}[0m" : "[\(matched)]"
-      let when = hit.start.map { TimeText.clock($0) } ?? "title"
-      var name = PathText.escaped(memo.name)
-      if severalFolders { name = PathText.escaped(folder) + ": " + name }
-      if colour { name = "\u{1B}[1m\(name)\u{1B}[0m" }
-      write("\(name)  \(when)  \(before)\(shown)\(after)\n")
+    guard !json else {
+      for hit in memo.hits { self.hit(hit, of: memo, folder: folder) }
+      return
     }
+    var first = 0
+    while first < memo.hits.count {
+      let hit = memo.hits[first]
+      var end = first + 1
+      while end < memo.hits.count, memo.hits[end].place == hit.place, memo.hits[end].start == hit.start,
+        memo.hits[end].text == hit.text
+      {
+        end += 1
+      }
+      line(memo.hits[first..<end], of: memo, folder: folder)
+      first = end
+    }
+  }
+
+  /// One hit as a member of the JSON document's hits.
+  private mutating func hit(_ hit: SearchHit, of memo: SearchCommand.Found, folder: String) {
+    hitCount += 1
+    var members: [(String, JSONValue)] = [
+      ("folder", .string(folder)), ("base", .string(memo.base)), ("audio", .optional(memo.audio)),
+      ("displayName", .string(memo.name)),
+      ("in", .string(hit.place == .title ? "title" : "transcript")), ("text", .string(hit.text)),
+      ("matchStart", .int(hit.match.lowerBound)), ("matchEnd", .int(hit.match.upperBound)),
+    ]
+    if case .cues = hit.place {
+      members += [
+        ("cueStart", .double(hit.cueStart!)), ("cueEnd", .double(hit.cueEnd!)),
+        ("start", .double(hit.start!)),
+      ]
+    }
+    let value = JSONValue.object(members).serialized(pretty: true).replacingAll("\n", "\n    ")
+    write((hitCount == 1 ? "\n    " : ",\n    ") + value)
+  }
+
+  /// Hits of one text at one time (their matches in order, apart) as one line: `NAME  TIME  TEXT`.
+  private mutating func line(_ hits: ArraySlice<SearchHit>, of memo: SearchCommand.Found, folder: String) {
+    hitCount += hits.count
+    let scalars = Array(hits[hits.startIndex].text.unicodeScalars)
+    func text(_ range: Range<Int>) -> String {
+      PathText.escaped(String(String.UnicodeScalarView(scalars[range])))
+    }
+    var shown = ""
+    var from = 0
+    for hit in hits {
+      let matched = text(hit.match)
+      shown +=
+        text(from..<hit.match.lowerBound) + (colour ? "\u{1B}[1;31m\(matched)\u{1B}[0m" : "[\(matched)]")
+      from = hit.match.upperBound
+    }
+    shown += text(from..<scalars.count)
+    let when = hits[hits.startIndex].start.map { TimeText.clock($0) } ?? "title"
+    var name = PathText.escaped(memo.name)
+    if severalFolders { name = PathText.escaped(folder) + ": " + name }
+    if colour { name = "\u{1B}[1m\(name)\u{1B}[0m" }
+    write("\(name)  \(when)  \(shown)\n")
   }
 
   /// Ends the output (the JSON document's summary) and writes what is left.

@@ -61,6 +61,25 @@ import Testing
     // A phrase across two cues, at the time its words start (an inline timestamp), accents folded.
     let phrase = try run(["search", "to the old bridge & the cafe"], in: folder)
     #expect(phrase.standardOutput == "Bridge notes  0:02  We walked [to the old bridge & the Café]\n")
+    // Matches at one time in one line are one line, each marked (the cue without word timestamps,
+    // the title); where the word timestamps give them their own times, lines of their own.
+    // --count and the JSON count every match.
+    let letters = try run(["search", "e"], in: folder)
+    #expect(
+      letters.standardOutput == """
+        Bridge notes  title  Bridg[e] not[e]s
+        Bridge notes  0:01  W[e] walk[e]d to the
+        Bridge notes  0:02  We walked to th[e]
+        Bridge notes  0:04  old bridg[e] & th[e] Caf[é]
+        2026-05-02 10:00  0:10  anoth[e]r bridg[e]
+        2026-05-02 10:00  0:13  no blank lin[e]
+
+        """)
+    #expect(
+      try run(["search", "e", "--count"], in: folder).standardOutput
+        == "./2026-05-03T10-00-00: 8\n./2026-05-02T10-00-00: 3\n")
+    let json = try run(["search", "e", "--json"], in: folder).standardOutput
+    #expect(json.components(separatedBy: "\"matchStart\"").count == 12)
     // Markup and timings are not text.
     #expect(try run(["search", "anna"], in: folder).status == 1)
     #expect(try run(["search", "00:00"], in: folder).status == 1)
