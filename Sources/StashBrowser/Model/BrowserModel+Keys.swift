@@ -248,7 +248,9 @@ extension BrowserModel {
     return [.resume(base: row.base)]
   }
 
-  private mutating func playFromCursor() -> [BrowserEffect] {
+  /// Plays the cue under the cursor from its first word, or from word `word` of it: the word's
+  /// time, else the time of the last word before it that has one, else the cue's start.
+  private mutating func playFromCursor(word: Int? = nil) -> [BrowserEffect] {
     guard let row = selectedRow, let cues = detail?.cues, cueCursor < cues.count else { return [] }
     if let refusal = playRefusal(row) {
       sayCannotPlay(refusal)
@@ -256,8 +258,8 @@ extension BrowserModel {
     }
     following = true
     let cue = cues[cueCursor]
-    // Play from the first word: the first word time when the cue has them, else the cue's start.
-    let start = cue.words.first?.start ?? cue.start
+    let words = cue.words.prefix(min(cue.words.count, (word ?? 0) + 1))
+    let start = words.last(where: { $0.start != nil })?.start ?? cue.start
     if playerHoldsSelection {
       jump(to: start)
       return [.seek(start)] + (player.state == .paused ? [.togglePause] : [])
@@ -400,7 +402,10 @@ extension BrowserModel {
         let line = transcriptTop + (mouse.y - d.transcriptRect.y)
         guard line < d.lines.count, d.lines[line].cue >= 0 else { return [] }
         cueCursor = d.lines[line].cue
-        return playFromCursor()
+        // A click on a word plays from that word, as a tap does in the phone's transcript.
+        let cue = detail?.cues[cueCursor]
+        let column = mouse.x - (d.transcriptRect.x + 1) - d.textStart
+        return playFromCursor(word: cue.flatMap { d.word(atLine: line, column: column, of: $0) })
       }
     }
     return []

@@ -181,7 +181,7 @@ package enum KeyTable {
       (StyledLine("  waveform: ▁ to █ -70 to 0 dBFS  · not known  ┴ cue  ◆ search hit  [ ] loop"), 2),
       (StyledLine("Mouse", .heading), 2),
       (
-        StyledLine("  click a memo, a cue (plays it), the scrubber or the waveform (seeks); wheel scrolls"), 2
+        StyledLine("  click a memo, a word (plays from it), scrubber or waveform (seeks); wheel scrolls"), 2
       ),
     ]
   }

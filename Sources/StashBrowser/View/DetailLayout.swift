@@ -19,6 +19,10 @@ package struct DetailLayout: Equatable, Sendable {
   package var cueFirstLine: [Int]
   /// Where the transcript is drawn.
   package var transcriptRect: Rect
+  /// Where a cue's text starts on its lines (after the mark and the time), in cells from the
+  /// line's first, and how wide it wraps.
+  package var textStart = 0
+  package var textWidth = 1
 
   /// From this text width on (a terminal of about 150 columns), the route sketch grows with the
   /// pane: half its width, up to 64 cells, and 6 rows when the pane is tall; narrower, 32 by 4.
@@ -93,54 +97,33 @@ package struct DetailLayout: Equatable, Sendable {
     let transcriptRect = Rect(
       x: rect.x, y: rect.y + header.count, width: rect.width, height: rect.height - header.count)
 
-    var lines: [Line] = []
-    var firsts: [Int] = []
+    var layout = DetailLayout(header: header, lines: [], cueFirstLine: [], transcriptRect: transcriptRect)
     switch detail?.transcript {
     case nil:
-      lines.append(Line(cue: -1, text: StyledLine("Reading…", .dim)))
+      layout.lines.append(Line(cue: -1, text: StyledLine("Reading…", .dim)))
     case .absent(let reason):
       for l in TextWrap.wrap(StyledLine("No transcript: \(reason)", .dim), width: width) {
-        lines.append(Line(cue: -1, text: l))
+        layout.lines.append(Line(cue: -1, text: l))
       }
     case .unreadable(let reason, let line):
       let at = line.map { " (line \($0))" } ?? ""
       for l in TextWrap.wrap(StyledLine("Transcript unreadable\(at): \(reason)", .error), width: width) {
-        lines.append(Line(cue: -1, text: l))
+        layout.lines.append(Line(cue: -1, text: l))
       }
     case .cues(let cues):
       if cues.isEmpty {
-        lines.append(Line(cue: -1, text: StyledLine("The transcript has no cues.", .dim)))
+        layout.lines.append(Line(cue: -1, text: StyledLine("The transcript has no cues.", .dim)))
       }
       let long = cues.last.map { $0.start >= 3600 } ?? false
       let timeWidth = long ? 7 : 5
       let textWidth = max(1, width - timeWidth - 3)
+      (layout.textStart, layout.textWidth) = (timeWidth + 3, textWidth)
       // Marked where `stash search` and `S` find the query (folded, a phrase across cues too).
       let marks = DetailLayout.marks(of: query, in: cues)
       for (index, cue) in cues.enumerated() {
         let isSpoken = spoken?.cue == index
-        var text = StyledLine()
-        var insideUnconfirmed = false
-        // Where the word starts in the cue's text (its words joined by spaces), in scalars.
-        var offset = 0
-        for (w, word) in cue.words.enumerated() {
-          var style: Style = isSpoken ? .spoken : .normal
-          if word.unconfirmed { style = .unconfirmed }
-          if isSpoken, let sw = spoken?.word, sw == w { style = .spokenWord }
-          if w > 0 {
-            let between = marks[index].contains { $0.contains(offset - 1) }
-            text.append(" ", between ? .match : isSpoken ? .spoken : .normal)
-          }
-          if word.unconfirmed && !insideUnconfirmed { text.append("‹", .unconfirmed) }
-          insideUnconfirmed = word.unconfirmed
-          append(word.text, style, at: offset, marked: marks[index], to: &text)
-          offset += word.text.unicodeScalars.count + 1
-          let nextUnconfirmed = w + 1 < cue.words.count && cue.words[w + 1].unconfirmed
-          if word.unconfirmed && !nextUnconfirmed {
-            text.append("›", .unconfirmed)
-            insideUnconfirmed = false
-          }
-        }
-        firsts.append(lines.count)
+        let text = cueText(cue, spoken: isSpoken ? (spoken?.word ?? -1) : nil, marked: marks[index]).text
+        layout.cueFirstLine.append(layout.lines.count)
         let wrapped = TextWrap.wrap(text, width: textWidth)
         for (i, part) in wrapped.enumerated() {
           var line = StyledLine(isSpoken && i == 0 ? "▶ " : "  ", .spoken)
@@ -150,11 +133,75 @@ package struct DetailLayout: Equatable, Sendable {
               : String(repeating: " ", count: timeWidth + 1), .dim)
           line.startIsolatedField()
           line.spans += part.spans
-          lines.append(Line(cue: index, text: line))
+          layout.lines.append(Line(cue: index, text: line))
         }
       }
     }
-    return DetailLayout(header: header, lines: lines, cueFirstLine: firsts, transcriptRect: transcriptRect)
+    return layout
+  }
+
+  /// A cue's text as the pane shows it, before wrapping: its words with spaces between them,
+  /// unconfirmed ones in ‹ ›, styled for the word being spoken (`spoken`: its index, -1 for none,
+  /// nil when the cue is not the one spoken) and the `marked` ranges of its scalars; and, for each
+  /// character of it (span by span), the word it belongs to (nil for a space or a mark).
+  static func cueText(
+    _ cue: MemoDetail.Cue, spoken: Int?, marked: [Range<Int>]
+  ) -> (text: StyledLine, words: [Int?]) {
+    var text = StyledLine()
+    var words: [Int?] = []
+    func add(_ piece: String, _ style: Style, word: Int? = nil) {
+      text.append(piece, style)
+      words += repeatElement(word, count: piece.count)
+    }
+    let isSpoken = spoken != nil
+    var insideUnconfirmed = false
+    // Where the word starts in the cue's text (its words joined by spaces), in scalars.
+    var offset = 0
+    for (w, word) in cue.words.enumerated() {
+      var style: Style = isSpoken ? .spoken : .normal
+      if word.unconfirmed { style = .unconfirmed }
+      if spoken == w { style = .spokenWord }
+      if w > 0 {
+        let between = marked.contains { $0.contains(offset - 1) }
+        add(" ", between ? .match : isSpoken ? .spoken : .normal)
+      }
+      if word.unconfirmed && !insideUnconfirmed { add("‹", .unconfirmed) }
+      insideUnconfirmed = word.unconfirmed
+      let before = text.spans.count
+      append(word.text, style, at: offset, marked: marked, to: &text)
+      for span in text.spans[before...] { words += repeatElement(Int?(w), count: span.text.count) }
+      offset += word.text.unicodeScalars.count + 1
+      let nextUnconfirmed = w + 1 < cue.words.count && cue.words[w + 1].unconfirmed
+      if word.unconfirmed && !nextUnconfirmed {
+        add("›", .unconfirmed)
+        insideUnconfirmed = false
+      }
+    }
+    return (text, words)
+  }
+
+  /// The word of `cue` drawn at cell `column` of transcript line `index` (counted from where the
+  /// cue's text starts, `textStart`), or nil where none is: a space, a mark, past the end.
+  package func word(atLine index: Int, column: Int, of cue: MemoDetail.Cue) -> Int? {
+    guard lines.indices.contains(index), lines[index].cue >= 0, column >= 0 else { return nil }
+    let first = cueFirstLine[lines[index].cue]
+    let (text, owners) = Self.cueText(cue, spoken: nil, marked: [])
+    // The wrapped lines hold the text's characters in order, less the spaces they break at.
+    let original = text.spans.flatMap { Array($0.text) }
+    var at = 0
+    for (part, line) in TextWrap.wrap(text, width: textWidth).enumerated() {
+      var cell = 0
+      for character in line.spans.flatMap({ Array($0.text) }) {
+        while at < original.count && original[at] != character { at += 1 }
+        guard at < original.count else { return nil }
+        let width = CharacterWidth.of(character)
+        if first + part == index && column < cell + width { return owners[at] }
+        cell += width
+        at += 1
+      }
+      if first + part == index { return nil }
+    }
+    return nil
   }
 
   /// The lines of cue `index`.
