@@ -22,3 +22,25 @@ package struct SearchHit: Sendable, Equatable {
   /// cue has them, else the cue's start).
   package var start: Double?
 }
+
+extension SearchHit {
+  /// `hits` (of one memo, in order) as the lines they are shown on: those one after another at
+  /// the same place and time, with the same text (a cue without word timestamps that says the
+  /// words more than once), share a line, as grep shows a line once with every match in it.
+  package static func lines(_ hits: [SearchHit]) -> [ArraySlice<SearchHit>] {
+    var lines: [ArraySlice<SearchHit>] = []
+    var first = 0
+    while first < hits.count {
+      let hit = hits[first]
+      var end = first + 1
+      while end < hits.count, hits[end].place == hit.place, hits[end].start == hit.start,
+        hits[end].text == hit.text
+      {
+        end += 1
+      }
+      lines.append(hits[first..<end])
+      first = end
+    }
+    return lines
+  }
+}

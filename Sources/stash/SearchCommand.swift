@@ -220,26 +220,14 @@ struct SearchOutput {
     buffer = ""
   }
 
-  /// The hits of one memo: in JSON each on its own; as lines, those at one place and time (a cue
-  /// without word times that says the words more than once) on one line with every match shown,
-  /// as grep shows a line once.
+  /// The hits of one memo: in JSON each on its own; as lines, those at one place and time on one
+  /// line with every match shown (`SearchHit.lines`).
   mutating func hits(_ memo: SearchCommand.Found, folder: String) {
     guard !json else {
       for hit in memo.hits { self.hit(hit, of: memo, folder: folder) }
       return
     }
-    var first = 0
-    while first < memo.hits.count {
-      let hit = memo.hits[first]
-      var end = first + 1
-      while end < memo.hits.count, memo.hits[end].place == hit.place, memo.hits[end].start == hit.start,
-        memo.hits[end].text == hit.text
-      {
-        end += 1
-      }
-      line(memo.hits[first..<end], of: memo, folder: folder)
-      first = end
-    }
+    for line in SearchHit.lines(memo.hits) { self.line(line, of: memo, folder: folder) }
   }
 
   /// One hit as a member of the JSON document's hits.

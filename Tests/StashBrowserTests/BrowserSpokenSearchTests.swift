@@ -14,7 +14,7 @@ import Testing
       scalars.count < needle.count
       ? 0 : (0...scalars.count - needle.count).first { Array(scalars[$0..<$0 + needle.count]) == needle } ?? 0
     return SpokenHit(
-      base: F.rows[row].base, order: 0, start: start, cue: cue, text: text, match: from..<from + 6)
+      base: F.rows[row].base, order: 0, start: start, cue: cue, text: text, matches: [from..<from + 6])
   }
 
   /// A model with `S` pressed and `text` typed; the effects of the typing.
@@ -60,6 +60,21 @@ import Testing
     let first = lines.first { $0.contains("0:03") && $0.contains("Walk by the river") }
     #expect(first?.contains("the [bridge] was") == true)
     #expect(lines.contains { $0.contains("0:12") && $0.contains("2026-03-14") && $0.contains("[bridge]") })
+  }
+
+  /// Matches at one time in one cue are one hit, as `stash search` prints one line: each marked.
+  @Test func aHitOfSeveralMatchesMarksEach() {
+    var model = F.model(width: 200)
+    _ = model.update(.key(.char("S")))
+    _ = BrowserPromptTests.typing("bridge", into: &model)
+    var twice = Self.hit(0, cue: 1, start: 3.6, text: "the bridge and the other bridge")
+    twice.matches = [4..<10, 25..<31]
+    _ = model.update(
+      .spokenHits(generation: model.spokenGeneration, hits: [twice], done: 3, total: 3, finished: true))
+    _ = model.update(.key(.enter))
+    let lines = F.lines(BrowserView.render(model))
+    #expect(lines.contains { $0.contains("“bridge”: 1 hit in 1 memo") }, "\(lines)")
+    #expect(lines.contains { $0.contains("the [bridge] and the other [bridge]") }, "\(lines)")
   }
 
   @Test func typingMoreNarrowsTheHitsFoundAndSearchesAgain() {

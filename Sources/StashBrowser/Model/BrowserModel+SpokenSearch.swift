@@ -12,16 +12,17 @@ package struct SpokenHit: Equatable, Sendable {
   package var cue: Int
   /// The line shown: the text of the cues the match is in.
   package var text: String
-  /// The match, in Unicode scalars of `text`.
-  package var match: Range<Int>
+  /// The matches, in Unicode scalars of `text`, in order (more than one where the words were
+  /// found more than once at the same time: `SearchHit.lines`).
+  package var matches: [Range<Int>]
 
-  package init(base: String, order: Int, start: Double, cue: Int, text: String, match: Range<Int>) {
+  package init(base: String, order: Int, start: Double, cue: Int, text: String, matches: [Range<Int>]) {
     self.base = base
     self.order = order
     self.start = start
     self.cue = cue
     self.text = text
-    self.match = match
+    self.matches = matches
   }
 }
 

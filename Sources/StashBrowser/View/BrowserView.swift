@@ -238,24 +238,29 @@ extension BrowserView {
     }
   }
 
-  /// The hit's line, its match in brackets and in the match style, cut to `room` columns with the
-  /// match kept in view.
+  /// The hit's line, each match in brackets and in the match style, cut to `room` columns with
+  /// the first match kept in view.
   static func marked(_ hit: SpokenHit, room: Int) -> StyledLine {
     let scalars = Array(hit.text.unicodeScalars)
-    let lower = min(hit.match.lowerBound, scalars.count)
-    let upper = min(max(hit.match.upperBound, lower), scalars.count)
     func text(_ r: Range<Int>) -> String {
       var s = String.UnicodeScalarView()
       s.append(contentsOf: scalars[r])
       return String(s).replacingNewlines()
     }
-    var before = text(0..<lower)
-    // Keep some words before the match, and the match itself, in view.
-    let keep = max(8, room / 3)
-    if CharacterWidth.of(before) > keep { before = "…" + String(before.suffix(keep)) }
-    var line = StyledLine(before)
-    line.append("[" + text(lower..<upper) + "]", .match)
-    line.append(text(upper..<scalars.count))
+    var line = StyledLine()
+    var from = 0
+    for match in hit.matches {
+      let lower = min(max(match.lowerBound, from), scalars.count)
+      let upper = min(max(match.upperBound, lower), scalars.count)
+      var before = text(from..<lower)
+      // Keep some words before the first match, and the match itself, in view.
+      let keep = max(8, room / 3)
+      if from == 0 && CharacterWidth.of(before) > keep { before = "…" + String(before.suffix(keep)) }
+      line.append(before)
+      line.append("[" + text(lower..<upper) + "]", .match)
+      from = upper
+    }
+    line.append(text(from..<scalars.count))
     return TextWrap.truncate(line, width: max(1, room))
   }
 }

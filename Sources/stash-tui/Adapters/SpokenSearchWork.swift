@@ -84,15 +84,18 @@ final class SpokenSearchWork: @unchecked Sendable {
     post(pending, total, total, true)
   }
 
-  /// The hits in one transcript (the title is not searched: the list shows it, and `/` filters
-  /// by it). A transcript that cannot be read gives none; a damaged one gives what it holds.
+  /// The hits in one transcript, a hit a line as `stash search` prints them (`SearchHit.lines`:
+  /// matches at one time in one cue are one hit). The title is not searched: the list shows it,
+  /// and `/` filters by it. A transcript that cannot be read gives none; a damaged one gives what
+  /// it holds.
   static func hits(in file: TranscriptFile, order: Int, _ pattern: SearchPattern) -> [SpokenHit] {
     guard let bytes = try? ReadOnlyFile.contents(of: file.path, limit: 64 << 20) else { return [] }
-    return MemoSearch.hits(pattern, title: nil, transcript: bytes).hits.compactMap { hit in
+    return SearchHit.lines(MemoSearch.hits(pattern, title: nil, transcript: bytes).hits).compactMap { line in
+      let hit = line[line.startIndex]
       guard case .cues(let first, _) = hit.place else { return nil }
       return SpokenHit(
         base: file.base, order: order, start: hit.start ?? hit.cueStart ?? 0, cue: first, text: hit.text,
-        match: hit.match)
+        matches: line.map(\.match))
     }
   }
 }
