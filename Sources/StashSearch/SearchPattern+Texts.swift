@@ -63,7 +63,40 @@ extension SearchPattern {
 
   /// Whether `text` holds a match.
   package func isFound(in text: String) -> Bool {
-    var folding = folding
+    let foldsCase = folding.foldsCase
+    if case .words(let needle) = kind, !wholeWords,
+      let found = text.utf8.withContiguousStorageIfAvailable({
+        Self.find(needle, inASCII: $0, foldingCase: foldsCase)
+      }),
+      let found
+    {
+      return found
+    }
+    var folding = self.folding
     return !matches(in: folding.fold(text)).isEmpty
+  }
+
+  /// Whether `needle` (folded) is in `bytes`, decided without folding them into a new text (the
+  /// filter asks this of every name in the list at each key): nil, for the fold to decide, unless
+  /// the needle and the bytes are ASCII and the bytes' only white space is single spaces, whose
+  /// fold is the bytes themselves, lower-cased when folding case.
+  static func find(_ needle: [UInt32], inASCII bytes: UnsafeBufferPointer<UInt8>, foldingCase: Bool) -> Bool?
+  {
+    guard let first = needle.first, first < 0x80 else { return nil }
+    var afterSpace = false
+    for byte in bytes {
+      let isSpace = byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+      if byte >= 0x80 || (isSpace && (byte != 0x20 || afterSpace)) { return nil }
+      afterSpace = isSpace
+    }
+    guard needle.allSatisfy({ $0 < 0x80 }) else { return false }
+    @inline(__always) func folded(_ byte: UInt8) -> UInt32 {
+      UInt32(foldingCase && byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+    }
+    guard needle.count <= bytes.count else { return false }
+    for start in 0...(bytes.count - needle.count) where folded(bytes[start]) == first {
+      if (1..<needle.count).allSatisfy({ folded(bytes[start + $0]) == needle[$0] }) { return true }
+    }
+    return false
   }
 }

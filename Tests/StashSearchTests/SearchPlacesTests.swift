@@ -43,6 +43,44 @@ import Testing
     #expect(!pattern.isFound(in: "The floor"))
   }
 
+  /// The quick answer for plain ASCII names is the fold's answer, and it leaves to the fold what
+  /// it cannot decide (white space the fold would change, bytes above ASCII).
+  @Test func theQuickASCIIAnswerIsTheFoldsAnswer() throws {
+    var random = SystemRandomNumberGenerator()
+    let alphabet = Array("aAbBcC zZ-1\t\u{E9}ß".unicodeScalars)
+    var decided = 0
+    for _ in 0..<3000 {
+      let text = String(
+        String.UnicodeScalarView(
+          (0..<Int.random(in: 0...12, using: &random)).map { _ in
+            alphabet.randomElement(using: &random)!
+          }))
+      let query = String(
+        String.UnicodeScalarView(
+          (0..<Int.random(in: 1...3, using: &random)).map { _ in
+            alphabet.randomElement(using: &random)!
+          }))
+      for caseSensitive in [false, true] {
+        guard
+          let pattern = try? SearchPattern(
+            query, regex: false, wholeWords: false, folding: SearchFolding(caseSensitive: caseSensitive))
+        else { continue }
+        var folding = pattern.folding
+        let folded = !pattern.matches(in: folding.fold(text)).isEmpty
+        #expect(pattern.isFound(in: text) == folded, "\(query) in \(text)")
+        guard case .words(let needle) = pattern.kind else { continue }
+        let quick = text.utf8.withContiguousStorageIfAvailable {
+          SearchPattern.find(needle, inASCII: $0, foldingCase: !caseSensitive)
+        }
+        if let quick, let quick {
+          decided += 1
+          #expect(quick == folded, "\(query) in \(text)")
+        }
+      }
+    }
+    #expect(decided > 1000, "the quick answer decided only \(decided)")
+  }
+
   @Test func aMatchOfOnlyAJoiningSpaceIsNowhere() throws {
     let pattern = try SearchPattern("t a", regex: true, wholeWords: false, folding: SearchFolding())
     #expect(pattern.places(in: ["cat", "at"]).map { $0.parts.map(\.text) } == [[0, 1]])

@@ -160,8 +160,12 @@ extension BrowserModel {
   package mutating func refilter() -> [BrowserEffect] {
     // Found as `stash search` and `S` find it; a filter of nothing but spaces finds everything.
     if let pattern = SearchPattern.typed(filter) {
+      // While the transcripts are searched for a new filter, no base is asked for. The list is
+      // taken once: reached through `self` for each memo, its arrays were retained each time.
+      let (memos, transcripts) = (memos, transcriptMatches)
       visible = memos.indices.filter { i in
-        pattern.isFound(in: memos.displayName(at: i)) || transcriptMatches.contains(memos.base(at: i))
+        pattern.isFound(in: memos.displayName(at: i))
+          || (!transcripts.isEmpty && transcripts.contains(memos.base(at: i)))
       }
     } else {
       // Every memo, in list order. Only this method sets `visible`, always to positions in
