@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Drives stash-tui in tmux over copies of the demo, crash and lint folders for MINUTES (default 10)
 # each: random keys, mouse clicks and resizes while a background loop adds, grows, cuts and removes
-# files underneath. Fails if the browser dies, or if after `q` it did not exit 0 or left the
-# terminal settings changed. Not part of `make test` (it takes minutes).
+# files underneath. Fails if the browser dies (printing its standard error, with Swift's
+# backtrace of a crash), or if after `q` it did not exit 0 or left the terminal settings changed.
+# Not part of `make test` (it takes minutes).
 #   Fuzz/tui-stress.sh [minutes] [folder ...]      (folders: demo crash lint)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -18,14 +19,14 @@ RANDOM=$seed
 echo "seed $seed (STRESS_SEED=$seed to replay the key choices)"
 
 # No `q` (or C-c) among the inputs: that quits, which is tested at the end.
-keys=(Up Down Left Right PageUp PageDown Home End Enter Escape Tab BTab Space BSpace j k g G h l / n N '?' t e r s a 1 2 x y u i o p)
+keys=(Up Down Left Right PageUp PageDown Home End Enter Escape Tab BTab Space BSpace j k g G h l / S n N '?' t e r s a 1 2 x y u i o p)
 status=0
 for name in "${folders[@]}"; do
   scratch=$(mktemp -d /tmp/stash-stress.XXXXXX)
   cp -R "SyntheticFixtures/$name" "$scratch/memos"
   rm -f "$scratch/memos/MANIFEST.json"
   sock="stash-stress-$$-$name"
-  cmd="stty -g > '$scratch/stty.before'; LC_ALL=C.UTF-8 TERM=xterm-256color TZ=UTC XDG_STATE_HOME='$scratch/state' '$tui' '$scratch/memos'; printf '\\033[2J\\033[HEXITED:%s.\\n' \$?; stty -g > '$scratch/stty.after'; sleep 3600"
+  cmd="stty -g > '$scratch/stty.before'; SWIFT_BACKTRACE=enable=yes,interactive=no,color=no,output-to=stderr LC_ALL=C.UTF-8 TERM=xterm-256color TZ=UTC XDG_STATE_HOME='$scratch/state' '$tui' '$scratch/memos' 2>'$scratch/stderr'; printf '\\033[2J\\033[HEXITED:%s.\\n' \$?; stty -g > '$scratch/stty.after'; sleep 3600"
   tmux -L "$sock" -f /dev/null new-session -d -x 100 -y 30 "$cmd" </dev/null >/dev/null 2>&1
   # Files changing underneath: appear, grow, get cut, vanish.
   (
@@ -75,6 +76,7 @@ for name in "${folders[@]}"; do
   sleep 0.5
   if ((alive == 0)); then
     echo "$name: FAILED: stash-tui exited by itself after $sent inputs ($exitline)"; status=1
+    printf '%s\n' "--- its standard error:" "$(head -60 "$scratch/stderr")" "---"
   elif [[ "$exitline" != "EXITED:0" ]]; then
     echo "$name: FAILED: after q: ${exitline:-still running}"; status=1
     printf '%s\n' "--- the screen:" "$screen" "---"

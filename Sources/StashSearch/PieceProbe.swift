@@ -126,7 +126,8 @@ struct PieceProbe: Sendable {
         if anySet(both) {
           for lane in 0..<16 where both[lane] != 0 && matches(at: start + lane) { return .found }
         }
-      } else {
+      } else if start <= lastStart {
+        // A piece longer than a step may have no place left to start in this one.
         for at in start..<min(start + 16, lastStart + 1) where matches(at: at) { return .found }
       }
       if !joins && start > 0 {

@@ -91,6 +91,9 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let none = try run(["search", "zebra"], in: folder)
     #expect(none.status == 1 && none.standardOutput.isEmpty)
+    // A word longer than the scan's sixteen-byte step (this one crashed it).
+    let long = try run(["search", "supercalifragilisticexpialidocious"], in: folder)
+    #expect(long.status == 1 && long.standardError.isEmpty, "\(long.standardError)")
     #expect(try run(["search", "--exact", "cafe"], in: folder).status == 1)
     #expect(try run(["search", "--exact", "Café"], in: folder).status == 0)
     #expect(

@@ -262,8 +262,8 @@ import Testing
 
   /// The one-pass scan against a plain search of every place and each `<` and `&` looked at in
   /// turn: texts of 0 to 80 bytes (so the piece, a tag and a reference fall on and across each of
-  /// the sixteen-byte steps and in the tail), the piece in either case or not at all, a byte above
-  /// ASCII or a NUL now and then.
+  /// the sixteen-byte steps and in the tail), pieces shorter and longer than a step, the piece in
+  /// either case or not at all, a byte above ASCII or a NUL now and then.
   @Test func theScanFindsWhatAPlainSearchFinds() {
     var random = Generator(state: 4_122_026)
     // Each text from one of these: letters of the pieces, tags, references; then fewer kinds, so
@@ -274,7 +274,11 @@ import Testing
     var outcomes: [PieceProbe.ScanResult: Int] = [:]
     for _ in 0..<40_000 {
       let letters = alphabets.randomElement(using: &random)!
-      let piece = Array(["bamine", "am", "b", "mine9", "2026"].randomElement(using: &random)!.utf8)
+      // Pieces of up to 24 letters: longer than one step, so the last step that may hold one
+      // starts before some texts' last step does.
+      let piece = Array(
+        ["bamine", "am", "b", "mine9", "2026", "barmintbeamabeimnrtbam", "ambertimbaminebeamtrain"]
+          .randomElement(using: &random)!.utf8)
       var text = (0..<Int.random(in: 0...80, using: &random)).map { _ in
         letters.randomElement(using: &random)!
       }
