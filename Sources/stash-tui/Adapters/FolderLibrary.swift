@@ -171,7 +171,7 @@ final class FolderLibrary: MemoLibrary {
 
   func transcripts() -> [TranscriptFile] {
     guard let listing = listing.withLock({ $0 }) else { return [] }
-    return listing.transcriptFiles(in: folder)
+    return listing.transcriptFiles()
   }
 
   func otherFileCount() -> Int? {
@@ -260,15 +260,17 @@ final class FolderListing: PendingRows {
     return withTranscript
   }
 
-  /// The transcripts of this listing's memos in `folder`, bases in reverse byte order (newest first
+  /// The transcripts of this listing's memos, bases in reverse byte order (newest first
   /// for bases that are dates, as the list mostly is): made once per listing, since each search
   /// (a search at every key typed) asks for them, and at 100,000 memos making them took longer
   /// than finding the first hit.
-  func transcriptFiles(in folder: String) -> [TranscriptFile] {
+  func transcriptFiles() -> [TranscriptFile] {
     if let made = transcriptCache.withLock({ $0 }) { return made }
     let made = transcriptOrder().map { index in
       let base = self.base(index)
-      return TranscriptFile(base: base, path: PathText.join(folder, MemoFileKind.transcript.name(for: base)))
+      return TranscriptFile(
+        base: base, name: MemoFileKind.transcript.name(for: base), folder: order.opened,
+        listedAsRegularFile: names.kind(order.order[index], .transcript) == .file)
     }
     transcriptCache.withLock { $0 = made }
     return made

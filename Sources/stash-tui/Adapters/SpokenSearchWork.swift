@@ -89,7 +89,7 @@ final class SpokenSearchWork: @unchecked Sendable {
   /// and `/` filters by it. A transcript that cannot be read gives none; a damaged one gives what
   /// it holds.
   static func hits(in file: TranscriptFile, order: Int, _ pattern: SearchPattern) -> [SpokenHit] {
-    guard let bytes = try? ReadOnlyFile.contents(of: file.path, limit: 64 << 20) else { return [] }
+    guard let bytes = try? file.bytes() else { return [] }
     return SearchHit.lines(MemoSearch.hits(pattern, title: nil, transcript: bytes).hits).compactMap { line in
       let hit = line[line.startIndex]
       guard case .cues(let first, _) = hit.place else { return nil }

@@ -22,7 +22,7 @@ final class TranscriptSearch: Sendable {
     var hits: Set<String> = []
     for (index, file) in files.enumerated() {
       if index % TranscriptSearch.progressStep == 0, index > 0, !progress(index, files.count) { return nil }
-      guard let bytes = try? ReadOnlyFile.contents(of: file.path, limit: 64 << 20) else { continue }
+      guard let bytes = try? file.bytes() else { continue }
       if !MemoSearch.hits(pattern, title: nil, transcript: bytes, limit: 1).hits.isEmpty {
         hits.insert(file.base)
       }
@@ -35,6 +35,22 @@ final class TranscriptSearch: Sendable {
 struct TranscriptFile: Equatable, Sendable {
   /// The memo.
   var base: String
-  /// The transcript's path.
-  var path: String
+  /// Its name, in `folder`.
+  var name: String
+  /// The listing's folder, held open: the file is opened by its name in it.
+  var folder: OpenFolder
+  /// Whether the listing found a regular file under the name: it is then read with one `pread`
+  /// and no `fstat` (`ReadOnlyFile.contents(of:usuallyUpTo:...)`), as `stash search` reads it.
+  var listedAsRegularFile: Bool
+
+  static func == (a: TranscriptFile, b: TranscriptFile) -> Bool {
+    a.base == b.base && a.name == b.name && a.folder === b.folder
+      && a.listedAsRegularFile == b.listedAsRegularFile
+  }
+
+  /// Its bytes (up to 64 MiB), read as the searches read them.
+  func bytes() throws(FormatError) -> [UInt8] {
+    try ReadOnlyFile.contents(
+      of: folder.file(name), usuallyUpTo: 1 << 16, listedAsRegularFile: listedAsRegularFile, limit: 64 << 20)
+  }
 }
