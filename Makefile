@@ -80,7 +80,7 @@ bench: release
 	    --command "make bench$(if $(QUICK), QUICK=1)$(if $(BENCH_LARGE), BENCH_LARGE=1)" $(if $(QUICK),--quick)
 
 # Builds the libFuzzer targets (Fuzz/) with AddressSanitizer and runs each for FUZZ_SECONDS
-# (default 600); FUZZ_TARGETS picks some (mp4 webvtt gpx title foldername). Findings go to Fuzz/findings/.
+# (default 600); FUZZ_TARGETS picks some (mp4 webvtt gpx title foldername search). Findings go to Fuzz/findings/.
 fuzz: install-deps
 	FUZZ_SECONDS=$(or $(FUZZ_SECONDS),600) Fuzz/run-fuzz.sh $(FUZZ_TARGETS)
 

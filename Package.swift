@@ -86,7 +86,7 @@ let package = Package(
     .testTarget(name: "StashRecoverTests", dependencies: ["StashRecover", "StashTestSupport"]),
     .testTarget(name: "StashPlaybackTests", dependencies: ["StashPlayback", "StashTestSupport"]),
     .testTarget(name: "StashLintTests", dependencies: ["StashLint", "StashFormat", "StashTestSupport"]),
-    .testTarget(name: "StashSearchTests", dependencies: ["StashSearch", "StashFormat"]),
+    .testTarget(name: "StashSearchTests", dependencies: ["StashSearch", "StashFormat", "StashTestSupport"]),
     .testTarget(
       name: "StashCLITests", dependencies: ["StashFormat", "StashTestSupport"],
       // Golden outputs are read through #filePath, not bundled.

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer binary (every StashFormat source plus Fuzz/Targets, with the fuzzer and
-# address sanitizers) and runs each target for FUZZ_SECONDS (default 600), seeded from the
+# Builds the libFuzzer binary (every StashFormat and StashSearch source plus Fuzz/Targets, with the
+# fuzzer and address sanitizers) and runs each target for FUZZ_SECONDS (default 600), seeded from the
 # fixtures. Crashes, hangs (>1 s on one input) and blow-ups (>200 MB) are saved in
 # Fuzz/findings/<target>/ and make the run fail.
-#   Fuzz/run-fuzz.sh [target ...]        targets: mp4 webvtt gpx title foldername (default: all)
+#   Fuzz/run-fuzz.sh [target ...]        targets: mp4 webvtt gpx title foldername search (default: all)
 #   FUZZ_SECONDS=60 Fuzz/run-fuzz.sh gpx
 #   Fuzz/run-fuzz.sh --build             only build
 set -euo pipefail
@@ -14,17 +14,19 @@ out=.build/fuzz
 bin="$out/stash-fuzz"
 mkdir -p "$out"
 
-sources=$(find Sources/StashFormat Fuzz/Targets -name '*.swift' | sort)
-if [[ ! -x "$bin" ]] || [[ -n "$(find Sources/StashFormat Fuzz/Targets -name '*.swift' -newer "$bin" | head -1)" ]]; then
+sources=$(find Sources/StashFormat Sources/StashSearch Fuzz/Targets -name '*.swift' | sort)
+if [[ ! -x "$bin" ]] || [[ -n "$(find Sources/StashFormat Sources/StashSearch Fuzz/Targets -name '*.swift' -newer "$bin" | head -1)" ]]; then
   echo "building $bin"
+  # One module: StashSearch's `import StashFormat` is then its own, which swiftc warns of and ignores.
   # shellcheck disable=SC2086
   swiftc -sanitize=fuzzer,address -parse-as-library -module-name StashFormat -package-name stash -O -g \
-    -I Sources/CExpat -lexpat $sources -o "$bin" 2> >(grep -v 'Cannot export local symbol' >&2)
+    -I Sources/CExpat -lexpat -I Sources/CICU -licuuc $sources -o "$bin" \
+    2> >(grep -v -e 'Cannot export local symbol' -e 'ignoring import' -e '^ *[0-9]* |' -e '^ *|' >&2)
 fi
 [[ "${1:-}" == "--build" ]] && exit 0
 
 targets=("$@")
-[[ ${#targets[@]} -eq 0 ]] && targets=(mp4 webvtt gpx title foldername)
+[[ ${#targets[@]} -eq 0 ]] && targets=(mp4 webvtt gpx title foldername search)
 
 seed() { # target -> the fixture files that seed it
   case "$1" in
@@ -32,7 +34,7 @@ seed() { # target -> the fixture files that seed it
     webvtt) find SyntheticFixtures -type f -name '*.vtt' ;;
     gpx) find SyntheticFixtures -type f -name '*.gpx' ;;
     title) find SyntheticFixtures -type f -name '*.txt' ;;
-    foldername) ;;
+    foldername | search) ;;
   esac
 }
 
@@ -41,7 +43,14 @@ for target in "${targets[@]}"; do
   corpus="$out/corpus/$target"
   findings="Fuzz/findings/$target"
   mkdir -p "$corpus" "$findings"
-  if [[ "$target" == foldername ]]; then
+  if [[ "$target" == search ]]; then
+    # A few words, each before every transcript of the fixtures (a NUL between them).
+    for word in bamine "the door" Cafe strasse "bridge &amp; the" tomato; do
+      find SyntheticFixtures -type f -name '*.vtt' -size -64k | while IFS= read -r file; do
+        { printf '%s\0' "$word"; cat "$file"; } > "$corpus/seed-$( { printf '%s' "$word"; cat "$file"; } | md5sum | cut -c1-12)"
+      done
+    done
+  elif [[ "$target" == foldername ]]; then
     # Names themselves are the seeds.
     find SyntheticFixtures -mindepth 1 -printf '%f\0' | while IFS= read -r -d '' name; do
       printf '%s' "$name" > "$corpus/seed-$(printf '%s' "$name" | md5sum | cut -c1-12)"

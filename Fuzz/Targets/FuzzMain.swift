@@ -2,8 +2,9 @@
   import Glibc
 #endif
 
-// One libFuzzer binary holds every target, so the StashFormat sources are compiled (with the
-// fuzzer and address sanitizers) once rather than once per target on a small, shared machine.
+// One libFuzzer binary holds every target, so the StashFormat and StashSearch sources are compiled
+// (with the fuzzer and address sanitizers) once rather than once per target on a small, shared
+// machine.
 // STASH_FUZZ_TARGET picks the target; run-fuzz.sh sets it.
 
 /// The target this process runs, chosen once at start-up.
@@ -16,6 +17,7 @@ let fuzzTargets: [String: (UnsafeBufferPointer<UInt8>) -> Void] = [
   "gpx": GPXFuzzTarget.run,
   "title": TitleFuzzTarget.run,
   "foldername": FolderNameFuzzTarget.run,
+  "search": SearchFuzzTarget.run,
 ]
 
 /// Reads STASH_FUZZ_TARGET and refuses to start without a known one.
