@@ -20,7 +20,7 @@ extension SearchPattern {
       // An ASCII file cannot hold a pattern that folds to anything else.
       guard folded.allSatisfy({ $0 < 0x80 }) else { return false }
       spoken.append(0x20)
-      return Self.firstIndex(of: folded.map { UInt8($0) }, in: spoken, from: 0) != nil
+      return Self.contains(folded.map { UInt8($0) }, in: spoken)
     }
   }
 
@@ -112,9 +112,40 @@ extension SearchPattern {
     else { return false }
     var n = count
     var inTag = false
+    guard let base = raw.baseAddress, let into = out.baseAddress else { return true }
+    typealias Lanes = SIMD16<UInt8>
+    let (space, less, greater) = (Lanes(repeating: 0x20), Lanes(repeating: 0x3C), Lanes(repeating: 0x3E))
+    let (ampersand, high) = (Lanes(repeating: 0x26), Lanes(repeating: 0x80))
+    // Upper case is looked at only when folding case (no byte less `A` is below 0).
+    let (upperA, letters) = (Lanes(repeating: 0x41), Lanes(repeating: foldingCase ? 26 : 0))
     for line in block[(timing + 1)...] {
       var at = line.lowerBound
       while at < line.upperBound {
+        // The bytes up to the first the loop below must look at (white space but a space, `<`,
+        // `&`, above ASCII, upper case when folding case, a space after a space) go out as they
+        // are: sixteen are copied at once and the count moved past those. `n` never passes
+        // `at` + 1, so the sixteen fit; the byte before the first is the last one out.
+        if inTag && at + 16 <= line.upperBound {
+          // The rest of a tag (an inline timestamp is fourteen bytes): up to its `>`.
+          let bytes = UnsafeRawPointer(base + at).loadUnaligned(as: Lanes.self)
+          let end = Self.firstLane(bytes .== greater)
+          at += min(end + 1, 16)
+          inTag = end == 16
+          continue
+        }
+        if !inTag && at > 0 && at + 16 <= line.upperBound {
+          let bytes = UnsafeRawPointer(base + at).loadUnaligned(as: Lanes.self)
+          var before = UnsafeRawPointer(base + at - 1).loadUnaligned(as: Lanes.self)
+          before[0] = into[n - 1]
+          let looked =
+            (bytes .< space) .| (bytes .== less) .| (bytes .== ampersand) .| (bytes .>= high)
+            .| (bytes &- upperA .< letters) .| ((bytes .== space) .& (before .== space))
+          UnsafeMutableRawPointer(into + n).storeBytes(of: bytes, as: Lanes.self)
+          let plain = Self.firstLane(looked)
+          n += plain
+          at += plain
+          if plain == 16 { continue }
+        }
         let byte = raw[at]
         at += 1
         if inTag {
@@ -158,6 +189,32 @@ extension SearchPattern {
     }
     count = n
     return true
+  }
+
+  /// Whether `haystack` holds `needle` (not empty): each place its first byte is (found by
+  /// memchr, which is quicker than a loop over bytes) compared whole.
+  static func contains(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
+    haystack.withUnsafeBytes { h in
+      needle.withUnsafeBytes { n in
+        guard let hBase = h.baseAddress, let nBase = n.baseAddress, n.count <= h.count else { return false }
+        var at = 0
+        let last = h.count - n.count
+        while at <= last, let found = memchr(hBase + at, Int32(n[0]), last - at + 1) {
+          at = UnsafeRawPointer(found) - hBase
+          if memcmp(found, nBase, n.count) == 0 { return true }
+          at += 1
+        }
+        return false
+      }
+    }
+  }
+
+  /// The first of sixteen lanes set in `mask`, or 16 for none.
+  @inline(__always)
+  static func firstLane(_ mask: SIMDMask<SIMD16<Int8>>) -> Int {
+    let lanes = SIMD16<UInt8>(repeating: 0).replacing(with: 0xFF, where: mask)
+    let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+    return words[0] != 0 ? words[0].trailingZeroBitCount / 8 : 8 + words[1].trailingZeroBitCount / 8
   }
 
   /// The words that start a block other than a cue: the header, a note, a style, a region.

@@ -64,7 +64,7 @@ package struct SearchPattern: Sendable {
   }
 
   /// Where `needle` (not empty) first occurs in `haystack` at or after `start`, or nil: the one
-  /// scan both the matcher and the prefilter use.
+  /// scan of the matcher (the prefilter's, over bytes, is `contains(_:in:)`).
   package static func firstIndex<Element: Equatable>(
     of needle: [Element], in haystack: [Element], from start: Int
   )

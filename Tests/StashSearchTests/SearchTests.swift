@@ -260,6 +260,54 @@ import Testing
     #expect(tried > 1_000 && decided > 10 && decided < 290, "\(tried) \(decided)")
   }
 
+  /// The quick reading of an ASCII transcript (`spokenASCII`) against the parse: the same words,
+  /// folded, with one space between them and none doubled, over cues whose lines hold long runs
+  /// of plain words (read sixteen bytes at a time) broken by every kind of byte it must look at
+  /// one by one: tags, references, upper case, tabs, spaces doubled, a line ending at any place.
+  @Test func theQuickReadingIsTheParsesSpokenText() {
+    var random = Generator(state: 7_102_026)
+    let pieces = [
+      "the old mill by the river", "walked", "bread", "x", " ", "  ", "\t", "Old MILL", "<i>", "</i>",
+      "<00:00:01.500>", "<v Anna>", "<v Somebody with a long name>", "<c.unconfirmed.loud>", "</v>",
+      "<c.loud>", "</c>", "&amp;", "&lt;", "&gt;", "&nbsp;",
+      "1234567890.,;:!?'\"()-_/", "abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+    ]
+    var read = 0
+    for round in 0..<400 {
+      let newline = round % 5 == 0 ? "\r\n" : "\n"
+      var text = "WEBVTT" + newline + newline
+      for cue in 0..<Int.random(in: 1...4, using: &random) {
+        text += "00:00:0\(cue).000 --> 00:00:0\(cue).900" + newline
+        for line in 0..<Int.random(in: 1...3, using: &random) {
+          if line > 0 { text += newline }
+          for _ in 0..<Int.random(in: 0...12, using: &random) {
+            text += pieces.randomElement(using: &random)!
+          }
+        }
+        text += newline + newline
+      }
+      let bytes = Array(text.utf8)
+      for foldingCase in [true, false] {
+        guard
+          let quick = SearchPattern.spokenASCII(
+            bytes.withUnsafeBufferPointer { $0 }, foldingCase: foldingCase)
+        else { continue }
+        read += 1
+        var folding = SearchFolding(caseSensitive: !foldingCase)
+        let parsed = folding.fold(SpokenText(WebVTTParser.parse(bytes)).text)
+        let words = { (scalars: [UInt32]) in
+          scalars.split(separator: 0x20, omittingEmptySubsequences: true).map { Array($0) }
+        }
+        let quickText = String(decoding: quick, as: UTF8.self)
+        #expect(
+          words(quick.map(UInt32.init)) == words(parsed),
+          "\(quickText.debugDescription) in \(text.debugDescription)")
+        #expect(!quickText.contains("  "), "a space doubled: \(quickText.debugDescription)")
+      }
+    }
+    #expect(read > 600, "\(read) of 800 read quickly")
+  }
+
   /// The one-pass scan against a plain search of every place and each `<` and `&` looked at in
   /// turn: texts of 0 to 80 bytes (so the piece, a tag and a reference fall on and across each of
   /// the sixteen-byte steps and in the tail), pieces shorter and longer than a step, the piece in
