@@ -58,6 +58,32 @@ import Testing
     }
   }
 
+  /// A Trash whose data folder does not exist yet (`XDG_DATA_HOME` named but never made, a new
+  /// account's `~/.local/share`): the missing folders are made, private to the user, each fsynced
+  /// into its parent, and the memo goes to the Trash. (Deleting once failed here with "cannot make
+  /// the folder".)
+  @Test func missingFoldersAboveTheTrashAreMade() throws {
+    let root = try MemoEditingTests.memo()
+    defer { root.remove() }
+    let data = root.path + "/home/.local/share"
+    let trash = data + "/Trash"
+    let recorder = FaultyFileSystem()
+    let outcome = try MemoDeletion.delete(
+      base: "m", in: root.path + "/memos", disposal: .trash(Trash(directory: trash)), fileSystem: recorder)
+    #expect(outcome.removed.count == 5)
+    let moved = try FileManager.default.contentsOfDirectory(atPath: trash + "/files")
+    #expect(moved.count == 5, "\(moved)")
+    let calls = recorder.calls
+    let firstCreate = try #require(calls.firstIndex { $0.hasPrefix("create \(trash)/info/") })
+    for made in [root.path + "/home", root.path + "/home/.local", data, trash] {
+      let mkdir = try #require(calls.firstIndex(of: "mkdir \(made)"), "\(calls)")
+      let parent = (made as NSString).deletingLastPathComponent
+      #expect(calls[mkdir..<firstCreate].contains("syncDirectory \(parent)"), "\(made): \(calls)")
+      var status = stat()
+      #expect(stat(made, &status) == 0 && status.st_mode & 0o777 == 0o700, "\(made)")
+    }
+  }
+
   /// A `.trashinfo` that cannot be written (a full disk) is named in the error, not by a descriptor,
   /// and nothing has moved.
   @Test func aTrashInfoThatCannotBeWrittenIsNamed() throws {

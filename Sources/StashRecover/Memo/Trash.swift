@@ -24,12 +24,21 @@ public struct Trash: Sendable {
     return Trash(directory: home + "/.local/share/Trash")
   }
 
-  /// Makes `files/` and `info/` where missing, each made folder fsynced into its parent so that a
-  /// power cut cannot take a folder away with the files later moved into it, and checks the Trash
-  /// shares `folder`'s file system.
+  /// Makes the Trash, `files/` and `info/` where missing, and the folders above the Trash that are
+  /// missing too (a new account may have no `~/.local/share` yet; the XDG base directory
+  /// specification has a program make it, private to the user), each made folder fsynced into its
+  /// parent so that a power cut cannot take a folder away with the files later moved into it, and
+  /// checks the Trash shares `folder`'s file system.
   func prepare(for folder: String, fileSystem fs: some FileSystem) throws {
     var parentsToSync: [String] = []
-    for path in [directory, directory + "/files", directory + "/info"] {
+    var missingAbove: [String] = []
+    var above = Self.parent(of: directory)
+    while above != "/" && above != "." {
+      guard try fs.status(above) == nil else { break }
+      missingAbove.insert(above, at: 0)
+      above = Self.parent(of: above)
+    }
+    for path in missingAbove + [directory, directory + "/files", directory + "/info"] {
       switch try fs.status(path)?.kind {
       case .directory: continue
       case nil:
