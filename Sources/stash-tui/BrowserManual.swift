@@ -42,10 +42,13 @@ enum BrowserManual {
       .PP
       \\fBS\\fR searches what was said in every memo, as \\fBstash search\\fR does (case and
       accents ignored, a phrase found across cues): the hits replace the list as they are found,
-      newest memo first, each with its memo, its time and its line, the match in brackets. Typing
-      more narrows them; Enter plays the memo from where the words start, \\fBn\\fR and \\fBN\\fR go
-      to the next and previous hit across memos, and Esc closes the list. \\fB/\\fR only filters
-      the list by name and transcript text, matched the same way. The transcript pane marks
+      newest memo first, each with its memo, its time and its line, the match in brackets; the
+      memo of the hit under the cursor shows beside them, and the arrow keys move through them
+      while the words are still being typed. Typing more narrows them; \\fBS\\fR again brings the
+      words back selected, so typing replaces them. Enter plays the memo from where the words
+      start, \\fBn\\fR and \\fBN\\fR go to the next and previous hit across memos, and Esc closes
+      the list. \\fB/\\fR only filters the list by name, day (digits, as the list shows the date)
+      and transcript text, matched the same way. The transcript pane marks
       exactly what was found, both parts of a phrase that runs from one cue into the next.
       .PP
       It reads the folder as it is and writes to it only when asked to: \\fBr\\fR renames a memo

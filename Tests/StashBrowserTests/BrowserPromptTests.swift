@@ -1,4 +1,5 @@
 import StashBrowser
+import StashFormat
 import Testing
 
 /// The typed line at the bottom: rename, filter and go to.
@@ -59,6 +60,22 @@ import Testing
     // Esc in the list clears the filter.
     _ = model.update(.key(.escape))
     #expect(model.filter == "" && model.visible.count == 3)
+  }
+
+  /// A filter of digits finds a titled memo by the day (and time) the list shows for it, as it
+  /// finds an untitled one by its name. (A titled memo was once found only by its title.)
+  @Test func theFilterFindsAMemoByTheDayTheListShows() {
+    var model = BrowserFixture.model()
+    let shown = TimeText.date(model.memos[1].recordedAt)
+    _ = model.update(.key(.char("/")))
+    _ = Self.typing(String(shown.prefix(10)), into: &model)
+    #expect(model.visible == [1], "\(shown)")
+    _ = Self.typing(String(shown.dropFirst(10)), into: &model)
+    #expect(model.visible == [1], "\(shown)")
+    // Words with a digit among letters are no date: names and transcripts only.
+    _ = model.update(.key(.ctrl("u")))
+    _ = Self.typing("memo " + String(shown.prefix(4)), into: &model)
+    #expect(model.visible.isEmpty)
   }
 
   @Test func goToTimeChecksTheTimeAndPlaysFromIt() throws {

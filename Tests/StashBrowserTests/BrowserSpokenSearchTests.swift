@@ -201,7 +201,7 @@ import Testing
     _ = model.update(.detailLoaded(base: F.rows[0].base, F.detail(cues: 40)))
     _ = model.update(.key(.enter))
     _ = model.update(.key(.char("n")))
-    #expect(model.cueCursor == 5 && model.message?.text.hasPrefix("Match 1 of") == true)
+    #expect(model.cueCursor == 5 && model.message?.text.hasPrefix("Cue 1 of") == true)
   }
 
   @Test func theTranscriptPaneMarksTheHitsOfTheOpenMemo() {
@@ -301,12 +301,15 @@ import Testing
       return model
     }
     var model = afterFilter("cafe")
-    #expect(model.cueCursor == 2 && model.message?.text == "Match 1 of 1")
+    #expect(model.cueCursor == 2 && model.message?.text == "Cue 1 of 1 with “cafe”")
     // The cursor starts on the first cue: the next match from there is that one again.
     model = afterFilter("door. measure")
-    #expect(model.cueCursor == 0 && model.message?.text == "Match 1 of 1 (wrapped)")
+    #expect(model.cueCursor == 0 && model.message?.text == "Cue 1 of 1 with “door. measure”, wrapped")
     model = afterFilter("DOOR")
-    #expect(model.cueCursor == 1 && model.message?.text == "Match 2 of 2")
+    #expect(model.cueCursor == 1 && model.message?.text == "Cue 2 of 2 with “DOOR”")
+    // The cursor steps from cue to cue; where a cue holds more than one match, the count says so.
+    model = afterFilter("the")
+    #expect(model.cueCursor == 1 && model.message?.text == "Cue 2 of 3 with “the” (6 matches)")
     model = afterFilter("shelves")
     #expect(model.message?.text == "“shelves” is not in this transcript.")
   }
@@ -339,5 +342,99 @@ import Testing
     #expect(model.currentHit?.start == 12.3 && model.selectedBase == F.rows[2].base && model.showsHits)
     _ = model.update(.mouse(MouseEvent(kind: .click, x: list.x + 3, y: list.y)))
     #expect(model.currentHit?.start == 12.3)
+  }
+}
+
+/// The hit list while the words are still being typed: the memo beside it, the moving keys, the
+/// words recalled by `S`, and a prompt longer than the line.
+@Suite struct BrowserSpokenSearchPromptTests {
+  typealias F = BrowserFixture
+  typealias S = BrowserSpokenSearchTests
+
+  /// The first hit to arrive is shown beside the list at once (its memo, its cue), and so is the
+  /// hit that comes to be under the cursor when a newer memo's hits arrive above it. (The pane
+  /// once went on showing the memo selected before the search until the cursor moved.)
+  @Test func theMemoBesideTheHitsIsTheCursorsHit() {
+    var (model, _) = S.searching("bridge")
+    let generation = model.spokenGeneration
+    #expect(model.selectedBase == F.rows[0].base)
+    var effects = model.update(
+      .spokenHits(
+        generation: generation, hits: [S.hit(2, cue: 4, start: 12.3)], done: 1, total: 3, finished: false))
+    #expect(model.selectedBase == F.rows[2].base && model.prompt?.purpose == .search)
+    #expect(effects.contains(.loadDetail(base: F.rows[2].base)))
+    _ = model.update(.detailLoaded(base: F.rows[2].base, F.detail(cues: 10)))
+    #expect(model.cueCursor == 4)
+    effects = model.update(
+      .spokenHits(
+        generation: generation, hits: [S.hit(1, cue: 2, start: 5)], done: 2, total: 3, finished: false))
+    #expect(model.spokenSearch?.cursor == 0 && model.currentHit?.base == F.rows[1].base)
+    #expect(model.selectedBase == F.rows[1].base && effects.contains(.loadDetail(base: F.rows[1].base)))
+    // A batch that leaves the cursor's hit where it was changes nothing.
+    _ = model.update(.detailLoaded(base: F.rows[1].base, F.detail(cues: 10)))
+    effects = model.update(.spokenHits(generation: generation, hits: [], done: 3, total: 3, finished: true))
+    #expect(effects.isEmpty && model.selectedBase == F.rows[1].base && model.cueCursor == 2)
+  }
+
+  /// ↑ and ↓ move through the hits while the prompt is open; the words stay as typed.
+  @Test func upAndDownMoveThroughTheHitsWhileTyping() {
+    var (model, _) = S.searching("bridge")
+    _ = model.update(
+      .spokenHits(
+        generation: model.spokenGeneration, hits: [S.hit(0, cue: 1, start: 3), S.hit(2, cue: 4, start: 12)],
+        done: 3, total: 3, finished: true))
+    let effects = model.update(.key(.down))
+    #expect(model.spokenSearch?.cursor == 1 && model.selectedBase == F.rows[2].base)
+    #expect(effects.contains(.loadDetail(base: F.rows[2].base)))
+    #expect(model.prompt?.text == "bridge" && model.prompt?.purpose == .search)
+    _ = model.update(.key(.up))
+    #expect(model.spokenSearch?.cursor == 0 && model.selectedBase == F.rows[0].base)
+    _ = BrowserPromptTests.typing(" x", into: &model)
+    #expect(model.prompt?.text == "bridge x")
+  }
+
+  /// `S` again recalls the words, selected: typing replaces them, Backspace removes them, a
+  /// moving key keeps them to edit.
+  @Test func wordsRecalledAreReplacedByTyping() {
+    var (model, _) = S.searching("bridge")
+    _ = model.update(.key(.enter))
+    _ = model.update(.key(.char("S")))
+    #expect(model.prompt?.text == "bridge" && model.prompt?.selected == true)
+    let effects = BrowserPromptTests.typing("cold", into: &model)
+    #expect(model.prompt?.text == "cold" && model.prompt?.selected == false)
+    #expect(effects.last == .searchSpoken("cold", generation: model.spokenGeneration))
+    _ = model.update(.key(.enter))
+    _ = model.update(.key(.char("S")))
+    _ = model.update(.key(.backspace))
+    #expect(model.prompt?.text == "" && model.spokenSearch == nil)
+    _ = BrowserPromptTests.typing("bridge", into: &model)
+    _ = model.update(.key(.enter))
+    _ = model.update(.key(.char("S")))
+    _ = model.update(.key(.left))
+    _ = BrowserPromptTests.typing("x", into: &model)
+    #expect(model.prompt?.text == "bridgxe")
+  }
+
+  /// Words longer than the line scroll: the end typed stays in view after `…`, with the cursor
+  /// cell shown; Home brings the start back.
+  @Test func aLongPromptKeepsItsCursorInView() throws {
+    var model = F.model(width: 60)
+    _ = model.update(.key(.char("S")))
+    let words = (1...30).map { "word\($0)" }.joined(separator: " ")
+    _ = BrowserPromptTests.typing(words, into: &model)
+    // Searched (the work shown at the line's end while it runs takes cells of its own).
+    _ = model.update(
+      .spokenHits(generation: model.spokenGeneration, hits: [], done: 3, total: 3, finished: true))
+    var grid = BrowserView.render(model)
+    var lines = F.lines(grid)
+    let row = try #require(lines.lastIndex { $0.hasPrefix("Search what was said: ") })
+    #expect(lines[row].hasPrefix("Search what was said: …"), "\(lines[row])")
+    #expect(lines[row].hasSuffix("word29 word30"), "\(lines[row])")
+    #expect(grid[59, row].style == .selected)
+    _ = model.update(.key(.home))
+    grid = BrowserView.render(model)
+    lines = F.lines(grid)
+    #expect(lines[row].hasPrefix("Search what was said: word1 word2"), "\(lines[row])")
+    #expect(grid[22, row].style == .selected && grid[22, row].text == "w")
   }
 }

@@ -140,7 +140,7 @@ import Testing
     tmux.type("/river")
     #expect(tmux.wait(for: "1 shown") != nil, "\(tmux.capture())")
     tmux.send("Enter", "Enter", "n")
-    #expect(tmux.wait(for: "Match 1 of 1") != nil, "\(tmux.capture())")
+    #expect(tmux.wait(for: "Cue 1 of 1 with “river”") != nil, "\(tmux.capture())")
     #expect(tmux.wait(for: "│›   0:03 The second cue") != nil, "\(tmux.capture())")
     tmux.send("Escape", "Escape")
     #expect(tmux.wait(for: "会議のメモ") != nil, "Esc in the list clears the filter: \(tmux.capture())")

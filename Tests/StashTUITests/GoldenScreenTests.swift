@@ -116,7 +116,7 @@ import Testing
     // n finds the match inside the transcript.
     let found = try TUIHarness.render(folder, keys: "/river<enter><enter>n")
     #expect(found.contains("│›   0:03 The second cue"))
-    #expect(found.contains("Match 1 of 1"))
+    #expect(found.contains("Cue 1 of 1 with “river”"))
   }
 
   @Test func deleteConfirmationNamesEveryFile() throws {

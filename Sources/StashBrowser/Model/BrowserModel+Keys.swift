@@ -131,7 +131,8 @@ extension BrowserModel {
       return []
     case .searchSpoken:
       let text = spokenSearch?.query ?? ""
-      prompt = Prompt(purpose: .search, text: text, cursor: text.count, original: text)
+      prompt = Prompt(
+        purpose: .search, text: text, cursor: text.count, original: text, selected: !text.isEmpty)
       focus = .list
       return []
     case .nextMatch: return spokenSearch != nil ? stepHit(forward: true) : jumpToMatch(forward: true)
@@ -317,11 +318,9 @@ extension BrowserModel {
     }
     // The cues where a match starts, found as the filter and the pane's marks find them.
     let cues = detail?.cues ?? []
+    let places = SearchPattern.typed(filter)?.places(in: cues.map(\.text)) ?? []
     var hits: [Int] = []
-    for place in SearchPattern.typed(filter)?.places(in: cues.map(\.text)) ?? []
-    where hits.last != place.parts[0].text {
-      hits.append(place.parts[0].text)
-    }
+    for place in places where hits.last != place.parts[0].text { hits.append(place.parts[0].text) }
     guard !hits.isEmpty else {
       message = StyledLine("“\(filter)” is not in this transcript.", .dim)
       return []
@@ -335,7 +334,10 @@ extension BrowserModel {
     following = false
     cueCursor = next
     let n = (hits.firstIndex(of: next) ?? 0) + 1
-    message = StyledLine("Match \(n) of \(hits.count)" + (wrapped ? " (wrapped)" : ""), .dim)
+    // The cursor goes from cue to cue: the count is of cues, and of matches where some cue has more.
+    let matches = places.count > hits.count ? " (\(places.count) matches)" : ""
+    message = StyledLine(
+      "Cue \(n) of \(hits.count) with “\(filter)”\(matches)" + (wrapped ? ", wrapped" : ""), .dim)
     return []
   }
 

@@ -5,6 +5,17 @@ extension BrowserModel {
   package mutating func handlePrompt(key: Key) -> [BrowserEffect] {
     guard var p = prompt else { return [] }
     var chars = Array(p.text)
+    if p.selected {
+      // Recalled text, selected: what is typed replaces it, Backspace or Delete removes it (and
+      // then has nothing more to remove below), a moving key keeps it.
+      p.selected = false
+      switch key {
+      case .char, .backspace, .delete:
+        chars.removeAll()
+        p.cursor = 0
+      default: break
+      }
+    }
     switch key {
     case .escape:
       prompt = nil
@@ -31,6 +42,10 @@ extension BrowserModel {
       p.cursor = 0
     case .ctrl("k"):
       chars.removeSubrange(p.cursor..<chars.count)
+    case .up where p.purpose == .search: return moveHit(by: -1)
+    case .down where p.purpose == .search: return moveHit(by: 1)
+    case .pageUp where p.purpose == .search: return moveHit(by: -max(1, pageSize - 2))
+    case .pageDown where p.purpose == .search: return moveHit(by: max(1, pageSize - 2))
     case .char(let c):
       chars.insert(c, at: p.cursor)
       p.cursor += 1

@@ -135,13 +135,32 @@ extension BrowserModel {
     let target = Int(max(Int64(Int.min / 4), min(Int64(Int.max / 4), Int64(search.cursor) + Int64(delta))))
     search.cursor = max(0, min(search.hits.count - 1, target))
     spokenSearch = search
-    let hit = search.hits[search.cursor]
-    guard let at = visiblePosition(ofBase: hit.base) else { return [] }
+    return showCursorHit()
+  }
+
+  /// The detail pane beside the hit list shows the memo of the hit under the cursor, its
+  /// transcript cursor on the hit's cue.
+  private mutating func showCursorHit() -> [BrowserEffect] {
+    guard let hit = currentHit, let at = visiblePosition(ofBase: hit.base) else { return [] }
     selection = at
     let effects = selectionChanged()
     following = false
     place(cue: hit.cue, of: hit.base)
     return effects
+  }
+
+  /// Takes a batch of hits (`receive`); when the hit under the cursor is another than before (the
+  /// first to arrive, or the one a narrower search left there), the detail pane beside the hit
+  /// list shows it, as moving to it would.
+  mutating func receiveAndShow(
+    hits batch: [SpokenHit], generation: Int, done: Int, total: Int, finished: Bool
+  ) -> [BrowserEffect] {
+    let before = currentHit
+    receive(hits: batch, generation: generation, done: done, total: total, finished: finished)
+    guard spokenSearch?.generation == generation, focus == .list, let now = currentHit,
+      now.base != before?.base || now.cue != before?.cue || now.base != selectedBase
+    else { return [] }
+    return showCursorHit()
   }
 
   /// Puts the transcript cursor on `cue` of the memo `base` (selected), now or once its detail

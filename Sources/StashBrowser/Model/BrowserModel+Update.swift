@@ -78,7 +78,8 @@ extension BrowserModel {
         if prompt == nil && !filter.isEmpty { announceMatches() }
       }
     case .spokenHits(let generation, let hits, let done, let total, let finished):
-      receive(hits: hits, generation: generation, done: done, total: total, finished: finished)
+      effects = receiveAndShow(
+        hits: hits, generation: generation, done: done, total: total, finished: finished)
     case .planned(let action, let outcome):
       if case .plan(let title, let lines, true) = outcome {
         overlay = .confirm(title: title, lines: lines, action: action)
@@ -163,8 +164,14 @@ extension BrowserModel {
       // While the transcripts are searched for a new filter, no base is asked for. The list is
       // taken once: reached through `self` for each memo, its arrays were retained each time.
       let (memos, transcripts) = (memos, transcriptMatches)
+      // A filter of digits (with `-`, `:` and spaces) finds a memo by the date and time the list
+      // shows too, titled or not; only then is each date written out.
+      let byDate =
+        filter.contains { $0.isASCII && $0.isNumber }
+        && filter.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "-" || $0 == ":" || $0 == " ") }
       visible = memos.indices.filter { i in
         pattern.isFound(in: memos.displayName(at: i))
+          || (byDate && pattern.isFound(in: TimeText.date(memos.recordedAt(at: i))))
           || (!transcripts.isEmpty && transcripts.contains(memos.base(at: i)))
       }
     } else {

@@ -25,6 +25,9 @@ package struct BrowserModel: Equatable, Sendable {
     package var cursor: Int
     /// The text before editing, restored by Esc.
     package var original: String = ""
+    /// Whether the whole text is selected (recalled, not typed): a character typed replaces it,
+    /// Backspace removes it, a moving key keeps it.
+    package var selected = false
   }
 
   /// A box over the panes.

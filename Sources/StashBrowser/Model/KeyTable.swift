@@ -65,7 +65,7 @@ package enum KeyTable {
           help: "recover killed recordings: plan, ask, report, accept a loss"),
         Binding(
           keys: [.char("I")], action: .importMemos, help: "import from --import-from DIR: plan, ask, report"),
-        Binding(keys: [.char("/")], action: .filter, help: "filter by title and transcript text"),
+        Binding(keys: [.char("/")], action: .filter, help: "filter by title, day or transcript"),
         // A key of its own, not `/`: the filter keeps narrowing the list by name, date and text,
         // while this one lists every place the words were said and plays from there.
         Binding(

@@ -95,6 +95,12 @@ package struct MemoList: RandomAccessCollection, ExpressibleByArrayLiteral, Equa
       ?? names.displayName(at)
   }
 
+  /// When the memo of the row at `position` was recorded.
+  package func recordedAt(at position: Int) -> Double {
+    let at = listingIndex(at: position)
+    return read(at)?.recordedAt ?? names.recordedAt(at)
+  }
+
   /// Whether the row at `position` waits for its memo to be read.
   package func isPending(at position: Int) -> Bool {
     read(listingIndex(at: position))?.pending ?? true

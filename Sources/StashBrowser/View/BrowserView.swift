@@ -182,7 +182,7 @@ package enum BrowserView {
       case .search: label = "Search what was said: "
       }
       let x = grid.put(label, x: 0, y: rect.y, style: .heading)
-      grid.put(prompt.text, x: x, y: rect.y, limit: rect.width - x)
+      drawPromptText(prompt, x: x, y: rect.y, width: rect.width - x, &grid)
       return
     }
     if let message = model.message {
@@ -204,6 +204,33 @@ package enum BrowserView {
 }
 
 extension BrowserView {
+  /// A prompt's text in the `width` cells from column `x`, with its cursor shown (the cell under
+  /// it reversed: the terminal's own cursor is hidden) and kept in view: a text longer than the
+  /// cells is scrolled, `…` standing for what is out of view before. Text recalled whole (`S`
+  /// again) shows selected: typing replaces it.
+  static func drawPromptText(
+    _ prompt: BrowserModel.Prompt, x: Int, y: Int, width: Int, _ grid: inout CellGrid
+  ) {
+    guard width > 2 else { return }
+    let characters = Array(prompt.text)
+    let cursor = max(0, min(prompt.cursor, characters.count))
+    let widths = characters.map { CharacterWidth.of($0) }
+    func cells(_ range: Range<Int>) -> Int { widths[range].reduce(0, +) }
+    // The first character shown: the text's start, unless the cursor would then be out of view.
+    var first = 0
+    if cells(0..<cursor) + 1 > width {
+      first = cursor
+      while first > 0 && cells(first - 1..<cursor) + 2 <= width { first -= 1 }
+    }
+    var column = x
+    if first > 0 { column = grid.put("…", x: column, y: y, style: .dim) }
+    let style: Style = prompt.selected ? .selected : .normal
+    grid.put(String(characters[first...]), x: column, y: y, style: style, limit: x + width - column)
+    let at = column + cells(first..<cursor)
+    guard at < x + width else { return }
+    grid.put(cursor < characters.count ? String(characters[cursor]) : " ", x: at, y: y, style: .selected)
+  }
+
   /// The hits of the search of what was said, in the list pane: a line saying what was searched,
   /// then one row a hit: the memo's name as the list shows it, the time, and the line with the
   /// match in brackets and reversed (readable without colour).

@@ -33,7 +33,7 @@ extension GoldenScreens {
           │   d Delete          delete, after naming every file                                  │
           │   R                 recover killed recordings: plan, ask, report, accept a loss      │
           │   I                 import from --import-from DIR: plan, ask, report                 │
-          │   /                 filter by title and transcript text                              │
+          │   /                 filter by title, day or transcript                               │
           │   S                 search what was said, all memos (/ only filters the list)        │
           │   n                 next hit of S across memos; else next match in transcript        │
           │   N                 previous hit (or match), as n                                    │
