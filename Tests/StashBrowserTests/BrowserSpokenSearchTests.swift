@@ -376,6 +376,35 @@ import Testing
     #expect(effects.isEmpty && model.selectedBase == F.rows[1].base && model.cueCursor == 2)
   }
 
+  /// Transcripts that did not read whole are counted on the hit list's first line, as `stash
+  /// search` warns of them; words too long for the line are cut inside their quotes.
+  @Test func troubledTranscriptsAreCountedAndLongWordsCut() {
+    var model = F.model(width: 400)
+    _ = model.update(.key(.char("S")))
+    _ = BrowserPromptTests.typing("socks", into: &model)
+    _ = model.update(
+      .spokenHits(
+        generation: model.spokenGeneration, hits: [], done: 3, total: 3, finished: true,
+        troubled: [
+          SpokenTrouble(base: F.rows[1].base, unreadable: false),
+          SpokenTrouble(base: F.rows[2].base, unreadable: true),
+        ]))
+    _ = model.update(.key(.enter))
+    var lines = F.lines(BrowserView.render(model))
+    #expect(
+      lines.contains {
+        $0.contains(
+          "“socks” was not said in any memo · 1 damaged transcript searched in part · 1 transcript unreadable"
+        )
+      }, "\(lines)")
+    (model, _) = S.searching(String(repeating: "long words ", count: 20))
+    _ = model.update(.key(.enter))
+    _ = model.update(
+      .spokenHits(generation: model.spokenGeneration, hits: [], done: 3, total: 3, finished: true))
+    lines = F.lines(BrowserView.render(model))
+    #expect(lines.contains { $0.contains("…” was not said in any memo.") }, "\(lines)")
+  }
+
   /// ↑ and ↓ move through the hits while the prompt is open; the words stay as typed.
   @Test func upAndDownMoveThroughTheHitsWhileTyping() {
     var (model, _) = S.searching("bridge")

@@ -34,4 +34,25 @@ import Testing
     tmux.send("q")
     #expect(tmux.wait(for: "EXITED:0") != nil)
   }
+
+  /// A damaged transcript is searched as far as it reads, and the hit list says so, as `stash
+  /// search` warns of it. (The list once said nothing of it.)
+  @Test func aDamagedTranscriptIsSaidToBeOne() throws {
+    let folder = try TUIHarness.memoFolder()
+    let damaged = "WEBVTT\n\n00:00.000 --> 00:01.000\nfirst words here\n\n00:0x.000 --> 00:02.000\nsocks\n"
+    // The memo with no transcript in the harness's folder gets this one.
+    try Data(damaged.utf8).write(to: folder.appendingPathComponent("2026-05-01T18-05-00Z_transcription.vtt"))
+    let tmux = try TmuxSession(folder: folder)
+    defer { tmux.close() }
+    #expect(tmux.waitUntilRead(for: "3 memos") != nil, "\(tmux.capture())")
+    tmux.send("S")
+    tmux.type("words")
+    #expect(
+      tmux.wait(for: "2 hits in 2 memos · 1 damaged tra") != nil,
+      "\(tmux.capture())")
+    #expect(tmux.wait { $0.contains("0:00  first [words] he") } != nil, "\(tmux.capture())")
+    tmux.send("Escape")
+    tmux.send("q")
+    #expect(tmux.wait(for: "EXITED:0") != nil)
+  }
 }

@@ -97,8 +97,10 @@ package enum BrowserEvent: Equatable, Sendable {
   case transcriptMatches(query: String, generation: Int, bases: Set<String>)
   /// Hits of the search of what was said of that generation, found since the last batch (each
   /// memo's hits whole, in the search's order), with how many transcripts were searched of how
-  /// many; `finished` on the last batch.
-  case spokenHits(generation: Int, hits: [SpokenHit], done: Int, total: Int, finished: Bool)
+  /// many; `finished` on the last batch; and the memos searched since whose transcript is damaged
+  /// (searched as far as it reads) or could not be read.
+  case spokenHits(
+    generation: Int, hits: [SpokenHit], done: Int, total: Int, finished: Bool, troubled: [SpokenTrouble] = [])
   /// A plan was made: `.plan` to ask about, or why it could not be.
   case planned(BrowserModel.Confirmable, ActionOutcome)
   /// The recovery sweep ended.

@@ -26,6 +26,18 @@ package struct SpokenHit: Equatable, Sendable {
   }
 }
 
+/// A transcript the search of what was said met that did not read whole: damaged (searched as far
+/// as the reading got, as `stash search` warns) or not readable at all.
+package struct SpokenTrouble: Hashable, Sendable {
+  package var base: String
+  package var unreadable: Bool
+
+  package init(base: String, unreadable: Bool) {
+    self.base = base
+    self.unreadable = unreadable
+  }
+}
+
 /// A search of what was said across every memo (`S`): its words and the hits found so far.
 package struct SpokenSearch: Equatable, Sendable {
   package var query: String
@@ -44,10 +56,13 @@ package struct SpokenSearch: Equatable, Sendable {
   package var progress: BrowserModel.SearchProgress? = BrowserModel.SearchProgress(done: 0, total: 0)
   /// The cue to put the transcript cursor on once the memo `base`'s detail is read.
   package var pendingCue: (base: String, cue: Int)?
+  /// The transcripts met that did not read whole.
+  package var troubled: Set<SpokenTrouble> = []
 
   package static func == (a: SpokenSearch, b: SpokenSearch) -> Bool {
     a.query == b.query && a.generation == b.generation && a.hits == b.hits && a.cursor == b.cursor
       && a.memoCount == b.memoCount && a.kept == b.kept && a.progress == b.progress
+      && a.troubled == b.troubled
       && a.pendingCue?.base == b.pendingCue?.base
       && a.pendingCue?.cue == b.pendingCue?.cue
   }
@@ -86,8 +101,12 @@ extension BrowserModel {
   }
 
   /// Takes a batch of hits from the runner: each memo's hits replace what was kept of it.
-  mutating func receive(hits batch: [SpokenHit], generation: Int, done: Int, total: Int, finished: Bool) {
+  mutating func receive(
+    hits batch: [SpokenHit], generation: Int, done: Int, total: Int, finished: Bool,
+    troubled: [SpokenTrouble] = []
+  ) {
     guard var search = spokenSearch, search.generation == generation else { return }
+    search.troubled.formUnion(troubled)
     if !batch.isEmpty {
       // In the list's order (newest first), whatever order the runner read the files in.
       var batch = batch
@@ -153,10 +172,12 @@ extension BrowserModel {
   /// first to arrive, or the one a narrower search left there), the detail pane beside the hit
   /// list shows it, as moving to it would.
   mutating func receiveAndShow(
-    hits batch: [SpokenHit], generation: Int, done: Int, total: Int, finished: Bool
+    hits batch: [SpokenHit], generation: Int, done: Int, total: Int, finished: Bool,
+    troubled: [SpokenTrouble]
   ) -> [BrowserEffect] {
     let before = currentHit
-    receive(hits: batch, generation: generation, done: done, total: total, finished: finished)
+    receive(
+      hits: batch, generation: generation, done: done, total: total, finished: finished, troubled: troubled)
     guard spokenSearch?.generation == generation, focus == .list, let now = currentHit,
       now.base != before?.base || now.cue != before?.cue || now.base != selectedBase
     else { return [] }

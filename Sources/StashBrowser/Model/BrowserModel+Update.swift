@@ -77,9 +77,9 @@ extension BrowserModel {
         effects = refilter()
         if prompt == nil && !filter.isEmpty { announceMatches() }
       }
-    case .spokenHits(let generation, let hits, let done, let total, let finished):
+    case .spokenHits(let generation, let hits, let done, let total, let finished, let troubled):
       effects = receiveAndShow(
-        hits: hits, generation: generation, done: done, total: total, finished: finished)
+        hits: hits, generation: generation, done: done, total: total, finished: finished, troubled: troubled)
     case .planned(let action, let outcome):
       if case .plan(let title, let lines, true) = outcome {
         overlay = .confirm(title: title, lines: lines, action: action)

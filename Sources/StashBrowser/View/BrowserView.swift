@@ -238,12 +238,27 @@ extension BrowserView {
     guard rect.height > 0 else { return }
     let memos = search.memoCount
     let still = search.progress == nil ? "" : " so far"
-    let head =
-      search.hits.isEmpty
-      ? (search.progress == nil
-        ? "“\(search.query)” was not said in any memo." : "Searching for “\(search.query)”…")
-      : "“\(search.query)”: \(BrowserModel.counted(search.hits.count, "hit")) in "
-        + "\(BrowserModel.counted(memos, "memo"))\(still)"
+    // What is said of the words: how many hits, or none; then the transcripts searched only as far
+    // as they read, or not at all (as `stash search` warns of them).
+    var (before, after) = ("", "")
+    if search.hits.isEmpty {
+      if search.progress == nil {
+        after = " was not said in any memo"
+      } else {
+        (before, after) = ("Searching for ", "…")
+      }
+    } else {
+      after =
+        ": \(BrowserModel.counted(search.hits.count, "hit")) in \(BrowserModel.counted(memos, "memo"))\(still)"
+    }
+    let damaged = search.troubled.filter { !$0.unreadable }.count
+    let unreadable = search.troubled.count - damaged
+    if damaged > 0 { after += " · \(BrowserModel.counted(damaged, "damaged transcript")) searched in part" }
+    if unreadable > 0 { after += " · \(BrowserModel.counted(unreadable, "transcript")) unreadable" }
+    if search.hits.isEmpty && search.progress == nil && search.troubled.isEmpty { after += "." }
+    // Words too long for the line are cut inside their quotes, so what is said of them shows.
+    let room = max(8, rect.width - 4 - CharacterWidth.of(before) - CharacterWidth.of(after))
+    let head = before + "“" + TextWrap.truncate(search.query, width: room) + "”" + after
     grid.put(TextWrap.truncate(head, width: rect.width - 2), x: rect.x + 2, y: rect.y, style: .dim)
     let rows = rect.height - 1
     guard rows > 0 else { return }

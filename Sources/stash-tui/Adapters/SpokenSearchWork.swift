@@ -27,13 +27,15 @@ final class SpokenSearchWork: @unchecked Sendable {
   /// reached: a longer text is found only where the shorter one was (the folding keeps prefixes).
   /// `isCurrent` is asked between files; once it says false the search stops without a word (a
   /// newer one superseded it), keeping what it learnt. `post` gets each batch: the hits found
-  /// since the last, how many files were searched, of how many, and whether this is the end.
+  /// since the last, how many files were searched, of how many, whether this is the end, and the
+  /// transcripts met since that did not read whole.
   func run(
     _ query: String, in files: [TranscriptFile], isCurrent: () -> Bool,
-    post: (_ hits: [SpokenHit], _ done: Int, _ total: Int, _ finished: Bool) -> Void
+    post: (_ hits: [SpokenHit], _ done: Int, _ total: Int, _ finished: Bool, _ troubled: [SpokenTrouble]) ->
+      Void
   ) {
     guard let pattern = SearchPattern.typed(query) else {
-      post([], 0, files.count, true)
+      post([], 0, files.count, true, [])
       return
     }
     if self.query.isEmpty || !query.hasPrefix(self.query) || files != self.files {
@@ -46,20 +48,23 @@ final class SpokenSearchWork: @unchecked Sendable {
     var kept: [Int] = []
     let clock = ContinuousClock()
     var pending: [SpokenHit] = []
+    var troubled: [SpokenTrouble] = []
     var posted: ContinuousClock.Instant?
     var sinceReport = 0
     var done = 0
     func look(at index: Int) {
-      let hits = SpokenSearchWork.hits(in: files[index], order: index, pattern)
+      let (hits, trouble) = SpokenSearchWork.hits(in: files[index], order: index, pattern)
       if !hits.isEmpty { kept.append(index) }
       pending += hits
+      if let trouble { troubled.append(trouble) }
       done += 1
       sinceReport += 1
       let now = clock.now
       let due = posted.map { now - $0 >= .seconds(SpokenSearchWork.batchInterval) } ?? true
       if (!pending.isEmpty && due) || sinceReport >= SpokenSearchWork.progressStep {
-        post(pending, done, total, false)
+        post(pending, done, total, false, troubled)
         pending = []
+        troubled = []
         posted = now
         sinceReport = 0
       }
@@ -81,21 +86,26 @@ final class SpokenSearchWork: @unchecked Sendable {
       reached += 1
     }
     candidates = kept
-    post(pending, total, total, true)
+    post(pending, total, total, true, troubled)
   }
 
   /// The hits in one transcript, a hit a line as `stash search` prints them (`SearchHit.lines`:
   /// matches at one time in one cue are one hit). The title is not searched: the list shows it,
   /// and `/` filters by it. A transcript that cannot be read gives none; a damaged one gives what
-  /// it holds.
-  static func hits(in file: TranscriptFile, order: Int, _ pattern: SearchPattern) -> [SpokenHit] {
-    guard let bytes = try? file.bytes() else { return [] }
-    return SearchHit.lines(MemoSearch.hits(pattern, title: nil, transcript: bytes).hits).compactMap { line in
+  /// it holds. Either is told (`SpokenTrouble`) when `stash search` would warn of it: damage only
+  /// where the transcript was read as spoken text (the quick pass may pass over a damaged one).
+  static func hits(
+    in file: TranscriptFile, order: Int, _ pattern: SearchPattern
+  ) -> (hits: [SpokenHit], trouble: SpokenTrouble?) {
+    guard let bytes = try? file.bytes() else { return ([], SpokenTrouble(base: file.base, unreadable: true)) }
+    let (found, damage) = MemoSearch.hits(pattern, title: nil, transcript: bytes)
+    let hits = SearchHit.lines(found).compactMap { line -> SpokenHit? in
       let hit = line[line.startIndex]
       guard case .cues(let first, _) = hit.place else { return nil }
       return SpokenHit(
         base: file.base, order: order, start: hit.start ?? hit.cueStart ?? 0, cue: first, text: hit.text,
         matches: line.map(\.match))
     }
+    return (hits, damage.map { _ in SpokenTrouble(base: file.base, unreadable: false) })
   }
 }

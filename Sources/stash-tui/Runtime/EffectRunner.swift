@@ -275,9 +275,11 @@ final class EffectRunner {
     guard let inbox else {
       var events: [BrowserEvent] = []
       spoken.run(query, in: library.transcripts(), isCurrent: { true }) {
-        hits, done, total, finished in
+        hits, done, total, finished, troubled in
         events.append(
-          .spokenHits(generation: generation, hits: hits, done: done, total: total, finished: finished))
+          .spokenHits(
+            generation: generation, hits: hits, done: done, total: total, finished: finished,
+            troubled: troubled))
       }
       return events
     }
@@ -290,9 +292,11 @@ final class EffectRunner {
       spoken.run(
         query, in: files, isCurrent: { latest.value.load(ordering: .relaxed) == generation }
       ) {
-        hits, done, total, finished in
+        hits, done, total, finished, troubled in
         inbox.post(
-          .spokenHits(generation: generation, hits: hits, done: done, total: total, finished: finished))
+          .spokenHits(
+            generation: generation, hits: hits, done: done, total: total, finished: finished,
+            troubled: troubled))
       }
     }
     return []
