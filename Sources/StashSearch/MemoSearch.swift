@@ -27,11 +27,14 @@ package enum MemoSearch {
       var folded: [UInt32] = []
       var origin: [Int32] = []
       folding.fold(title, into: &folded, origin: &origin)
-      for range in pattern.matches(in: folded).prefix(limit) {
+      let matches = pattern.matches(in: folded).prefix(limit)
+      let scalars = matches.isEmpty ? [] : Array(title.unicodeScalars)
+      for range in matches {
         hits.append(
           SearchHit(
-            place: .title, text: title, match: original(range, origin), cueStart: nil, cueEnd: nil, start: nil
-          ))
+            place: .title, text: title, match: original(range, origin, in: scalars), cueStart: nil,
+            cueEnd: nil,
+            start: nil))
       }
     }
     guard let document, hits.count < limit, !document.cues.isEmpty else { return hits }
@@ -41,28 +44,42 @@ package enum MemoSearch {
     folded.reserveCapacity(spoken.text.utf8.count)
     origin.reserveCapacity(spoken.text.utf8.count)
     folding.fold(spoken.text, into: &folded, origin: &origin)
+    // The text's scalars, taken out once a memo has a match: reaching each hit's text through the
+    // string's view from its start made a memo of many hits quadratic.
+    var scalars: [Unicode.Scalar] = []
+    // The text shown with the last hit: the hits in one cue share it (one string, not a copy of a
+    // long cue's text for each of its hits).
+    var lastShown: (range: Range<Int>, text: String)?
     for range in pattern.matches(in: folded) {
       guard hits.count < limit else { break }
-      let matched = original(range, origin)
-      let (first, last) = (
-        spoken.cue(at: matched.lowerBound), spoken.cue(at: max(matched.lowerBound, matched.upperBound - 1))
-      )
-      let shown = spoken.cueRanges[first].lowerBound..<spoken.cueRanges[last].upperBound
-      let scalars = spoken.text.unicodeScalars
-      let from = scalars.index(scalars.startIndex, offsetBy: shown.lowerBound)
-      let to = scalars.index(from, offsetBy: shown.count)
+      if scalars.isEmpty { scalars = Array(spoken.text.unicodeScalars) }
+      let matched = original(range, origin, in: scalars)
+      // The words start past the white space a match may begin with (a regular expression's
+      // match may start on the space that joins two cues): their cue and time are the hit's.
+      var words = matched.lowerBound
+      while words < matched.upperBound - 1 && scalars[words] == " " { words += 1 }
+      let (first, last) = (spoken.cue(at: words), spoken.cue(at: max(words, matched.upperBound - 1)))
+      // The text shown holds the whole match: from the cue before, for one starting on the space
+      // that ends it.
+      let from = min(spoken.cueRanges[first].lowerBound, matched.lowerBound)
+      let shown = from..<spoken.cueRanges[last].upperBound
+      if lastShown?.range != shown { lastShown = (shown, String(String.UnicodeScalarView(scalars[shown]))) }
       hits.append(
         SearchHit(
-          place: .cues(first: first, last: last), text: String(scalars[from..<to]),
+          place: .cues(first: first, last: last),
+          text: lastShown?.text ?? "",
           match: matched.lowerBound - shown.lowerBound..<matched.upperBound - shown.lowerBound,
           cueStart: spoken.cues[first].start, cueEnd: spoken.cues[last].end,
-          start: spoken.time(at: matched.lowerBound)))
+          start: spoken.cueRanges[first].contains(words) ? spoken.time(at: words) : spoken.cues[first].start))
     }
     return hits
   }
 
-  /// A range of folded scalars as the range of original scalars they came from.
-  static func original(_ range: Range<Int>, _ origin: [Int32]) -> Range<Int> {
-    Int(origin[range.lowerBound])..<Int(origin[range.upperBound - 1]) + 1
+  /// A range of folded scalars as the range of original scalars (`scalars`) they came from, with
+  /// the accents the folding dropped after its last letter: they are part of its character.
+  static func original(_ range: Range<Int>, _ origin: [Int32], in scalars: [Unicode.Scalar]) -> Range<Int> {
+    var upper = Int(origin[range.upperBound - 1]) + 1
+    while upper < scalars.count && SearchPattern.isMark(scalars[upper].value) { upper += 1 }
+    return Int(origin[range.lowerBound])..<upper
   }
 }

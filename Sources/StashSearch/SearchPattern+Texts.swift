@@ -47,8 +47,17 @@ extension SearchPattern {
       }
       return low
     }
-    return matches(in: folded).compactMap { range in
-      let joined = MemoSearch.original(range, origin)
+    let found = matches(in: folded)
+    // The texts' scalars as joined (for the accents a match's last letter carries).
+    var joinedScalars: [Unicode.Scalar] = []
+    if !found.isEmpty {
+      for (index, text) in texts.enumerated() {
+        if index > 0 { joinedScalars.append(" ") }
+        joinedScalars += text.unicodeScalars
+      }
+    }
+    return found.compactMap { range in
+      let joined = MemoSearch.original(range, origin, in: joinedScalars)
       var parts: [(text: Int, scalars: Range<Int>)] = []
       for index in text(at: joined.lowerBound)...text(at: joined.upperBound - 1) {
         let length = texts[index].unicodeScalars.count

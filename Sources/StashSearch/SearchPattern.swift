@@ -63,6 +63,15 @@ package struct SearchPattern: Sendable {
       || properties.generalCategory == .nonspacingMark || properties.generalCategory == .spacingMark
   }
 
+  /// Whether the scalar is a combining mark (it belongs to the character before it).
+  static func isMark(_ value: UInt32) -> Bool {
+    guard value >= 0x300, let scalar = Unicode.Scalar(value) else { return false }
+    switch scalar.properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark: return true
+    default: return false
+    }
+  }
+
   /// Where `needle` (not empty) first occurs in `haystack` at or after `start`, or nil: the one
   /// scan of the matcher (the prefilter's, over bytes, is `contains(_:in:)`).
   package static func firstIndex<Element: Equatable>(
@@ -96,6 +105,13 @@ package struct SearchPattern: Sendable {
   package func matches(in text: [UInt32]) -> [Range<Int>] {
     var found: [Range<Int>] = []
     func bounded(_ range: Range<Int>) -> Bool {
+      // A match never splits a character: it neither starts on a combining mark nor stops before
+      // one the folding kept (`cafe` is not in `café` when accents count, nor `か` in `が`).
+      if Self.isMark(text[range.lowerBound])
+        || (range.upperBound < text.count && Self.isMark(text[range.upperBound]))
+      {
+        return false
+      }
       guard wholeWords else { return true }
       let startsWord = range.lowerBound == 0 || !Self.isWordScalar(text[range.lowerBound - 1])
       let endsWord = range.upperBound == text.count || !Self.isWordScalar(text[range.upperBound])

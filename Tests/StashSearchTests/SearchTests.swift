@@ -31,6 +31,20 @@ import Testing
     #expect(try found(decomposed, in: "my \(composed) here", exact: true) == [3..<9])
   }
 
+  /// A match never ends inside a character: `--exact cafe` does not find `café` written with a
+  /// combining accent (it once did), nor does a lone accent find anything; a folded match takes
+  /// in the accents after its last letter.
+  @Test func aMatchHoldsWholeCharacters() throws {
+    let decomposed = "le cafe\u{301} noir"
+    #expect(try found("cafe", in: decomposed, exact: true).isEmpty)
+    #expect(try found("cafe", in: "le caf\u{E9} noir", exact: true).isEmpty)
+    #expect(try found("\u{301}", in: decomposed, exact: true).isEmpty)
+    #expect(try found("cafe\u{301}", in: decomposed, exact: true) == [3..<8])
+    #expect(try found("cafe", in: decomposed) == [3..<8])
+    #expect(try found("caf", in: decomposed, regex: true) == [3..<6])
+    #expect(try found("cafe", in: decomposed, regex: true) == [3..<8])
+  }
+
   @Test func fullCaseFoldingAndTheDotlessI() throws {
     #expect(try found("STRASSE", in: "Die Straße") == [4..<10])
     #expect(try found("straße", in: "DIE STRASSE") == [4..<11])
@@ -70,6 +84,25 @@ import Testing
     MemoSearch.hits(
       try SearchPattern(pattern, regex: false, wholeWords: false, folding: SearchFolding()), title: nil,
       document: document(body))
+  }
+
+  /// A regular expression's match that starts on the space joining two cues (`\sc`, or the space
+  /// alone) lies inside the text shown with it, at the time of the words it holds. It once lay
+  /// one scalar before that text, and `stash search` crashed printing it.
+  @Test func aMatchStartingBetweenCuesLiesInItsText() throws {
+    let body = "00:01.000 --> 00:02.000\nab\n\n00:03.000 --> 00:04.000\ncd\n\n"
+    for (pattern, matched, start) in [
+      (#"\sc"#, " c", 3.0), (" ", " ", 3.0), (#"b\s"#, "b ", 1.0), (".", "a", 1.0),
+    ] {
+      let found = MemoSearch.hits(
+        try SearchPattern(pattern, regex: true, wholeWords: false, folding: SearchFolding()), title: nil,
+        document: document(body))
+      let hit = try #require(found.first, "\(pattern)")
+      let scalars = Array(hit.text.unicodeScalars)
+      #expect(hit.match.lowerBound >= 0 && hit.match.upperBound <= scalars.count, "\(pattern): \(hit)")
+      #expect(String(String.UnicodeScalarView(scalars[hit.match])) == matched, "\(pattern): \(hit)")
+      #expect(hit.start == start, "\(pattern): \(hit)")
+    }
   }
 
   @Test func aPhraseAcrossTwoAndThreeCuesIsFoundAtTheFirstCuesTime() throws {
