@@ -38,11 +38,17 @@ package struct SearchPattern: Sendable {
       } catch {
         throw Problem(message: "'\(text)' is not a regular expression Swift can use: \(error)")
       }
-      // Accents are dropped from the pattern as from the text, so `café` finds `cafe`; its case
-      // and its syntax are left alone (`\W` is not `\w`).
+      // Accents are dropped from the pattern as from the text, so `café` finds `cafe`; the case of
+      // its ASCII and its syntax are left alone (`\W` is not `\w`: the regex ignores case
+      // instead). A letter beyond ASCII is no syntax: its case is folded as the text's is, so
+      // `straße` finds `STRASSE` (folded `strasse`), which ignoring case alone cannot.
       var keepCase = folding
       keepCase.foldsCase = false
-      let scalars = keepCase.fold(text)
+      var full = folding
+      let scalars = keepCase.fold(text).flatMap { value -> [UInt32] in
+        guard folding.foldsCase, value >= 0x80, let scalar = Unicode.Scalar(value) else { return [value] }
+        return full.fold(String(scalar))
+      }
       kind = .regex(String(String.UnicodeScalarView(scalars.compactMap(Unicode.Scalar.init))))
       probe = nil
     } else {

@@ -40,6 +40,11 @@ struct Arguments {
         guard let value = inlineValue ?? iterator.next() else {
           throw UsageError(message: "--\(name) needs a value")
         }
+        // A second value would silently replace the first (`-e a -e b` is not grep's "either").
+        guard options[name] == nil else {
+          let option = name.count == 1 ? "-\(name)" : "--\(name)"
+          throw UsageError(message: "\(option) is given twice; give it once")
+        }
         options[name] = value
       } else {
         throw UsageError(message: "unknown option \(word)")

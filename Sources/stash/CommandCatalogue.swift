@@ -71,16 +71,18 @@ enum CommandCatalogue {
         Option(name: "word", help: "whole words only"),
         Option(
           name: "E",
-          help: "PATTERN is a regular expression (Swift's Regex) over the folded text (also --regex)"),
+          help:
+            "PATTERN is a regular expression (Swift's Regex) over the folded text; ^ and $ are a memo's start and end (also --regex)"
+        ),
         Option(name: "regex", help: "PATTERN is a regular expression over the folded text"),
-        Option(name: "e", value: "PATTERN", help: "the pattern, for one that starts with -"),
+        Option(name: "e", value: "PATTERN", help: "the pattern, for one that starts with - (once)"),
         Option(
           name: "l",
           help: "list the memos with a match (as DIR/base), not the places (also --files-with-matches)"),
         Option(name: "files-with-matches", help: "list the memos with a match, not the places"),
-        Option(name: "count", help: "print DIR/base: N for each memo with a match"),
-        Option(name: "max-count", value: "N", help: "at most N places a memo"),
-        Option(name: "json", help: "print one JSON document with every hit"),
+        Option(name: "count", help: "print DIR/base: N, its places (lines), for each memo with a match"),
+        Option(name: "max-count", value: "N", help: "at most N places (lines) a memo"),
+        Option(name: "json", help: "print one JSON document with every hit (not with -l or --count)"),
         Option(name: "format", value: "FORMAT", choices: ["text", "json"], help: "text (default) or json"),
       ], run: SearchCommand.run),
     Command(

@@ -28,7 +28,6 @@ final class SearchAhead: Sendable {
   private let folder: String
   private let opened: OpenFolder
   private let pattern: SearchPattern
-  private let limit: Int
   private let kept = Mutex<[[UInt8]: Result]>([:])
   private let group = DispatchGroup()
   /// Names met since the last hand-over, on the listing's thread alone.
@@ -45,11 +44,10 @@ final class SearchAhead: Sendable {
   private let overflowed = Atomic<Bool>(false)
   static let hitBudget = 20_000
 
-  init(folder: String, pattern: SearchPattern, limit: Int) {
+  init(folder: String, pattern: SearchPattern) {
     self.folder = folder
     opened = OpenFolder(path: folder)
     self.pattern = pattern
-    self.limit = limit
   }
 
   /// A memo file's name as the listing reads it (`MemoNames.init(path:seeing:)`): a transcript or
@@ -133,13 +131,13 @@ final class SearchAhead: Sendable {
     if kind == .title {
       let title = Title.read(location, listedAsRegularFile: true)
       guard let text = title.text else { return nil }
-      let hits = MemoSearch.hits(pattern, title: text, document: nil, limit: limit)
+      let hits = MemoSearch.hits(pattern, title: text, document: nil)
       return hits.isEmpty ? nil : Result(title: (title, hits))
     }
     do {
       // Most transcripts fit in one read, with no fstat(2); a longer one is read again whole.
       let bytes = try ReadOnlyFile.contents(of: location, usuallyUpTo: 1 << 16, listedAsRegularFile: true)
-      let (hits, damage) = MemoSearch.hits(pattern, title: nil, transcript: bytes, limit: limit)
+      let (hits, damage) = MemoSearch.hits(pattern, title: nil, transcript: bytes)
       guard !hits.isEmpty || damage != nil else { return nil }
       let warning = damage.map { damage in
         let line = damage.location.line.map { ":\($0)" } ?? ""

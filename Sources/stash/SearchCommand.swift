@@ -67,6 +67,11 @@ enum SearchCommand {
     let listOnly = arguments.flags.contains("l") || arguments.flags.contains("files-with-matches")
     let countOnly = arguments.flags.contains("count")
     if listOnly && countOnly { throw UsageError(message: "-l and --count ask for different outputs") }
+    if json && (listOnly || countOnly) {
+      throw UsageError(
+        message:
+          "\(listOnly ? "-l" : "--count") has no JSON form: --format json lists every hit with its memo")
+    }
     if getenv("TZ") == nil { setenv("TZ", ":/etc/localtime", 1) }
 
     // The memos whose files gave something, of every folder, in the listing's order (`stash
@@ -80,7 +85,8 @@ enum SearchCommand {
     for (index, folder) in folders.enumerated() {
       // Each transcript and title is searched as the listing meets it; what they gave is put in
       // the listing's order once the names are read and dated.
-      let ahead = SearchAhead(folder: folder, pattern: pattern, limit: limit)
+      // Every match is kept: `--max-count` counts places, which may hold several.
+      let ahead = SearchAhead(folder: folder, pattern: pattern)
       aheads.append(ahead)
       do {
         let read = Result { () throws(FormatError) in try MemoNames(path: folder, seeing: ahead.see) }
@@ -157,7 +163,8 @@ enum SearchCommand {
         if listOnly {
           output.write(memo.reference + "\n")
         } else if countOnly {
-          output.write("\(memo.reference): \(memo.hits.count)\n")
+          // Places, as lines are printed (grep -c counts lines, not matches).
+          output.write("\(memo.reference): \(SearchHit.lines(memo.hits).count)\n")
         } else {
           output.hits(memo, folder: folders[Int(place.folder)])
         }
@@ -181,8 +188,10 @@ enum SearchCommand {
     if title == nil, let slot = candidate.title, slot.kind == .file {
       title = Title.read(order.opened.file(slot.name), listedAsRegularFile: true)
     }
-    // The title's hits, then the transcript's: at most `limit`.
-    let hits = Array(((result.title?.1 ?? []) + result.transcript).prefix(limit))
+    // The title's hits, then the transcript's: those of the first `limit` places (a place is a
+    // line printed: matches at one time in one text).
+    let all = (result.title?.1 ?? []) + result.transcript
+    let hits = limit == .max ? all : Array(SearchHit.lines(all).prefix(limit).joined())
     guard !hits.isEmpty || result.warning != nil || result.error != nil else { return nil }
     return Found(
       name: Memo.displayName(title: title, base: candidate.base, recordedAt: place.date),

@@ -73,6 +73,11 @@ import Testing
   @Test func regularExpressionsOverTheFoldedText() throws {
     #expect(try found("caf[eé]s?", in: "Deux CAFÉS", regex: true) == [5..<10])
     #expect(try found(#"\bbr\w+"#, in: "over the Bridge", regex: true) == [9..<15])
+    // Letters beyond ASCII are folded in the pattern as in the text: ß is ss, Σ is σ.
+    #expect(try found("straße", in: "DIE STRASSE", regex: true) == [4..<11])
+    #expect(try found("stra(ß|x)e", in: "die Straße", regex: true) == [4..<10])
+    #expect(try found("ΣΟΦΙΑ", in: "σοφια", regex: true) == [0..<5])
+    #expect(try found("straße", in: "DIE STRASSE", caseSensitive: true, regex: true).isEmpty)
     #expect(throws: SearchPattern.Problem.self) { try found("(unclosed", in: "x", regex: true) }
     #expect(throws: SearchPattern.Problem.self) { try found("   ", in: "x") }
   }
