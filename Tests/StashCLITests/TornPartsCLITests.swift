@@ -9,7 +9,7 @@ import Testing
   let stash = Fixtures.product("stash").path
   static let base = TornCapture.base
   static let transcriptLoss =
-    "the last transcript part (transcription.0003.vtt) ends mid-cue at 0:11: the words after that are lost"
+    "the last transcript part (transcription.0003.vtt) ends mid-cue at 0:11: the transcript after that is lost"
   static let routeLoss = "the last route part (track.0003.gpx) ends mid-point at "
 
   /// The capture in a scratch folder, dated an hour ago, its last transcript part torn in the

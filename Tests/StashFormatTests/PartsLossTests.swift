@@ -36,7 +36,7 @@ import Testing
     #expect(loss.stretches == [.init(cause: .tornEnd(part: 3, insideItem: true), start: 150, end: nil)])
     #expect(
       loss.sentences == [
-        "the last transcript part (transcription.0003.vtt) ends mid-cue at 2:30: the words after that are lost"
+        "the last transcript part (transcription.0003.vtt) ends mid-cue at 2:30: the transcript after that is lost"
       ])
   }
 
@@ -60,7 +60,7 @@ import Testing
         .init(cause: .gap(absent: [2], unreadable: [], tornBefore: nil), start: 60, end: 120)
       ])
     #expect(
-      loss.sentences == ["transcription.0002.vtt never landed: a gap, the speech from 1:00 to 2:00 is lost"])
+      loss.sentences == ["transcription.0002.vtt never landed: a gap, the transcript from 1:00 to 2:00 is lost"])
   }
 
   @Test func aTornPartInTheMiddleIsAGapFromItsTearToTheNextPart() {
@@ -107,7 +107,7 @@ import Testing
     #expect(loss.stretches.map(\.cause) == [.tornEnd(part: 2, insideItem: true)])
     #expect(
       loss.sentences == [
-        "the last route part (track.0002.gpx) ends mid-point at 09:02:38 UTC: the walk after that is lost"
+        "the last route part (track.0002.gpx) ends mid-point at 09:02:38 UTC: the route after that is lost"
       ])
   }
 }

@@ -54,8 +54,8 @@ import Testing
     #expect(
       kept.contains {
         $0.contains(
-          "transcription.0002.vtt cannot be read (not a WebVTT file): a gap, the speech from 0:04 to 0:")
+          "transcription.0002.vtt cannot be read (not a WebVTT file): a gap, the transcript from 0:04 to 0:")
       }, "\(kept)")
-    #expect(kept.contains { $0.contains("track.0002.gpx never landed: a gap, the walk from ") }, "\(kept)")
+    #expect(kept.contains { $0.contains("track.0002.gpx never landed: a gap, the route from ") }, "\(kept)")
   }
 }

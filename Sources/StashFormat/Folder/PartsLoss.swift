@@ -256,7 +256,8 @@ public struct PartsLoss: Sendable, Equatable {
 
   func sentence(_ stretch: Stretch) -> String {
     let item = kind == .route ? "point" : "cue"
-    let what = kind == .route ? "the walk" : "the speech"
+    // What is lost is the file's record of that time: there may have been silence, or no walking.
+    let what = kind == .route ? "the route" : "the transcript"
     switch stretch.cause {
     case .gap(let absent, let unreadable, let tornBefore):
       var causes: [String] = []
@@ -270,7 +271,7 @@ public struct PartsLoss: Sendable, Equatable {
       return causes.joined(separator: " and ")
         + ": a gap, \(what) from \(span(stretch).0) to \(span(stretch).1) is lost\(split)"
     case .tornEnd(let part, let insideItem):
-      let after = kind == .route ? "the walk after that is lost" : "the words after that are lost"
+      let after = "\(what) after that is lost"
       return insideItem
         ? "the last \(kind.words) part (\(name(part))) ends mid-\(item) at \(time(stretch.start)): \(after)"
         : "the last \(kind.words) part (\(name(part))) is torn after its last whole \(item), at "
