@@ -21,6 +21,11 @@ import Testing
   @Test func pathTextEscapesControlsAndInvalidUTF8() {
     #expect(PathText.escaped("a\nb\u{1b}c") == #"a\nb\x1bc"#)
     #expect(PathText.escaped("a\\b") == #"a\\b"#)
+    // A right-to-left override or an isolate would turn the rest of the line around; marks stay.
+    #expect(PathText.escaped("abc\u{202E}fed") == #"abc\u{202E}fed"#)
+    #expect(
+      PathText.escaped("\u{2067}שלום\u{2069} \u{200F}x “y” – z") == #"\u{2067}שלום\u{2069} "#
+        + "\u{200F}x “y” – z")
     #expect(PathText.escaped("del\u{7f} c1\u{85} nbsp\u{a0}") == #"del\x7f c1\x85 nbsp"# + "\u{a0}")
     // Names with nothing to escape come back whole, whatever their script.
     for name in ["2026-04-01T09-00-00_audio.m4a", "散歩 メモ", "שלום 🎙️", "café ¡olé!"] {

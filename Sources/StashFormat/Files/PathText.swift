@@ -7,12 +7,16 @@ package enum PathText {
   }
 
   /// The name with control characters and invalid UTF-8 escaped (`\n`, `\x1b`, `\xff`), so that a
-  /// hostile name can neither break a line of output nor drive the terminal.
+  /// hostile name can neither break a line of output nor drive the terminal; and with the
+  /// bidirectional embeddings, overrides and isolates escaped (`\u{202E}`), which would turn the
+  /// rest of a line around on a terminal that orders text (the marks U+200E and U+200F stay).
   package static func escaped(_ path: String) -> String {
     // Most names hold nothing to escape: hand those back as they are. A byte below 0x20, DEL, a
-    // backslash or 0xC2 (the lead byte of U+0080–U+00BF, which holds the C1 controls) takes the
-    // scalar-by-scalar way below.
-    if !path.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0x5C || $0 == 0xC2 }) { return path }
+    // backslash, 0xC2 (the lead byte of U+0080–U+00BF, which holds the C1 controls) or 0xE2 (that
+    // of U+2000–U+2FFF, which holds the bidirectional controls) takes the scalar-by-scalar way.
+    if !path.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0x5C || $0 == 0xC2 || $0 == 0xE2 }) {
+      return path
+    }
     var out = ""
     for scalar in path.unicodeScalars {
       switch scalar {
@@ -24,6 +28,8 @@ package enum PathText {
         if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
           let hex = String(scalar.value, radix: 16)
           out += "\\x" + (hex.count < 2 ? "0" : "") + hex
+        } else if (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value) {
+          out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
         } else {
           out.unicodeScalars.append(scalar)
         }
