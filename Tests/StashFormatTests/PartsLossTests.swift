@@ -60,7 +60,9 @@ import Testing
         .init(cause: .gap(absent: [2], unreadable: [], tornBefore: nil), start: 60, end: 120)
       ])
     #expect(
-      loss.sentences == ["transcription.0002.vtt never landed: a gap, the transcript from 1:00 to 2:00 is lost"])
+      loss.sentences == [
+        "transcription.0002.vtt never landed: a gap, the transcript from 1:00 to 2:00 is lost"
+      ])
   }
 
   @Test func aTornPartInTheMiddleIsAGapFromItsTearToTheNextPart() {
