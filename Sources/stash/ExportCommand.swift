@@ -42,6 +42,7 @@ enum ExportCommand {
           return 2
         }
         text = geoJSON(route).serialized(pretty: true) + "\n"
+        warn(route.diagnostics, in: reference.path(.route))
       } else {
         guard let transcript = try reference.transcript() else {
           standardError(
@@ -50,6 +51,7 @@ enum ExportCommand {
           return 2
         }
         text = render(transcript, as: format, memo: reference.memo)
+        warn(transcript.diagnostics, in: reference.path(.transcript))
       }
     } catch {
       standardError("stash export: \(error)")
@@ -60,6 +62,15 @@ enum ExportCommand {
       return 0
     }
     return write(text, to: output, force: arguments.flags.contains("force"))
+  }
+
+  /// Says on standard error what is wrong with a file exported though damaged (its errors, as
+  /// lint names them): what it holds is exported, and the export still succeeds.
+  static func warn(_ diagnostics: [Diagnostic], in path: String?) {
+    guard let path else { return }
+    for damage in diagnostics where damage.severity == .error {
+      standardError("stash export: warning: " + damage.warning(file: path, done: "exported what it holds"))
+    }
   }
 
   /// Writes atomically (temporary file, fsync, rename, fsync the folder); refuses to replace a file without `force`.

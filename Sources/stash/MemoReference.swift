@@ -117,7 +117,7 @@ struct MemoReference {
   }
 
   /// The full path of the memo's file of `kind`, or nil when it has none.
-  private func path(_ kind: MemoFileKind) -> String? {
+  func path(_ kind: MemoFileKind) -> String? {
     memo.files[kind].map { PathText.join(folder.path, $0) }
   }
 

@@ -132,18 +132,18 @@ final class SearchAhead: Sendable {
       let title = Title.read(location, listedAsRegularFile: true)
       guard let text = title.text else { return nil }
       let hits = MemoSearch.hits(pattern, title: text, document: nil)
-      return hits.isEmpty ? nil : Result(title: (title, hits))
+      guard !hits.isEmpty else { return nil }
+      // A hit in a damaged title (bytes that are not UTF-8, shown as �) says so, as lint does.
+      return Result(
+        title: (title, hits),
+        warning: title.problems.first { $0.severity == .error }.map { warning(name, $0) })
     }
     do {
       // Most transcripts fit in one read, with no fstat(2); a longer one is read again whole.
       let bytes = try ReadOnlyFile.contents(of: location, usuallyUpTo: 1 << 16, listedAsRegularFile: true)
       let (hits, damage) = MemoSearch.hits(pattern, title: nil, transcript: bytes)
       guard !hits.isEmpty || damage != nil else { return nil }
-      let warning = damage.map { damage in
-        let line = damage.location.line.map { ":\($0)" } ?? ""
-        return "\(path(name))\(line): \(damage.message) [\(damage.code.rawValue)]; searched what it holds"
-      }
-      return Result(transcript: hits, warning: warning)
+      return Result(transcript: hits, warning: damage.map { warning(name, $0) })
     } catch let failure {
       return Result(error: "\(path(name)): \(failure.message)")
     }
@@ -164,6 +164,11 @@ final class SearchAhead: Sendable {
       }
     }
     return result
+  }
+
+  /// The warning for a file searched though damaged.
+  private func warning(_ name: String, _ damage: Diagnostic) -> String {
+    damage.warning(file: PathText.join(folder, name), done: "searched what it holds")
   }
 
   /// The file `name` of the folder as messages name it.

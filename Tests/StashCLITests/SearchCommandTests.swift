@@ -90,6 +90,21 @@ import Testing
     #expect(try run(["search", "amp"], in: folder).status == 1)
   }
 
+  /// A hit in a title that is not UTF-8 (its bad bytes shown as �) comes with lint's warning for
+  /// it, as a damaged transcript's does; it once came with none.
+  @Test func aHitInADamagedTitleSaysSo() throws {
+    let folder = try folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data([0x43, 0x61, 0x66, 0xE9, 0x20, 0x6D, 0x65, 0x6E, 0x75, 0x0A])
+      .write(to: folder.appendingPathComponent("2026-05-01T10-00-00_title.txt"))
+    let result = try run(["search", "menu"], in: folder)
+    #expect(result.status == 0 && result.standardOutput == "Caf\u{FFFD} menu  title  Caf\u{FFFD} [menu]\n")
+    #expect(
+      result.standardError.contains("warning: ./2026-05-01T10-00-00_title.txt: the title is not valid UTF-8"),
+      "\(result.standardError)")
+    #expect(result.standardError.contains("(at byte 3) [title-not-utf8]"), "\(result.standardError)")
+  }
+
   @Test func optionsAndExitCodes() throws {
     let folder = try folder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -147,4 +147,23 @@ import Testing
     #expect(try run(["export", "\(demo)/2026-10-11T14-20-00", "--to", "geojson"]).status == 2)
     #expect(try run(["export", "\(demo)/\(base)", "--to", "pdf"]).status == 2)
   }
+
+  /// A damaged transcript is exported for what it holds, each of its errors said on standard
+  /// error as lint names it (it once went out with no word: a cue dropped, bytes made U+FFFD).
+  @Test func aDamagedTranscriptIsExportedWithWarnings() throws {
+    let scratch = try ScratchFolder("stash-export-damaged")
+    defer { scratch.remove() }
+    let memo = scratch.appendingPathComponent("2026-01-01T10-00-00Z")
+    try FileManager.default.copyItem(
+      atPath: "\(demo)/\(base)_audio.m4a", toPath: memo.path + "_audio.m4a")
+    var bytes = Array("WEBVTT\n\n00:00.000 --> 00:01.000\ncaf".utf8) + [0xE9]
+    bytes += Array(" noir\n\n00:0x.000 --> 00:02.000\nsocks\n".utf8)
+    try Data(bytes).write(to: URL(fileURLWithPath: memo.path + "_transcription.vtt"))
+    let result = try run(["export", memo.path, "--to", "txt"])
+    #expect(result.status == 0 && result.standardOutput == "caf\u{FFFD} noir\n", "\(result.standardOutput)")
+    let warnings = result.standardError.split(separator: "\n")
+    #expect(warnings.count == 2, "\(result.standardError)")
+    #expect(warnings.first?.hasSuffix("[vtt-not-utf8]; exported what it holds") == true, "\(warnings)")
+    #expect(warnings.last?.contains("_transcription.vtt:6: bad start time") == true, "\(warnings)")
+  }
 }
