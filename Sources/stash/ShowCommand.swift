@@ -113,7 +113,8 @@ enum ShowCommand {
       }
     }
     guard let transcript else {
-      out += "\nNo transcript.\n"
+      // A memo with a transcript file that could not be read has one: it was not read.
+      out += memo.files[.transcript] == nil ? "\nNo transcript.\n" : "\nThe transcript could not be read.\n"
       return out
     }
     out += "\nTranscript (\(Text.count(transcript.cues.count, "cue"))):\n"

@@ -148,6 +148,19 @@ import Testing
     #expect(try run(["export", "\(demo)/\(base)", "--to", "pdf"]).status == 2)
   }
 
+  /// A transcript that is not a regular file (a FIFO) is not read: `show` says it could not be
+  /// read, not that there is none (it once said "No transcript."), and exits 2.
+  @Test func showSaysATranscriptCouldNotBeRead() throws {
+    let scratch = try ScratchFolder("stash-show-fifo")
+    defer { scratch.remove() }
+    let memo = scratch.appendingPathComponent("2026-01-01T10-00-00Z").path
+    try FileManager.default.copyItem(atPath: "\(demo)/\(base)_audio.m4a", toPath: memo + "_audio.m4a")
+    #expect(mkfifo(memo + "_transcription.vtt", 0o600) == 0)
+    let result = try run(["show", memo])
+    #expect(result.status == 2 && result.standardOutput.hasSuffix("\nThe transcript could not be read.\n"))
+    #expect(result.standardError.contains("the transcript cannot be read"), "\(result.standardError)")
+  }
+
   /// A damaged transcript is exported for what it holds, each of its errors said on standard
   /// error as lint names it (it once went out with no word: a cue dropped, bytes made U+FFFD).
   @Test func aDamagedTranscriptIsExportedWithWarnings() throws {
