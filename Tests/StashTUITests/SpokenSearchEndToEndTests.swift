@@ -51,6 +51,10 @@ import Testing
       tmux.wait(for: "2 hits in 2 memos · 1 damaged tra") != nil,
       "\(tmux.capture())")
     #expect(tmux.wait { $0.contains("0:00  first [words] he") } != nil, "\(tmux.capture())")
+    // The memo beside the hit (the first hit's) says where its transcript is damaged, once: what
+    // is wrong is in the problem above it.
+    let beside = tmux.wait { $0.contains("Transcript damaged at line 6: the rest is shown.") }
+    #expect(beside.map { !$0.contains("Transcript problem") } == true, "\(tmux.capture())")
     tmux.send("Escape")
     tmux.send("q")
     #expect(tmux.wait(for: "EXITED:0") != nil)

@@ -127,9 +127,10 @@ final class FolderLibrary: MemoLibrary {
     detail.missingSpeech = document.missingSpeech.map { .init(start: $0.start, end: $0.end) }
     detail.transcript = .cues(document.cues.map(FolderLibrary.cue))
     if let first = errors.first {
-      let at = first.location.line.map { " (line \($0))" } ?? ""
-      let more = errors.count > 1 ? " and \(errors.count - 1) more" : ""
-      detail.transcriptNotes.append("Transcript problem\(at): \(first.message)\(more); the rest is shown.")
+      // Where, not what: the problems themselves are listed above it (the memo's one account).
+      let at = first.location.line.map { " at line \($0)" } ?? ""
+      let more = errors.count > 1 ? " (and \(Text.count(errors.count - 1, "more place")))" : ""
+      detail.transcriptNotes.append("Transcript damaged\(at)\(more): the rest is shown.")
     }
   }
 
