@@ -82,7 +82,7 @@ import Testing
     #expect(
       second.standardOutput.contains(
         "  deleted here since it was imported: \(deleted)\n"
-          + "      not copied again; --again brings it back"), "\(second.standardOutput)")
+          + "      not copied again; stash import --again brings it back"), "\(second.standardOutput)")
     #expect(second.standardOutput.contains("0 copied (0 B), 12 already here, 1 deleted here since imported"))
     #expect(!exists(desk, deleted + "_audio.m4a"), "the deletion sticks")
     #expect(!exists(desk, deleted + "_transcription.vtt"))
@@ -171,7 +171,9 @@ import Testing
   }
 
   /// A source file changed since it was imported is no longer what the record holds: the target's
-  /// other bytes are a conflict again, and a memo deleted here whose source changed is copied.
+  /// other bytes are a conflict again. A memo whose audio was deleted here stays deleted even when
+  /// its transcript changed on the source: copied alone, the transcript would be a file of no memo
+  /// (it once was).
   @Test func aSourceChangedSinceItWasImportedIsNotTakenForTheSame() throws {
     let (root, phone, desk) = try phone()
     defer { root.remove() }
@@ -184,9 +186,11 @@ import Testing
     let again = try run(root, ["import", phone.path, desk.path])
     #expect(again.status == 1, "\(again.standardOutput)")
     #expect(again.standardOutput.contains("! conflict: \(titled)"), "\(again.standardOutput)")
-    #expect(again.standardOutput.contains("  copied: \(deleted)"), "\(again.standardOutput)")
-    #expect(again.standardOutput.contains("deleted here since it was imported, not copied again: "))
-    #expect(exists(desk, deleted + "_transcription.vtt"))
+    #expect(
+      again.standardOutput.contains("  deleted here since it was imported: \(deleted)"),
+      "\(again.standardOutput)")
+    #expect(again.standardOutput.contains("new on the source and not copied, as its audio is gone here: "))
+    #expect(!exists(desk, deleted + "_transcription.vtt"))
     #expect(!exists(desk, deleted + "_audio.m4a"), "the audio, unchanged there, stays deleted")
   }
 
@@ -260,7 +264,7 @@ import Testing
     let output = said()
     #expect(
       output == "  deleted here since it was imported: \(deleted)\n"
-        + "      not copied again; --again brings it back\n"
+        + "      not copied again; stash import --again brings it back\n"
         + "0 copied (0 B), 12 already here, 1 deleted here since imported; 1 other file not copied\n",
       "\(output)")
     #expect(!exists(desk, deleted + "_audio.m4a"))

@@ -78,6 +78,45 @@ import Testing
     #expect(blind.memos.first { $0.base == renamed }?.outcome == .conflict)
   }
 
+  /// A memo deleted here since it was imported, then the source: a new title there is not copied
+  /// (alone it would be a file of no memo; it once was, and lint found an orphan), a memo whose
+  /// audio alone was deleted here is deleted here (not "already here"), and `--move`, which takes
+  /// what was deleted here off the source too (§7.6), says no copy is left rather than offer
+  /// `--again`, and leaves a memo with a file it did not copy on the source.
+  @Test func aMemoDeletedHereStaysDeletedAndMoveSaysWhatItLeaves() throws {
+    let scratch = try RecordScratch()
+    defer { scratch.remove() }
+    let (folders, location) = (scratch.folders, scratch.location)
+    let withRecord = { (options: inout ImportOptions) in options.record = location }
+    let (gone, titled, audioless) = ("2026-04-04T09-00-00", "2026-04-05T09-00-00", "2026-04-10T09-00-00")
+    _ = try folders.run(options: withRecord)
+    let fm = FileManager.default
+    for name in try fm.contentsOfDirectory(atPath: folders.target.path)
+    where name.hasPrefix(gone) || name.hasPrefix(titled) {
+      try fm.removeItem(atPath: folders.target.path + "/" + name)
+    }
+    try fm.removeItem(atPath: folders.target.path + "/" + audioless + "_audio.m4a")
+    try Data("Standup\n".utf8).write(to: folders.source.appendingPathComponent(titled + "_title.txt"))
+
+    let second = try folders.run(options: withRecord)
+    let memo = { (report: ImportReport, base: String) in report.memos.first { $0.base == base } }
+    #expect(memo(second, titled)?.outcome == .deletedHere, "\(second.textLines)")
+    #expect(memo(second, titled)?.copied.isEmpty == true)
+    #expect(memo(second, titled)?.detail.contains("not copied, as its audio is gone here") == true)
+    #expect(!fm.fileExists(atPath: folders.target.path + "/" + titled + "_title.txt"))
+    #expect(memo(second, audioless)?.outcome == .deletedHere, "\(second.textLines)")
+
+    let moving = try folders.run(move: true, options: withRecord)
+    #expect(memo(moving, gone)?.moved == true, "\(moving.textLines)")
+    let said = memo(moving, gone)?.detail ?? ""
+    #expect(said.contains("no copy is left in either folder") && !said.contains("--again"), "\(said)")
+    #expect(!fm.fileExists(atPath: folders.source.path + "/" + gone + "_audio.m4a"))
+    // The memo with a new title not copied stays on the source whole.
+    #expect(memo(moving, titled)?.moved == false && memo(moving, titled)?.keptOnSource == true)
+    #expect(fm.fileExists(atPath: folders.source.path + "/" + titled + "_title.txt"))
+    #expect(fm.fileExists(atPath: folders.source.path + "/" + titled + "_audio.m4a"))
+  }
+
   /// A kill at every step of the import that writes the record: the record on disk is always the
   /// old one or the new one, whole, and the next import reads it without a word.
   @Test func aKillAtEveryStepOfWritingTheRecordLeavesTheOldOrTheNew() throws {

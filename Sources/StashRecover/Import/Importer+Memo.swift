@@ -29,24 +29,45 @@ extension Importer {
         + "this base here into another folder; to keep one, delete the other; then import again"
       return
     }
+    // A memo whose audio was deleted here since it was imported is deleted here, whatever else of
+    // it is left: nothing new of it is copied either (a new title alone would be a file of no memo).
+    let audioDeleted = memo.names.contains { $0.kind == .audio && comparison.deletedHere.contains($0.name) }
+    if audioDeleted && !comparison.missing.isEmpty {
+      comparison.notCopied = comparison.missing.map(\.name)
+      comparison.missing = []
+    }
     entry.copied = comparison.missing.map(\.name)
     entry.bytes = comparison.missing.reduce(0) { $0 + $1.status.size }
     let hereNames = here?.statuses ?? [:]
     if !comparison.missing.isEmpty {
       entry.outcome = .copied
-    } else if !comparison.deletedHere.isEmpty && !memo.names.contains(where: { hereNames[$0.name] != nil }) {
+    } else if !comparison.deletedHere.isEmpty
+      && (audioDeleted || !memo.names.contains(where: { hereNames[$0.name] != nil }))
+    {
       entry.outcome = .deletedHere
     } else {
       let changed = !comparison.changedHere.isEmpty || !comparison.recoveredSince.isEmpty
       entry.outcome = changed ? .changedHere : .alreadyHere
     }
     var notes: [String] = []
+    // With `--move` what was deleted here goes from the source too (§7.6): then nothing brings it
+    // back, and the report says so rather than offer `--again`.
+    let movesAway = options.move && moveRefusal(memo, comparison) == nil
+    let none = options.dryRun ? "no copy would be left" : "no copy is left"
     if entry.outcome == .deletedHere {
-      notes.append("not copied again; --again brings it back")
+      notes.append(
+        movesAway
+          ? "\(none) in either folder (one deleted in stash-tui is in the Trash)"
+          : "not copied again; stash import --again brings it back")
     } else if !comparison.deletedHere.isEmpty {
+      let them = comparison.deletedHere.count == 1 ? "it" : "them"
       notes.append(
         "deleted here since it was imported, not copied again: \(names(comparison.deletedHere)); "
-          + "--again brings \(comparison.deletedHere.count == 1 ? "it" : "them") back")
+          + (movesAway ? "\(none) of \(them) in either folder" : "stash import --again brings \(them) back"))
+    }
+    if !comparison.notCopied.isEmpty {
+      notes.append(
+        "new on the source and not copied, as its audio is gone here: \(names(comparison.notCopied))")
     }
     if !comparison.changedHere.isEmpty {
       notes.append(
@@ -131,6 +152,9 @@ extension Importer {
     var changedHere: [String] = []
     /// Names here with the source's bytes, as the record is to hold them.
     var verified: [(name: String, entry: ImportRecord.Entry)] = []
+    /// Names the target lacks that are not copied: new on the source for a memo whose audio was
+    /// deleted here (they would belong to no memo).
+    var notCopied: [String] = []
   }
 
   /// Compares by size and modification time (an import keeps the source's), and by content when
@@ -298,6 +322,9 @@ extension Importer {
     if !comparison.recoveredHere.isEmpty {
       return "its parts were not copied, since what they make is already here; remove them by hand if "
         + "they are what was recovered"
+    }
+    if !comparison.notCopied.isEmpty {
+      return "it holds files that were not copied (new since its audio was deleted here)"
     }
     return nil
   }
