@@ -78,6 +78,33 @@ import Testing
     #expect(model.visible.isEmpty)
   }
 
+  /// Characters that join the one before them (a zero-width joiner, a combining accent) keep the
+  /// cursor on the text (it once ran past its end, and the next key crashed the browser).
+  @Test func joiningCharactersKeepTheCursorInTheText() {
+    var model = BrowserFixture.model()
+    _ = model.update(.key(.char("r")))
+    _ = model.update(.key(.ctrl("u")))
+    _ = Self.typing("x\u{200D}y e\u{301}!", into: &model)
+    #expect(model.prompt?.text == "x\u{200D}y e\u{301}!")
+    #expect(model.prompt.map { $0.cursor == $0.text.count } == true)
+    _ = model.update(.key(.backspace))
+    _ = model.update(.key(.left))
+    _ = Self.typing("z", into: &model)
+    #expect(model.prompt?.text == "x\u{200D}y ze\u{301}")
+  }
+
+  /// A paste goes into the open prompt as one line; with no prompt it does nothing.
+  @Test func aPasteIsTypedIntoThePromptAsOneLine() {
+    var model = BrowserFixture.model()
+    let selected = model.selectedBase
+    #expect(model.update(.paste("dy")).isEmpty && model.selectedBase == selected)
+    #expect(model.message?.text.hasPrefix("Pasted text goes into a prompt only") == true)
+    _ = model.update(.key(.char("/")))
+    let effects = model.update(.paste("wa\nl\tk\u{7}"))
+    #expect(model.prompt?.text == "wa l k" && model.filter == "wa l k")
+    #expect(effects.last == .searchTranscripts("wa l k", generation: model.searchGeneration))
+  }
+
   @Test func goToTimeChecksTheTimeAndPlaysFromIt() throws {
     var model = BrowserFixture.model()
     let base = try #require(model.selectedBase)

@@ -95,6 +95,35 @@ import Testing
     tmux.send("q")
   }
 
+  /// A paste with line breaks into the rename prompt is one line of the title: what follows a
+  /// line break is not taken for keys (a paste once went on to `d`, `y` and moved the memo to the
+  /// Trash). A zero-width joiner typed after a letter joins it without crashing the browser.
+  @Test func aPasteIsOneLineOfTextNeverKeys() throws {
+    let folder = try TUIHarness.memoFolder()
+    let data = try Fixtures.scratchFolder("stash-tui-xdg")
+    defer { try? FileManager.default.removeItem(at: data) }
+    let tmux = try TmuxSession(folder: folder, environment: ["XDG_DATA_HOME": data.path])
+    defer { tmux.close() }
+    #expect(tmux.waitUntilRead(for: "3 memos") != nil)
+    tmux.send("Down", "Down", "r")
+    #expect(tmux.wait(for: "Name (empty removes the title):") != nil)
+    tmux.paste("Walk\ndy\n")
+    tmux.type("x\u{200D}y")
+    tmux.send("Enter")
+    let titleFile = folder.appendingPathComponent("2026-03-14T09-30-00Z_title.txt")
+    #expect(tmux.wait(for: "Renamed to") != nil, "\(tmux.capture())")
+    #expect(try String(contentsOf: titleFile, encoding: .utf8) == "Walk dy x\u{200D}y", "\(tmux.capture())")
+    #expect(
+      FileManager.default.fileExists(
+        atPath: folder.appendingPathComponent("2026-03-14T09-30-00Z_audio.m4a").path))
+    #expect(!FileManager.default.fileExists(atPath: data.appendingPathComponent("Trash").path))
+    // Outside a prompt a paste does nothing.
+    tmux.paste("dy")
+    #expect(tmux.wait(for: "Pasted text goes into a prompt only") != nil, "\(tmux.capture())")
+    tmux.send("q")
+    #expect(tmux.wait(for: "EXITED:0") != nil)
+  }
+
   @Test func deletesToTheTrashNamingEveryFile() throws {
     let folder = try TUIHarness.memoFolder()
     let data = try Fixtures.scratchFolder("stash-tui-xdg")

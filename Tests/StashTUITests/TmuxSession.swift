@@ -121,6 +121,13 @@ final class TmuxSession {
     _ = try? runProcess("tmux", ["-L", socket, "send-keys", "-l", text])
   }
 
+  /// Pastes `text` as a terminal does, in bracketed-paste marks when the program asked for them
+  /// (`paste-buffer -p`).
+  func paste(_ text: String) {
+    _ = try? runProcess("tmux", ["-L", socket, "set-buffer", "--", text])
+    _ = try? runProcess("tmux", ["-L", socket, "paste-buffer", "-p"])
+  }
+
   /// Resizes the terminal.
   func resize(width: Int, height: Int) {
     _ = try? runProcess("tmux", ["-L", socket, "resize-window", "-x", "\(width)", "-y", "\(height)"])

@@ -70,6 +70,9 @@ package enum BrowserEffect: Equatable, Sendable {
 package enum BrowserEvent: Equatable, Sendable {
   case key(Key)
   case mouse(MouseEvent)
+  /// Text the terminal marked as pasted (bracketed paste): typed into an open prompt, never taken
+  /// for keys.
+  case paste(String)
   case resize(width: Int, height: Int)
   /// A new player snapshot.
   case player(PlayerSnapshot)

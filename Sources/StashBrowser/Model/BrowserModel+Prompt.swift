@@ -52,7 +52,40 @@ extension BrowserModel {
     default:
       return []
     }
+    return promptEdited(&p, chars)
+  }
+
+  /// Pasted text (bracketed by the terminal): typed into the open prompt at its cursor as one
+  /// line (line breaks and tabs become spaces, other controls are dropped), never taken for keys.
+  package mutating func handlePaste(_ text: String) -> [BrowserEffect] {
+    guard var p = prompt else {
+      message = StyledLine("Pasted text goes into a prompt only (r, /, S, g): nothing was done.", .dim)
+      return []
+    }
+    let line = text.compactMap { c -> Character? in
+      if c.isNewline || c == "\t" { return " " }
+      return c.unicodeScalars.allSatisfy({ $0.value < 0x20 || $0.value == 0x7F }) ? nil : c
+    }
+    var chars = Array(p.text)
+    if p.selected {
+      p.selected = false
+      chars.removeAll()
+      p.cursor = 0
+    }
+    chars.insert(contentsOf: line, at: min(p.cursor, chars.count))
+    p.cursor = min(p.cursor, chars.count) + line.count
+    return promptEdited(&p, chars)
+  }
+
+  /// The prompt's text is now `chars`: kept, its cursor still on a character boundary, and the
+  /// filter or the search follows it as it is typed.
+  private mutating func promptEdited(_ p: inout Prompt, _ chars: [Character]) -> [BrowserEffect] {
+    // Characters may join where they meet (a letter and a zero-width joiner, a base and a combining
+    // accent), so the text has fewer than `chars`: the cursor is counted again in the new text (it
+    // once pointed past its end, and the next key crashed the browser).
+    let before = String(chars[..<min(p.cursor, chars.count)])
     p.text = String(chars)
+    p.cursor = min(before.count, p.text.count)
     prompt = p
     if p.purpose == .filter {
       // The list filters as the user types.

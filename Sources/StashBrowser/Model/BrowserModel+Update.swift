@@ -11,6 +11,8 @@ extension BrowserModel {
       effects = handle(key: key)
     case .mouse(let mouse):
       effects = handle(mouse: mouse)
+    case .paste(let text):
+      effects = handlePaste(text)
     case .resize(let w, let h):
       width = w
       height = h

@@ -105,6 +105,8 @@ final class BrowserLoop {
           runner.drive(&model, model.update(.key(key)))
         case .mouse(let event):
           runner.drive(&model, model.update(.mouse(event)))
+        case .paste(let text):
+          runner.drive(&model, model.update(.paste(text)))
         case .resize:
           let s = terminal.size
           redrawAll = true

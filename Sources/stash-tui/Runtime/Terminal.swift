@@ -15,6 +15,13 @@ final class Terminal {
   /// Key codes of Ctrl-← and Ctrl-→ in this terminal's terminfo (`kLFT5`, `kRIT5`), 0 when absent.
   private var ctrlLeftCode: Int32 = 0
   private var ctrlRightCode: Int32 = 0
+  /// Key codes given to the terminal's marks around pasted text (bracketed paste).
+  private let pasteStartCode = Int32(KEY_MAX) - 3
+  private let pasteEndCode = Int32(KEY_MAX) - 4
+  /// The text of a paste under way (between its marks), nil when none is.
+  private var pasted: String?
+  /// The most of a paste kept: a prompt takes a line, not a document.
+  private static let pasteLimit = 4_096
 
   /// Starts curses (`initscr`): raw keys, no echo, keypad, mouse unless disabled.
   init(mouse: Bool) {
@@ -58,6 +65,19 @@ final class Terminal {
       ctrlRightCode = Int32(KEY_MAX) - 1
       _ = define_key("\u{1B}[1;5C", ctrlRightCode)
     }
+    // Bracketed paste: the terminal marks pasted text, so a line break in it is not Enter and
+    // what follows it is not taken for keys (a paste into the rename prompt once went on to `d`
+    // and `y`). A terminal that does not know the mode ignores the request.
+    _ = define_key("\u{1B}[200~", pasteStartCode)
+    _ = define_key("\u{1B}[201~", pasteEndCode)
+    Self.send("\u{1B}[?2004h")
+  }
+
+  /// Writes `sequence` to the terminal at once, outside curses' drawing (which has flushed
+  /// whatever it drew: a refresh writes everything it has).
+  private static func send(_ sequence: String) {
+    let bytes = Array(sequence.utf8)
+    _ = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
   }
 
   /// The terminal's size now.
@@ -66,6 +86,7 @@ final class Terminal {
   /// Ends curses (`endwin`), giving the terminal back as it was, then standard error with what
   /// was written to it meanwhile (`StandardErrorHold`).
   func close() {
+    Self.send("\u{1B}[?2004l")
     _ = endwin()
     StandardErrorHold.giveBack()
   }
@@ -107,6 +128,23 @@ final class Terminal {
     var ch: wint_t = 0
     let r = get_wch(&ch)
     if r == ERR { return nil }
+    if r == KEY_CODE_YES && Int32(ch) == pasteStartCode {
+      pasted = ""
+      return .ignored
+    }
+    if r == KEY_CODE_YES && Int32(ch) == pasteEndCode {
+      defer { pasted = nil }
+      return pasted.map { .paste($0) } ?? .ignored
+    }
+    if pasted != nil {
+      // Inside a paste every character is text (a function key there is dropped).
+      if r != KEY_CODE_YES, let scalar = Unicode.Scalar(UInt32(ch)),
+        pasted!.unicodeScalars.count < Self.pasteLimit
+      {
+        pasted!.unicodeScalars.append(scalar)
+      }
+      return .ignored
+    }
     if r == KEY_CODE_YES {
       let code = Int32(ch)
       if code == KEY_RESIZE { return .resize }
@@ -137,6 +175,8 @@ final class Terminal {
 enum TerminalInput {
   case key(Key)
   case mouse(MouseEvent)
+  /// Text the terminal marked as pasted.
+  case paste(String)
   case resize
   case ignored
 }
