@@ -52,7 +52,8 @@ enum BrowserManual {
       exactly what was found, both parts of a phrase that runs from one cue into the next.
       .PP
       It reads the folder as it is and writes to it only when asked to: \\fBr\\fR renames a memo
-      (its _title.txt), \\fBd\\fR moves a memo's files to the Trash after naming each one,
+      (its _title.txt), \\fBd\\fR moves a memo's files to the Trash after naming each one (or, when
+      the Trash is on another file system than the memo, asks whether to delete them for good),
       \\fBR\\fR runs the recovery sweep of \\fBstash recover\\fR, and \\fBI\\fR imports memos from
       \\fB\\-\\-import\\-from\\fR's folder as \\fBstash import\\fR does; each asks first. When the
       sweep's report keeps torn parts as the sign of what a kill lost, it asks once more: \\fBy\\fR

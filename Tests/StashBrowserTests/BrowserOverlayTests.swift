@@ -94,7 +94,12 @@ import Testing
   @Test func whenTheTrashCannotTakeThemItAsksAgainForGood() throws {
     var model = BrowserFixture.model()
     let base = try #require(model.selectedBase)
+    _ = model.update(.key(.char("d")))
+    _ = model.update(.key(.char("y")))
+    #expect(model.message?.text == "Moving to the Trash…")
     _ = model.update(.actionFinished(.trashUnavailable(base: base, reason: "the Trash is on another disk")))
+    // What was said while it ran is over: the question is now another (it once stayed below it).
+    #expect(model.message == nil)
     let text = BrowserView.render(model).plainText
     #expect(text.contains("Delete for good?"))
     #expect(text.contains("The Trash cannot take them: the Trash is on another disk"))

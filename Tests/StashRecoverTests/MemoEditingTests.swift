@@ -30,8 +30,11 @@ import Testing
     try MemoTitle.set("", base: "m", in: folder)
     #expect(try FolderTree(root).entries["memos/m_title.txt"] == nil)
     try MemoTitle.set(" \n ", base: "m", in: folder)  // clearing twice is fine
-    try MemoTitle.set("New", base: "n", in: folder)
-    #expect(try FolderTree(root).entries["memos/n_title.txt"] == "New")
+    try MemoTitle.set("New", base: "other", in: folder)
+    #expect(try FolderTree(root).entries["memos/other_title.txt"] == "New")
+    // A memo whose audio is gone (since it was listed) gets no title: it would belong to no memo.
+    #expect(throws: RecoverError.self) { try MemoTitle.set("Ghost", base: "n", in: folder) }
+    #expect(try FolderTree(root).entries["memos/n_title.txt"] == nil)
     #expect(throws: RecoverError.self) { try MemoTitle.set("x", base: "../escape", in: folder) }
   }
 
@@ -56,6 +59,26 @@ import Testing
     #expect(outcome.removed.last == "m_audio.m4a", "audio goes last")
     #expect(throws: RecoverError.self) {
       try MemoDeletion.delete(base: "m", in: root.path + "/memos", disposal: .permanent)
+    }
+  }
+
+  /// A memo file's name on a folder (what it holds is no file of the format): nothing is deleted,
+  /// to the Trash or for good, and the folder is named. (To the Trash it once went whole, its
+  /// contents unnamed.)
+  @Test func aFolderWithAMemoFilesNameStopsTheDeletion() throws {
+    let root = try Self.memo()
+    defer { root.remove() }
+    let folder = root.path + "/memos"
+    try FileManager.default.removeItem(atPath: folder + "/m_audio.m4a")
+    try put("mine", "memos/m_audio.m4a/notes.txt", in: root)
+    let before = try FolderTree(root)
+    for disposal in [MemoDeletion.Disposal.permanent, .trash(Trash(directory: root.path + "/Trash"))] {
+      #expect {
+        try MemoDeletion.delete(base: "m", in: folder, disposal: disposal)
+      } throws: { error in
+        (error as? RecoverError)?.code == .notAFile && (error as? RecoverError)?.files == ["m_audio.m4a"]
+      }
+      #expect(try FolderTree(root) == before)
     }
   }
 

@@ -87,6 +87,14 @@ import Testing
       "\(tmux.capture())")
     let titleFile = folder.appendingPathComponent("2026-03-14T09-30-00Z_title.txt")
     #expect(try String(contentsOf: titleFile, encoding: .utf8) == "Walk by the river")
+    // A title longer than a title may be is refused, and the one there is kept.
+    tmux.send("r", "C-u")
+    tmux.type(String(repeating: "long ", count: 41))
+    tmux.send("Enter")
+    #expect(
+      tmux.wait(for: "it is 204 characters long, and a title holds at most 200") != nil, "\(tmux.capture())")
+    #expect(try String(contentsOf: titleFile, encoding: .utf8) == "Walk by the river")
+    tmux.send("Escape")
     // An empty name removes the file; the memo reads as its date again.
     tmux.send("r", "C-u", "Enter")
     #expect(tmux.wait(for: "Title removed") != nil, "\(tmux.capture())")

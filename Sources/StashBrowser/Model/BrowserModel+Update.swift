@@ -211,9 +211,12 @@ extension BrowserModel {
     case .done(let text):
       message = StyledLine(text)
     case .failed(let text):
+      // The "Moving to the Trash…" said while it ran is over.
+      message = nil
       overlay = .report(title: "Not done", lines: [text])
       overlayTop = 0
     case .trashUnavailable(let base, let reason):
+      message = nil
       guard let row = memos.row(ofBase: base) else { return [.list] }
       overlay = .confirmDelete(
         base: base, files: row.files + row.partFiles.map { "\(base).parts/\($0)" }, permanently: true,

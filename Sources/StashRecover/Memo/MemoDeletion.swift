@@ -63,9 +63,25 @@ public enum MemoDeletion {
     }
     let files = [MemoFileKind.title, .route, .transcript].map { $0.name(for: base) }
     var present: [String] = []
-    for name in files where try fs.status(folder + "/" + name) != nil { present.append(name) }
+    var folders: [String] = []
+    for name in files {
+      guard let status = try fs.status(folder + "/" + name) else { continue }
+      if status.kind == .directory { folders.append(name) }
+      present.append(name)
+    }
     let audio = MemoFileKind.audio.name(for: base)
-    let audioPresent = try fs.status(folder + "/" + audio) != nil
+    let audioStatus = try fs.status(folder + "/" + audio)
+    let audioPresent = audioStatus != nil
+    if audioStatus?.kind == .directory { folders.append(audio) }
+    // A memo file's name on a folder: what it holds is no file of the format, and to the Trash it
+    // would go unnamed (permanently it cannot go at all). Nothing is deleted.
+    guard folders.isEmpty else {
+      throw RecoverError(
+        code: .notAFile,
+        message: "\(folders.joined(separator: ", ")) \(folders.count == 1 ? "is a folder" : "are folders"), "
+          + "not a file Stash writes: move \(folders.count == 1 ? "it" : "them") out, then delete again",
+        path: folder + "/" + folders[0], files: folders)
+    }
     guard !present.isEmpty || partsFolderExists || audioPresent else {
       throw RecoverError(code: .notFound, message: "no memo has this name here", path: folder + "/" + base)
     }

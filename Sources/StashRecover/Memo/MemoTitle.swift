@@ -14,6 +14,12 @@ public enum MemoTitle {
     let lock = try FolderLock.acquire(folder, wait: true, fileSystem: fileSystem)
     defer { lock.release() }
     let name = MemoFileKind.title.name(for: base)
+    // A title beside no audio would be a file of no memo (lint's orphan): the memo's audio may have
+    // gone since it was listed. Removing a title is always allowed.
+    if !text.isEmpty, try fileSystem.status(folder + "/" + MemoFileKind.audio.name(for: base)) == nil {
+      throw RecoverError(
+        code: .notFound, message: "no memo has this name here (its audio is gone)", path: folder + "/" + base)
+    }
     if text.isEmpty {
       guard try fileSystem.status(folder + "/" + name) != nil else { return }
       try fileSystem.unlink(folder + "/" + name)

@@ -23,11 +23,19 @@ final class FolderEditor: MemoEditor {
   }
 
   func setTitle(base: String, title: String) -> ActionOutcome {
+    // A title longer than the format allows is shown cut, and lint warns of it: refused here.
+    let length = MemoTitle.normalized(title).count
+    if length > Title.maximumCharacters {
+      return .failed(
+        "The title was not written: it is \(length) characters long, and a title holds at most "
+          + "\(Title.maximumCharacters). Shorten it.")
+    }
     do {
       try MemoTitle.set(title, base: base, in: folder)
       let stored = MemoTitle.normalized(title)
       return .done(
-        stored.isEmpty ? "Title removed: the memo reads as its date again." : "Renamed to “\(stored)”.")
+        stored.isEmpty
+          ? "Title removed: the memo is named by its file name again." : "Renamed to “\(stored)”.")
     } catch {
       return .failed("The title was not written: \(FolderEditor.describe(error))")
     }
@@ -57,6 +65,8 @@ final class FolderEditor: MemoEditor {
           + (files.count == 1 ? "is" : "are")
           + " not a file Stash wrote. Move \(files.count == 1 ? "it" : "them") out of the parts folder, "
           + "then delete again.")
+    } catch let error as RecoverError where error.code == .notAFile {
+      return .failed("Nothing was deleted: \(error.message).")
     } catch {
       return .failed("Nothing more was deleted: \(FolderEditor.describe(error))")
     }

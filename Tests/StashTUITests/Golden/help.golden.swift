@@ -22,7 +22,7 @@ extension GoldenScreens {
           │   ]                 forward 1 minute                                                 │
           │   Ctrl-← ,          previous cue                                                     │
           │   Ctrl-→ .          next cue                                                         │
-          │   g                 go to a typed time (1:30, 90, 1:02:03)                           │
+          │   g                 go to a typed time (1:30, 90, 1:02:03, +30, -10)                 │
           │   f                 follow the spoken cue again                                      │
           │   B                 play from the beginning (a memo continues where it was left off) │
           │   >                 play the next memo in the list                                   │
