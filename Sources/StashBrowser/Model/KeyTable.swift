@@ -46,7 +46,8 @@ package enum KeyTable {
         Binding(keys: [.char("]")], action: .seekForwardMinute, help: "forward 1 minute"),
         Binding(keys: [.ctrlLeft, .char(",")], action: .previousCue, help: "previous cue"),
         Binding(keys: [.ctrlRight, .char(".")], action: .nextCue, help: "next cue"),
-        Binding(keys: [.char("g")], action: .goToTime, help: "go to a typed time (1:30, 90, 1:02:03, +30, -10)"),
+        Binding(
+          keys: [.char("g")], action: .goToTime, help: "go to a typed time (1:30, 90, 1:02:03, +30, -10)"),
         Binding(keys: [.char("f")], action: .follow, help: "follow the spoken cue again"),
         Binding(
           keys: [.char("B")], action: .fromStart,
