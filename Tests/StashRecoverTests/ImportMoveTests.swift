@@ -11,7 +11,18 @@ import Testing
     defer { folders.remove() }
     let before = try ImportFolders.state(folders.source)
     let expected = try folders.expectedTarget()
+    // The plan says what the run then does, memo for memo, its exit code too (it once planned
+    // "would copy" with no word of a memo it then kept on the source, and exit 0).
+    let plan = try folders.run(move: true, dryRun: true)
     let report = try folders.run(move: true)
+    for memo in report.memos {
+      let planned = plan.memos.first { $0.base == memo.base }
+      #expect(planned?.moved == memo.moved && planned?.keptOnSource == memo.keptOnSource, "\(memo.base)")
+      #expect(
+        planned?.detail.contains("would be kept on the source") == memo.detail.contains("kept on the source"),
+        "\(memo.base): \(planned?.detail ?? "") / \(memo.detail)")
+    }
+    #expect(plan.exitCode == report.exitCode)
     #expect(try ImportFolders.state(folders.target) == expected)
     let left = try ImportFolders.state(folders.source)
     // A parts folder with a stranger's file keeps its memo on the source, whole, and so does a

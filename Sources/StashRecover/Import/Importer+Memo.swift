@@ -94,7 +94,15 @@ extension Importer {
           + memo.strangers.map { PathText.escaped($0) }.joined(separator: ", "))
     }
     if options.dryRun {
-      if options.move { entry.moved = moveRefusal(memo, comparison) == nil }
+      // The plan says what the run would do: a memo `--move` would leave on the source, and why.
+      if options.move {
+        let refusal = moveRefusal(memo, comparison)
+        entry.moved = refusal == nil
+        if let refusal {
+          notes.append("would be kept on the source: \(refusal)")
+          entry.keptOnSource = true
+        }
+      }
       entry.detail = notes.joined(separator: "; ")
       return
     }
