@@ -11,9 +11,12 @@ import StashRecover
 /// lock like every other stash writer and skips a capture that may still be recording. Nothing
 /// else is touched; nothing is removed recursively.
 package enum LintFix {
-  /// Sweeps `folder` when a fixable finding calls for it. The folder is followed if it is itself a
-  /// symbolic link (the sweep follows none). Each fix, and each failure, is handed to `say`.
-  package static func apply(folder given: String, say standardError: (String) -> Void) {
+  /// Sweeps `folder` when a fixable finding calls for it: only the captures of `bases` when given
+  /// (those whose fixable findings the rules selected keep). The folder is followed if it is itself
+  /// a symbolic link (the sweep follows none). Each fix, and each failure, is handed to `say`.
+  package static func apply(
+    folder given: String, bases: Set<String>? = nil, say standardError: (String) -> Void
+  ) {
     guard let reading = try? MemoFolder.read(path: given) else { return }
     guard reading.memos.contains(where: { $0.needsRecovery || $0.parts?.isEmpty == true }) else { return }
     let folder: String
@@ -24,9 +27,11 @@ package enum LintFix {
       return
     }
     let sweeper = Sweeper(fileSystem: SystemFileSystem(), assembler: FormatAssembler(), audioRepairer: nil)
+    var options = SweepOptions(now: Double(time(nil)))
+    options.only = bases
     do {
       let report = try sweeper.run(
-        folder, options: SweepOptions(now: Double(time(nil))),
+        folder, options: options,
         onWait: {
           standardError(
             "stash lint: another stash process is writing in \(PathText.escaped(given)); waiting for it")

@@ -112,22 +112,31 @@ enum LintCommand {
         continue
       }
       if let severity = configuration.failOn { failOn = min(failOn, severity) }
-      // Only a count is kept of what --fix can fix, so a first look costs no memory either.
-      func fixable(_ path: String) throws(FormatError) -> Int {
+      // Only a count is kept of what --fix can fix (and the memos it is in), so a first look costs
+      // little memory either.
+      func fixable(_ path: String) throws(FormatError) -> (count: Int, bases: Set<String>) {
         var count = 0
+        var bases = Set<String>()
         try LintEngine.lint(folder: path, deepAudio: deep) { finding in
           if LintCatalogue.rule(finding.code)?.fixable == true, configuration.apply(finding) != nil {
             count += 1
+            // Each fixable finding names a parts folder, `<base>.parts`.
+            bases.insert(finding.name.hasSuffix(".parts") ? String(finding.name.dropLast(6)) : finding.name)
           }
         }
-        return count
+        return (count, bases)
       }
       do {
         var before = 0
-        // --fix works on a whole folder: not on the memo folder of a parts folder named alone.
+        // --fix works on a whole folder: not on the memo folder of a parts folder named alone. It
+        // fixes what the findings the rules keep call for, and nothing a rule left out.
         if isFolder && fix && memo == nil {
-          before = try fixable(path)
-          if before > 0 { LintFix.apply(folder: path, say: standardError) }
+          let found = try fixable(path)
+          before = found.count
+          if before > 0 {
+            LintFix.apply(
+              folder: path, bases: configuration.changesFindings ? found.bases : nil, say: standardError)
+          }
         }
         var after = 0
         let take = { (finding: LintFinding) in

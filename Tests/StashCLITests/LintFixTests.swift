@@ -40,6 +40,37 @@ import Testing
     #expect(!result.standardOutput.contains("lint/2026-05-08T15-00-00_track.gpx"))
   }
 
+  /// `--fix` with rules selected or ignored fixes only what the findings they keep call for (it
+  /// once swept the whole folder whatever was selected).
+  @Test func fixKeepsToTheRulesSelected() throws {
+    let folder = try LintFixtureFolder()
+    defer { folder.remove() }
+    let aged = try runProcess(
+      "find",
+      [
+        folder.root.appendingPathComponent("lint").path, "-exec", "touch", "-h", "-d", "2026-05-08 16:00",
+        "{}", "+",
+      ])
+    #expect(aged.status == 0, "\(aged.standardError)")
+    let lint = folder.root.appendingPathComponent("lint").path
+    for (rules, removed, kept) in [
+      (["--select", "folder-parts-empty"], "2026-05-07T14-00-00.parts", "2026-05-08T15-00-00.parts"),
+      (["--ignore", "folder-parts-empty"], "2026-05-08T15-00-00.parts", "2026-05-07T14-00-00.parts"),
+    ] {
+      try? FileManager.default.createDirectory(
+        atPath: lint + "/2026-05-07T14-00-00.parts", withIntermediateDirectories: false)
+      let result = try folder.run(["lint", "lint", "--fix"] + rules)
+      #expect(
+        result.standardError.contains("stash lint: fixed 1 finding"), "\(rules): \(result.standardError)")
+      let files = try FileManager.default.contentsOfDirectory(atPath: lint)
+      #expect(!files.contains(removed) && (files.contains(kept) || kept.hasPrefix("2026-05-08")), "\(rules)")
+      if rules[0] == "--select" {
+        #expect(files.contains(kept), "a capture not selected was swept: \(result.standardError)")
+        #expect(!result.standardError.contains("published"), "\(result.standardError)")
+      }
+    }
+  }
+
   /// A folder `tidy` beside `lint/`: `m.parts` empty, `n.parts` holding a stranger's note, each
   /// beside audio, every file made old so the sweep takes none for a live recording.
   static func tidyFolder(in folder: LintFixtureFolder) throws -> URL {

@@ -11,6 +11,9 @@ public struct SweepOptions: Sendable {
   /// Accept the loss that parts kept beside a finished file are the sign of (`--accept-loss`):
   /// note it in the transcript and remove the parts (FORMAT.md §6.6).
   public var acceptLoss = false
+  /// Sweep only the captures of these bases, and no leftover temporaries (`stash lint --fix` with
+  /// rules selected or ignored: only what the findings kept call for); nil sweeps everything.
+  public var only: Set<String>? = nil
 
   /// Options; by default a capture touched in the last two minutes is left alone.
   public init(now: Double, recentWindow: Double = 120, includeRecent: Bool = false, repairAudio: Bool = false)

@@ -43,6 +43,10 @@ public struct Sweeper {
     defer { lock.release() }
     var snapshot = try FolderSnapshot.read(
       folder, includeAllAudio: options.repairAudio, fileSystem: fileSystem)
+    if let only = options.only {
+      snapshot.captures.removeAll { !only.contains($0.base) }
+      snapshot.temporaries = []
+    }
     // Only a capture with recent parts needs its date and length, to tell a copy from a recording.
     for index in snapshot.captures.indices
     where snapshot.captures[index].partsFolder != nil
