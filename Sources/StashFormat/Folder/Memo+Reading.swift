@@ -217,8 +217,10 @@ extension Memo {
           Diagnostic(
             code: .folderNeedsRecovery, severity: .warning,
             message:
-              "the recording was interrupted: \(what.joined(separator: " and ")) never became a finished file. "
-              + "Run `stash recover` to assemble it")))
+              // The parts alone cannot tell a recording killed from one still running.
+              "\(what.joined(separator: " and ")) \(toAssemble.count == 1 ? "is not a finished file" : "are not finished files"): "
+              + "the recording was stopped before it finished, or is still running. Run `stash recover` "
+              + "to assemble it (it leaves alone a capture changed in the last two minutes)")))
     }
     for kind in partsBesideFinished {
       let numbers = kind == .transcript ? parts.transcriptParts : parts.routeParts
