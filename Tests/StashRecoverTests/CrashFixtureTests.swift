@@ -127,6 +127,25 @@ import Testing
     #expect(report.captures.flatMap(\.events).contains { $0.action == .repaired })
   }
 
+  /// A leftover temporary in a parts folder beside a stranger's file: the plan removes the one and
+  /// keeps the other, as the run then does (it once said it would remove the temporary, then that
+  /// it would keep it with the stranger's file).
+  @Test func theDryRunKeepsWhatTheRunKeeps() throws {
+    let folder = try CrashFolder()
+    defer { folder.remove() }
+    try put("j", "2026-04-01T09-00-00.parts/.transcription.0004.vtt.stash-tmp-AAAAAA", in: folder.root)
+    try put("j", "2026-04-01T09-00-00.parts/.hidden", in: folder.root)
+    let kept = { (report: SweepReport) in
+      report.captures.flatMap(\.events).filter { $0.action == .kept }.flatMap(\.names).sorted()
+    }
+    let plan = try folder.sweep(dryRun: true)
+    let run = try folder.sweep()
+    #expect(plan.temporariesRemoved == run.temporariesRemoved && !run.temporariesRemoved.isEmpty)
+    #expect(
+      kept(plan) == kept(run) && kept(run).contains("2026-04-01T09-00-00.parts/.hidden"), "\(kept(plan))")
+    #expect(!kept(run).contains { $0.contains("stash-tmp") }, "\(kept(run))")
+  }
+
   /// Kills the sweep at every step, checks no cue or point on disk was lost, reruns, and expects the
   /// folder an uninterrupted sweep leaves. fsync is off in this loop (the stops are simulated in
   /// process, where the page cache holds every write) to keep it fast.

@@ -28,6 +28,9 @@ struct SweepPerformer {
   }
   /// Names a dry run has pretended to remove from the current parts folder.
   private var pretendRemoved = Set<String>()
+  /// The leftover temporaries removed (or, in a dry run, that would be) before the captures,
+  /// as paths from the memo folder.
+  private var temporariesRemoved = Set<String>()
   /// Parts of the current capture removed but not yet made durable by an fsync of their folder.
   private var unsyncedRemovals = false
 
@@ -57,6 +60,7 @@ struct SweepPerformer {
     if let temporaryFailure {
       report.captures.append(SweepReport.Capture(base: "", events: [temporaryFailure]))
     }
+    temporariesRemoved = Set(report.temporariesRemoved)
     // A capture with nothing done to it (whole audio looked at for repair) says nothing.
     report.captures += perform(plan.captures).filter { !$0.events.isEmpty }
     report.audioLookedAt =
@@ -82,9 +86,16 @@ struct SweepPerformer {
 
   mutating func perform(_ capture: SweepPlan.Capture) -> SweepReport.Capture {
     var events: [SweepReport.Event] = []
-    pretendRemoved = []
     unsyncedRemovals = false
     let partsFolder = capture.base + MemoFileKind.parts.suffix
+    // A dry run's temporaries "removed" before the captures are gone from its parts folder too (the
+    // plan once said it would remove one, then that it would keep it).
+    pretendRemoved = []
+    if dryRun {
+      for path in temporariesRemoved where path.hasPrefix(partsFolder + "/") {
+        pretendRemoved.insert(String(path.dropFirst(partsFolder.count + 1)))
+      }
+    }
     switch capture.hold {
     case .possiblyRecording(let age)?:
       let seconds = max(0, Int(age.rounded()))
