@@ -48,15 +48,30 @@ package struct FileChecks {
     return made
   }
 
-  /// Adds a reader's diagnostics as they are.
+  /// Adds a reader's diagnostics of the file (all of them, at once) under the same limit as the
+  /// linter's own: at most `limit` of a code listed, then one that counts the rest (a reader's own
+  /// count of those it did not list, past its larger limit, is part of that rest). A file once
+  /// listed a thousand of one code.
   package mutating func add(_ diagnostics: [Diagnostic]) {
     guard !diagnostics.isEmpty else { return }
     let (name, path) = placed()
+    var seen: [FormatError.Code: (count: Int, severity: Severity)] = [:]
     for diagnostic in diagnostics {
+      let count = (seen[diagnostic.code]?.count ?? 0) + max(1, diagnostic.unlisted)
+      seen[diagnostic.code] = (count, seen[diagnostic.code]?.severity ?? diagnostic.severity)
+      guard diagnostic.unlisted == 0, count <= Self.limit else { continue }
       findings.append(
         LintFinding(
           code: .reader(diagnostic.code), severity: diagnostic.severity, name: name, path: path,
-          location: diagnostic.location, message: diagnostic.message, unlisted: diagnostic.unlisted))
+          location: diagnostic.location, message: diagnostic.message))
+    }
+    for (code, found) in seen.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where found.count > Self.limit
+    {
+      let rest = found.count - Self.limit
+      findings.append(
+        LintFinding(
+          code: .reader(code), severity: found.severity, name: name, path: path,
+          message: Diagnostic.unlistedMessage(rest), unlisted: rest))
     }
   }
 

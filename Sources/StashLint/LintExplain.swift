@@ -71,10 +71,11 @@ package enum LintExplain {
       Exit 0 clean, 1 findings at or above `--fail-on` (default `error`), 2 usage or I/O errors;
       `--exit-zero` exits 0 whenever the folders could be read.
 
-      A file lists at most 20 findings of one code; one more finding then stands for the rest, and
-      in JSON it carries `"unlisted": N`, how many it stands for. The summary counts every finding
-      found, listed or not, so it equals the listed findings plus their `unlisted`. The human format
-      shows three of a code in a file and one line counting the others.
+      A file lists at most 20 findings of one code, the readers' as well as the linter's own; one
+      more finding then stands for the rest, and in JSON it carries `"unlisted": N`, how many it
+      stands for. The summary counts every finding found, listed or not: the listed findings other
+      than those that stand for the rest, plus their `unlisted`. The human format shows three of a
+      code in a file and one line counting the others.
 
       ## Configuration
 

@@ -183,3 +183,29 @@ import Testing
     #expect(try folder.run(["lint", "lint/MANIFEST.json"]).status == 2)
   }
 }
+
+/// The per-file limit of findings of one code holds for the readers' findings too.
+@Suite struct LintListingLimitTests {
+  /// A transcript with thirty bad timestamps: twenty are listed and one more stands for the other
+  /// ten; the summary counts thirty (a reader's findings were once all listed, up to a thousand).
+  @Test func aReadersFindingsAreListedUpToTheLimit() throws {
+    let folder = try Fixtures.scratchFolder("stash-lint-limit")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let cues = (0..<30).map { "00:0x:\(10 + $0).000 --> 00:01:00.000\nword \($0)\n" }
+    try Data(("WEBVTT\n\n" + cues.joined(separator: "\n")).utf8)
+      .write(to: folder.appendingPathComponent("2026-01-01T10-00-00_transcription.vtt"))
+    try TestTone.mp4(seconds: 1, frequency: 330, fragmented: false)
+      .write(to: folder.appendingPathComponent("2026-01-01T10-00-00_audio.m4a"))
+    let result = try runStash(["lint", ".", "--json"], in: folder)
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    let findings = try #require(document["findings"] as? [[String: Any]])
+    let bad = findings.filter { $0["code"] as? String == "vtt-bad-timestamp" }
+    #expect(bad.count == 21, "\(bad.count)")
+    #expect(bad.compactMap { $0["unlisted"] as? Int }.filter { $0 > 0 } == [10], "\(bad.last ?? [:])")
+    let summary = try #require(document["summary"] as? [String: Any])
+    let listed = findings.filter { ($0["unlisted"] as? Int ?? 0) == 0 }.count
+    let unlisted = findings.compactMap { $0["unlisted"] as? Int }.reduce(0, +)
+    #expect(summary["findings"] as? Int == listed + unlisted, "\(summary)")
+  }
+}
