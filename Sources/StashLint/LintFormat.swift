@@ -21,7 +21,9 @@ package enum LintFormat: String, CaseIterable {
 
   /// The message, with the byte offset added when there is no line (binary files).
   package static func message(_ finding: LintFinding) -> String {
-    let text = needsEscaping(finding.message) ? PathText.escaped(finding.message) : finding.message
+    let text =
+      needsEscaping(finding.message)
+      ? PathText.escaped(finding.message, keepingBackslashes: true) : finding.message
     if finding.location.line == nil, let offset = finding.location.offset {
       return text + " (at byte \(offset))"
     }
@@ -32,7 +34,7 @@ package enum LintFormat: String, CaseIterable {
   /// whose UTF-8 starts with 0xC2) or a backslash. Most messages hold none, and escaping scalar by
   /// scalar was the largest part of printing 100,000 findings.
   package static func needsEscaping(_ text: String) -> Bool {
-    text.utf8.contains { $0 < 0x20 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 }
+    text.utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
   }
 
   /// How many findings of one code in one file the human format lists before counting the rest.

@@ -102,7 +102,7 @@ enum ShowCommand {
           finding.location.line.map { ":\($0)" } ?? finding.location.offset.map { " (at byte \($0))" } ?? ""
         out += row(
           "problem",
-          "\(finding.severity.rawValue) \(finding.code.rawValue) in \(finding.name)\(at): \(PathText.escaped(finding.message))"
+          "\(finding.severity.rawValue) \(finding.code.rawValue) in \(finding.name)\(at): \(PathText.escaped(finding.message, keepingBackslashes: true))"
         )
       }
     } else {

@@ -138,6 +138,8 @@ import Testing
       try runProcess("sh", ["-c", "printf x > \"$1\"/$(printf 'caf\\351.m4a')", "sh", dir.path]).status == 0)
     let text = try folder.run(["lint", "hostile"])
     #expect(text.standardOutput.contains("hostile/new\\nline_transcription.vtt: warning[folder-orphan]"))
+    // A name in a message is escaped once, as in the path (it was once escaped twice: `new\\\\nline`).
+    #expect(text.standardOutput.contains("(new\\nline_audio.m4a is missing)"), "\(text.standardOutput)")
     #expect(text.standardOutput.contains("hostile/bell\\x07\\x1b[31m.txt: info[folder-unrecognised]"))
     #expect(text.standardOutput.contains("hostile/caf\\xe9.m4a: info[folder-unrecognised]"))
     #expect(!text.standardOutput.contains("\u{1B}") && !text.standardOutput.contains("\u{7}"))

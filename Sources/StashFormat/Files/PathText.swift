@@ -10,7 +10,11 @@ package enum PathText {
   /// hostile name can neither break a line of output nor drive the terminal; and with the
   /// bidirectional embeddings, overrides and isolates escaped (`\u{202E}`), which would turn the
   /// rest of a line around on a terminal that orders text (the marks U+200E and U+200F stay).
-  package static func escaped(_ path: String) -> String {
+  package static func escaped(_ path: String) -> String { escaped(path, keepingBackslashes: false) }
+
+  /// `escaped`, but with `keepingBackslashes` a backslash stays as it is: for a message, whose
+  /// names are escaped already (a second escape printed `nl\\nx` for a name `nl\nx`).
+  package static func escaped(_ path: String, keepingBackslashes: Bool) -> String {
     // Most names hold nothing to escape: hand those back as they are. A byte below 0x20, DEL, a
     // backslash, 0xC2 (the lead byte of U+0080–U+00BF, which holds the C1 controls) or 0xE2 (that
     // of U+2000–U+2FFF, which holds the bidirectional controls) takes the scalar-by-scalar way.
@@ -23,7 +27,7 @@ package enum PathText {
       case "\n": out += "\\n"
       case "\r": out += "\\r"
       case "\t": out += "\\t"
-      case "\\": out += "\\\\"
+      case "\\": out += keepingBackslashes ? "\\" : "\\\\"
       default:
         if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
           let hex = String(scalar.value, radix: 16)
