@@ -8,11 +8,10 @@ import Testing
 
 /// `--fix`, hostile names, unreadable files, single files.
 @Suite struct LintFixTests {
-  @Test func fixRunsTheSweepAndRemovesEmptyPartsFoldersAndCountsWhatItFixed() throws {
-    let folder = try LintFixtureFolder()
-    defer { folder.remove() }
-    // Everything was last touched long ago, so the sweep takes nothing for a live recording (a fresh
-    // checkout or copy gives every file the current time, which the sweep would rightly skip).
+  /// Makes everything in `lint/` last touched long ago, so the sweep takes nothing for a live
+  /// recording (a fresh checkout or copy gives every file the current time, which the sweep would
+  /// rightly skip).
+  static func age(_ folder: LintFixtureFolder) throws {
     let aged = try runProcess(
       "find",
       [
@@ -20,6 +19,12 @@ import Testing
         "{}", "+",
       ])
     #expect(aged.status == 0, "\(aged.standardError)")
+  }
+
+  @Test func fixRunsTheSweepAndRemovesEmptyPartsFoldersAndCountsWhatItFixed() throws {
+    let folder = try LintFixtureFolder()
+    defer { folder.remove() }
+    try Self.age(folder)
     let result = try folder.run(["lint", "lint", "--fix", "--format", "json"])
     #expect(
       result.standardError.contains(
@@ -45,13 +50,7 @@ import Testing
   @Test func fixKeepsToTheRulesSelected() throws {
     let folder = try LintFixtureFolder()
     defer { folder.remove() }
-    let aged = try runProcess(
-      "find",
-      [
-        folder.root.appendingPathComponent("lint").path, "-exec", "touch", "-h", "-d", "2026-05-08 16:00",
-        "{}", "+",
-      ])
-    #expect(aged.status == 0, "\(aged.standardError)")
+    try Self.age(folder)
     let lint = folder.root.appendingPathComponent("lint").path
     for (rules, removed, kept) in [
       (["--select", "folder-parts-empty"], "2026-05-07T14-00-00.parts", "2026-05-08T15-00-00.parts"),
