@@ -34,10 +34,16 @@ final class SimulatedDevice: PCMDevice, Sendable {
     /// Times the player waited for room.
     var waits = 0
     /// Whether it says it holds seconds (as a pulse device does), and how often it was taken
-    /// over (`takeOver`: here a drop), and how many frames had been heard at each take-over.
+    /// over (`takeOver`), and how many frames had been heard when each new stream took over.
+    /// Taken over with its start held, what was queued is the old stream's, heard first until
+    /// `start` (then dropped); otherwise a take-over is a drop.
     var holds = false
     var takeOvers = 0
     var takenOverAt: [Int] = []
+    var retiring: [Float]? = nil
+    var held = false
+    /// Frames a held stream needs before it is `readyToStart`.
+    var readyAt = 2400
     /// Whether it never starts playing what it is given (as a stream short of its start threshold).
     var neverStarts = false
   }
@@ -54,7 +60,15 @@ final class SimulatedDevice: PCMDevice, Sendable {
   /// Moves up to `frames` frames from the buffer to what was heard.
   func consume(_ frames: Int) {
     state.withLock { s in
-      let n = min(frames, s.queue.count)
+      var left = frames
+      if let old = s.retiring {
+        let n = min(left, old.count)
+        s.heard += old.prefix(n)
+        s.retiring = Array(old.dropFirst(n))
+        left -= n
+        if s.held { return }
+      }
+      let n = min(left, s.queue.count)
       s.heard += s.queue.prefix(n)
       s.queue.removeFirst(n)
     }
@@ -81,7 +95,7 @@ final class SimulatedDevice: PCMDevice, Sendable {
       guard room > 0 else { return -Int(EAGAIN) }
       let n = min(room, frames)
       s.queue += UnsafeBufferPointer(start: data.assumingMemoryBound(to: Float.self), count: n)
-      s.started = true
+      if !s.held { s.started = true }
       return n
     }
   }
@@ -107,11 +121,18 @@ final class SimulatedDevice: PCMDevice, Sendable {
   var isRunning: Bool { state.withLock { $0.started && !$0.paused && !$0.queue.isEmpty && !$0.neverStarts } }
   var isPrepared: Bool { state.withLock { !$0.started } }
   func start() -> Int32 {
-    state.withLock { $0.started = true }
+    state.withLock { s in
+      if s.held, s.retiring != nil { s.takenOverAt.append(s.heard.count) }
+      s.retiring = nil
+      s.held = false
+      s.started = true
+    }
     return 0
   }
   func drop() -> Int32 {
     state.withLock { s in
+      s.retiring = nil
+      s.held = false
       s.queue.removeAll()
       s.drops += 1
       s.started = false
@@ -120,13 +141,24 @@ final class SimulatedDevice: PCMDevice, Sendable {
     return 0
   }
   var holdsSeconds: Bool { state.withLock { $0.holds } }
-  func takeOver() -> Int32 {
-    state.withLock { s in
+  func takeOver(holdingStart: Bool) -> Int32 {
+    let dropping = state.withLock { s in
       s.takeOvers += 1
-      s.takenOverAt.append(s.heard.count)
+      guard holdingStart else {
+        s.takenOverAt.append(s.heard.count)
+        return true
+      }
+      if s.retiring == nil { s.retiring = s.queue }
+      s.queue.removeAll()
+      s.held = true
+      s.started = false
+      return false
     }
-    return drop()
+    return dropping ? drop() : 0
   }
+  var retiringDelay: Int? { state.withLock { $0.retiring?.count } }
+  var startHeld: Bool { state.withLock { $0.held } }
+  var readyToStart: Bool { state.withLock { !$0.held || $0.queue.count >= $0.readyAt } }
   func prepare() -> Int32 { state.withLock { $0.gone ? -ENODEV : 0 } }
   func recover(_ error: Int32) -> Int32 {
     state.withLock { $0.recoveries.append(error) }

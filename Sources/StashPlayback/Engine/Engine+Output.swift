@@ -79,13 +79,26 @@ extension Engine {
     /// How loud the frames handed over in this generation are, where a change made again on a
     /// device that holds seconds is least heard.
     var peaks = HandedPeaks()
-    /// The device frame a change of settings waits to be heard before it is made again there.
-    var settingsSwitch: Int? = nil
-    /// When the last change was asked to be made again, until its new frames start sounding, and
-    /// the frame they start at.
-    var switchAskedAt: (stamp: UInt64, generation: UInt64, to: Int)? = nil
-    /// How long a change made again took to start sounding, last time (seconds).
-    var switchLead = 0.03
+    /// The last change asked to be made again, until its new frames start sounding.
+    var switchAskedAt: SwitchAsked? = nil
+    /// The delay of the stream taken over from at which this generation's, held, is started.
+    var heldStart: Int? = nil
+    /// How long the frames of a change made again took to be ready to start, last time (seconds).
+    var switchLead = 0.05
+  }
+
+  /// A change of settings asked to be made again (`restartForSettings`): when, in which
+  /// generation, the memo frame the new frames start at, and where the stream taken over from is
+  /// to hand over to them: at its device frame `at` (of the generation asked in), or when its delay
+  /// falls to `remain` (asked again while the new stream was held). `leadNoted` once the time the
+  /// new frames took to be ready is kept as `switchLead`.
+  private struct SwitchAsked {
+    var stamp: UInt64
+    var generation: UInt64
+    var to: Int
+    var at: Int?
+    var remain: Int?
+    var leadNoted = false
   }
 
   /// The settings that shape the frames made: the speed, the volume, the voice boost, the noise
@@ -203,15 +216,18 @@ extension Engine {
     }
     if control.generation != state.generation {
       state.pausedInPlace = false
+      // Gone elsewhere (a seek) rather than where a change was asked to be made again.
+      if let asked = state.switchAskedAt, asked.to != control.decodeFrom { state.switchAskedAt = nil }
+      // Where a change is made again, the stream taken over from hands over at the frame chosen.
+      let asked = state.switchAskedAt
+      let held = control.running ? asked?.remain ?? asked?.at.map { max(0, state.written - $0) } : nil
       // Going on playing from elsewhere: a device with two streams sounds until the new one starts.
-      try state.output?.dropQueued(takingOver: control.running)
+      try state.output?.dropQueued(takingOver: control.running, holdingStart: held != nil)
+      state.heldStart = state.output?.device.startHeld == true ? held : nil
       state.generation = control.generation
       state.startFrame = control.decodeFrom
       state.written = 0
       state.peaks.reset(rate: state.output?.rate ?? control.rate)
-      state.settingsSwitch = nil
-      // Gone elsewhere (a seek) rather than where a change was asked to be made again.
-      if let asked = state.switchAskedAt, asked.to != control.decodeFrom { state.switchAskedAt = nil }
       startShaping(&state, control)
       if let pending = state.pending, pending.generation < control.generation { state.pending = nil }
       state.pendingOffset = state.pending == nil ? 0 : state.pendingOffset
@@ -227,7 +243,12 @@ extension Engine {
       state.handledHolds = control.holdRequests
       state.switchAskedAt = nil
       let delay = state.output?.delay() ?? 0
-      let frame = heard(state, delay: delay)
+      var frame = heard(state, delay: delay)
+      if let remain = state.heldStart, let left = state.output?.device.retiringDelay {
+        // The stream taken over from still sounds, short of where it was to hand over.
+        frame = max(0, state.startFrame - Int(Double(max(0, left - remain)) * control.speed))
+      }
+      state.heldStart = nil
       if let output = state.output, !state.pausedInPlace, output.pauseInPlace() {
         // The device keeps what it holds, and the stream stays open: resuming goes on from it.
         state.pausedInPlace = true
@@ -259,6 +280,7 @@ extension Engine {
       }
     }
     if restartForSettings(&state, output, control) { return false }
+    if try waitToStartHeld(&state, output, ended: false) { return false }
     state.gain.target = control.gain
     changeSpeed(&state, control)
     changeBoost(&state, control)
@@ -327,6 +349,7 @@ extension Engine {
       }
       // Whatever the filters let out is handed over before the end.
       if state.stretchedOffset * output.channels < state.stretched.count { return true }
+      if try waitToStartHeld(&state, output, ended: true) { return false }
       try output.startIfWaiting()
       let delay = measure(&state, output)
       if delay <= 0 || !output.isRunning {
@@ -350,56 +373,93 @@ extension Engine {
   /// On a device that holds seconds (a pulse device, `PCMDevice.holdsSeconds`), a setting changed
   /// while playing would be heard only after what the device holds: the frames are made again
   /// instead, from a frame about to be heard, as after a seek (the core starts a new generation
-  /// there, and the device's second stream takes over, the first going quiet as it starts). The
-  /// two streams cannot fade into each other, so where they meet is chosen where it is not heard:
-  /// the quietest stretch (a pause between words) among what is heard in the next
-  /// `switchSearchSeconds`, when it is clearly quieter than what is heard now. The new frames
-  /// start at the frame the old stream will be at when they sound (`switchLead` later), so
-  /// nothing is heard twice or left out. True when it waited, or asked for a new generation and
-  /// waited a little for it.
+  /// there, and the device's second stream takes over, the first sounding until the second
+  /// starts). The two streams cannot fade into each other, so where they meet is chosen where it
+  /// is not heard: the quietest stretch (a pause between words) among what is heard in the next
+  /// `switchSearchSeconds` once the new frames can be ready (`switchLead`), when it is clearly
+  /// quieter than what is heard then. The new stream is held until the old one gets there
+  /// (`waitToStartHeld`), so a switch made late by a busy machine is still made in the pause, at
+  /// the frame its new frames start at: nothing is heard twice or left out. True when it asked for
+  /// a new generation (or had asked) and waited a little for it.
   private func restartForSettings(_ state: inout OutputState, _ output: PCMOutput, _ control: Control) -> Bool
   {
     let asked = FrameSettings(control)
     guard output.device.holdsSeconds, state.written > 0, let made = state.madeWith, made != asked else {
       // Nothing handed over yet, or the change is heard at once anyway: made from here as asked.
       state.madeWith = asked
-      state.settingsSwitch = nil
       return false
+    }
+    if let asked = state.switchAskedAt, asked.generation == state.generation,
+      PlaybackClock.now() - asked.stamp < 500_000_000
+    {
+      // Asked already: the new generation is on its way.
+      outputWake.wait(timeout: 20)
+      return true
     }
     let delay = measure(&state, output)
     let heard = max(0, state.written - delay)
-    let rate = output.rate
-    let lead = Int(state.switchLead * Double(rate))
-    if state.settingsSwitch == nil {
-      // Long enough that the old stream is still in it when the new one starts, even late.
-      let length = max(rate * 30 / 1000, 2 * lead + rate / 100)
-      let earliest = heard + rate / 100
-      let latest = heard + Int(Self.switchSearchSeconds * Double(rate))
-      var at = earliest
-      if let now = state.peaks.quietest(from: earliest, to: earliest + state.peaks.block - 1, length: length),
-        let best = state.peaks.quietest(from: earliest, to: latest, length: length),
-        best.peak < now.peak / 2
-      {
-        at = best.start
-      }
-      state.settingsSwitch = at
-    }
-    let at = state.settingsSwitch ?? heard
-    // Only a stream that sounds, and holds the stretch waited for, is waited on: one not started
-    // yet (nothing of it heard: the new frames start where it does) or about to run out switches
-    // at once.
-    let running = output.isRunning
-    if heard < at && running && at < state.written {
-      outputWake.wait(timeout: Int32(min(50, max(1, (at - heard) * 1000 / rate))))
-      return true
-    }
-    state.settingsSwitch = nil
-    let frame = Int(memoFrame(state, device: min(state.written, heard + (running ? lead : 0))).rounded(.down))
-    state.switchAskedAt = (PlaybackClock.now(), state.generation, frame)
+    // A stream not started yet (nothing of it heard: the new frames start where it does; held, the
+    // stream before it plays on) switches at once; one that sounds, where it is not heard.
+    let at = output.isRunning ? switchFrame(state, heard: heard, rate: output.rate) : heard
+    let frame = Int(memoFrame(state, device: at).rounded(.down))
+    state.switchAskedAt = SwitchAsked(
+      stamp: PlaybackClock.now(), generation: state.generation, to: frame, at: output.isRunning ? at : nil,
+      remain: state.heldStart)
     report(.interrupted(generation: state.generation, frame: frame))
     outputWake.wait(timeout: 20)
     return true
   }
+
+  /// The device frame, of those handed over and not heard yet, where a change made again is least
+  /// heard (`restartForSettings`): the start of the quietest `switchQuietSeconds` that begins
+  /// within `switchSearchSeconds` of the first frame the new frames can be ready for.
+  private func switchFrame(_ state: OutputState, heard: Int, rate: Int) -> Int {
+    let earliest = heard + max(rate / 100, Int((state.switchLead + 0.02) * Double(rate)))
+    let latest = earliest + Int(Self.switchSearchSeconds * Double(rate))
+    let length = Int(Self.switchQuietSeconds * Double(rate))
+    var at = earliest
+    if let now = state.peaks.quietest(from: earliest, to: earliest + state.peaks.block - 1, length: length),
+      let best = state.peaks.quietest(from: earliest, to: latest, length: length),
+      best.peak < now.peak / 2
+    {
+      at = best.start
+    }
+    return min(at, state.written)
+  }
+
+  /// A stream held at a change made again (`heldStart`): once it has the frames it would have
+  /// started with, it waits for the stream taken over from to reach the frame where they meet,
+  /// then starts. True when it waited. `ended`: the memo ends before the stream has those frames;
+  /// it starts with what it has.
+  private func waitToStartHeld(_ state: inout OutputState, _ output: PCMOutput, ended: Bool)
+    throws(PlaybackError)
+    -> Bool
+  {
+    guard let remain = state.heldStart else { return false }
+    guard !output.isRunning else {
+      state.heldStart = nil
+      return false
+    }
+    guard ended || output.device.readyToStart else { return false }
+    if let asked = state.switchAskedAt, asked.generation < state.generation, !asked.leadNoted {
+      // How long the new frames took to be ready is the lead the next change allows for.
+      state.switchLead = min(0.25, max(0.005, Double(PlaybackClock.now() - asked.stamp) / 1e9))
+      state.switchAskedAt?.leadNoted = true
+    }
+    let left = (output.device.retiringDelay ?? 0) - remain
+    if left > 0 {
+      outputWake.wait(timeout: Int32(min(50, max(1, left * 1000 / output.rate))))
+      return true
+    }
+    state.heldStart = nil
+    try output.startIfWaiting()
+    measure(&state, output)
+    return false
+  }
+
+  /// How long a stretch a change made again looks for to be quiet in: the switch is made at its
+  /// start, and the old stream may sound this much past it (a late wake-up) unheard.
+  static let switchQuietSeconds = 0.08
 
   /// How far ahead of what is heard a change of settings made again looks for a pause.
   static let switchSearchSeconds = 0.3
@@ -799,8 +859,11 @@ extension Engine {
     state.lastDelay = delay
     let running = output.isRunning
     if running, let asked = state.switchAskedAt, state.generation > asked.generation, state.written > 0 {
-      // A change made again sounds: how long that took is the lead the next one allows for.
-      state.switchLead = min(0.25, max(0.005, Double(PlaybackClock.now() - asked.stamp) / 1e9))
+      // A change made again sounds: how long that took is the lead the next one allows for (a
+      // held one's was noted when it was ready, `waitToStartHeld`).
+      if !asked.leadNoted {
+        state.switchLead = min(0.25, max(0.005, Double(PlaybackClock.now() - asked.stamp) / 1e9))
+      }
       state.switchAskedAt = nil
     }
     publish(&state, delay: delay, running: running)

@@ -14,8 +14,24 @@ public final class ALSADevice: PCMDevice {
   /// On a pulse device (`holdsSeconds`): a second stream set up as `handle` is, prepared (so
   /// connected to the server) and not started, which `takeOver` makes the stream written to.
   private var standby: OpaquePointer?
-  /// The stream `takeOver` took over from, still sounding until the new one starts.
+  /// Whether `standby` has been set up to take over (`setUpToTakeOver`): not at once when it is
+  /// opened, as connected again then, the first play was heard a quarter of a second late, but
+  /// once the stream it stands by for has played half a second.
+  private var standbySetUp = false
+  /// The stream `takeOver` took over from, still sounding until the new one starts, with its
+  /// delay then (as `delay` reads it) and when that was (monotonic ns).
   private var retiring: OpaquePointer?
+  private var retiredWith: (delay: Int, stamp: UInt64) = (0, 0)
+  /// Whether `takeOver` holds the start of `handle` until `start`: it is given one frame fewer
+  /// than it starts with (ALSA's start threshold and the server's prebuffering, the same, as
+  /// `setUpToTakeOver` sets them), and `start` hands it its last frame again, so that it starts as
+  /// any stream does, by what it holds, and the server mixes it in at once. (Started by
+  /// `snd_pcm_start` with less, it was heard 40 to 350 ms late, and the plugin then reported an
+  /// underrun.) The last frame written is kept for that.
+  private var holding = false
+  private var lastFrame: [UInt8] = []
+  /// Bytes in a frame, once configured.
+  private var frameBytes = 4
   /// A stream connected only to wait out the sink's first block (`settle`), never started.
   private var keeper: OpaquePointer?
   /// Frames written to `handle` since it was last prepared or taken over, and when it started
@@ -74,6 +90,7 @@ public final class ALSADevice: PCMDevice {
       periodFrames = Int(period)
     }
     self.rate = rate
+    frameBytes = channels * (format == .float32 ? 4 : 2)
     holdsSeconds = deep
     if deep && standby == nil {
       standby = Self.openDeep(name, format: alsaFormat, channels: channels, rate: rate)
@@ -94,8 +111,15 @@ public final class ALSADevice: PCMDevice {
   }
 
   public func write(_ data: UnsafeRawPointer, frames: Int) -> Int {
+    var frames = frames
+    if holding {
+      frames = min(frames, holdFrames - writtenToHandle)
+      guard frames > 0 else { return -Int(EAGAIN) }
+      lastFrame = Array(UnsafeRawBufferPointer(start: data + (frames - 1) * frameBytes, count: frameBytes))
+    }
     let taken = Int(SystemCall.retryingNegative { snd_pcm_writei(handle, data, snd_pcm_uframes_t(frames)) })
     if taken > 0 {
+      setUpStandbyWhenDue()
       writtenToHandle += taken
       // The start threshold reached: the stream started within this write.
       if startedAt == nil && holdsSeconds && isRunning { noteStarted() }
@@ -109,12 +133,26 @@ public final class ALSADevice: PCMDevice {
   /// ahead of the sound; and before it starts, a standby taken over reports none at all while it
   /// fills, though nothing of it has been heard.
   public func delay() -> (result: Int32, frames: Int) {
+    setUpStandbyWhenDue()
     var frames: snd_pcm_sframes_t = 0
     let result = SystemCall.retryingNegative { snd_pcm_delay(handle, &frames) }
     guard result >= 0, holdsSeconds else { return (result, Int(frames)) }
     guard let startedAt else { return (result, max(Int(frames), writtenToHandle)) }
-    let elapsed = Int((PlaybackClock.now() - startedAt) / 1000) * rate / 1_000_000
-    return (result, max(Int(frames), writtenToHandle - elapsed))
+    return (result, max(Int(frames), writtenToHandle - framesPlayed(since: startedAt)))
+  }
+
+  /// Sets the standby up to take over (`standbySetUp`) once the stream playing has played half a
+  /// second.
+  private func setUpStandbyWhenDue() {
+    guard !standbySetUp, let standby, let startedAt, PlaybackClock.now() - startedAt > 500_000_000 else {
+      return
+    }
+    standbySetUp = Self.setUpToTakeOver(standby) >= 0
+  }
+
+  /// Frames played in the time since `stamp` (monotonic ns).
+  private func framesPlayed(since stamp: UInt64) -> Int {
+    Int((PlaybackClock.now() - stamp) / 1000) * rate / 1_000_000
   }
 
   /// How a pulse device is set up: periods of two seconds, three of them. ALSA's pulse plugin
@@ -154,6 +192,27 @@ public final class ALSADevice: PCMDevice {
     if result >= 0 { result = snd_pcm_sw_params_set_start_threshold(stream, software, periodFrames * 2) }
     if result >= 0 { result = snd_pcm_sw_params_set_avail_min(stream, software, periodFrames) }
     if result >= 0 { result = snd_pcm_sw_params(stream, software) }
+    return result
+  }
+
+  /// Sets `stream` up to take over from another (`takeOver`): it starts once it holds two
+  /// periods, ALSA and the server alike. The plugin hands ALSA's start threshold to the server
+  /// (as its prebuffering) only when the stream connects, which it did before the threshold was
+  /// set, so the stream is connected again (prepared): else the server starts it at one period
+  /// and ALSA at two, and the stream taken over from sounded 25 to 60 ms over the new one, which
+  /// was also heard before it could be held (`holding`). (Started with one period, the sink,
+  /// whose latency is a period, took all of it at once and the plugin reported an underrun.)
+  static func setUpToTakeOver(_ stream: OpaquePointer?) -> Int32 {
+    var software: OpaquePointer?
+    guard snd_pcm_sw_params_malloc(&software) >= 0, let software else { return -ENOMEM }
+    defer { snd_pcm_sw_params_free(software) }
+    var bufferFrames: snd_pcm_uframes_t = 0
+    var periodFrames: snd_pcm_uframes_t = 0
+    var result = snd_pcm_get_params(stream, &bufferFrames, &periodFrames)
+    if result >= 0 { result = snd_pcm_sw_params_current(stream, software) }
+    if result >= 0 { result = snd_pcm_sw_params_set_start_threshold(stream, software, periodFrames * 2) }
+    if result >= 0 { result = snd_pcm_sw_params(stream, software) }
+    if result >= 0 { result = SystemCall.retryingNegative { snd_pcm_prepare(stream) } }
     return result
   }
 
@@ -226,6 +285,7 @@ public final class ALSADevice: PCMDevice {
   private func forgetStart() {
     startedAt = nil
     writtenToHandle = 0
+    holding = false
   }
 
   /// Stops what the stream taken over from still plays, and prepares it as the standby.
@@ -233,8 +293,9 @@ public final class ALSADevice: PCMDevice {
     guard let old = retiring else { return }
     retiring = nil
     _ = snd_pcm_drop(old)
-    if SystemCall.retryingNegative({ snd_pcm_prepare(old) }) >= 0 {
+    if Self.setUpToTakeOver(old) >= 0 {
       standby = old
+      standbySetUp = true
     } else {
       snd_pcm_close(old)
     }
@@ -260,6 +321,14 @@ public final class ALSADevice: PCMDevice {
   public var isPrepared: Bool { snd_pcm_state(handle) == SND_PCM_STATE_PREPARED }
 
   public func start() -> Int32 {
+    if holding {
+      holding = false
+      if writtenToHandle == holdFrames, lastFrame.count == frameBytes {
+        let taken = lastFrame.withUnsafeBytes { write($0.baseAddress!, frames: 1) }
+        if taken < 0 { return Int32(taken) }
+      }
+    }
+    if isRunning { return 0 }
     let result = SystemCall.retryingNegative { snd_pcm_start(handle) }
     if result >= 0 && holdsSeconds { noteStarted() }
     return result
@@ -277,21 +346,52 @@ public final class ALSADevice: PCMDevice {
   /// one starts (`noteStarted`): a seek, or a setting made again from the frame heard, goes over
   /// with no gap, and the new stream, connected before, is mixed at once (a stream connected at
   /// the seek was heard a block late: 340 ms at 48 kHz, 370 ms at 44.1 kHz). Taken over again
-  /// before the new stream started, the old one goes quiet at once.
-  public func takeOver() -> Int32 {
-    guard holdsSeconds, let next = standby else { return drop() }
+  /// before the new stream started, the old one plays on, and the new one is emptied to be filled
+  /// again. `holdingStart`: the new stream starts only when `start` is called (`holding`), so the
+  /// switch is made when the caller chooses, at the frame the new stream starts with.
+  public func takeOver(holdingStart: Bool) -> Int32 {
+    guard holdsSeconds else { return drop() }
+    if retiring != nil && !isRunning {
+      _ = SystemCall.retryingNegative { snd_pcm_drop(handle) }
+      forgetStart()
+      holding = holdingStart
+      return SystemCall.retryingNegative { snd_pcm_prepare(handle) }
+    }
+    guard let next = standby else { return drop() }
+    let nextSetUp = standbySetUp
     silenceRetiring()
     if !isRunning && writtenToHandle == 0 && isPrepared {
-      // Nothing written to it: it becomes the standby as it is, aging while the other plays.
+      // Nothing written to it: it becomes the standby, aging while the other plays.
       standby = handle
     } else {
+      let (result, frames) = delay()
+      retiredWith = (isRunning && result >= 0 ? frames : 0, PlaybackClock.now())
       retiring = handle
       standby = nil
     }
+    standbySetUp = false
     handle = next
     forgetStart()
+    // Not set up yet, it starts by itself, as any stream (once ALSA's threshold is reached).
+    holding = holdingStart && nextSetUp
     return readDescriptors()
   }
+
+  /// Frames the stream taken over from still plays: its delay at the take-over, less the time
+  /// since (the server's reading of it can stand still or jump by a tenth of a second, while the
+  /// clock the caller chose the frame by is the same `delay`, read just before).
+  public var retiringDelay: Int? {
+    guard retiring != nil else { return nil }
+    return max(0, retiredWith.delay - framesPlayed(since: retiredWith.stamp))
+  }
+
+  public var startHeld: Bool { holding }
+
+  /// A held stream has been given all it is given before it starts.
+  public var readyToStart: Bool { !holding || writtenToHandle >= holdFrames }
+
+  /// Frames a held stream is given before it starts (`holding`).
+  private var holdFrames: Int { max(1, 2 * periodFrames - 1) }
 
   /// Makes `handle` ready for frames; a standby just taken over already is.
   public func prepare() -> Int32 {

@@ -28,8 +28,16 @@ public protocol PCMDevice: AnyObject {
   func drop() -> Int32
   /// Throws away what is queued to go on with other frames: `drop`, or on a device that holds
   /// seconds (`holdsSeconds`), a switch to a second stream, the first sounding until the second
-  /// starts.
-  func takeOver() -> Int32
+  /// starts. `holdingStart`: the second does not start by itself when it has frames enough
+  /// (`readyToStart`), but when `start` is called, so that the switch is made at a chosen frame.
+  func takeOver(holdingStart: Bool) -> Int32
+  /// Frames the stream taken over from still plays before it runs dry (0 when it does not
+  /// sound); nil when there is none.
+  var retiringDelay: Int? { get }
+  /// Whether the stream written to is held by `takeOver` (it may not be, when it cannot be yet).
+  var startHeld: Bool { get }
+  /// Whether the stream taken over to, held, has the frames it would have started with by itself.
+  var readyToStart: Bool { get }
   /// Whether the device holds seconds of sound (a pulse device, `ALSADevice.configureDeep`): a
   /// setting changed while playing is then made again from the frame heard rather than heard
   /// after what it holds.
@@ -53,7 +61,13 @@ public protocol PCMDevice: AnyObject {
 
 extension PCMDevice {
   /// A device with one stream.
-  public func takeOver() -> Int32 { drop() }
+  public func takeOver(holdingStart: Bool) -> Int32 { drop() }
+  /// A device with one stream.
+  public var retiringDelay: Int? { nil }
+  /// A device with one stream.
+  public var startHeld: Bool { false }
+  /// A device with one stream.
+  public var readyToStart: Bool { true }
   /// A device holding a fraction of a second.
   public var holdsSeconds: Bool { false }
   /// A device that cannot say how much room it has.

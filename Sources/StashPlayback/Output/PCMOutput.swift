@@ -179,9 +179,9 @@ final class PCMOutput {
 
   /// Throws away what is queued and makes the device ready for new frames; `takingOver`, for
   /// frames that go on from what is heard (a seek, a restart), lets a device with two streams
-  /// sound until the new frames start (`PCMDevice.takeOver`).
-  func dropQueued(takingOver: Bool = false) throws(PlaybackError) {
-    _ = takingOver ? device.takeOver() : device.drop()
+  /// sound until the new frames start (`PCMDevice.takeOver`); `holdingStart`, until `start`.
+  func dropQueued(takingOver: Bool = false, holdingStart: Bool = false) throws(PlaybackError) {
+    _ = takingOver ? device.takeOver(holdingStart: holdingStart) : device.drop()
     sincePrepare = 0
     isFull = false
     let result = device.prepare()
