@@ -137,12 +137,15 @@ import Testing
       model.overlay == .confirmDelete(base: "b", files: ["b_audio.m4a"], permanently: false, reason: nil))
     let one = BrowserView.render(model).plainText
     #expect(one.contains("This file will go to the Trash:") && !one.contains("These 1"))
+    #expect(one.contains("y moves it to the Trash · n keeps it") && !one.contains("them"))
     _ = model.update(.key(.char("y")))
     _ = model.update(.actionFinished(.trashUnavailable(base: "b", reason: "no Trash")))
     #expect(
       model.overlay
         == .confirmDelete(base: "b", files: ["b_audio.m4a"], permanently: true, reason: "no Trash"))
-    #expect(BrowserView.render(model).plainText.contains("This file will be deleted permanently; it cannot"))
+    let forGood = BrowserView.render(model).plainText
+    #expect(forGood.contains("This file will be deleted permanently; it cannot"))
+    #expect(forGood.contains("The Trash cannot take it: no Trash") && forGood.contains("n keeps it"))
     let two = BrowserFixture.row("b", at: BrowserFixture.march14)
     model = BrowserFixture.model(width: 100, height: 30, rows: [two])
     _ = model.update(.key(.char("d")))
@@ -150,6 +153,8 @@ import Testing
       model.overlay
         == .confirmDelete(
           base: "b", files: ["b_audio.m4a", "b_transcription.vtt"], permanently: false, reason: nil))
-    #expect(BrowserView.render(model).plainText.contains("These 2 files will go to the Trash:"))
+    let both = BrowserView.render(model).plainText
+    #expect(both.contains("These 2 files will go to the Trash:"))
+    #expect(both.contains("y moves them to the Trash · n keeps them"))
   }
 }

@@ -28,8 +28,9 @@ package enum OverlayView {
       footer = "↑/↓ scroll · any other key closes"
     case .confirmDelete(_, let files, let permanently, let reason):
       title = permanently ? "Delete for good?" : "Move to the Trash?"
+      let them = files.count == 1 ? "it" : "them"
       lines = []
-      if let reason { lines.append(StyledLine("The Trash cannot take them: \(reason)", .warning)) }
+      if let reason { lines.append(StyledLine("The Trash cannot take \(them): \(reason)", .warning)) }
       lines.append(
         StyledLine(
           permanently
@@ -37,7 +38,9 @@ package enum OverlayView {
               + "\(files.count == 1 ? "it" : "they") cannot be restored:"
             : "\(files.count == 1 ? "This file" : "These \(files.count) files") will go to the Trash:"))
       for file in files { lines.append(StyledLine("  " + file, permanently ? .error : .normal)) }
-      footer = permanently ? "y deletes for good · n keeps them" : "y moves them to the Trash · n keeps them"
+      footer =
+        permanently
+        ? "y deletes for good · n keeps \(them)" : "y moves \(them) to the Trash · n keeps \(them)"
     case .confirm(let t, let text, let action):
       title = t
       lines = text.map { StyledLine($0) }
