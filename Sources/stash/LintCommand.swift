@@ -18,7 +18,14 @@ enum LintCommand {
     }
     let formatName = try arguments.format()
     if let code = arguments.options["explain"] {
-      guard let rule = LintCatalogue.rule(named: code) else {
+      // A code, or a slug (the code without its family) when one rule has it.
+      let bySlug = LintCatalogue.rules(slug: code)
+      guard let rule = LintCatalogue.rule(named: code) ?? (bySlug.count == 1 ? bySlug[0] : nil) else {
+        if bySlug.count > 1 {
+          throw UsageError(
+            message: "'\(code)' is the slug of \(bySlug.count) rules: "
+              + bySlug.map(\.code.rawValue).joined(separator: ", ") + "; name one by its code")
+        }
         throw UsageError(message: "no rule '\(code)'; `stash lint --list-rules` lists them")
       }
       print(formatName == "markdown" ? LintExplain.markdown(rule) : LintExplain.text(rule), terminator: "")
@@ -65,20 +72,26 @@ enum LintCommand {
 
     let deep = arguments.flags.contains("deep-audio")
     let fix = arguments.flags.contains("fix")
-    let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
     // Each path's configuration is loaded before anything is printed, so a bad one still stops
     // the run with only its usage error, as it did when the output came all at once at the end.
+    // A path named again (or another name of a file or folder already named) is linted once, as
+    // a compiler compiles a file named twice once: its findings would be listed twice.
+    var paths: [String] = []
+    var named = Set<String>()
     var targets: [(path: String, isFolder: Bool, configuration: LintConfiguration, memo: String?)?] = []
-    for argument in paths {
+    for argument in arguments.positionals.isEmpty ? ["."] : arguments.positionals {
       var path = argument
       var info = stat()
       guard stat(path, &info) == 0 else {
+        paths.append(argument)
         targets.append(nil)
         continue
       }
       let isFolder = (info.st_mode & S_IFMT) == S_IFDIR
       // A parts folder named itself holds no memo: its memo's folder is linted, for that memo only.
       let memo = isFolder ? PartsFolderArgument(path) : nil
+      guard named.insert("\(info.st_dev):\(info.st_ino):\(memo?.base ?? "")").inserted else { continue }
+      paths.append(argument)
       if let memo {
         path = memo.memoFolder
         standardError(
