@@ -12,6 +12,9 @@ package enum LintCatalogue {
   /// The rule whose published code is `text` (`--explain`), or nil.
   package static func rule(named text: String) -> LintRule? { RuleCode(rawValue: text).flatMap(rule) }
 
+  /// The rules whose slug (the code without its family) is `text`, in catalogue order.
+  package static func rules(slug text: String) -> [LintRule] { rules.filter { $0.slug == text } }
+
   private static let byCode: [RuleCode: LintRule] = Dictionary(
     uniqueKeysWithValues: rules.map { ($0.code, $0) })
 

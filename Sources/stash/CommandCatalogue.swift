@@ -1,3 +1,5 @@
+import StashLint
+
 /// Every command, in one table: what runs it, and what it accepts. `stash` dispatches through it,
 /// and `stash help COMMAND`, the shell completions and the man page (docs/stash.1) are made from
 /// it, so they cannot disagree.
@@ -143,7 +145,9 @@ enum CommandCatalogue {
             "apply safe fixes (the recovery sweep, which also removes empty parts folders), say each, count them"
         ),
         Option(
-          name: "explain", value: "CODE", help: "print the rule's page: why it matters and how to fix it"),
+          name: "explain", value: "CODE", choices: LintCatalogue.rules.map(\.code.rawValue),
+          help:
+            "print the rule's page: why it matters and how to fix it (CODE, or its slug if one rule has it)"),
         Option(name: "list-rules", help: "list every rule with its severity"),
         Option(
           name: "write-docs", value: "DIR", choices: ["<dir>"],

@@ -50,6 +50,12 @@ import Testing
     #expect(try complete(["stash", "li"]) == "lint")
     #expect(try complete(["stash", "lint", "--fo"]) == "--format")
     #expect(try complete(["stash", "lint", "--format", ""]) == "human json github sarif gcc")
+    // Rule codes for --explain, from the linter's own catalogue.
+    #expect(try complete(["stash", "lint", "--explain", "folder-or"]) == "folder-orphan")
+    let codes = try runProcess(stash, ["lint", "--list-rules"]).standardOutput.split(separator: "\n")
+      .compactMap { $0.split(separator: " ").first.map(String.init) }
+    let offered = try complete(["stash", "lint", "--explain", ""]).split(separator: " ").map(String.init)
+    #expect(!codes.isEmpty && Set(offered) == Set(codes) && offered.count == codes.count)
     #expect(try complete(["stash", "export", "x", "--to", "g"]) == "geojson")
     #expect(try complete(["stash", "completions", ""]) == "bash zsh fish")
     // A memo completes from the bases `stash ls --bases` lists in the folder typed so far.

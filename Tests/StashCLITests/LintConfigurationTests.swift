@@ -112,6 +112,17 @@ import Testing
         "folder-needs-recovery (warning): parts with no finished file of their kind"))
     #expect(text.standardOutput.contains("Fix: Run `stash recover`"))
     #expect(try folder.run(["lint", "--explain", "no-such-code"]).status == 2)
+    // A slug one rule has names it; one several rules have names them all and explains none.
+    let bySlug = try folder.run(["lint", "--explain", "needs-recovery"])
+    #expect(bySlug.status == 0 && bySlug.standardOutput == text.standardOutput)
+    // Codes are a family's one word, a hyphen and the slug.
+    let codes = try folder.run(["lint", "--list-rules"]).standardOutput.split(separator: "\n")
+      .compactMap { $0.split(separator: " ").first.map(String.init) }
+    let slugs = Dictionary(grouping: codes) { String($0.drop { $0 != "-" }.dropFirst()) }
+    let shared = try #require(slugs.first { $0.value.count > 1 }, "no slug is shared: \(codes)")
+    let both = try folder.run(["lint", "--explain", shared.key])
+    #expect(both.status == 2 && both.standardOutput.isEmpty)
+    for code in shared.value { #expect(both.standardError.contains(code), "\(both.standardError)") }
   }
 
   /// docs/lint is generated from the catalogue; this fails when one changes without the other.
