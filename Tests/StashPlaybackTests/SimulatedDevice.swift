@@ -44,6 +44,8 @@ final class SimulatedDevice: PCMDevice, Sendable {
     var held = false
     /// Frames a held stream needs before it is `readyToStart`.
     var readyAt = 2400
+    /// Whether it can hold a stream taken over to (as a pulse device whose standby is set up).
+    var canHold = true
     /// Whether it never starts playing what it is given (as a stream short of its start threshold).
     var neverStarts = false
   }
@@ -158,6 +160,7 @@ final class SimulatedDevice: PCMDevice, Sendable {
   }
   var retiringDelay: Int? { state.withLock { $0.retiring?.count } }
   var startHeld: Bool { state.withLock { $0.held } }
+  var canHoldStart: Bool { state.withLock { $0.holds && $0.canHold } }
   var readyToStart: Bool { state.withLock { !$0.held || $0.queue.count >= $0.readyAt } }
   func prepare() -> Int32 { state.withLock { $0.gone ? -ENODEV : 0 } }
   func recover(_ error: Int32) -> Int32 {

@@ -81,8 +81,10 @@ extension Engine {
     var peaks = HandedPeaks()
     /// The last change asked to be made again, until its new frames start sounding.
     var switchAskedAt: SwitchAsked? = nil
-    /// The delay of the stream taken over from at which this generation's, held, is started.
+    /// The delay of the stream taken over from at which this generation's, held, is started, and
+    /// the speed that stream's frames were made at.
     var heldStart: Int? = nil
+    var heldSpeed = 1.0
     /// How long the frames of a change made again took to be ready to start, last time (seconds).
     var switchLead = 0.05
   }
@@ -142,7 +144,9 @@ extension Engine {
   /// heard (the core restarts the generation there); when neither works, or it keeps failing,
   /// close it and report the failure, once, with the position kept.
   private func recover(_ state: inout OutputState, from error: PlaybackError, _ control: Control) {
-    let frame = heardNow(state)
+    let frame = heardWhileHeld(state, delay: state.lastDelay)
+    state.heldStart = nil
+    state.switchAskedAt = nil
     state.pending = nil
     state.pausedInPlace = false
     state.troubles += 1
@@ -224,6 +228,7 @@ extension Engine {
       // Going on playing from elsewhere: a device with two streams sounds until the new one starts.
       try state.output?.dropQueued(takingOver: control.running, holdingStart: held != nil)
       state.heldStart = state.output?.device.startHeld == true ? held : nil
+      state.heldSpeed = state.madeWith?.speed ?? control.speed
       state.generation = control.generation
       state.startFrame = control.decodeFrom
       state.written = 0
@@ -243,11 +248,7 @@ extension Engine {
       state.handledHolds = control.holdRequests
       state.switchAskedAt = nil
       let delay = state.output?.delay() ?? 0
-      var frame = heard(state, delay: delay)
-      if let remain = state.heldStart, let left = state.output?.device.retiringDelay {
-        // The stream taken over from still sounds, short of where it was to hand over.
-        frame = max(0, state.startFrame - Int(Double(max(0, left - remain)) * control.speed))
-      }
+      let frame = heardWhileHeld(state, delay: delay)
       state.heldStart = nil
       if let output = state.output, !state.pausedInPlace, output.pauseInPlace() {
         // The device keeps what it holds, and the stream stays open: resuming goes on from it.
@@ -399,11 +400,18 @@ extension Engine {
     let delay = measure(&state, output)
     let heard = max(0, state.written - delay)
     // A stream not started yet (nothing of it heard: the new frames start where it does; held, the
-    // stream before it plays on) switches at once; one that sounds, where it is not heard.
-    let at = output.isRunning ? switchFrame(state, heard: heard, rate: output.rate) : heard
+    // stream before it plays on) switches at once; one that sounds, where it is not heard, when
+    // the device can hold the new stream until then; else (a standby not set up yet) from where
+    // the old one will be when the new one starts by itself, the last lead later.
+    let running = output.isRunning
+    let holds = running && output.device.canHoldStart
+    let at =
+      holds
+      ? switchFrame(state, heard: heard, rate: output.rate)
+      : running ? min(state.written, heard + Int(state.switchLead * Double(output.rate))) : heard
     let frame = Int(memoFrame(state, device: at).rounded(.down))
     state.switchAskedAt = SwitchAsked(
-      stamp: PlaybackClock.now(), generation: state.generation, to: frame, at: output.isRunning ? at : nil,
+      stamp: PlaybackClock.now(), generation: state.generation, to: frame, at: holds ? at : nil,
       remain: state.heldStart)
     report(.interrupted(generation: state.generation, frame: frame))
     outputWake.wait(timeout: 20)
@@ -628,6 +636,16 @@ extension Engine {
   /// The heard frame the device last confirmed (its last delay reading): a device that just
   /// failed cannot be asked, and running the clock on would count time in which nothing was heard.
   private func heardNow(_ state: OutputState) -> Int { heard(state, delay: state.lastDelay) }
+
+  /// The memo frame heard, given this generation's `delay`; while its stream is held
+  /// (`heldStart`), the one the stream taken over from is at, short of where it hands over (at
+  /// the speed its frames were made at; a cut skip silence made in them is not counted).
+  private func heardWhileHeld(_ state: OutputState, delay: Int) -> Int {
+    guard let remain = state.heldStart, let left = state.output?.device.retiringDelay else {
+      return heard(state, delay: delay)
+    }
+    return max(0, state.startFrame - Int(Double(max(0, left - remain)) * state.heldSpeed))
+  }
 
   /// Memo frames put into the stretcher at a time: 512 at 48 kHz is 11 ms, or 21 ms of output at
   /// 0.5×, the most a speed change waits behind.

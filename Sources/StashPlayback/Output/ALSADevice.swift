@@ -387,6 +387,12 @@ public final class ALSADevice: PCMDevice {
 
   public var startHeld: Bool { holding }
 
+  /// A held take-over needs a standby set up for it (`standbySetUp`); a stream not started yet
+  /// and taken over again is emptied and held in place.
+  public var canHoldStart: Bool {
+    holdsSeconds && ((standby != nil && standbySetUp) || (retiring != nil && !isRunning))
+  }
+
   /// A held stream has been given all it is given before it starts.
   public var readyToStart: Bool { !holding || writtenToHandle >= holdFrames }
 

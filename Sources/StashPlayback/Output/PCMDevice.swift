@@ -36,6 +36,8 @@ public protocol PCMDevice: AnyObject {
   var retiringDelay: Int? { get }
   /// Whether the stream written to is held by `takeOver` (it may not be, when it cannot be yet).
   var startHeld: Bool { get }
+  /// Whether a `takeOver` now, `holdingStart`, would hold the new stream.
+  var canHoldStart: Bool { get }
   /// Whether the stream taken over to, held, has the frames it would have started with by itself.
   var readyToStart: Bool { get }
   /// Whether the device holds seconds of sound (a pulse device, `ALSADevice.configureDeep`): a
@@ -66,6 +68,8 @@ extension PCMDevice {
   public var retiringDelay: Int? { nil }
   /// A device with one stream.
   public var startHeld: Bool { false }
+  /// A device with one stream.
+  public var canHoldStart: Bool { false }
   /// A device with one stream.
   public var readyToStart: Bool { true }
   /// A device holding a fraction of a second.
