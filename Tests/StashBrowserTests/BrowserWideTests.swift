@@ -104,8 +104,26 @@ import Testing
   }
 }
 
-/// The header says how many of the folder's names belong to no memo.
+/// The header says how many of the folder's names belong to no memo, and how many memos need
+/// recovery, as `stash ls` does.
 @Suite struct BrowserHeaderTests {
+  @Test func theHeaderCountsMemosNeedingRecovery() {
+    var rows = BrowserFixture.rows
+    var model = BrowserFixture.model(width: 120, height: 30, rows: rows)
+    #expect(!BrowserFixture.lines(BrowserView.render(model))[0].contains("recovery"))
+    rows[1].needsRecovery = true
+    model = BrowserFixture.model(width: 120, height: 30, rows: rows)
+    #expect(BrowserFixture.lines(BrowserView.render(model))[0].contains(" · 1 needs recovery (R)"))
+    rows[2].needsRecovery = true
+    model = BrowserFixture.model(width: 120, height: 30, rows: rows)
+    #expect(BrowserFixture.lines(BrowserView.render(model))[0].contains(" · 2 need recovery (R)"))
+    // A memo read again once recovered is no longer counted.
+    var list = MemoList(rows)
+    rows[1].needsRecovery = false
+    list.fill([(1, rows[1])])
+    #expect(list.needingRecovery == 1)
+  }
+
   @Test func theHeaderCountsOtherFiles() {
     var model = BrowserFixture.model(width: 100, height: 30)
     #expect(!BrowserFixture.lines(BrowserView.render(model))[0].contains("other"))

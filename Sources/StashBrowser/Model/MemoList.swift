@@ -50,6 +50,8 @@ package struct MemoList: RandomAccessCollection, ExpressibleByArrayLiteral, Equa
   package private(set) var pendingCount: Int
   /// How many rows have no known length.
   package private(set) var unknownLengths: Int
+  /// How many of the rows read are memos needing recovery (parts left by a recording).
+  package private(set) var needingRecovery = 0
 
   /// A list of the rows `names` gives, none read yet.
   package init(_ names: any PendingRows) {
@@ -146,8 +148,10 @@ package struct MemoList: RandomAccessCollection, ExpressibleByArrayLiteral, Equa
         let before = old?.recordedAt ?? names.recordedAt(at)
         if old?.pending ?? true { pendingCount -= 1 }
         if old?.durationSeconds == nil { unknownLengths -= 1 }
+        if old?.needsRecovery == true { needingRecovery -= 1 }
         if row.pending { pendingCount += 1 }
         if row.durationSeconds == nil { unknownLengths += 1 }
+        if row.needsRecovery { needingRecovery += 1 }
         moved = moved || before != row.recordedAt
         contents[at % MemoList.blockSize] = row
         index += 1

@@ -50,7 +50,9 @@ package enum BrowserView {
     let unread = model.memos.pendingCount
     if unread > 0 { summary += " · reading \(unread)…" }
     if !model.filter.isEmpty { summary += " · filter “\(model.filter)”: \(model.visible.count) shown" }
-    // As `stash ls` says it under its list.
+    // As `stash ls` says them under its list (here with the key that recovers).
+    let recovery = model.memos.needingRecovery
+    if recovery > 0 { summary += " · \(recovery) need\(recovery == 1 ? "s" : "") recovery (R)" }
     if model.otherFiles > 0 {
       summary += " · " + Text.count(model.otherFiles, "other file") + " (stash lint)"
     }
