@@ -203,17 +203,8 @@ public final class ALSADevice: PCMDevice {
   /// was also heard before it could be held (`holding`). (Started with one period, the sink,
   /// whose latency is a period, took all of it at once and the plugin reported an underrun.)
   static func setUpToTakeOver(_ stream: OpaquePointer?) -> Int32 {
-    var software: OpaquePointer?
-    guard snd_pcm_sw_params_malloc(&software) >= 0, let software else { return -ENOMEM }
-    defer { snd_pcm_sw_params_free(software) }
-    var bufferFrames: snd_pcm_uframes_t = 0
-    var periodFrames: snd_pcm_uframes_t = 0
-    var result = snd_pcm_get_params(stream, &bufferFrames, &periodFrames)
-    if result >= 0 { result = snd_pcm_sw_params_current(stream, software) }
-    if result >= 0 { result = snd_pcm_sw_params_set_start_threshold(stream, software, periodFrames * 2) }
-    if result >= 0 { result = snd_pcm_sw_params(stream, software) }
-    if result >= 0 { result = SystemCall.retryingNegative { snd_pcm_prepare(stream) } }
-    return result
+    // The threshold is `configureDeep`'s already: connecting again is what hands it over.
+    SystemCall.retryingNegative { snd_pcm_prepare(stream) }
   }
 
   /// A pulse device's period, in microseconds (`configureDeep`).
