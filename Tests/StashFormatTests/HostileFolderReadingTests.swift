@@ -85,6 +85,8 @@ import Testing
     try FileManager.default.createSymbolicLink(
       atPath: p + "/gone_audio.m4a", withDestinationPath: outside.path + "/nothing")
     try FileManager.default.createSymbolicLink(atPath: p + "/loop.parts", withDestinationPath: ".")
+    try FileManager.default.createSymbolicLink(
+      atPath: p + "/gone_track.gpx", withDestinationPath: outside.path + "/nothing")
     // A link to a real memo file outside the folder is read through.
     let real = outside.url.appendingPathComponent("real.m4a")
     try FolderScratch.audio.write(to: real)
@@ -113,10 +115,24 @@ import Testing
         fifo.problems.contains { $0.file == name && $0.code == .folderNotAFile },
         "\(name): \(fifo.problems)")
     }
+    // A name that is not a file is no finished file: no T or R mark (they once said present).
+    #expect(!fifo.hasTranscript && !fifo.hasRoute)
+    let gone = try #require(memo("gone"))
+    #expect(!gone.hasRoute)
+    #expect(
+      gone.problems.contains {
+        $0.file == "gone_track.gpx" && $0.code == .folderNotAFile && $0.message.contains("leads nowhere")
+      })
     let zero = try #require(memo("zero"))
+    #expect(!zero.hasTranscript && !zero.hasRoute)
     #expect(zero.title?.text == nil)
     #expect(memo("random")?.title?.text == nil)
-    #expect(memo("a")?.title?.text == nil)
+    // A title in a loop of links cannot be read (FORMAT.md §5), which the open's own error says.
+    let loop = try #require(memo("a"))
+    #expect(loop.title?.text == nil)
+    #expect(
+      loop.problems.map(\.code) == [.titleUnreadable]
+        && loop.problems[0].message.contains("Too many levels of symbolic links"), "\(loop.problems)")
     let outsideMemo = try #require(memo("outside"))
     #expect(outsideMemo.audio?.state == .ok)
     #expect(outsideMemo.durationSeconds.map { abs($0 - 3) < 0.1 } == true)

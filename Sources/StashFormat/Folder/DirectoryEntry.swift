@@ -10,8 +10,11 @@ public struct DirectoryEntry: Sendable, Equatable {
     case symlinkToFile
     /// A symbolic link whose target is a folder.
     case symlinkToFolder
-    /// A symbolic link whose target is missing or cannot be reached.
+    /// A symbolic link whose target is missing.
     case brokenSymlink
+    /// A symbolic link that cannot be followed (a loop, a folder on its way that cannot be
+    /// searched): opening it fails at once, and the reader says why.
+    case unfollowableSymlink
     /// A named pipe: opening it could block.
     case fifo
     /// A socket.
@@ -22,7 +25,11 @@ public struct DirectoryEntry: Sendable, Equatable {
     case other
 
     /// Whether reading it as a regular file is safe (a symlink is followed, but only to a file).
-    public var isReadableFile: Bool { self == .file || self == .symlinkToFile }
+    /// A link that cannot be followed is opened too, so that the reader reports the open's own error
+    /// (FORMAT.md §5: a title in a loop is unreadable); the open fails without blocking.
+    public var isReadableFile: Bool {
+      self == .file || self == .symlinkToFile || self == .unfollowableSymlink
+    }
     /// Whether it is a folder, directly or through a symlink.
     public var isFolder: Bool { self == .folder || self == .symlinkToFolder }
 
@@ -34,6 +41,7 @@ public struct DirectoryEntry: Sendable, Equatable {
       case .symlinkToFile: "a symbolic link to a file"
       case .symlinkToFolder: "a symbolic link to a folder"
       case .brokenSymlink: "a symbolic link that leads nowhere"
+      case .unfollowableSymlink: "a symbolic link that cannot be followed"
       case .fifo: "a FIFO"
       case .socket: "a socket"
       case .device: "a device"

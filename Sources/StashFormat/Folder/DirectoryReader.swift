@@ -111,7 +111,9 @@ package enum DirectoryReader {
       guard lstat(cPath, &info) == 0 else { return .other }
       if (info.st_mode & S_IFMT) != S_IFLNK { return kind(of: info.st_mode) }
       var target = stat()
-      guard stat(cPath, &target) == 0 else { return .brokenSymlink }
+      guard stat(cPath, &target) == 0 else {
+        return errno == ENOENT || errno == ENOTDIR ? .brokenSymlink : .unfollowableSymlink
+      }
       switch kind(of: target.st_mode) {
       case .file: return .symlinkToFile
       case .folder: return .symlinkToFolder

@@ -135,7 +135,10 @@ extension Memo {
       base: candidate.base, files: files, recordedAt: recordedAt, dateSource: source, title: title,
       displayName: Memo.displayName(title: title, base: candidate.base, recordedAt: recordedAt),
       audio: audio, parts: parts,
-      problems: [])
+      problems: [],
+      notFiles: Set(
+        candidate.filled.lazy.filter { $0.0 != .parts && $0.1.kind != .file && $0.1.kind != .symlinkToFile }
+          .map(\.0)))
     // Audio that is not a file already has its problem (folder-not-a-file); its state only repeats it.
     if audioIsFile { problems += memo.audioProblems() }
     problems += memo.partsProblems(folder: folder)

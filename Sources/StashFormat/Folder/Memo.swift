@@ -18,11 +18,14 @@ public struct Memo: Sendable, Equatable {
   public var parts: PartsFolder?
   /// Everything wrong with the memo's files, each naming its file; `folder-` and `title-` codes.
   public var problems: [MemoProblem]
+  /// The kinds in `files` whose name is not a regular file nor a symbolic link to one.
+  public var notFiles: Set<MemoFileKind>
 
   /// Creates a memo from its parts.
   public init(
     base: String, files: [MemoFileKind: String], recordedAt: Double, dateSource: DateSource, title: Title?,
-    displayName: String, audio: AudioSummary?, parts: PartsFolder?, problems: [MemoProblem]
+    displayName: String, audio: AudioSummary?, parts: PartsFolder?, problems: [MemoProblem],
+    notFiles: Set<MemoFileKind> = []
   ) {
     self.base = base
     self.files = files
@@ -33,14 +36,20 @@ public struct Memo: Sendable, Equatable {
     self.audio = audio
     self.parts = parts
     self.problems = problems
+    self.notFiles = notFiles
   }
 
   /// Whether it has audio; one without is a capture that can only be recovered, not played.
   public var hasAudio: Bool { files[.audio] != nil }
-  /// Whether a finished transcript file is present.
-  public var hasTranscript: Bool { files[.transcript] != nil }
-  /// Whether a finished route file is present.
-  public var hasRoute: Bool { files[.route] != nil }
+  /// Whether a finished transcript file is present: a file, not a FIFO or a link to nowhere
+  /// (the `T` mark).
+  public var hasTranscript: Bool { isFile(.transcript) }
+  /// Whether a finished route file is present (the `R` mark).
+  public var hasRoute: Bool { isFile(.route) }
+
+  /// Whether the name of `kind` is there and is a file or a link to one: a FIFO, a folder or a
+  /// link that leads nowhere or cannot be followed is named but stands for no finished file.
+  private func isFile(_ kind: MemoFileKind) -> Bool { files[kind] != nil && !notFiles.contains(kind) }
   /// The length in seconds, or nil when unknown.
   public var durationSeconds: Double? { audio?.durationSeconds }
   /// The title's text (trimmed, line breaks kept) when a title file gave one.
@@ -50,8 +59,10 @@ public struct Memo: Sendable, Equatable {
   public var partsToAssemble: [MemoFileKind] {
     guard let parts else { return [] }
     var kinds: [MemoFileKind] = []
-    if !parts.transcriptParts.isEmpty && !hasTranscript { kinds.append(.transcript) }
-    if !parts.routeParts.isEmpty && !hasRoute && !parts.routeWithdrawn { kinds.append(.route) }
+    // A name of the finished file's that is not a file still stops an assembly: it would not
+    // replace it.
+    if !parts.transcriptParts.isEmpty && files[.transcript] == nil { kinds.append(.transcript) }
+    if !parts.routeParts.isEmpty && files[.route] == nil && !parts.routeWithdrawn { kinds.append(.route) }
     return kinds
   }
 
@@ -59,8 +70,8 @@ public struct Memo: Sendable, Equatable {
   public var partsBesideFinished: [MemoFileKind] {
     guard let parts else { return [] }
     var kinds: [MemoFileKind] = []
-    if !parts.transcriptParts.isEmpty && hasTranscript { kinds.append(.transcript) }
-    if !parts.routeParts.isEmpty && hasRoute && !parts.routeWithdrawn { kinds.append(.route) }
+    if !parts.transcriptParts.isEmpty && files[.transcript] != nil { kinds.append(.transcript) }
+    if !parts.routeParts.isEmpty && files[.route] != nil && !parts.routeWithdrawn { kinds.append(.route) }
     return kinds
   }
 

@@ -176,6 +176,13 @@ package struct MemoNames: Sendable {
     MemoNames.kind(packed(index), kind)
   }
 
+  /// Whether candidate `index`'s name of `kind` is a file or a link to one (what the `T` and `R`
+  /// marks say, as `Memo.hasTranscript` does once the memo is read).
+  package func isFile(_ index: Int, _ kind: MemoFileKind) -> Bool {
+    let entryKind = self.kind(index, kind)
+    return entryKind == .file || entryKind == .symlinkToFile
+  }
+
   /// Whether candidate `index` has a name of `kind`.
   package func has(_ index: Int, _ kind: MemoFileKind) -> Bool {
     packed(index) >> MemoNames.shift(kind) & 0xF != 0
@@ -238,6 +245,7 @@ package struct MemoNames: Sendable {
   /// Every kind of entry, each packed as its position here plus one.
   private static let kinds: [DirectoryEntry.Kind] = [
     .file, .folder, .symlinkToFile, .symlinkToFolder, .brokenSymlink, .fifo, .socket, .device, .other,
+    .unfollowableSymlink,
   ]
 }
 

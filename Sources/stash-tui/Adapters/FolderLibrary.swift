@@ -219,7 +219,7 @@ final class FolderListing: PendingRows {
     return MemoRow(
       base: base, displayName: displayName(index), title: nil, recordedAt: recordedAt(index),
       durationSeconds: nil, audio: names.has(at, .audio) ? .ok : .missing,
-      hasTranscript: names.has(at, .transcript), hasRoute: names.has(at, .route), needsRecovery: false,
+      hasTranscript: names.isFile(at, .transcript), hasRoute: names.isFile(at, .route), needsRecovery: false,
       problems: [], files: files, partFiles: [],
       partsFolder: names.has(at, .parts) ? MemoFileKind.parts.name(for: base) : nil,
       pending: true)
