@@ -143,6 +143,27 @@ import Testing
     let path = try files.write(Array("this is not an mp4 file, just words\n".utf8), as: "junk.m4a")
     let found = try damage(of: path)
     #expect(found.code == .mp4NoIndex)
+    #expect(
+      found.reason
+        == "the file does not begin as an MP4 file does (its first box would be ' is ', a type no MP4 file starts with), so it has no index and nothing to play"
+    )
+    // Bytes whose first eight read as a huge box were never an MP4, so they were not cut short:
+    // no torn tail (it once said the file "should be 3981906295 bytes").
+    var random = SystemRandomNumberGenerator()
+    var junk = (0..<4096).map { _ in UInt8.random(in: 0...255, using: &random) }
+    junk.replaceSubrange(0..<8, with: [0xED, 0x56, 0x3A, 0x77, 0xE0, 0xB6, 0x66, 0xDE])
+    let noise = try files.write(junk, as: "noise.m4a")
+    #expect(try damage(of: noise).code == .mp4NoIndex)
+    let lint = MP4Audio.lintReading(
+      FileLocation(path: noise), listedAsRegularFile: true, fullIndex: { _ in true })
+    let codes = try #require(lint.diagnostics).get().map(\.code)
+    #expect(codes == [.mp4NoIndex], "\(codes)")
+    // A file that begins as an MP4 does and is cut short keeps its torn tail.
+    let whole = try files.bytes("fragmented.m4a")
+    let cut = try files.write(Array(whole[..<(whole.count - 100)]), as: "cut.m4a")
+    let cutLint = MP4Audio.lintReading(
+      FileLocation(path: cut), listedAsRegularFile: true, fullIndex: { _ in true })
+    #expect(try #require(cutLint.diagnostics).get().contains { $0.code == .mp4TornTail })
     let empty = try files.write([], as: "empty.m4a")
     #expect(try damage(of: empty).code == .mp4NoIndex)
   }

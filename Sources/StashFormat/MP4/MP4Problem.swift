@@ -16,11 +16,13 @@ enum MP4Problem: Error, Equatable, Sendable {
   case samplesOutsideFile(listed: Int)
   /// The file ends inside its `moov`, before the index is whole.
   case indexCutOff
+  /// The file does not begin as an MP4 file does: its first box would be of this type.
+  case notMP4(FourCC)
 
   /// The diagnostic code for lint and `inspect`.
   var code: FormatError.Code {
     switch self {
-    case .noMovie: .mp4NoIndex
+    case .noMovie, .notMP4: .mp4NoIndex
     case .noAudioTrack: .mp4NoAudioTrack
     case .notAAC: .mp4NotAAC
     case .encrypted: .mp4Encrypted
@@ -50,6 +52,8 @@ enum MP4Problem: Error, Equatable, Sendable {
         : "the index lists no audio, so there is nothing to play"
     case .indexCutOff:
       "the file ends inside its index (moov box), so there is nothing to play"
+    case .notMP4(let type):
+      "the file does not begin as an MP4 file does (its first box would be '\(type)', a type no MP4 file starts with), so it has no index and nothing to play"
     case .samplesOutsideFile(let listed):
       "the index lists \(Text.count(listed, "sample")) but none is wholly in the file (its media data is absent), so there is nothing to play"
     }

@@ -39,10 +39,18 @@ struct MP4Reader {
   var listedCount = 0
   /// The file ends inside its `moov`: what is present of it is read, to say what it shows.
   var tornMovie = false
+  /// The type of a first box no MP4 file starts with, when the file does not begin as one.
+  var notMP4: FourCC?
 
   /// How much of the first bytes to read at once: `ftyp`, a fragmented file's `moov` and often
   /// the first `moof` fit, so a listing pays one `pread` for them.
   static let headBytes = 4 * 1024
+  /// The types an MP4 (or QuickTime) file's first box has: the file type, or a writer's free
+  /// space, index, media data, fragment or index of fragments put first.
+  static let firstBoxTypes: Set<FourCC> = [
+    .ftyp, FourCC("styp"), .moov, .mdat, .moof, FourCC("free"), FourCC("skip"), FourCC("wide"),
+    FourCC("pdin"), FourCC("sidx"), FourCC("mfra"), .uuid, .meta, FourCC("prft"), FourCC("emsg"),
+  ]
   /// The most top-level boxes read from one file.
   static let topLevelLimit = 1 << 20
   /// How much a summary reads around a header or small table it does not hold yet: enough that
@@ -102,7 +110,7 @@ struct MP4Reader {
       depth = boxes.contains { $0.type == .moof } ? .summary : .full
     }
     guard let moov = boxes.first(where: { $0.type == .moov }) else {
-      problem = .noMovie
+      problem = notMP4.map(MP4Problem.notMP4) ?? .noMovie
       // Fragments without an index still show the layout the writer used.
       fragmented = boxes.contains { $0.type == .moof }
       return
@@ -306,6 +314,15 @@ struct MP4Reader {
     boxes.reserveCapacity(8)
     var offset = start
     var sawMovie = false
+    // A file whose first box is of no type an MP4 file starts with was never one: its first
+    // bytes read as a size say nothing of where it was cut, so no torn tail is reported.
+    if start == 0, fileSize >= 8 {
+      let type = FourCC(try parser.window.bytes(at: 4, count: 4).reduce(0) { $0 << 8 | UInt32($1) })
+      guard Self.firstBoxTypes.contains(type) else {
+        notMP4 = type
+        return boxes
+      }
+    }
     while offset < fileSize {
       // Memory stays bounded whatever the file: a 10-hour recording has some 36,000 boxes.
       guard boxes.count < Self.topLevelLimit else {
