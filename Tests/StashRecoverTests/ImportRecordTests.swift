@@ -117,6 +117,47 @@ import Testing
     #expect(fm.fileExists(atPath: folders.source.path + "/" + titled + "_audio.m4a"))
   }
 
+  /// A file changed on the source since it was imported, whose copy here is still what the import
+  /// brought, is a conflict that says so (it once said the copy here had other bytes); a file
+  /// deleted here, the rest of its memo still here, is counted as changed here, not already here.
+  @Test func aChangeOnEitherSideSinceTheImportIsSaidAsItIs() throws {
+    let scratch = try RecordScratch()
+    defer { scratch.remove() }
+    let (folders, location) = (scratch.folders, scratch.location)
+    let withRecord = { (options: inout ImportOptions) in options.record = location }
+    let (base, titledBase) = ("2026-04-10T09-00-00", "2026-04-12T09-00-00")
+    let titled = titledBase + "_title.txt"
+    try Data("Old\n".utf8).write(to: folders.source.appendingPathComponent(titled))
+    let first = try folders.run(options: withRecord)
+    let memo = { (report: ImportReport, base: String) in report.memos.first { $0.base == base } }
+    #expect(memo(first, base)?.outcome == .copied && memo(first, titledBase)?.outcome == .copied)
+    let fm = FileManager.default
+    try Data("New\n".utf8).write(to: folders.source.appendingPathComponent(titled))
+    try fm.removeItem(atPath: folders.target.path + "/" + base + "_transcription.vtt")
+
+    let second = try folders.run(options: withRecord)
+    let changed = try #require(memo(second, titledBase), "\(second.textLines)")
+    #expect(changed.outcome == .conflict)
+    #expect(
+      changed.detail.hasPrefix(
+        "changed on the source since it was imported (the copy here is still what the import brought): "
+          + titled),
+      "\(changed.detail)")
+    #expect(!changed.detail.contains("here with other bytes"))
+    #expect(try Data(contentsOf: folders.target.appendingPathComponent(titled)) == Data("Old\n".utf8))
+    let deleted = try #require(memo(second, base))
+    #expect(deleted.outcome == .changedHere, "\(second.textLines)")
+    #expect(deleted.detail.contains("deleted here since it was imported, not copied again"))
+    let summary = second.textLines.last ?? ""
+    #expect(summary.contains("1 changed here since imported"), "\(summary)")
+
+    // A title changed on both sides is the plain conflict.
+    try Data("Mine\n".utf8).write(to: folders.target.appendingPathComponent(titled))
+    let third = try folders.run(options: withRecord)
+    let both = try #require(memo(third, titledBase))
+    #expect(both.outcome == .conflict && both.detail.hasPrefix("here with other bytes"), "\(both.detail)")
+  }
+
   /// A kill at every step of the import that writes the record: the record on disk is always the
   /// old one or the new one, whole, and the next import reads it without a word.
   @Test func aKillAtEveryStepOfWritingTheRecordLeavesTheOldOrTheNew() throws {

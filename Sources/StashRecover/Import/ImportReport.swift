@@ -6,13 +6,15 @@ public struct ImportReport: Sendable, Equatable {
     case copied
     /// The target already holds every one of its files with the same bytes.
     case alreadyHere
-    /// The target holds every file of it an import brought, some changed here since (a new title,
-    /// a repaired audio, a recovered transcript): kept as they are here.
+    /// The target holds the files of it an import brought, some changed or deleted here since (a
+    /// new title, a repaired audio, a recovered transcript, a transcript deleted): kept as they are
+    /// here.
     case changedHere
     /// Every file an import brought of it was deleted from the target since: not copied again
     /// (`again` brings it back).
     case deletedHere
-    /// The target holds the same base with different bytes: nothing was overwritten.
+    /// The target holds the same base with different bytes (or the source changed since its
+    /// import): nothing was overwritten.
     case conflict
     /// It changed while it was looked at, or its times fit a recording still running: left alone.
     case stillRecording

@@ -20,11 +20,21 @@ extension Importer {
       return
     }
     let names = { (list: [String]) in list.map { PathText.escaped($0) }.joined(separator: ", ") }
-    if !comparison.differing.isEmpty {
+    if !comparison.differing.isEmpty || !comparison.changedOnSource.isEmpty {
       entry.outcome = .conflict
+      var what: [String] = []
+      if !comparison.differing.isEmpty {
+        what.append(
+          "here with other bytes\(options.record == nil ? "" : ", and not as an import brought them"): "
+            + names(comparison.differing))
+      }
+      if !comparison.changedOnSource.isEmpty {
+        what.append(
+          "changed on the source since it was imported (the copy here is still what the import brought): "
+            + names(comparison.changedOnSource))
+      }
       entry.detail =
-        "here with other bytes\(options.record == nil ? "" : ", and not as an import brought them"): "
-        + "\(names(comparison.differing)); "
+        what.joined(separator: "; ") + "; "
         + "nothing was overwritten and both are kept. Compare the two: to keep both, move every file of "
         + "this base here into another folder; to keep one, delete the other; then import again"
       return
@@ -46,7 +56,10 @@ extension Importer {
     {
       entry.outcome = .deletedHere
     } else {
-      let changed = !comparison.changedHere.isEmpty || !comparison.recoveredSince.isEmpty
+      // A file deleted here since (the others still here) is a change made here too.
+      let changed =
+        !comparison.changedHere.isEmpty || !comparison.recoveredSince.isEmpty
+        || !comparison.deletedHere.isEmpty
       entry.outcome = changed ? .changedHere : .alreadyHere
     }
     var notes: [String] = []
@@ -149,6 +162,8 @@ extension Importer {
     var missing: [(name: String, kind: MemoFileKind, status: FileStatus)] = []
     /// Names the target holds with other bytes, which no import brought.
     var differing: [String] = []
+    /// Names the target holds as an import brought them, whose source file has changed since.
+    var changedOnSource: [String] = []
     /// Parts not copied because the finished file of their kind is already here.
     var recoveredHere: [String] = []
     /// Parts an import brought, unchanged on the source, that a recovery here has since made into
@@ -178,15 +193,15 @@ extension Importer {
     if let folder = here?.partsFolder, folder.kind != .directory, !memo.parts.isEmpty {
       comparison.differing.append(memo.partsName)
     }
-    // Whether the source's file is still what an import brought (its hash read only when the
-    // time alone cannot tell).
-    func imported(_ name: String, _ status: FileStatus) throws -> Bool {
+    // Whether the file of `folder` (the source's by default) is still what an import brought (its
+    // hash read only when the time alone cannot tell).
+    func imported(_ name: String, _ status: FileStatus, in folder: String = source) throws -> Bool {
       guard let was = record.entry(base: memo.base, name: name), was.size == status.size else {
         return false
       }
       if was.modificationTime == status.modificationTime { return true }
       guard let hash = was.hash else { return false }
-      let theirs = try copier.digest(source + "/" + name)
+      let theirs = try copier.digest(folder + "/" + name)
       return theirs.count == was.size && theirs.hash == hash
     }
     for (name, kind, status) in memo.names {
@@ -226,6 +241,8 @@ extension Importer {
           ))
       } else if try imported(name, status) {
         comparison.changedHere.append(name)
+      } else if try imported(name, mine, in: target) {
+        comparison.changedOnSource.append(name)
       } else {
         comparison.differing.append(name)
       }
