@@ -95,6 +95,20 @@ import Testing
     #expect(
       events("G").first.map { $0.action == .kept } == true, "parts the finished file does not hold stay")
     #expect(events("H").map(\.action) == [.skipped])
+    // No part is listed as kept twice: the parts folder's line names the folder and what no line
+    // above named (it once listed every kept part again).
+    for capture in report.captures {
+      let kept = capture.events.filter { $0.action == .kept }.flatMap(\.names)
+      #expect(Set(kept).count == kept.count, "\(capture.base): \(kept)")
+    }
+    let folderLine = try #require(events("B").last)
+    #expect(folderLine.names == ["B.parts"], "\(folderLine)")
+    #expect(
+      folderLine.detail == "the parts folder stays: it holds the parts kept above", "\(folderLine.detail)")
+    let strangers = try #require(events("D").last)
+    #expect(
+      strangers.names.allSatisfy { $0.hasPrefix("D.parts/") } && strangers.names.contains("D.parts/notes.txt")
+    )
 
     // A second sweep changes nothing: idempotent.
     let again = try sweep(root)

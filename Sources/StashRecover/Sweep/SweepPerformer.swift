@@ -344,10 +344,20 @@ struct SweepPerformer {
       return
     }
     let foreign = remaining.filter { strangers.contains($0) }
+    // Parts already reported as kept (each kind with its reason) are not listed a second time:
+    // the folder's line names only what no line above named.
+    let named = Set(events.lazy.filter { $0.action == .kept }.flatMap(\.names))
+    let unnamed = remaining.filter { !named.contains(name + "/" + $0) }
+    var holds: [String] = []
+    if unnamed.count < remaining.count { holds.append("the parts kept above") }
+    if !unnamed.isEmpty { holds.append(unnamed.map { PathText.escaped($0) }.joined(separator: ", ")) }
     let detail =
-      "the parts folder stays: it holds " + remaining.map { PathText.escaped($0) }.joined(separator: ", ")
+      "the parts folder stays: it holds " + holds.joined(separator: " and ")
       + (foreign.isEmpty ? "" : "; files Stash did not write are never touched, move them out to tidy it")
-    events.append(event(.kept, remaining.map { name + "/" + $0 }, detail, needsPerson: !foreign.isEmpty))
+    events.append(
+      event(
+        .kept, unnamed.isEmpty ? [name] : unnamed.map { name + "/" + $0 }, detail,
+        needsPerson: !foreign.isEmpty))
   }
 
   // MARK: Helpers
