@@ -108,8 +108,8 @@ enum ExportCommand {
   static func cueJSON(_ cue: WebVTTCue) -> JSONValue {
     .object([
       ("id", .string(cue.id)),
-      ("start", .double(cue.startTime)),
-      ("end", .double(cue.endTime)),
+      ("start", .seconds(cue.startTime)),
+      ("end", .seconds(cue.endTime)),
       ("text", .string(cue.plainText)),
       ("unconfirmed", .bool(cue.hasUnconfirmedText)),
     ])
@@ -128,12 +128,12 @@ enum ExportCommand {
     let cues = transcript.cues
     switch format {
     case "txt":
-      return cues.map { oneLine($0.plainText) + "\n" }.joined()
+      return cues.map { oneLine($0.markedText) + "\n" }.joined()
     case "md":
       var out = "# \(memo.displayName)\n\n"
       for cue in cues {
         // Markdown's own characters in speech are escaped so they read as words.
-        let text = oneLine(cue.plainText).replacingAll("\\", "\\\\").replacingAll("*", "\\*")
+        let text = oneLine(cue.markedText).replacingAll("\\", "\\\\").replacingAll("*", "\\*")
           .replacingAll("_", "\\_").replacingAll("[", "\\[").replacingAll("<", "&lt;")
         out += "**[\(timestamp(cue.startTime, separator: "."))]** \(text)\n\n"
       }
@@ -158,7 +158,7 @@ enum ExportCommand {
           "missingSpeech",
           .array(
             transcript.missingSpeech.map {
-              .object([("start", .double($0.start)), ("end", .double($0.end))])
+              .object([("start", .seconds($0.start)), ("end", .seconds($0.end))])
             })
         ),
         ("cues", .array(cues.map(cueJSON))),

@@ -72,7 +72,11 @@ enum ShowCommand {
     var audio = "missing (a capture: only its transcript and route can be recovered)"
     switch memo.audio?.state {
     case .ok?: audio = "ok"
-    case .cutShort(let tail)?: audio = "cut short (\(tail) bytes of torn tail)"
+    case .cutShort(let tail)?:
+      // The problem line below says where the file ends in its last box; this says what is lost.
+      audio =
+        "cut short: it plays up to its last whole sample; the file's last \(Text.count(tail, "byte")) come "
+        + "after that sample and are not played"
     case .damaged(let reason)?: audio = "damaged: \(reason)"
     case .lengthUnreadable(let reason)?: audio = "length unreadable: \(reason)"
     case nil: break
@@ -120,7 +124,7 @@ enum ShowCommand {
     out += "\nTranscript (\(Text.count(transcript.cues.count, "cue"))):\n"
     for cue in transcript.cues {
       out += "  [\(TimeText.preciseClock(cue.startTime)) → \(TimeText.preciseClock(cue.endTime))] "
-      out += PathText.escaped(ExportCommand.oneLine(cue.plainText)) + "\n"
+      out += PathText.escaped(ExportCommand.oneLine(cue.markedText)) + "\n"
     }
     return out
   }

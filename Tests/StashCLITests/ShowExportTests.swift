@@ -179,4 +179,32 @@ import Testing
     #expect(warnings.first?.hasSuffix("[vtt-not-utf8]; exported what it holds") == true, "\(warnings)")
     #expect(warnings.last?.contains("_transcription.vtt:6: bad start time") == true, "\(warnings)")
   }
+
+  /// Unconfirmed words are marked in plain text (braces), so the mark survives a pipe: `show` and
+  /// `export --to txt` once printed them as confirmed ones.
+  @Test func unconfirmedWordsAreMarkedInPlainText() throws {
+    let scratch = try ScratchFolder("stash-show-unconfirmed")
+    defer { scratch.remove() }
+    let memo = scratch.appendingPathComponent("2026-01-01T10-00-00Z").path
+    try FileManager.default.copyItem(atPath: "\(demo)/\(base)_audio.m4a", toPath: memo + "_audio.m4a")
+    try Data(
+      "WEBVTT\n\n00:00.000 --> 00:01.000\nand then we walked <c.unconfirmed>back to the car</c>\n".utf8
+    ).write(to: URL(fileURLWithPath: memo + "_transcription.vtt"))
+    let exported = try run(["export", memo, "--to", "txt"])
+    #expect(exported.standardOutput == "and then we walked {back to the car}\n", "\(exported.standardOutput)")
+    let shown = try run(["show", memo]).standardOutput
+    #expect(shown.contains("and then we walked {back to the car}\n"), "\(shown)")
+  }
+
+  /// Audio cut short says what its tail's size means beside the torn box's sizes below it (it
+  /// once said "128 bytes of torn tail" above two other sizes).
+  @Test func aTornAudioSaysWhatItsTailIs() throws {
+    let shown = try run(["show", Fixtures.folder("crash").appendingPathComponent("2026-04-11T09-00-00").path])
+      .standardOutput
+    let audio = try #require(shown.split(separator: "\n").first { $0.hasPrefix("  audio") }, "\(shown)")
+    #expect(
+      audio.contains("cut short: it plays up to its last whole sample; the file's last ")
+        && audio.hasSuffix(" come after that sample and are not played"), "\(audio)")
+    #expect(shown.contains("mp4-torn-tail"), "\(shown)")
+  }
 }

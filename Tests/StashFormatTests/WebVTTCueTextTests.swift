@@ -159,6 +159,21 @@ import Testing
     #expect(first.map(\.text).joined(separator: " ") == "So the path goes along the river.")
   }
 
+  /// Unconfirmed words are marked in plain text, braces around each stretch, so the marking
+  /// survives a pipe (`stash show`, `export --to txt`); a stretch's edge spaces stay outside.
+  @Test func markedTextBracesEachUnconfirmedStretch() {
+    let memo = WebVTTParser.parse(WebVTTFixtures.stashMemo)
+    #expect(memo.cues[2].markedText == "where the old mill {used to be, I think}")
+    #expect(memo.cues[0].markedText == memo.cues[0].plainText)
+    let cue = WebVTTCue(
+      startTime: 0, endTime: 9,
+      text:
+        "<c.unconfirmed>Well</c> then <c.unconfirmed> we <00:00:01.000>walked </c>back<c.unconfirmed.low>wa</c>"
+    )
+    #expect(cue.markedText == "{Well} then  {we walked} back{wa}")
+    #expect(WebVTTCue(startTime: 0, endTime: 1, text: "<c.unconfirmed> </c>x").markedText == " x")
+  }
+
   @Test func settingNodesWritesEscapedText() {
     var cue = WebVTTCue(startTime: 0, endTime: 1, text: "")
     let tree: [WebVTTNode] = [

@@ -84,6 +84,34 @@ extension WebVTTCue {
     return words
   }
 
+  /// The plain text with each stretch of unconfirmed words in braces, `and then we walked {back to
+  /// the car}`, so that the marking survives plain text (`stash show`, `export --to txt` and `md`);
+  /// white space at a stretch's ends stays outside its braces.
+  public var markedText: String {
+    var out = ""
+    var stretch = ""
+    func close() {
+      let scalars = stretch.unicodeScalars
+      if let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) {
+        let last = scalars.index(after: scalars.lastIndex(where: { !$0.properties.isWhitespace })!)
+        out += stretch[..<first] + "{" + stretch[first..<last] + "}" + stretch[last...]
+      } else {
+        out += stretch
+      }
+      stretch = ""
+    }
+    for run in runs {
+      if run.confirmed {
+        close()
+        out += run.text
+      } else {
+        stretch += run.text
+      }
+    }
+    close()
+    return out
+  }
+
   /// Whether any of the cue's text is unconfirmed.
   public var hasUnconfirmedText: Bool { runs.contains { !$0.confirmed } }
 }
