@@ -59,8 +59,8 @@ enum SearchCommand {
     }
     var limit = Int.max
     if let text = arguments.options["max-count"] {
-      guard let n = Int(text), n > 0 else {
-        throw UsageError(message: "--max-count takes a number above 0, not '\(text)'")
+      guard let n = Int(text), n >= 0 else {
+        throw UsageError(message: "--max-count takes a number of places, 0 or more, not '\(text)'")
       }
       limit = n
     }
@@ -73,6 +73,13 @@ enum SearchCommand {
           "\(listOnly ? "-l" : "--count") has no JSON form: --format json lists every hit with its memo")
     }
     if getenv("TZ") == nil { setenv("TZ", ":/etc/localtime", 1) }
+    if limit == 0 {
+      // As grep's `-m 0`: no place is wanted, so nothing is read; the JSON form is an empty result.
+      var output = SearchOutput(
+        json: json, pattern: patternText, colour: false, severalFolders: folders.count > 1)
+      output.finish(memos: 0)
+      return 1
+    }
 
     // The memos whose files gave something, of every folder, in the listing's order (`stash
     // ls`'s); several folders' memos are merged into that order.
@@ -250,8 +257,8 @@ struct SearchOutput {
     ]
     if case .cues = hit.place {
       members += [
-        ("cueStart", .double(hit.cueStart!)), ("cueEnd", .double(hit.cueEnd!)),
-        ("start", .double(hit.start!)),
+        ("cueStart", .seconds(hit.cueStart!)), ("cueEnd", .seconds(hit.cueEnd!)),
+        ("start", .seconds(hit.start!)),
       ]
     }
     let value = JSONValue.object(members).serialized(pretty: true).replacingAll("\n", "\n    ")

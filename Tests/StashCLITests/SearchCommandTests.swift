@@ -82,6 +82,13 @@ import Testing
     #expect(
       try run(["search", "e", "--max-count", "1"], in: folder).standardOutput
         == "Bridge notes  title  Bridg[e] not[e]s\n2026-05-02 10:00  0:10  anoth[e]r bridg[e]\n")
+    // --max-count 0, as grep's -m 0: nothing printed, exit 1; in JSON, an empty result.
+    let none = try run(["search", "e", "--max-count", "0"], in: folder)
+    #expect(none.status == 1 && none.standardOutput.isEmpty && none.standardError.isEmpty)
+    let noneJSON = try run(["search", "e", "--max-count", "0", "--json"], in: folder)
+    #expect(
+      noneJSON.status == 1 && noneJSON.standardOutput.contains("\"summary\": {\"hits\": 0, \"memos\": 0}"))
+    #expect(try run(["search", "e", "--max-count", "-1"], in: folder).status == 2)
     let json = try run(["search", "e", "--json"], in: folder).standardOutput
     #expect(json.components(separatedBy: "\"matchStart\"").count == 12)
     // Markup and timings are not text.
@@ -285,6 +292,12 @@ import Testing
     #expect(hits[1]["start"] as? Double == 4.5 && hits[1]["cueEnd"] as? Double == 6)
     #expect(hits[1]["matchStart"] as? Int == 4 && hits[1]["matchEnd"] as? Int == 10)
     #expect((document["summary"] as? [String: Any])?["memos"] as? Int == 2)
+    // Times are the shortest decimal of the microsecond: 00:00:03.921 is 3.921, not the spec's sum
+    // 3 + 0.921 printed whole (3.9210000000000003).
+    try Data("WEBVTT\n\n00:00:02.371 --> 00:00:03.921\nthe noisy bridge\n".utf8)
+      .write(to: folder.appendingPathComponent("2026-05-01T10-00-00_transcription.vtt"))
+    let noisy = try run(["search", "noisy", "--json"], in: folder).standardOutput
+    #expect(noisy.contains("\"cueEnd\": 3.921,") && noisy.contains("\"start\": 2.371"), "\(noisy)")
     // The schema refuses what it should: a transcript hit without its times.
     let broken = result.standardOutput.replacingOccurrences(of: "\"cueStart\"", with: "\"cueBegin\"")
     try Data(broken.utf8).write(to: output)

@@ -29,8 +29,8 @@ extension Inspection {
   static func cueJSON(_ cue: WebVTTCue, in document: WebVTTDocument) -> JSONValue {
     .object([
       ("id", .string(cue.id)),
-      ("startTime", .double(cue.startTime)),
-      ("endTime", .double(cue.endTime)),
+      ("startTime", .seconds(cue.startTime)),
+      ("endTime", .seconds(cue.endTime)),
       ("pauseOnExit", .bool(false)),
       ("vertical", .string(cue.vertical.rawValue)),
       ("snapToLines", .bool(cue.snapToLines)),
@@ -60,6 +60,6 @@ extension Inspection {
   }
 
   static func spanJSON(_ span: WebVTTTimeSpan) -> JSONValue {
-    .object([("start", .double(span.start)), ("end", .double(span.end))])
+    .object([("start", .seconds(span.start)), ("end", .seconds(span.end))])
   }
 }

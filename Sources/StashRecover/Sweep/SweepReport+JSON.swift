@@ -52,7 +52,7 @@ extension SweepReport.AssemblyFacts {
         .array(
           gaps.map {
             .object([
-              ("start", .double($0.start)), ("end", .double($0.end)),
+              ("start", .seconds($0.start)), ("end", .seconds($0.end)),
               ("parts", .array($0.parts.map { .int($0) })),
             ])
           })
