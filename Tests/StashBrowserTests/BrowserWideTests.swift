@@ -137,6 +137,31 @@ import Testing
     _ = model.update(.listed(MemoList(BrowserFixture.rows), error: nil))
     #expect(model.otherFiles == 1)
   }
+
+  /// A header wider than the screen leaves out whole pieces behind an ellipsis: it once cut
+  /// "1 other file" to "1 other f" at 60 columns.
+  @Test func aNarrowHeaderLeavesOutWholePieces() {
+    var rows = BrowserFixture.rows
+    rows[0].needsRecovery = true
+    var model = BrowserFixture.model(width: 60, height: 20, rows: rows)
+    _ = model.update(.otherFiles(1))
+    let header = BrowserFixture.lines(BrowserView.render(model))[0]
+    #expect(header.hasPrefix(" stash 3 memos · 3:00 · 1 needs recovery (R) · …"), "\(header)")
+    #expect(!header.contains("other"), "\(header)")
+    for width in 40...59 {
+      model = BrowserFixture.model(width: width, height: 20, rows: rows)
+      _ = model.update(.otherFiles(1))
+      let line = BrowserFixture.lines(BrowserView.render(model))[0]
+      // The summary ends where the folder's path, right-aligned, is set apart by spaces.
+      let summary = line.dropFirst(" stash ".count).split(separator: "  ", maxSplits: 1)[0]
+      for piece in summary.split(separator: " · ") {
+        #expect(
+          ["3 memos", "3:00", "1 needs recovery (R)", "1 other file (stash lint)", "…"].contains(
+            String(piece)),
+          "\(width): \(line)")
+      }
+    }
+  }
 }
 
 /// The help in columns leaves the header, the status line and the transport line in view: the

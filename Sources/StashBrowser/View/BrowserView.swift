@@ -44,22 +44,35 @@ package enum BrowserView {
     var line = StyledLine(" stash ", .bar)
     let total = model.memos.totalSeconds
     let unknown = model.memos.unknownLengths > 0
-    var summary = Text.count(model.memos.count, "memo")
-    summary += " · " + TimeText.clock(total) + (unknown ? "+" : "")
+    var pieces: [(text: String, style: Style)] = [
+      (Text.count(model.memos.count, "memo"), .bar), (TimeText.clock(total) + (unknown ? "+" : ""), .bar),
+    ]
     // Rows shown from their names alone until their memos are read (RowFill).
     let unread = model.memos.pendingCount
-    if unread > 0 { summary += " · reading \(unread)…" }
-    if !model.filter.isEmpty { summary += " · filter “\(model.filter)”: \(model.visible.count) shown" }
+    if unread > 0 { pieces.append(("reading \(unread)…", .bar)) }
+    if !model.filter.isEmpty {
+      pieces.append(("filter “\(model.filter)”: \(model.visible.count) shown", .bar))
+    }
     // As `stash ls` says them under its list (here with the key that recovers).
     let recovery = model.memos.needingRecovery
-    if recovery > 0 { summary += " · \(recovery) need\(recovery == 1 ? "s" : "") recovery (R)" }
+    if recovery > 0 { pieces.append(("\(recovery) need\(recovery == 1 ? "s" : "") recovery (R)", .bar)) }
     if model.otherFiles > 0 {
-      summary += " · " + Text.count(model.otherFiles, "other file") + " (stash lint)"
+      pieces.append((Text.count(model.otherFiles, "other file") + " (stash lint)", .bar))
     }
-    line.append(summary, .bar)
-    if let error = model.listError { line.append(" · " + error, .error) }
+    if let error = model.listError { pieces.append((error, .error)) }
     if let source = model.importSource {
-      line.append(" · I imports from " + PathTextShort.make(source, home: model.home), .bar)
+      pieces.append(("I imports from " + PathTextShort.make(source, home: model.home), .bar))
+    }
+    // Whole pieces only: what does not fit is left out behind an ellipsis, never cut mid-word.
+    let width = rect.width - 1
+    for (index, piece) in pieces.enumerated() {
+      let text = (index == 0 ? "" : " · ") + piece.text
+      let last = index == pieces.count - 1
+      guard line.width + CharacterWidth.of(text) + (last ? 0 : 4) <= width else {
+        line.append(index == 0 ? "…" : " · …", .bar)
+        break
+      }
+      line.append(text, piece.style)
     }
     let used = grid.put(line, x: 0, y: rect.y)
     let room = rect.width - used - 2
