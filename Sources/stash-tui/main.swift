@@ -46,8 +46,10 @@ if options.version {
   exit(0)
 }
 
-// Not UTF-8 (LANG=C): C.UTF-8 instead, said once before curses starts.
-if let warning = LocaleCheck.ensureUTF8() { LaunchOptions.write(2, warning + "\n") }
+// Not UTF-8 (LANG=C): C.UTF-8 instead, said before curses starts (on the terminal once the browser
+// has left) and on the browser's first screen, where it is seen while it matters.
+let localeWarning = LocaleCheck.ensureUTF8()
+if let localeWarning { LaunchOptions.write(2, localeWarning + "\n") }
 
 let folder = options.folder
 if let problem = FolderCheck.problem(folder) { LaunchOptions.fail(problem) }
@@ -98,7 +100,9 @@ let mpris =
     folder: folder, inbox: inbox, position: { player.snapshot().position },
     audioPath: { library.audioPath(of: $0) }) : nil
 if let mpris { runner.observe = { mpris.note($0) } }
-let status = BrowserLoop(folder: folder, runner: runner, inbox: inbox, mouse: options.mouse, mpris: mpris)
-  .run()
+let status = BrowserLoop(
+  folder: folder, runner: runner, inbox: inbox, mouse: options.mouse, mpris: mpris,
+  notice: localeWarning.map { String($0.dropFirst("stash-tui: ".count)) }
+).run()
 if let warning = runner.selectionWarning { LaunchOptions.write(2, "stash-tui: \(warning)\n") }
 exit(status)

@@ -24,9 +24,17 @@ final class BrowserLoop {
   /// The desktop's media controls, when the browser is on a session bus.
   private let mpris: MPRISServer?
 
+  /// A warning for the first screen (the locale stash-tui had to change), or nil.
+  private let notice: String?
+
   /// A loop over `folder` with the given effect runner, woken through `inbox` (the runner's
-  /// background work, the player and the MPRIS server post there).
-  init(folder: String, runner: EffectRunner, inbox: EventInbox, mouse: Bool, mpris: MPRISServer? = nil) {
+  /// background work, the player and the MPRIS server post there); `notice` is shown on the first
+  /// screen.
+  init(
+    folder: String, runner: EffectRunner, inbox: EventInbox, mouse: Bool, mpris: MPRISServer? = nil,
+    notice: String? = nil
+  ) {
+    self.notice = notice
     self.folder = folder
     self.runner = runner
     self.inbox = inbox
@@ -55,6 +63,9 @@ final class BrowserLoop {
     if let reason = watcher.unavailable {
       runner.drive(
         &model, model.update(.warning("Not watching the folder (\(reason)); Ctrl-L reads it again.")))
+    }
+    if let notice {
+      runner.drive(&model, model.update(.warning(notice.prefix(1).uppercased() + notice.dropFirst() + ".")))
     }
     var rereadAt: Double?
     var lastSnapshot = runner.player.snapshot()
