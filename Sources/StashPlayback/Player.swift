@@ -106,7 +106,13 @@ public final class Player: Sendable {
     let rate = self.rate
     engine.transition(
       { $0.play(from: from.map { Self.frame($0, rate) }, until: until.map { Self.frame($0, rate) }) },
-      seek: from != nil)
+      seek: from != nil, before: { Self.restartCount(at: from, &$0) })
+  }
+
+  /// Skip silence's time saved counts from the memo's start: played again from its beginning
+  /// (B, or a click at 0:00), the count starts again.
+  private static func restartCount(at seconds: Double?, _ shared: inout Engine.Shared) {
+    if let seconds, seconds <= 0 { shared.silenceSaved = 0 }
   }
 
   /// Pauses at the frame being heard.
@@ -125,7 +131,8 @@ public final class Player: Sendable {
   /// Playing carries on from there; otherwise the player waits there, paused.
   public func seek(to seconds: Double) {
     let rate = self.rate
-    engine.transition({ $0.seek(to: Self.frame(seconds, rate)) }, seek: true)
+    engine.transition(
+      { $0.seek(to: Self.frame(seconds, rate)) }, seek: true, before: { Self.restartCount(at: seconds, &$0) })
   }
 
   /// Moves by `seconds` from what is being heard (negative: back).

@@ -48,6 +48,10 @@ import Testing
     #expect(plain.skipSilence == nil && plain.silenceSkipped >= cut.silenceSkipped, "\(plain)")
     let plainHeard = try player.wait(seconds: 3) { $0.skipLatency != nil }
     #expect(plainHeard.skipLatency != nil, "skip off never reached the device: \(plainHeard)")
+    #expect(plainHeard.silenceSkipped >= cut.silenceSkipped, "\(plainHeard)")
+    // Played again from the start (B), the time saved counts again from nothing; it once went on.
+    let again = try player.send("seek 0")
+    #expect(again.silenceSkipped < 1, "\(again)")
     let unboosted = try player.send("boost off")
     // The answer no longer carries boost on's latency (a loaded machine may already carry boost
     // off's: the change reaches the device within milliseconds of being asked).
