@@ -80,7 +80,7 @@ extension AudioTrack {
     throw PlaybackError(
       code: .invalid,
       message:
-        "no such memo: neither the file nor \(PathText.escaped(name + MemoFileKind.audio.suffix)) exists",
+        "no such memo: neither this path nor \(PathText.escaped(audio)) exists",
       path: path)
   }
 

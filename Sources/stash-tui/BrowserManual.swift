@@ -32,6 +32,11 @@ enum BrowserManual {
       .RB [ \\-\\-voice\\-boost ]
       .RB [ \\-\\-enhance ]
       .RB [ \\-\\-skip\\-silence [=\\fILEVEL\\fR]]
+      .br
+      .B stash-tui \\-\\-waveform
+      .I FILE
+      .RB [ \\-\\-points
+      .IR N ]
       .SH DESCRIPTION
       \\fBstash-tui\\fR lists the memos in \\fIDIR\\fR (default: \\fB$STASH_DIR\\fR, else the current
       folder), newest first. Opening one shows its facts, its route as a sketch and its transcript;
@@ -105,6 +110,13 @@ enum BrowserManual {
       background, measured as it plays, so a hum or wind between the sentences counts as one and a
       quiet voice does not; each cut is faded over 5 ms. \\fB\\-\\-from\\fR and \\fB\\-\\-to\\fR stay the memo's
       own times.
+      .SH LOUDNESS FOR SCRIPTS
+      \\fB\\-\\-waveform\\fR \\fIFILE\\fR prints the memo's loudness as JSON and exits: \\fIN\\fR points
+      (\\fB\\-\\-points\\fR, 100 by default) over its length, each the level of that stretch in dBFS, or
+      null where the audio does not decode. A level is the stretch's RMS on the AES17 scale, where a
+      full-scale sine reads 0 dBFS: 3.01 dB above the plain RMS (a sine of amplitude 0.5 reads \\-6.0,
+      not \\-9.0), so a tone reads its peak level. Levels below \\-70 read \\-70. The strip in the
+      browser draws the same levels.
       .SH MEDIA KEYS
       On a session bus, the browser is an MPRIS player named \\fBorg.mpris.MediaPlayer2.stash\\fR
       (a second one takes \\fBorg.mpris.MediaPlayer2.stash.instance\\fR\\fIPID\\fR), so media keys,

@@ -125,6 +125,18 @@ import Testing
     #expect(player.snapshot.state == .failed(error))
   }
 
+  @Test func aMissingMemoIsNamedAsGiven() throws {
+    let folder = try TestAudio.folder().path
+    do {
+      _ = try AudioTrack.audioPath(forMemo: folder + "/nonexist.m4a")
+      Issue.record("a missing memo was found")
+    } catch {
+      #expect(error.path == folder + "/nonexist.m4a")
+      #expect(
+        error.message == "no such memo: neither this path nor \(folder)/nonexist.m4a_audio.m4a exists")
+    }
+  }
+
   @Test func headlessFailuresGoToStandardErrorWithAStatus() throws {
     let folder = try TestAudio.folder()
     let raw = folder.appendingPathComponent("out.raw").path

@@ -28,7 +28,7 @@ import Testing
     let lines = help.standardOutput.split(separator: "\n").map(String.init)
     let options = lines.filter { $0.hasPrefix("  --") }.map { String($0.dropFirst(2).prefix { $0 != " " }) }
     #expect(options.count >= 5, "--help lists too few options: \(options)")
-    for option in options + ["--help", "--play", "--from", "--to", "--device"] {
+    for option in options + ["--help", "--play", "--from", "--to", "--device", "--waveform", "--points"] {
       #expect(shown.contains(option), "stash-tui(1) lacks \(option)")
     }
     // Key lines: two spaces, the keys padded to 18 columns, the help text.

@@ -169,7 +169,8 @@ struct LaunchOptions {
       and every position stay the memo's own time).
 
       stash-tui --waveform FILE [--points N]: print the memo's loudness as JSON, N points (100)
-      over its length, each the RMS level in dBFS of that stretch, or null where it did not decode.
+      over its length, each the RMS level in dBFS of that stretch (AES17: a full-scale sine reads 0,
+      3 dB above plain RMS), or null where it did not decode.
 
       Environment: NO_COLOR turns colours off; STASH_DIR is the default folder;
       STASH_IMPORT_FROM the default --import-from; STASH_ALSA_DEVICE is the default sound device.
