@@ -21,13 +21,24 @@ import Testing
         let grid = BrowserView.render(model)
         let lines = BrowserFixture.lines(grid)
         #expect(lines[0].hasPrefix(" stash 5 memos"), "\(context): \(lines[0])")
-        // The transport line is the last row, the status line the one above.
-        #expect(lines[size.height - 1].hasPrefix(" ■ Stopped."), "\(context)")
+        // The transport line is the last row, the status line the one above (or above the
+        // waveform strip, which an opened memo shows over its scrubber while nothing plays).
         let layout = model.layout
-        #expect(layout.status.y == size.height - 2 && layout.transport.y == size.height - 1)
+        if focus == .transcript {
+          #expect(
+            lines[size.height - 1].hasPrefix(" ■ 0:00 ") && model.preview != nil
+              && (lines[size.height - 1].contains("Stopped.") || size.width < 60),
+            "\(context): \(lines.last!)")
+        } else {
+          #expect(lines[size.height - 1].hasPrefix(" ■ Stopped."), "\(context)")
+        }
+        let strip = layout.strip == nil ? 0 : 1
+        #expect(
+          strip == 0 || (focus == .transcript && size.height >= Layout.stripMinimumHeight), "\(context)")
+        #expect(layout.status.y == size.height - 2 - strip && layout.transport.y == size.height - 1)
         if size.width >= Layout.sideBySideWidth {
           let divider = try #require(layout.divider, "\(context)")
-          for y in 1..<size.height - 2 { #expect(grid[divider, y].text == "│", "\(context) row \(y)") }
+          for y in 1..<layout.status.y { #expect(grid[divider, y].text == "│", "\(context) row \(y)") }
         } else {
           #expect(layout.divider == nil && (layout.list == nil) == (focus == .transcript), "\(context)")
         }

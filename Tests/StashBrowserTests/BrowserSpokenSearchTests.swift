@@ -177,7 +177,8 @@ import Testing
     #expect(model.message?.text == "Hit 2 of 3")
     // Into the next memo.
     let effects = model.update(.key(.char("n")))
-    #expect(effects == [.loadDetail(base: F.rows[2].base)])
+    // The memo opened is measured for its waveform, nothing playing.
+    #expect(effects == [.loadDetail(base: F.rows[2].base), .measureLoudness(base: F.rows[2].base, from: 0)])
     _ = model.update(.detailLoaded(base: F.rows[2].base, F.detail(cues: 40)))
     #expect(model.selectedBase == F.rows[2].base && model.cueCursor == 4)
     // Past the last, back to the first; N goes back.

@@ -53,7 +53,10 @@ import Testing
     tmux.send("Space")
     #expect(tmux.wait { TUIHarness.transport($0).hasPrefix("‖") } != nil, "\(tmux.capture())")
     tmux.send("Space")
-    let ended = tmux.wait(timeout: 15) { TUIHarness.transport($0).hasPrefix("■ Stopped") }
+    // Ended, the memo is shown opened again, stopped at its start (its waveform over the scrubber).
+    let ended = tmux.wait(timeout: 15) {
+      TUIHarness.transport($0).hasPrefix("■ 0:00") && TUIHarness.transport($0).contains("Stopped")
+    }
     #expect(ended != nil, "the end never showed: \(tmux.capture())")
     tmux.send("q")
     #expect(tmux.wait(for: "EXITED:0") != nil)

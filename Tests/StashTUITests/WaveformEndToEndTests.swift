@@ -53,6 +53,37 @@ import Testing
     #expect(tmux.wait(for: "EXITED:0") != nil)
   }
 
+  /// Opened and not played, a memo shows its strip (issue 46 §1), measured in the background;
+  /// a click on it, with nothing playing, starts playing there.
+  @Test func anOpenedMemoShowsItsStripAndAClickPlaysFromThere() throws {
+    let folder = try TUIHarness.steppedFolder()
+    let tmux = try TmuxSession(
+      folder: folder, environment: EndToEndActionTests.soundToFile(ListeningEndToEndTests.soundFile(folder)))
+    defer { tmux.close() }
+    #expect(tmux.waitUntilRead(for: "1 memo") != nil, "\(tmux.capture())")
+    tmux.send("Enter")
+    let filled = tmux.wait(timeout: 10) { screen in
+      let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+      guard lines.count > 29 else { return false }
+      let row = lines[28].filter { $0 != " " }
+      return row.count > 20 && row.allSatisfy { Self.blocks.contains($0) } && lines[29].hasPrefix(" ■ 0:00")
+    }
+    let screen = try #require(filled, "no strip on the opened memo: \(tmux.capture())")
+    let row = Array(screen.split(separator: "\n", omittingEmptySubsequences: false)[28])
+    let start = try #require(row.firstIndex { $0 != " " })
+    let end = try #require(row.lastIndex { $0 != " " })
+    let scale = Double(end - start) / 20
+    #expect(row[start + Int((16 * scale).rounded())] == "█", "\(String(row))")
+    tmux.click(x: start + Int((16 * scale).rounded()), y: 28)
+    let playing = tmux.wait(timeout: 5) { screen in
+      TUIHarness.transport(screen).hasPrefix("▶")
+        && (15...18).contains(ListeningEndToEndTests.clock(screen) ?? 0)
+    }
+    #expect(playing != nil, "the click did not play from 0:16: \(tmux.capture())")
+    tmux.send("q")
+    #expect(tmux.wait(for: "EXITED:0") != nil)
+  }
+
   /// A memo whose file states no length: the strip and the scrubber span what its index counts,
   /// the time left reads as about that long, and the strip fills in as it does for any memo.
   @Test func aLengthTheFileDoesNotStateStillGetsItsStrip() throws {

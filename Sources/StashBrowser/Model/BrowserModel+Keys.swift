@@ -354,8 +354,17 @@ extension BrowserModel {
     // The strip over the scrubber seeks as the scrubber does: the same columns, the same times.
     let onStrip = l.strip?.contains(mouse.x, mouse.y) == true
     if l.transport.contains(mouse.x, mouse.y) || onStrip, mouse.kind == .click {
-      guard player.isActive, let d = player.scaleDuration, d > 0, let bar = scrubberRange else { return [] }
+      // With nothing playing, the opened memo's strip and scrubber start it where clicked.
+      let shown = shownTransport
+      guard player.isActive || preview != nil, let d = shown.scaleDuration, d > 0, let bar = scrubberRange,
+        bar.contains(mouse.x)
+      else { return [] }
       let target = ScrubberScale(cells: bar.count, duration: d).time(atCell: mouse.x - bar.lowerBound)
+      if let base = preview?.base {
+        following = true
+        message = nil
+        return [.play(base: base, from: target)]
+      }
       jump(to: target)
       return [.seek(target)]
     }

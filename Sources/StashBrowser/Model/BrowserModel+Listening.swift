@@ -28,10 +28,13 @@ extension BrowserModel {
 
   /// What the transport line shows beside the player's snapshot.
   package var transportExtras: TransportLine.Extras {
-    // The cues are the detail's only when the memo playing is the one selected (the detail's).
-    let cues = playerHoldsSelection ? (detail?.cues.map(\.start) ?? []) : []
-    let hits = spokenSearch?.hits.compactMap { $0.base == player.base ? $0.start : nil } ?? []
-    return TransportLine.Extras(loopStart: loopStart, continuing: continuing, cueStarts: cues, hits: hits)
+    // The cues are the detail's only when the memo shown is the one selected (the detail's).
+    let opened = preview != nil
+    let cues = playerHoldsSelection || opened ? (detail?.cues.map(\.start) ?? []) : []
+    let shown = shownTransport.base
+    let hits = spokenSearch?.hits.compactMap { $0.base == shown ? $0.start : nil } ?? []
+    return TransportLine.Extras(
+      loopStart: loopStart, continuing: continuing, cueStarts: cues, hits: hits, preview: opened)
   }
 
   // MARK: Speed, volume, mute

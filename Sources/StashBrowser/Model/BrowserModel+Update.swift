@@ -33,11 +33,6 @@ extension BrowserModel {
       if following, let cue = spokenCue { cueCursor = cue }
       if snapshot.base != previous.base || !snapshot.isActive { loopStart = nil }
       effects = noteListening(previous, snapshot)
-      if snapshot.base != previous.base {
-        // Another memo (or none): the last one's measure stops and this one's starts.
-        loudness = nil
-        effects.append(.measureLoudness(base: snapshot.base, from: snapshot.position))
-      }
       if continuing, snapshot.state == .ended, before != .ended {
         effects += playAdjacent(by: 1, fromEnd: true)
       }
@@ -60,7 +55,7 @@ extension BrowserModel {
         effects = selectionChanged()
       }
     case .loudness(let strip):
-      if strip.base == player.base { loudness = strip }
+      if strip.base == measuredBase { loudness = strip }
     case .detailLoaded(let base, let loaded):
       if base == selectedBase {
         detail = loaded
@@ -115,7 +110,21 @@ extension BrowserModel {
     }
     noteHeard(effects)
     normalize()
+    measureShown(&effects)
     return effects
+  }
+
+  /// Another memo shown on the transport (playing, or opened with nothing playing), or none: the
+  /// last one's measure stops and this one's starts, from where it is shown. The same memo going
+  /// from opened to playing keeps its measure, so the strip stays as it was.
+  private mutating func measureShown(_ effects: inout [BrowserEffect]) {
+    let shown = shownTransport
+    guard shown.base != measuredBase else { return }
+    // A memo asked to play is measured once the player holds it, from where it plays.
+    if effects.contains(where: { if case .play = $0 { true } else { false } }) { return }
+    measuredBase = shown.base
+    loudness = nil
+    effects.append(.measureLoudness(base: shown.base, from: shown.position))
   }
 
   /// Keeps the list's `◐` in step with the places the effects remember or forget.

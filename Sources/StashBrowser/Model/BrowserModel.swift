@@ -110,9 +110,11 @@ package struct BrowserModel: Equatable, Sendable {
   package internal(set) var continuing = false
   /// The A of an A-B loop being set (`l`), until its B is.
   package internal(set) var loopStart: Double?
-  /// The loudness of the memo playing as measured so far (the waveform strip); nil until the
-  /// first report for that memo.
+  /// The loudness of the memo shown on the transport as measured so far (the waveform strip); nil
+  /// until the first report for that memo.
   package internal(set) var loudness: LoudnessStrip?
+  /// The memo whose loudness is being measured (the one the transport shows), or nil.
+  package internal(set) var measuredBase: String?
   /// How much of the memo playing has been heard, to remember where it was left off.
   package internal(set) var listening: Listening?
   /// Places remembered (true) or forgotten (false) since the folder was read, by base: they
@@ -203,6 +205,34 @@ package struct BrowserModel: Equatable, Sendable {
 
   /// Whether the memo of `row` was left off partway (the list's `◐`).
   package func isPartlyHeard(_ row: MemoRow) -> Bool { heardNow[row.base] ?? row.partlyHeard }
+
+  /// What the transport line and the waveform strip show: the player while it holds a memo it
+  /// plays or could resume, else `preview` when there is one, else the player as it is.
+  package var shownTransport: PlayerSnapshot { preview ?? player }
+
+  /// With nothing playing, the memo opened (its transcript shown, its length known, playable) at
+  /// its start, stopped, so that its waveform can be read and clicked before listening; nil when
+  /// the player holds a memo, has a failure to say, or no memo is open.
+  package var preview: PlayerSnapshot? {
+    guard !player.isActive, player.state.isQuiet, focus == .transcript, let row = selectedRow,
+      let duration = row.durationSeconds, duration > 0, playRefusal(row) == nil
+    else { return nil }
+    var preview = player
+    preview.state = .stopped
+    preview.base = row.base
+    preview.position = 0
+    preview.duration = duration
+    preview.countedDuration = nil
+    preview.loop = nil
+    preview.silenceSkipped = 0
+    return preview
+  }
+
+  /// The memo the transport line shows, if it is in the list.
+  package var shownRow: MemoRow? {
+    guard let base = shownTransport.base else { return nil }
+    return memos.row(ofBase: base)
+  }
 
   /// Whether the player holds the selected memo.
   package var playerHoldsSelection: Bool {

@@ -182,7 +182,9 @@ package enum KeyTable {
       (StyledLine("  waveform: ▁ to █ -70 to 0 dBFS  · not known  ┴ cue  ◆ search hit  [ ] loop"), 2),
       (StyledLine("Mouse", .heading), 2),
       (
-        StyledLine("  click a memo, a word (plays from it), scrubber or waveform (seeks); wheel scrolls"), 2
+        StyledLine(
+          "  click a memo, a word (plays from it), scrubber or waveform (seeks; plays there if stopped); wheel scrolls"
+        ), 2
       ),
     ]
   }

@@ -10,6 +10,9 @@ package struct PlayerSnapshot: Equatable, Sendable {
     case ended
     /// Playback stopped because of a failure; the reason in plain words.
     case failed(String)
+
+    /// Stopped or ended: nothing plays, nothing is loading and no failure is to be said.
+    package var isQuiet: Bool { self == .stopped || self == .ended }
   }
 
   /// A stretch of the memo played over and over, in memo seconds.

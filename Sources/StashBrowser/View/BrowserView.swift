@@ -25,15 +25,17 @@ package enum BrowserView {
     if let rect = layout.detail { drawDetail(model, rect, &grid) }
     drawStatus(model, layout.status, &grid)
     grid.fill(layout.transport, style: .bar)
+    let shown = model.shownTransport
     grid.put(
       TransportLine.make(
-        width: model.width, snapshot: model.player, name: model.playingRow?.displayName,
-        extras: model.transportExtras), x: 0, y: layout.transport.y)
-    if let strip = layout.strip, let duration = model.player.scaleDuration {
+        width: model.width, snapshot: shown, name: model.shownRow?.displayName, extras: model.transportExtras),
+      x: 0, y: layout.transport.y)
+    if let strip = layout.strip, let duration = shown.scaleDuration {
       grid.put(
         WaveformStrip.make(
           model.loudness, scale: ScrubberScale(cells: strip.width, duration: duration),
-          position: model.player.position), x: strip.x, y: strip.y, limit: strip.width)
+          position: shown.position),
+        x: strip.x, y: strip.y, limit: strip.width)
     }
     if let overlay = model.overlay { OverlayView.draw(overlay, top: model.overlayTop, in: &grid) }
     return grid

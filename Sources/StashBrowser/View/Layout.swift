@@ -81,6 +81,6 @@ extension BrowserModel {
   /// The transport line's scrubber columns now, or nil when it shows none.
   package var scrubberRange: Range<Int>? {
     TransportLine.scrubberRange(
-      width: width, snapshot: player, name: playingRow?.displayName, extras: transportExtras)
+      width: width, snapshot: shownTransport, name: shownRow?.displayName, extras: transportExtras)
   }
 }

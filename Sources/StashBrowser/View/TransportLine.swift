@@ -15,17 +15,25 @@ package enum TransportLine {
     package var cueStarts: [Double]
     /// Where each hit of the search of what was said starts in the memo playing, in seconds.
     package var hits: [Double]
+    /// Whether the snapshot is the memo opened while nothing plays (`BrowserModel.preview`): its
+    /// scrubber and waveform show, stopped at its start.
+    package var preview: Bool
 
     /// A value with every field given.
     package init(
-      loopStart: Double? = nil, continuing: Bool = false, cueStarts: [Double] = [], hits: [Double] = []
+      loopStart: Double? = nil, continuing: Bool = false, cueStarts: [Double] = [], hits: [Double] = [],
+      preview: Bool = false
     ) {
       self.loopStart = loopStart
       self.continuing = continuing
       self.cueStarts = cueStarts
       self.hits = hits
+      self.preview = preview
     }
   }
+
+  /// What the line says beside the opened memo's scrubber while nothing plays.
+  package static let previewHint = "Stopped: Space plays."
 
   /// The fewest cells of the name kept beside everything else.
   static let nameMinimum = 10
@@ -56,7 +64,7 @@ package enum TransportLine {
       line.append(TextWrap.truncate("Cannot play: \(reason)", width: max(0, width - 4)), .error)
       return line
     }
-    guard snapshot.base != nil, snapshot.isActive else {
+    guard snapshot.base != nil, snapshot.isActive || extras.preview else {
       let flags = flagText(snapshot, extras, short: false)
       let fits = flags.isEmpty || 3 + CharacterWidth.of(flags) + 20 <= width
       let shown = fits ? flags : flagText(snapshot, extras, short: true)
@@ -69,6 +77,8 @@ package enum TransportLine {
     }
     let elapsed = TimeText.clock(snapshot.position)
     line.append(elapsed + " ", .normal)
+    // The memo opened while nothing plays: where its name would be, what starts it.
+    let name = extras.preview ? previewHint : name
     let plan = plan(width: width, snapshot: snapshot, name: name, extras: extras)
     if let bar = plan.scrubber, let duration = snapshot.scaleDuration {
       drawScrubber(
@@ -231,7 +241,10 @@ package enum TransportLine {
   package static func scrubberRange(
     width: Int, snapshot: PlayerSnapshot, name: String? = nil, extras: Extras = Extras()
   ) -> Range<Int>? {
-    guard snapshot.scaleDuration != nil, snapshot.base != nil, snapshot.isActive else { return nil }
-    return plan(width: width, snapshot: snapshot, name: name, extras: extras).scrubber
+    guard snapshot.scaleDuration != nil, snapshot.base != nil, snapshot.isActive || extras.preview else {
+      return nil
+    }
+    return plan(width: width, snapshot: snapshot, name: extras.preview ? previewHint : name, extras: extras)
+      .scrubber
   }
 }

@@ -22,9 +22,9 @@ extension GoldenScreens {
 
 
 
-
     Enter plays from the cue · Esc back · ←/→ 5 s · [/] 1 min ·…
-     ■ Stopped. Space plays the open memo; Enter on a cue plays
+            ▆▆▆▆▆▆▆▆▆▆▆▆▆▆▆▆▆▆▆▆▆▆▆
+     ■ 0:00 ●┴─┴─────────┴───┴───── -0:20  Stopped: Space plays.
 
     """#
 }
