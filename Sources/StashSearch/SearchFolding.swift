@@ -12,13 +12,54 @@ package struct SearchFolding: Sendable {
   package var foldsCase: Bool
   /// Whether accents are dropped.
   package var dropsAccents: Bool
+  /// Whether punctuation is no part of the text (a plain search's words, issue 49): each run of
+  /// punctuation and white space is one space, so `ill-disposed` reads `ill disposed` and
+  /// `man. Unless` reads `man unless` and `don't` reads `don t` (so `dont` is another word, as
+  /// `illdisposed` is); where both sides are of a script written without spaces (Han, kana, Thai,
+  /// Lao, Khmer, Myanmar) the break is nothing, so `今日は。明日` reads `今日は明日`. Punctuation
+  /// is Unicode's general category P (connector, dash, open, close, quote, other). A run of
+  /// letters and digits is never changed, so a piece of the words is in the file as it is
+  /// (`PieceProbe`).
+  package var dropsPunctuation: Bool
   /// What each non-ASCII code point becomes, asked of ICU once.
   private var cache: [UInt32: [UInt32]] = [:]
 
-  /// A folding: case folded unless `caseSensitive`, accents dropped unless `keepAccents`.
-  package init(caseSensitive: Bool = false, keepAccents: Bool = false) {
+  /// A folding: case folded unless `caseSensitive`, accents dropped unless `keepAccents`,
+  /// punctuation kept unless `dropsPunctuation`.
+  package init(caseSensitive: Bool = false, keepAccents: Bool = false, dropsPunctuation: Bool = false) {
     foldsCase = !caseSensitive
     dropsAccents = !keepAccents
+    self.dropsPunctuation = dropsPunctuation
+  }
+
+  /// Whether `value` is punctuation (general category P).
+  static func isPunctuation(_ value: UInt32) -> Bool {
+    if value < 0x80 {
+      // ! " # % & ' ( ) * , - . / : ; ? @ [ \ ] _ { }
+      switch value {
+      case 0x21...0x23, 0x25...0x2A, 0x2C...0x2F, 0x3A, 0x3B, 0x3F, 0x40, 0x5B...0x5D, 0x5F, 0x7B, 0x7D:
+        return true
+      default: return false
+      }
+    }
+    guard let scalar = Unicode.Scalar(value) else { return false }
+    switch scalar.properties.generalCategory {
+    case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+      .finalPunctuation, .otherPunctuation:
+      return true
+    default: return false
+    }
+  }
+
+  /// Whether `value` is a letter of a script written without spaces between words (Han, kana,
+  /// Thai, Lao, Khmer, Myanmar), where a break made of punctuation is no space.
+  static func isSpaceless(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x0E00...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF, 0x3040...0x30FF, 0x31F0...0x31FF, 0x3400...0x4DBF,
+      0x4E00...0x9FFF, 0xF900...0xFAFF, 0xFF66...0xFF9F, 0x20000...0x3FFFF:
+      true
+    default: false
+    }
   }
 
   /// Whether `scalar` is a combining mark that reads as an accent (see the type's comment).
@@ -57,6 +98,10 @@ package struct SearchFolding: Sendable {
     {
       return
     }
+    if dropsPunctuation {
+      foldDroppingPunctuation(text, into: &out, origin: &origin, offset: offset)
+      return
+    }
     var index = Int32(offset)
     for scalar in text.unicodeScalars {
       defer { index += 1 }
@@ -87,6 +132,45 @@ package struct SearchFolding: Sendable {
     }
   }
 
+  /// `fold` when punctuation is no part of the text (`dropsPunctuation`): a run of punctuation and
+  /// white space is one space, or nothing between two letters of a spaceless script.
+  private mutating func foldDroppingPunctuation(
+    _ text: String, into out: inout [UInt32], origin: inout [Int32], offset: Int
+  ) {
+    // Where a break after a spaceless letter starts, until the next letter says whether it is one.
+    var pending: Int32?
+    func breakHere(_ index: Int32) {
+      if out.last != 0x20 {
+        out.append(0x20)
+        origin.append(index)
+      }
+    }
+    var index = Int32(offset)
+    for scalar in text.unicodeScalars {
+      defer { index += 1 }
+      let value = scalar.value
+      let isSpace =
+        value < 0x80 ? (value == 0x20 || (value >= 0x09 && value <= 0x0D)) : SpokenText.isWhiteSpace(scalar)
+      if isSpace || Self.isPunctuation(value) {
+        if pending == nil {
+          if let last = out.last, Self.isSpaceless(last) { pending = index } else { breakHere(index) }
+        }
+        continue
+      }
+      let folded =
+        value < 0x80 ? [foldsCase && value >= 0x41 && value <= 0x5A ? value + 0x20 : value] : folded(value)
+      if let held = pending, let first = folded.first {
+        if !Self.isSpaceless(first) { breakHere(held) }
+        pending = nil
+      }
+      for value in folded {
+        out.append(value)
+        origin.append(index)
+      }
+    }
+    if let held = pending { breakHere(held) }
+  }
+
   /// `fold` for text that is all ASCII, given as its bytes, written through pointers (appending
   /// scalar by scalar was most of the time a search spends on a transcript that matches); false,
   /// with nothing appended, when a byte is above ASCII.
@@ -96,6 +180,7 @@ package struct SearchFolding: Sendable {
     var high: UInt8 = 0
     for byte in bytes { high |= byte }
     guard high < 0x80 else { return false }
+    if dropsPunctuation, bytes.contains(where: { Self.isPunctuation(UInt32($0)) }) { return false }
     let first = out.count
     var afterSpace = out.last == 0x20
     out.append(contentsOf: repeatElement(0, count: bytes.count))

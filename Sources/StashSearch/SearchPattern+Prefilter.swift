@@ -16,6 +16,9 @@ extension SearchPattern {
     guard case .words(let folded) = kind else { return true }
     return bytes.withUnsafeBufferPointer { raw -> Bool in
       if let probe, probe.certainlyAbsent(in: raw) { return false }
+      // The quick spoken text keeps punctuation, which the words skip: past one word, only the
+      // parse can tell (the piece, a run of letters and digits, is in any match as it is).
+      if folding.dropsPunctuation && folded.contains(0x20) { return true }
       guard var spoken = Self.spokenASCII(raw, foldingCase: folding.foldsCase) else { return true }
       // An ASCII file cannot hold a pattern that folds to anything else.
       guard folded.allSatisfy({ $0 < 0x80 }) else { return false }

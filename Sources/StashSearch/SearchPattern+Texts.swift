@@ -73,9 +73,12 @@ extension SearchPattern {
   /// Whether `text` holds a match.
   package func isFound(in text: String) -> Bool {
     let foldsCase = folding.foldsCase
+    let dropsPunctuation = folding.dropsPunctuation
     if case .words(let needle) = kind, !wholeWords,
       let found = text.utf8.withContiguousStorageIfAvailable({
-        Self.find(needle, inASCII: $0, foldingCase: foldsCase)
+        // Punctuation folds to a space: the fold decides.
+        dropsPunctuation && $0.contains(where: { SearchFolding.isPunctuation(UInt32($0)) })
+          ? nil : Self.find(needle, inASCII: $0, foldingCase: foldsCase)
       }),
       let found
     {

@@ -32,6 +32,9 @@ package struct SearchPattern: Sendable {
     self.text = text
     self.wholeWords = wholeWords
     self.folding = folding
+    // Plain words match the words, not the punctuation between them; a regular expression
+    // matches the text as written.
+    self.folding.dropsPunctuation = !regex
     if regex {
       do {
         _ = try Regex(text)
@@ -42,9 +45,9 @@ package struct SearchPattern: Sendable {
       // its ASCII and its syntax are left alone (`\W` is not `\w`: the regex ignores case
       // instead). A letter beyond ASCII is no syntax: its case is folded as the text's is, so
       // `straße` finds `STRASSE` (folded `strasse`), which ignoring case alone cannot.
-      var keepCase = folding
+      var keepCase = self.folding
       keepCase.foldsCase = false
-      var full = folding
+      var full = self.folding
       let scalars = keepCase.fold(text).flatMap { value -> [UInt32] in
         guard folding.foldsCase, value >= 0x80, let scalar = Unicode.Scalar(value) else { return [value] }
         return full.fold(String(scalar))

@@ -35,6 +35,30 @@ import Testing
     #expect(tmux.wait(for: "EXITED:0") != nil)
   }
 
+  /// A phrase typed without the comma it crosses (issue 49) is found at its first word's own
+  /// time (`there` at 0:01), marked as the text has it, and Enter plays from that word.
+  @Test func aPhraseAcrossACommaPlaysFromItsFirstWord() throws {
+    let folder = try TUIHarness.memoFolder()
+    let sound = ListeningEndToEndTests.soundFile(folder)
+    let tmux = try TmuxSession(folder: folder, environment: EndToEndActionTests.soundToFile(sound))
+    defer { tmux.close() }
+    #expect(tmux.waitUntilRead(for: "3 memos") != nil)
+    tmux.send("S")
+    #expect(tmux.wait(for: "Search what was said:") != nil, "\(tmux.capture())")
+    tmux.type("there this is")
+    let listed = tmux.wait { $0.contains("2026-03-14 09:30    0:01  Hello [there, th") }
+    #expect(listed != nil, "\(tmux.capture())")
+    #expect(tmux.wait(for: "1 hit in 1 memo") != nil, "\(tmux.capture())")
+    tmux.send("Enter")
+    #expect(tmux.wait(for: "1 hit: Enter plays from one") != nil, "\(tmux.capture())")
+    tmux.send("Enter")
+    let playing = tmux.wait { ListeningEndToEndTests.clock($0) != nil }
+    let first = playing.flatMap(ListeningEndToEndTests.clock)
+    #expect(first.map { (1...3).contains($0) } == true, "\(tmux.capture())")
+    tmux.send("q")
+    #expect(tmux.wait(for: "EXITED:0") != nil)
+  }
+
   /// A damaged transcript is searched as far as it reads, and the hit list says so, as `stash
   /// search` warns of it. (The list once said nothing of it.)
   @Test func aDamagedTranscriptIsSaidToBeOne() throws {
