@@ -27,7 +27,7 @@ import Testing
         if focus == .transcript {
           #expect(
             lines[size.height - 1].hasPrefix(" ■ 0:00 ") && model.preview != nil
-              && (lines[size.height - 1].contains("Stopped.") || size.width < 60),
+              && (lines[size.height - 1].contains("Stopped:") || size.width < 60),
             "\(context): \(lines.last!)")
         } else {
           #expect(lines[size.height - 1].hasPrefix(" ■ Stopped."), "\(context)")

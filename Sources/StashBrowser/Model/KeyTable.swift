@@ -183,7 +183,7 @@ package enum KeyTable {
       (StyledLine("Mouse", .heading), 2),
       (
         StyledLine(
-          "  click a memo, a word (plays from it), scrubber or waveform (seeks; plays there if stopped); wheel scrolls"
+          "  click a memo, a word or the scrubber/waveform (plays or seeks there); wheel scrolls"
         ), 2
       ),
     ]
