@@ -109,6 +109,8 @@ package enum LintEngine {
     let lower = path.lowercased()
     if lower.hasSuffix(".m4a") || lower.hasSuffix(".mp4") {
       checks.audio(try MP4Audio.diagnostics(ReadOnlyFile(path: path)))
+    } else if path.hasSuffix(MemoFileKind.bookmarks.suffix) {
+      checks.add(Bookmarks.parse(try ReadOnlyFile.contents(of: path, limit: Bookmarks.maximumBytes)).problems)
     } else if lower.hasSuffix(".vtt") {
       checks.transcript(WebVTTParser.check(try ReadOnlyFile.contents(of: path)), audioSeconds: nil)
     } else if lower.hasSuffix(".gpx") {
@@ -234,6 +236,16 @@ package struct MemoChecks {
         memo.dateSource != .mtime && seconds != nil ? memo.recordedAt...(memo.recordedAt + seconds!) : nil
       do {
         checks.route(try open(.route, name).readAll(), span: span)
+      } catch {
+        checks.unreadable(error)
+      }
+      out += checks.findings
+    }
+    if let name = readable(.bookmarks) {
+      var checks = FileChecks(unescaped: name, folder: folder)
+      do {
+        let bytes = try open(.bookmarks, name).readAll(limit: Bookmarks.maximumBytes)
+        checks.add(Bookmarks.parse(bytes, audioLength: seconds).problems)
       } catch {
         checks.unreadable(error)
       }

@@ -61,7 +61,7 @@ package enum LintExplain {
 
       `stash lint [PATH…]` checks memo folders (or single `.m4a`, `.vtt`, `.gpx` and `_title.txt` files)
       and reports every problem with a stable code, a severity and a position. Codes are the readers' own
-      (`folder-`, `title-`, `mp4-`, `vtt-`, `gpx-`); `lint-` codes are the checks across files. A code is
+      (`folder-`, `title-`, `mp4-`, `vtt-`, `gpx-`, `bookmarks-`); `lint-` codes are the checks across files. A code is
       never renamed once published. `stash lint --explain CODE` prints a page below.
 
       ## Output and exit status

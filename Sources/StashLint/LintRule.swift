@@ -5,7 +5,7 @@ import StashFormat
 package struct LintRule: Sendable {
   /// Which reader (or the linter itself, for cross-file checks) reports it.
   package enum Family: String, Sendable, CaseIterable {
-    case folder, title, mp4, vtt, gpx, lint
+    case folder, title, mp4, vtt, gpx, bookmarks, lint
 
     /// The family's heading in the rule index.
     package var heading: String {
@@ -15,6 +15,7 @@ package struct LintRule: Sendable {
       case .mp4: "Audio (FORMAT.md §2, docs/inspect-audio.md)"
       case .vtt: "Transcripts (WebVTT, FORMAT.md §3)"
       case .gpx: "Routes (GPX, FORMAT.md §4, docs/inspect-route.md)"
+      case .bookmarks: "Bookmarks (WebVTT chapters, FORMAT.md §8)"
       case .lint: "Across files (the linter's own checks)"
       }
     }

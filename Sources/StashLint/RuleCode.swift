@@ -42,6 +42,7 @@ package enum RuleCode: Hashable, Sendable, Comparable, CustomStringConvertible {
       case .mp4: .mp4
       case .webVTT: .vtt
       case .gpx: .gpx
+      case .bookmarks: .bookmarks
       case .files: .lint
       }
     }

@@ -37,6 +37,12 @@ public struct RecoverError: Error, Sendable, Equatable, CustomStringConvertible 
     case verifyFailed = "verify-failed"
     /// A source and the target are one folder, or one is inside the other.
     case overlap = "overlap"
+    /// A file stash did not write (or cannot read whole) is under the name it would write; it is left as it is.
+    case foreign = "foreign"
+    /// What is being added is there already (a bookmark at the same moment).
+    case duplicate = "duplicate"
+    /// A moment outside the audio.
+    case outOfRange = "out-of-range"
   }
 
   /// The kind of failure.

@@ -133,8 +133,9 @@ enum LintCommand {
         try LintEngine.lint(folder: path, deepAudio: deep) { finding in
           if LintCatalogue.rule(finding.code)?.fixable == true, configuration.apply(finding) != nil {
             count += 1
-            // Each fixable finding names a parts folder, `<base>.parts`.
-            bases.insert(finding.name.hasSuffix(".parts") ? String(finding.name.dropLast(6)) : finding.name)
+            // Each fixable finding names a file of its memo: a parts folder, `<base>.parts`, or
+            // the bookmarks, `<base>_bookmarks.vtt`.
+            bases.insert(MemoFileKind.split(finding.name)?.base ?? finding.name)
           }
         }
         return (count, bases)

@@ -297,6 +297,19 @@ def build(out: str, work: str, make_audio) -> dict:
     many = b"WEBVTT\n\n" + b"".join(b"00:00:%02d.000 --> 00:00:0x.000\nbroken\n\n" % (i % 60) for i in range(1005))
     transcript(day(16), many, ["vtt-too-many-diagnostics", "vtt-bad-timestamp"])
 
+    # --- Bookmarks (FORMAT.md §8) -----------------------------------------------------------------
+    def bookmarks(base: str, body: bytes, codes: list[str]) -> None:
+        audio_from(plain, base)
+        with open(path(base + "_bookmarks.vtt"), "wb") as f:
+            f.write(body)
+        for code in codes:
+            shows(code, base + "_bookmarks.vtt")
+
+    bookmarks(day(31), b"WEBVTT stash bookmarks\n\n00:00.0x0 --> 00:01.000\nbroken\n", ["bookmarks-broken"])
+    bookmarks(august(5), b"WEBVTT stash bookmarks\n\n00:01.000 --> 00:01.536\nlater\n\n"
+              b"00:00.200 --> 00:00.500\nearlier\n\n00:05.000 --> 00:06.000\npast the end\n",
+              ["bookmarks-out-of-order", "bookmarks-not-chained", "bookmarks-past-end"])
+
     # --- Routes ----------------------------------------------------------------------------------
     def route(base: str, body: bytes, codes: list[str]) -> None:
         audio_from(plain, base)

@@ -38,6 +38,7 @@ import Testing
     "gpx-external-entity", "gpx-no-namespace", "gpx-coordinate-out-of-range", "gpx-bad-number",
     "gpx-bad-time", "gpx-time-without-zone", "gpx-misplaced-element", "gpx-bad-bounds", "gpx-text-too-long",
     "gpx-trailing-data", "gpx-invalid-speed", "gpx-invalid-course", "gpx-invalid-accuracy",
+    "bookmarks-broken", "bookmarks-past-end", "bookmarks-out-of-order", "bookmarks-not-chained",
     "lint-file-unreadable", "folder-unreadable", "io", "not-a-file", "too-large", "unknown-kind",
   ]
 

@@ -17,7 +17,9 @@ import Testing
   static func belongs(_ name: String, to base: String) -> Bool {
     let parts = base + ".parts"
     return name == parts || name.hasPrefix(parts + "/")
-      || ["_audio.m4a", "_transcription.vtt", "_track.gpx", "_title.txt"].contains { name == base + $0 }
+      || ["_audio.m4a", "_transcription.vtt", "_track.gpx", "_title.txt", "_bookmarks.vtt"].contains {
+        name == base + $0
+      }
   }
 
   /// Checks the rule over `folder`; returns how many memos were marked and how many were not.

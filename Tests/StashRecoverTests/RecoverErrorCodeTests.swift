@@ -8,6 +8,7 @@ import Testing
   static let published = [
     "io", "exists", "busy", "strangers", "not-a-file", "too-large", "not-found", "bad-base",
     "trash-unavailable", "repair-unsupported", "repair-failed", "changed", "verify-failed", "overlap",
+    "foreign", "duplicate", "out-of-range",
   ]
 
   @Test func theCodesAreThePublishedOnes() {

@@ -12,6 +12,8 @@ extension FormatError.Code {
     case webVTT
     /// The GPX reader (§4): `gpx-…`.
     case gpx
+    /// The bookmarks reader (§8): `bookmarks-…`.
+    case bookmarks
     /// Any reader, about the file itself (`lint-file-unreadable`).
     case files
     /// Errors thrown, never a diagnostic.
@@ -48,6 +50,8 @@ extension FormatError.Code {
       .gpxBadTime, .gpxTimeWithoutZone, .gpxMisplacedElement, .gpxBadBounds, .gpxTextTooLong,
       .gpxTrailingData, .gpxInvalidSpeed, .gpxInvalidCourse, .gpxInvalidAccuracy:
       .gpx
+    case .bookmarksBroken, .bookmarksPastEnd, .bookmarksOutOfOrder, .bookmarksNotChained:
+      .bookmarks
     case .lintFileUnreadable:
       .files
     case .folderUnreadable, .io, .notAFile, .tooLarge, .unknownKind:

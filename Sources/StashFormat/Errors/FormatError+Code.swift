@@ -214,6 +214,16 @@ extension FormatError {
     /// A negative accuracy.
     case gpxInvalidAccuracy = "gpx-invalid-accuracy"
 
+    // MARK: The bookmarks reader (FORMAT.md §8).
+    /// A bookmarks file that cannot be read, or is not the WebVTT a bookmarks file is.
+    case bookmarksBroken = "bookmarks-broken"
+    /// A bookmark at or past the audio's end.
+    case bookmarksPastEnd = "bookmarks-past-end"
+    /// A bookmark's cue before the cue of an earlier moment.
+    case bookmarksOutOfOrder = "bookmarks-out-of-order"
+    /// A bookmark's cue that does not end where the next bookmark (or the audio) begins.
+    case bookmarksNotChained = "bookmarks-not-chained"
+
     // MARK: Files: read by every reader.
     /// A memo file that cannot be read.
     case lintFileUnreadable = "lint-file-unreadable"

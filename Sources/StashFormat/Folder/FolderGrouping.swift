@@ -10,7 +10,7 @@ package struct FolderGrouping: Sendable {
   /// The names of one base; a fixed slot per kind keeps grouping free of per-memo allocations.
   package struct Candidate: Sendable {
     package var base: String
-    package var audio, transcript, route, title, parts: Slot?
+    package var audio, transcript, route, title, parts, bookmarks: Slot?
 
     package subscript(kind: MemoFileKind) -> Slot? {
       get {
@@ -20,6 +20,7 @@ package struct FolderGrouping: Sendable {
         case .route: route
         case .title: title
         case .parts: parts
+        case .bookmarks: bookmarks
         }
       }
       set {
@@ -29,6 +30,7 @@ package struct FolderGrouping: Sendable {
         case .route: route = newValue
         case .title: title = newValue
         case .parts: parts = newValue
+        case .bookmarks: bookmarks = newValue
         }
       }
     }

@@ -1,4 +1,4 @@
-/// The five kinds of name a memo is made of, each a `<base>` followed by an exact, case-sensitive suffix.
+/// The six kinds of name a memo is made of, each a `<base>` followed by an exact, case-sensitive suffix.
 public enum MemoFileKind: String, Sendable, CaseIterable, Comparable {
   /// `<base>_audio.m4a`.
   case audio
@@ -10,6 +10,8 @@ public enum MemoFileKind: String, Sendable, CaseIterable, Comparable {
   case title
   /// `<base>.parts/`.
   case parts
+  /// `<base>_bookmarks.vtt`, written by stash on the desktop (FORMAT.md §8), never by the phone.
+  case bookmarks
 
   /// The suffix that follows the base, exactly as the phone writes it.
   public var suffix: String {
@@ -19,6 +21,7 @@ public enum MemoFileKind: String, Sendable, CaseIterable, Comparable {
     case .route: "_track.gpx"
     case .title: "_title.txt"
     case .parts: ".parts"
+    case .bookmarks: "_bookmarks.vtt"
     }
   }
 
@@ -30,6 +33,7 @@ public enum MemoFileKind: String, Sendable, CaseIterable, Comparable {
     case .route: "route"
     case .title: "title"
     case .parts: "parts folder"
+    case .bookmarks: "bookmarks"
     }
   }
 
@@ -61,6 +65,7 @@ public enum MemoFileKind: String, Sendable, CaseIterable, Comparable {
     case .route: 2
     case .title: 3
     case .parts: 4
+    case .bookmarks: 5
     }
   }
 

@@ -234,6 +234,7 @@ package struct MemoNames: Sendable {
     case .route: 8
     case .title: 12
     case .parts: 16
+    case .bookmarks: 20
     }
   }
 
