@@ -62,6 +62,24 @@ enum CommandCatalogue {
         Option(name: "format", value: "FORMAT", choices: ["text", "json"], help: "text (default) or json"),
       ], run: ShowCommand.run),
     Command(
+      name: "bookmark", arguments: "MEMO AT [NOTE]", completes: "memo",
+      summary: "add a bookmark (a moment with a note) to a memo, or remove one",
+      description:
+        "MEMO is what `stash show` takes. AT is a moment from the audio's start: seconds (83.5), m:ss (1:23, 1:23.5) or h:mm:ss. Adds a bookmark there, with NOTE if given, and prints it; with --remove, removes the bookmark within half a second of AT. Bookmarks are kept beside the memo in <base>_bookmarks.vtt (WebVTT chapters, FORMAT.md §8), written atomically; a file there that stash did not write is left as it is. Exit 0 done, 1 no bookmark to remove there, 2 usage or I/O error, a moment outside the audio, or a bookmark already at that moment.",
+      options: [
+        Option(name: "remove", help: "remove the bookmark at AT (within half a second) instead")
+      ], run: BookmarkCommand.add),
+    Command(
+      name: "bookmarks", arguments: "MEMO", completes: "memo",
+      summary: "list a memo's bookmarks in time order",
+      description:
+        "MEMO is what `stash show` takes. Prints each bookmark on a line: its moment (m:ss.mmm) and its note. What is wrong with the file is said on standard error, as `stash lint` says it. Exit 0 listed (none is no error), 2 usage or I/O error, or a bookmarks file that cannot be read.",
+      options: [
+        Option(
+          name: "json", help: "print one JSON object: version, and each bookmark's at (seconds) and note"),
+        Option(name: "format", value: "FORMAT", choices: ["text", "json"], help: "text (default) or json"),
+      ], run: BookmarkCommand.list),
+    Command(
       name: "search", arguments: "PATTERN [FOLDER...]", completes: "dir",
       summary: "every place a word or phrase was said, newest memo first",
       description:

@@ -203,3 +203,19 @@ public struct Bookmarks: Sendable, Equatable {
     items.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
   }
 }
+
+extension Bookmarks {
+  /// `stash bookmarks --json` (docs/bookmarks.schema.json): the version, then each bookmark's
+  /// moment in seconds and its note (empty for none), in time order.
+  package var json: JSONValue {
+    .object([
+      ("version", .int(1)),
+      ("bookmarks", .array(items.map(\.json))),
+    ])
+  }
+}
+
+extension Bookmark {
+  /// `{"at": seconds, "note": text}`.
+  package var json: JSONValue { .object([("at", .seconds(at)), ("note", .string(note))]) }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import StashTestSupport
+import Testing
+
+/// `stash bookmark`, `stash bookmark --remove` and `stash bookmarks` through the binary, on a
+/// memo of synthetic audio 1.536 s long.
+@Suite struct BookmarkCommandTests {
+  static let base = "2026-07-13T10-00-00"
+
+  func memo() throws -> ScratchFolder {
+    let folder = try ScratchFolder("stash-bookmark")
+    try FileManager.default.copyItem(
+      at: Fixtures.folder("lint").appendingPathComponent("cases/\(Self.base)_audio.m4a"),
+      to: folder.appendingPathComponent("\(Self.base)_audio.m4a"))
+    return folder
+  }
+
+  func run(_ arguments: [String], in folder: ScratchFolder) throws -> ProcessResult {
+    try runStash(arguments, in: folder.url)
+  }
+
+  func validate(_ json: String, in folder: ScratchFolder) throws -> Int32 {
+    let output = folder.appendingPathComponent("out.json")
+    try Data(json.utf8).write(to: output)
+    defer { try? FileManager.default.removeItem(at: output) }
+    let schema = Fixtures.repositoryRoot.appendingPathComponent("docs/bookmarks.schema.json").path
+    return try runProcess(
+      "/usr/bin/python3",
+      [
+        "-c",
+        "import json, sys, jsonschema; jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))",
+        output.path, schema,
+      ]
+    ).status
+  }
+
+  @Test func addsListsAndRemoves() throws {
+    let folder = try memo()
+    defer { folder.remove() }
+    let added = try run(["bookmark", Self.base, "1.2", "budget & <plans>"], in: folder)
+    #expect(added.status == 0, "\(added.standardError)")
+    #expect(added.standardOutput == "0:01.200  budget & <plans>\n")
+    // The moment as m:ss and m:ss.s; MEMO as a file of the memo.
+    #expect(
+      try run(["bookmark", Self.base + "_audio.m4a", "0:00.5"], in: folder).standardOutput == "0:00.500\n")
+    #expect(try run(["bookmark", "./" + Self.base, "0:01", "one"], in: folder).status == 0)
+    let listed = try run(["bookmarks", Self.base], in: folder)
+    #expect(listed.standardOutput == "0:00.500\n0:01.000  one\n0:01.200  budget & <plans>\n")
+    #expect(listed.standardError.isEmpty)
+    let json = try run(["bookmarks", Self.base, "--json"], in: folder)
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+    let bookmarks = try #require(document["bookmarks"] as? [[String: Any]])
+    #expect(bookmarks.map { $0["at"] as? Double } == [0.5, 1, 1.2])
+    #expect(bookmarks.map { $0["note"] as? String } == ["", "one", "budget & <plans>"])
+    #expect(try validate(json.standardOutput, in: folder) == 0)
+    // The schema refuses what it should: a bookmark without its moment.
+    #expect(
+      try validate(json.standardOutput.replacingOccurrences(of: "\"at\"", with: "\"time\""), in: folder) != 0)
+    // Chapters: each cue to the next, the last to the audio's end.
+    let file = try String(
+      contentsOf: folder.appendingPathComponent("\(Self.base)_bookmarks.vtt"), encoding: .utf8)
+    #expect(
+      file
+        == "WEBVTT stash bookmarks\n\n00:00.500 --> 00:01.000\n\n00:01.000 --> 00:01.200\none\n\n"
+        + "00:01.200 --> 00:01.536\nbudget &amp; &lt;plans&gt;\n\n")
+    let removed = try run(["bookmark", "--remove", Self.base, "1:01.1"], in: folder)
+    #expect(
+      removed.status == 1 && removed.standardError.contains("no bookmark within half a second of 1:01.100"))
+    let removedOne = try run(["bookmark", "--remove", Self.base, "0.9"], in: folder)
+    #expect(removedOne.status == 0 && removedOne.standardOutput == "removed 0:01.000  one\n")
+    #expect(
+      try run(["bookmarks", Self.base], in: folder).standardOutput == "0:00.500\n0:01.200  budget & <plans>\n"
+    )
+  }
+
+  @Test func refusesMomentsOutsideTheAudioAndTwiceTheSame() throws {
+    let folder = try memo()
+    defer { folder.remove() }
+    let past = try run(["bookmark", Self.base, "0:02"], in: folder)
+    #expect(
+      past.status == 2
+        && past.standardError.contains("0:02.000 is not within the audio, which is 0:01.536 long"))
+    #expect(try run(["bookmark", Self.base, "soon"], in: folder).status == 2)
+    #expect(try run(["bookmark", Self.base, "1"], in: folder).status == 0)
+    let again = try run(["bookmark", Self.base, "0:01.000"], in: folder)
+    #expect(again.status == 2 && again.standardError.contains("a bookmark is at 0:01.000 already"))
+    #expect(try run(["bookmarks", Self.base], in: folder).standardOutput == "0:01.000\n")
+    #expect(try run(["bookmark", "no-such-memo", "1"], in: folder).status == 2)
+  }
+
+  /// A bookmarks file stash did not write is listed but never written over, and the refusal says so.
+  @Test func leavesAForeignFileAsItIs() throws {
+    let folder = try memo()
+    defer { folder.remove() }
+    let path = folder.appendingPathComponent("\(Self.base)_bookmarks.vtt")
+    let foreign = "WEBVTT\n\n00:00.100 --> 00:01.000\nIntro\n"
+    try foreign.write(to: path, atomically: false, encoding: .utf8)
+    let added = try run(["bookmark", Self.base, "1.3"], in: folder)
+    #expect(added.status == 2)
+    #expect(added.standardError.contains("stash did not write this file"), "\(added.standardError)")
+    #expect(try String(contentsOf: path, encoding: .utf8) == foreign)
+    #expect(try run(["bookmarks", Self.base], in: folder).standardOutput == "0:00.100  Intro\n")
+  }
+}
