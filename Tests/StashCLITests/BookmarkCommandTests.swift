@@ -103,3 +103,41 @@ import Testing
     #expect(try run(["bookmarks", Self.base], in: folder).standardOutput == "0:00.100  Intro\n")
   }
 }
+
+/// `stash import` brings a memo's bookmarks with it, and its record covers them: a bookmarks file
+/// deleted here since is not copied again, until `--again`.
+@Suite struct BookmarksImportTests {
+  @Test func importBringsTheBookmarksAndRemembersThem() throws {
+    let root = try ScratchFolder("stash-bookmarks-import")
+    defer { root.remove() }
+    let phone = root.appendingPathComponent("phone")
+    let desk = root.appendingPathComponent("desk")
+    try FileManager.default.createDirectory(at: phone, withIntermediateDirectories: false)
+    let base = BookmarkCommandTests.base
+    try FileManager.default.copyItem(
+      at: Fixtures.folder("lint").appendingPathComponent("cases/\(base)_audio.m4a"),
+      to: phone.appendingPathComponent("\(base)_audio.m4a"))
+    let environment = ["XDG_STATE_HOME": root.appendingPathComponent("state").path]
+    #expect(try runStash(["bookmark", base, "1", "kept"], in: phone).status == 0)
+    // Old enough that the import takes it as finished, not a recording still running.
+    #expect(
+      try runProcess(
+        "touch",
+        ["-d", "2026-05-08 16:00", phone.path + "/\(base)_audio.m4a", phone.path + "/\(base)_bookmarks.vtt"]
+      ).status == 0)
+    let bookmarks = desk.appendingPathComponent("\(base)_bookmarks.vtt")
+    let first = try runStash(["import", "phone", "desk"], in: root.url, environment: environment)
+    #expect(first.status == 0, "\(first.standardOutput)\(first.standardError)")
+    #expect(
+      try Data(contentsOf: bookmarks)
+        == Data(contentsOf: phone.appendingPathComponent("\(base)_bookmarks.vtt")))
+    #expect(try runStash(["bookmarks", base], in: desk).standardOutput == "0:01.000  kept\n")
+    try FileManager.default.removeItem(at: bookmarks)
+    let second = try runStash(["import", "phone", "desk"], in: root.url, environment: environment)
+    #expect(second.status == 0, "\(second.standardOutput)\(second.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: bookmarks.path), "\(second.standardOutput)")
+    let again = try runStash(["import", "phone", "desk", "--again"], in: root.url, environment: environment)
+    #expect(again.status == 0, "\(again.standardOutput)\(again.standardError)")
+    #expect(FileManager.default.fileExists(atPath: bookmarks.path), "\(again.standardOutput)")
+  }
+}

@@ -74,4 +74,31 @@ import Testing
     )
     #expect(try !MemoBookmarks.rechain(base: "m", in: folder.path, audioLength: 9))
   }
+
+  /// Deleting a memo takes its bookmarks with it, to the Trash or for good.
+  @Test func theBookmarksGoWithTheirMemo() throws {
+    for trashed in [false, true] {
+      let folder = try memo()
+      defer { folder.remove() }
+      try FileManager.default.createDirectory(
+        atPath: folder.path + "/memos", withIntermediateDirectories: false)
+      for name in ["m_audio.m4a"] {
+        try FileManager.default.moveItem(
+          atPath: folder.path + "/" + name, toPath: folder.path + "/memos/" + name)
+      }
+      try MemoBookmarks.add(
+        Bookmark(at: 0.5, note: "here"), base: "m", in: folder.path + "/memos", audioLength: nil)
+      let disposal: MemoDeletion.Disposal =
+        trashed ? .trash(Trash(directory: folder.path + "/Trash")) : .permanent
+      let outcome = try MemoDeletion.delete(base: "m", in: folder.path + "/memos", disposal: disposal)
+      #expect(outcome.removed.contains("m_bookmarks.vtt"))
+      #expect(
+        try FileManager.default.contentsOfDirectory(atPath: folder.path + "/memos").filter {
+          !$0.hasPrefix(".")
+        } == [])
+      if trashed {
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/Trash/files/m_bookmarks.vtt"))
+      }
+    }
+  }
 }

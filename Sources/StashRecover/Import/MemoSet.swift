@@ -5,7 +5,7 @@ import StashFormat
 package struct MemoSet: Sendable, Equatable {
   /// The memo's base name.
   package var base: String
-  /// Its audio, transcript, route and title, those present.
+  /// Its audio, transcript, route, title and bookmarks, those present.
   package var files: [MemoFileKind: FileStatus] = [:]
   /// Its parts folder, when it has one.
   package var partsFolder: FileStatus?
@@ -29,7 +29,8 @@ package struct MemoSet: Sendable, Equatable {
       default: true
       }
     }.map { (partsName + "/" + $0, MemoFileKind.parts, parts[$0]!) }
-    for kind in [MemoFileKind.title, .transcript, .route, .audio] where !(withdrawn && kind == .route) {
+    for kind in [MemoFileKind.title, .bookmarks, .transcript, .route, .audio]
+    where !(withdrawn && kind == .route) {
       if let status = files[kind] { out.append((kind.name(for: base), kind, status)) }
     }
     return out

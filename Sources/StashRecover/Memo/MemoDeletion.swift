@@ -4,9 +4,10 @@ import StashFormat
   import Glibc
 #endif
 
-/// Deletes a memo: its audio, transcript, track, title and the parts Stash wrote, then the parts
-/// folder once empty. Nothing is deleted when the parts folder holds anything Stash did not write;
-/// the error (code `strangers`) lists those files so a person can move them out and delete again.
+/// Deletes a memo: its audio, transcript, track, title, bookmarks and the parts Stash wrote, then
+/// the parts folder once empty. Nothing is deleted when the parts folder holds anything Stash did
+/// not write; the error (code `strangers`) lists those files so a person can move them out and
+/// delete again.
 public enum MemoDeletion {
   /// Where the files go.
   public enum Disposal: Sendable {
@@ -61,7 +62,7 @@ public enum MemoDeletion {
           path: partsPath, files: strangers.map { partsName + "/" + $0 })
       }
     }
-    let files = [MemoFileKind.title, .route, .transcript].map { $0.name(for: base) }
+    let files = [MemoFileKind.title, .bookmarks, .route, .transcript].map { $0.name(for: base) }
     var present: [String] = []
     var folders: [String] = []
     for name in files {
