@@ -88,6 +88,9 @@ enum ShowCommand {
     out += row(
       "files", memo.files.keys.sorted().map { PathText.escaped(memo.files[$0]!) }.joined(separator: ", "))
     if let text = memo.titleText { out += row("title", PathText.escaped(text)) }
+    if memo.files[.bookmarks] != nil {
+      out += row("bookmarks", "\(memo.bookmarkCount) (`stash bookmarks` lists them)")
+    }
     if let route {
       let statistics = RouteStatistics(document: route)
       let km = (statistics.distance / 10).rounded() / 100

@@ -89,6 +89,28 @@ import Testing
     #expect(try run(["bookmark", "no-such-memo", "1"], in: folder).status == 2)
   }
 
+  /// `ls --json` and `show` count the bookmarks (and `show --json` too, as its memo).
+  @Test func lsAndShowCountThem() throws {
+    let folder = try memo()
+    defer { folder.remove() }
+    func counts() throws -> (Int?, String, Int?) {
+      let listed = try run(["ls", "--json"], in: folder).standardOutput
+      let memos = try #require(try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [[String: Any]])
+      let shown = try run(["show", Self.base], in: folder).standardOutput
+      let json = try run(["show", Self.base, "--json"], in: folder).standardOutput
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+      return (
+        memos.first?["bookmarks"] as? Int, shown, (object["memo"] as? [String: Any])?["bookmarks"] as? Int
+      )
+    }
+    let none = try counts()
+    #expect(none.0 == 0 && none.2 == 0 && !none.1.contains("bookmarks"))
+    for at in ["0.25", "1"] { #expect(try run(["bookmark", Self.base, at], in: folder).status == 0) }
+    let two = try counts()
+    #expect(two.0 == 2 && two.2 == 2)
+    #expect(two.1.contains("\n  bookmarks  2 (`stash bookmarks` lists them)\n"), "\(two.1)")
+  }
+
   /// A bookmarks file stash did not write is listed but never written over, and the refusal says so.
   @Test func leavesAForeignFileAsItIs() throws {
     let folder = try memo()

@@ -101,8 +101,9 @@ import Testing
     let keys = [
       "base", "kind", "displayName", "title", "recordedAt", "recordedAtLocal", "dateSource",
       "durationSeconds",
-      "files", "audioState", "tailBytes", "audioReason", "fragmented", "hasTranscript", "hasRoute", "parts",
-      "needsRecovery", "recover", "problems",
+      "files", "audioState", "tailBytes", "audioReason", "fragmented", "hasTranscript", "hasRoute",
+      "bookmarks",
+      "parts", "needsRecovery", "recover", "problems",
     ]
     for memo in memos { #expect(Set(memo.keys) == Set(keys)) }
     let first = memos[0]

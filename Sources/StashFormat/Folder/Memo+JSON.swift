@@ -73,6 +73,8 @@ extension Memo {
     out.bool(hasTranscript)
     out.key("hasRoute")
     out.bool(hasRoute)
+    out.key("bookmarks")
+    out.int(bookmarkCount)
     out.key("parts")
     if let parts { parts.writeJSON(to: &out) } else { out.null() }
     out.key("needsRecovery")

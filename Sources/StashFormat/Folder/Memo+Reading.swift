@@ -108,6 +108,15 @@ extension Memo {
         title = Title(text: nil, displayText: nil, byteCount: nil, problems: [])
       }
     }
+    // Only counted: lint reads the bookmarks for their problems.
+    var bookmarkCount = 0
+    if let bookmarks = location(.bookmarks), readable(.bookmarks),
+      let bytes = try? ReadOnlyFile.contents(
+        of: bookmarks, usuallyUpTo: 4096, listedAsRegularFile: listedAsFile(.bookmarks),
+        limit: Bookmarks.maximumBytes)
+    {
+      bookmarkCount = Bookmarks.parse(bytes).items.count
+    }
     // `readable` notes a transcript or route that is not a file, sniffed or not.
     if let transcript = location(.transcript), readable(.transcript), sniffing,
       let sniffed = MemoFileSniff.transcript(at: transcript, listedAsRegularFile: listedAsFile(.transcript))
@@ -139,6 +148,7 @@ extension Memo {
       notFiles: Set(
         candidate.filled.lazy.filter { $0.0 != .parts && $0.1.kind != .file && $0.1.kind != .symlinkToFile }
           .map(\.0)))
+    memo.bookmarkCount = bookmarkCount
     // Audio that is not a file already has its problem (folder-not-a-file); its state only repeats it.
     if audioIsFile { problems += memo.audioProblems() }
     problems += memo.partsProblems(folder: folder)

@@ -20,6 +20,9 @@ public struct Memo: Sendable, Equatable {
   public var problems: [MemoProblem]
   /// The kinds in `files` whose name is not a regular file nor a symbolic link to one.
   public var notFiles: Set<MemoFileKind>
+  /// How many bookmarks its bookmarks file holds (FORMAT.md §8); 0 without one, or when it cannot
+  /// be read (lint says why).
+  public var bookmarkCount = 0
 
   /// Creates a memo from its parts.
   public init(
