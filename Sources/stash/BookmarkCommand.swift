@@ -44,9 +44,7 @@ enum BookmarkCommand {
     }
     let json = try arguments.format(among: ["text", "json"]) == "json"
     let reference = try MemoReference(arguments.positionals[0])
-    let bookmarks =
-      reference.path(.bookmarks).map { Bookmarks.read(path: $0, audioLength: reference.memo.durationSeconds) }
-      ?? Bookmarks()
+    let bookmarks = reference.bookmarks()
     let name = reference.memo.files[.bookmarks].map { PathText.escaped($0) } ?? ""
     for problem in bookmarks.problems {
       let at = problem.location.line.map { ":\($0)" } ?? ""

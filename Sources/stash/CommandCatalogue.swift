@@ -118,7 +118,7 @@ enum CommandCatalogue {
       name: "export", arguments: "MEMO --to FORMAT", completes: "memo",
       summary: "the transcript as txt, md, srt or json; the route as GeoJSON",
       description:
-        "MEMO is a base, any file of the memo, its name or date as `stash ls` prints them, its title or a unique part of it (ignoring case), or DIR/ before any of these; several matches are listed, not guessed between. Writes the memo's transcript (txt: plain text; md: Markdown with timestamps; srt: SubRip, keeping <i>, <b> and <u>; json: cues) or its route (geojson: RFC 7946, a LineString per segment (a Point for a segment of one point), each point with its own elevation where it has one, points off the globe left out and counted as offGlobePointCount, times as properties) to standard output, or atomically to -o FILE.",
+        "MEMO is a base, any file of the memo, its name or date as `stash ls` prints them, its title or a unique part of it (ignoring case), or DIR/ before any of these; several matches are listed, not guessed between. Writes the memo's transcript (txt: plain text; md: Markdown with timestamps, then the bookmarks; srt: SubRip, keeping <i>, <b> and <u>; json: cues and bookmarks) or its route (geojson: RFC 7946, a LineString per segment (a Point for a segment of one point), each point with its own elevation where it has one, points off the globe left out and counted as offGlobePointCount, times as properties) to standard output, or atomically to -o FILE.",
       options: [
         Option(
           name: "to", value: "FORMAT", choices: ["txt", "md", "srt", "json", "geojson"], help: "what to write"

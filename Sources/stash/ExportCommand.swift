@@ -50,8 +50,10 @@ enum ExportCommand {
           )
           return 2
         }
-        text = render(transcript, as: format, memo: reference.memo)
+        let bookmarks = reference.bookmarks()
+        text = render(transcript, as: format, memo: reference.memo, bookmarks: bookmarks.items)
         warn(transcript.diagnostics, in: reference.path(.transcript))
+        if format == "md" || format == "json" { warn(bookmarks.problems, in: reference.path(.bookmarks)) }
       }
     } catch {
       standardError("stash export: \(error)")
@@ -123,8 +125,16 @@ enum ExportCommand {
       + separator + pad(millis % 1000, 3)
   }
 
-  /// The transcript as txt, md, srt or json.
-  static func render(_ transcript: WebVTTDocument, as format: String, memo: Memo) -> String {
+  /// Text as Markdown reads it as words: its own characters escaped, on one line.
+  static func markdown(_ text: String) -> String {
+    oneLine(text).replacingAll("\\", "\\\\").replacingAll("*", "\\*").replacingAll("_", "\\_")
+      .replacingAll("[", "\\[").replacingAll("<", "&lt;")
+  }
+
+  /// The transcript as txt, md, srt or json; md and json end with the memo's `bookmarks`.
+  static func render(
+    _ transcript: WebVTTDocument, as format: String, memo: Memo, bookmarks: [Bookmark] = []
+  ) -> String {
     let cues = transcript.cues
     switch format {
     case "txt":
@@ -133,9 +143,15 @@ enum ExportCommand {
       var out = "# \(memo.displayName)\n\n"
       for cue in cues {
         // Markdown's own characters in speech are escaped so they read as words.
-        let text = oneLine(cue.markedText).replacingAll("\\", "\\\\").replacingAll("*", "\\*")
-          .replacingAll("_", "\\_").replacingAll("[", "\\[").replacingAll("<", "&lt;")
-        out += "**[\(timestamp(cue.startTime, separator: "."))]** \(text)\n\n"
+        out += "**[\(timestamp(cue.startTime, separator: "."))]** \(markdown(cue.markedText))\n\n"
+      }
+      if !bookmarks.isEmpty {
+        out += "## Bookmarks\n\n"
+        for bookmark in bookmarks {
+          let note = bookmark.note.isEmpty ? "" : " " + markdown(bookmark.note)
+          out += "- **[\(timestamp(bookmark.at, separator: "."))]**\(note)\n"
+        }
+        out += "\n"
       }
       return out
     case "srt":
@@ -162,6 +178,7 @@ enum ExportCommand {
             })
         ),
         ("cues", .array(cues.map(cueJSON))),
+        ("bookmarks", .array(bookmarks.map(\.json))),
       ]).serialized(pretty: true) + "\n"
     }
   }

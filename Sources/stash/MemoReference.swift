@@ -127,6 +127,12 @@ struct MemoReference {
     return WebVTTParser.parse(try ReadOnlyFile.contents(of: path))
   }
 
+  /// The memo's bookmarks, read (none when it has no bookmarks file); what is wrong with the file
+  /// is in their `problems`.
+  func bookmarks() -> Bookmarks {
+    path(.bookmarks).map { Bookmarks.read(path: $0, audioLength: memo.durationSeconds) } ?? Bookmarks()
+  }
+
   /// The memo's route, read, or nil when it has none; throws when it cannot be read.
   func route() throws(FormatError) -> GPXDocument? {
     guard let path = path(.route) else { return nil }

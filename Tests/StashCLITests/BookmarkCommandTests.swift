@@ -111,6 +111,28 @@ import Testing
     #expect(two.1.contains("\n  bookmarks  2 (`stash bookmarks` lists them)\n"), "\(two.1)")
   }
 
+  /// `export --to md` ends with the bookmarks, `--to json` holds them; txt and srt do not.
+  @Test func exportIncludesThemInMarkdownAndJSON() throws {
+    let folder = try memo()
+    defer { folder.remove() }
+    try "WEBVTT\n\n00:00.000 --> 00:01.000\nHello there.\n".write(
+      to: folder.appendingPathComponent("\(Self.base)_transcription.vtt"), atomically: false, encoding: .utf8)
+    #expect(try run(["bookmark", Self.base, "1.25", "the *budget* [draft]"], in: folder).status == 0)
+    #expect(try run(["bookmark", Self.base, "0.5"], in: folder).status == 0)
+    let md = try run(["export", Self.base, "--to", "md"], in: folder)
+    #expect(
+      md.standardOutput.hasSuffix(
+        "Hello there.\n\n## Bookmarks\n\n- **[00:00:00.500]**\n- **[00:00:01.250]** the \\*budget\\* \\[draft]\n\n"
+      ),
+      "\(md.standardOutput)")
+    let json = try run(["export", Self.base, "--to", "json"], in: folder).standardOutput
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let bookmarks = try #require(object["bookmarks"] as? [[String: Any]])
+    #expect(bookmarks.map { $0["at"] as? Double } == [0.5, 1.25])
+    #expect(bookmarks.map { $0["note"] as? String } == ["", "the *budget* [draft]"])
+    #expect(try !run(["export", Self.base, "--to", "txt"], in: folder).standardOutput.contains("budget"))
+  }
+
   /// A bookmarks file stash did not write is listed but never written over, and the refusal says so.
   @Test func leavesAForeignFileAsItIs() throws {
     let folder = try memo()
