@@ -23,20 +23,7 @@ package enum MemoSearch {
   ) -> [SearchHit] {
     var folding = pattern.folding
     var hits: [SearchHit] = []
-    if let title, pattern.mayMatch(title: title) {
-      var folded: [UInt32] = []
-      var origin: [Int32] = []
-      folding.fold(title, into: &folded, origin: &origin)
-      let matches = pattern.matches(in: folded).prefix(limit)
-      let scalars = matches.isEmpty ? [] : Array(title.unicodeScalars)
-      for range in matches {
-        hits.append(
-          SearchHit(
-            place: .title, text: title, match: original(range, origin, in: scalars), cueStart: nil,
-            cueEnd: nil,
-            start: nil))
-      }
-    }
+    if let title { hits += line(pattern, title, place: .title, start: nil, folding: &folding, limit: limit) }
     guard let document, hits.count < limit, !document.cues.isEmpty else { return hits }
     let spoken = SpokenText(document)
     var folded: [UInt32] = []
@@ -73,6 +60,36 @@ package enum MemoSearch {
           start: spoken.cueRanges[first].contains(words) ? spoken.time(at: words) : spoken.cues[first].start))
     }
     return hits
+  }
+
+  /// The hits in the notes of `bookmarks`, in time order; at most `limit`.
+  package static func hits(_ pattern: SearchPattern, bookmarks: Bookmarks, limit: Int = .max) -> [SearchHit] {
+    var folding = pattern.folding
+    var hits: [SearchHit] = []
+    for (index, bookmark) in bookmarks.items.enumerated() where !bookmark.note.isEmpty && hits.count < limit {
+      hits += line(
+        pattern, bookmark.note, place: .bookmark(index), start: bookmark.at, folding: &folding,
+        limit: limit - hits.count)
+    }
+    return hits
+  }
+
+  /// The hits in one line of text of its own (a title, a bookmark's note) at `place`; at most `limit`.
+  static func line(
+    _ pattern: SearchPattern, _ text: String, place: SearchHit.Place, start: Double?,
+    folding: inout SearchFolding, limit: Int
+  ) -> [SearchHit] {
+    guard pattern.mayMatch(title: text) else { return [] }
+    var folded: [UInt32] = []
+    var origin: [Int32] = []
+    folding.fold(text, into: &folded, origin: &origin)
+    let matches = pattern.matches(in: folded).prefix(limit)
+    let scalars = matches.isEmpty ? [] : Array(text.unicodeScalars)
+    return matches.map { range in
+      SearchHit(
+        place: place, text: text, match: original(range, origin, in: scalars), cueStart: nil, cueEnd: nil,
+        start: start)
+    }
   }
 
   /// A range of folded scalars as the range of original scalars (`scalars`) they came from, with

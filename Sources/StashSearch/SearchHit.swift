@@ -1,5 +1,5 @@
-/// One place a pattern was found in a memo: in its title, or in its transcript, where the words
-/// that match start.
+/// One place a pattern was found in a memo: in its title, in a bookmark's note, or in its
+/// transcript, where the words that match start.
 package struct SearchHit: Sendable, Equatable {
   /// Where the hit is.
   package enum Place: Sendable, Equatable {
@@ -8,10 +8,13 @@ package struct SearchHit: Sendable, Equatable {
     /// In the transcript, in cues `first` through `last` (more than one when the match runs from a
     /// cue into the next).
     case cues(first: Int, last: Int)
+    /// In the note of the memo's bookmark `index` (in time order, FORMAT.md §8).
+    case bookmark(Int)
   }
 
   package var place: Place
-  /// The line shown: the title, or the text of the cues the match is in, joined by spaces.
+  /// The line shown: the title, the bookmark's note, or the text of the cues the match is in,
+  /// joined by spaces.
   package var text: String
   /// The match, in Unicode scalars of `text`.
   package var match: Range<Int>
@@ -19,8 +22,19 @@ package struct SearchHit: Sendable, Equatable {
   package var cueStart: Double?
   package var cueEnd: Double?
   /// For a transcript hit: when the matching words start (an inline timestamp's time where the
-  /// cue has them, else the cue's start).
+  /// cue has them, else the cue's start); for a bookmark's, the bookmark's moment.
   package var start: Double?
+}
+
+extension SearchHit.Place {
+  /// Where the hit is, as `stash search --json` says it (`in`): `title`, `bookmark` or `transcript`.
+  package var key: String {
+    switch self {
+    case .title: "title"
+    case .bookmark: "bookmark"
+    case .cues: "transcript"
+    }
+  }
 }
 
 extension SearchHit {

@@ -3,7 +3,7 @@ import StashFormat
 import StashSearch
 import Synchronization
 
-/// A folder's transcripts and titles searched while its names are still being read: each is
+/// A folder's transcripts, titles and bookmarks searched while its names are still being read: each is
 /// handed to the other cores as the listing meets it (`see`), so the search does not wait for
 /// the whole folder to be read, sorted and dated (at 2,000 memos that was a third of its time).
 /// What a file gave is kept by its memo's base, and only when it is more than "no match": a hit,
@@ -17,6 +17,8 @@ final class SearchAhead: Sendable {
   struct Result: Sendable {
     /// The title read and its hits (kept only when it has some).
     var title: (Title, [SearchHit])?
+    /// The bookmarks' hits (in their notes).
+    var bookmarks: [SearchHit] = []
     /// The transcript's hits.
     var transcript: [SearchHit] = []
     /// The first error the transcript's reading met, worded (it still gives what it holds).
@@ -53,7 +55,7 @@ final class SearchAhead: Sendable {
   /// A memo file's name as the listing reads it (`MemoNames.init(path:seeing:)`): a transcript or
   /// title that is a regular file is searched on another core; a transcript that is not is noted.
   func see(_ name: UnsafeRawBufferPointer, baseCount: Int, kind: MemoFileKind, entry: DirectoryEntry.Kind) {
-    guard kind == .transcript || kind == .title else { return }
+    guard kind == .transcript || kind == .title || kind == .bookmarks else { return }
     let text = String(decoding: name, as: UTF8.self)
     guard entry == .file else {
       if kind == .transcript {
@@ -121,7 +123,7 @@ final class SearchAhead: Sendable {
   /// Reads and searches one file, keeping what it gave.
   private func search(_ name: String, baseCount: Int, kind: MemoFileKind) {
     guard !hasOverflowed, let found = file(name, kind) else { return }
-    let hits = (found.title?.1.count ?? 0) + found.transcript.count
+    let hits = (found.title?.1.count ?? 0) + found.bookmarks.count + found.transcript.count
     keep(Array(name.utf8.prefix(baseCount)), hits: hits) { $0.merge(found) }
   }
 
@@ -137,6 +139,19 @@ final class SearchAhead: Sendable {
       return Result(
         title: (title, hits),
         warning: title.problems.first { $0.severity == .error }.map { warning(name, $0) })
+    }
+    if kind == .bookmarks {
+      // A bookmarks file that cannot be read is lint's to report; its notes are searched for what it holds.
+      guard
+        let bytes = try? ReadOnlyFile.contents(
+          of: location, usuallyUpTo: 1 << 14, listedAsRegularFile: true, limit: Bookmarks.maximumBytes)
+      else { return nil }
+      let bookmarks = Bookmarks.parse(bytes)
+      let hits = MemoSearch.hits(pattern, bookmarks: bookmarks)
+      guard !hits.isEmpty else { return nil }
+      return Result(
+        bookmarks: hits,
+        warning: bookmarks.problems.first { $0.severity == .error }.map { warning(name, $0) })
     }
     do {
       // Most transcripts fit in one read, with no fstat(2); a longer one is read again whole.
@@ -154,6 +169,9 @@ final class SearchAhead: Sendable {
   func memo(_ candidate: FolderGrouping.Candidate) -> Result {
     var result = Result()
     if let slot = candidate.title, slot.kind == .file, let found = file(slot.name, .title) {
+      result.merge(found)
+    }
+    if let slot = candidate.bookmarks, slot.kind == .file, let found = file(slot.name, .bookmarks) {
       result.merge(found)
     }
     if let slot = candidate.transcript {
@@ -182,6 +200,7 @@ extension SearchAhead.Result {
   /// Takes what `other` (another file of the memo) gave.
   mutating func merge(_ other: Self) {
     title = other.title ?? title
+    bookmarks += other.bookmarks
     transcript += other.transcript
     warning = other.warning ?? warning
     error = other.error ?? error

@@ -101,7 +101,7 @@ enum SearchCommand {
         ahead.finish()
         let names = try read.get()
         let order = MemoFolderOrder<MemoNames>(names: names, path: folder) { names, index in
-          names.has(index, .transcript) || names.has(index, .title)
+          names.has(index, .transcript) || names.has(index, .title) || names.has(index, .bookmarks)
         }
         guard !ahead.hasOverflowed else {
           // Most memos hold the pattern: each is searched in its turn.
@@ -195,9 +195,9 @@ enum SearchCommand {
     if title == nil, let slot = candidate.title, slot.kind == .file {
       title = Title.read(order.opened.file(slot.name), listedAsRegularFile: true)
     }
-    // The title's hits, then the transcript's: those of the first `limit` places (a place is a
-    // line printed: matches at one time in one text).
-    let all = (result.title?.1 ?? []) + result.transcript
+    // The title's hits, the bookmarks', then the transcript's: those of the first `limit` places
+    // (a place is a line printed: matches at one time in one text).
+    let all = (result.title?.1 ?? []) + result.bookmarks + result.transcript
     let hits = limit == .max ? all : Array(SearchHit.lines(all).prefix(limit).joined())
     guard !hits.isEmpty || result.warning != nil || result.error != nil else { return nil }
     return Found(
@@ -252,14 +252,17 @@ struct SearchOutput {
     var members: [(String, JSONValue)] = [
       ("folder", .string(folder)), ("base", .string(memo.base)), ("audio", .optional(memo.audio)),
       ("displayName", .string(memo.name)),
-      ("in", .string(hit.place == .title ? "title" : "transcript")), ("text", .string(hit.text)),
+      ("in", .string(hit.place.key)), ("text", .string(hit.text)),
       ("matchStart", .int(hit.match.lowerBound)), ("matchEnd", .int(hit.match.upperBound)),
     ]
-    if case .cues = hit.place {
+    switch hit.place {
+    case .cues:
       members += [
         ("cueStart", .seconds(hit.cueStart!)), ("cueEnd", .seconds(hit.cueEnd!)),
         ("start", .seconds(hit.start!)),
       ]
+    case .bookmark: members.append(("start", .double(hit.start!)))
+    case .title: break
     }
     let value = JSONValue.object(members).serialized(pretty: true).replacingAll("\n", "\n    ")
     write((hitCount == 1 ? "\n    " : ",\n    ") + value)
@@ -281,7 +284,9 @@ struct SearchOutput {
       from = hit.match.upperBound
     }
     shown += text(from..<scalars.count)
-    let when = hits[hits.startIndex].start.map { TimeText.clock($0) } ?? "title"
+    let first = hits[hits.startIndex]
+    var when = first.start.map { TimeText.clock($0) } ?? "title"
+    if case .bookmark = first.place { when += " bookmark" }
     var name = PathText.escaped(memo.name)
     if severalFolders { name = PathText.escaped(folder) + ": " + name }
     if colour { name = "\u{1B}[1m\(name)\u{1B}[0m" }

@@ -185,3 +185,42 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: bookmarks.path), "\(again.standardOutput)")
   }
 }
+
+/// `stash search` finds a bookmark's note: a line with its moment, and a hit `"in": "bookmark"`
+/// that docs/search.schema.json accepts.
+@Suite struct BookmarksSearchTests {
+  @Test func searchFindsNotes() throws {
+    let folder = try BookmarkCommandTests().memo()
+    defer { folder.remove() }
+    let base = BookmarkCommandTests.base
+    #expect(try runStash(["bookmark", base, "1.2", "Budget for Ana"], in: folder.url).status == 0)
+    #expect(try runStash(["bookmark", base, "0.2", "nothing here"], in: folder.url).status == 0)
+    let text = try runStash(["search", "budget"], in: folder.url)
+    #expect(text.status == 0 && text.standardOutput == "2026-07-13 10:00  0:01 bookmark  [Budget] for Ana\n")
+    #expect(try runStash(["search", "zzz"], in: folder.url).status == 1)
+    let json = try runStash(["search", "ana", "--json"], in: folder.url)
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+    let hits = try #require(document["hits"] as? [[String: Any]])
+    #expect(hits.count == 1)
+    #expect(hits.first?["in"] as? String == "bookmark" && hits.first?["start"] as? Double == 1.2)
+    #expect(hits.first?["matchStart"] as? Int == 11 && hits.first?["cueStart"] == nil)
+    let output = folder.appendingPathComponent("out.json")
+    try Data(json.standardOutput.utf8).write(to: output)
+    let schema = Fixtures.repositoryRoot.appendingPathComponent("docs/search.schema.json").path
+    func valid(_ text: String) throws -> Bool {
+      try Data(text.utf8).write(to: output)
+      return try runProcess(
+        "/usr/bin/python3",
+        [
+          "-c",
+          "import json, sys, jsonschema; jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))",
+          output.path, schema,
+        ]
+      ).status == 0
+    }
+    #expect(try valid(json.standardOutput))
+    // The schema refuses a bookmark hit without its moment.
+    #expect(try !valid(json.standardOutput.replacingOccurrences(of: "\"start\"", with: "\"begin\"")))
+  }
+}
