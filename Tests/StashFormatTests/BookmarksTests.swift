@@ -111,4 +111,25 @@ import Testing
     #expect(folder.others.map(\.name) == ["gone_bookmarks.vtt"])
     #expect(folder.others.map(\.role.key) == ["orphan"])
   }
+
+  /// A bookmarks file by another spelling is a near miss with the intended name; a transcript's
+  /// words on a .vtt still make a transcript's near miss.
+  @Test func nearMissesNameTheBookmarksFile() {
+    let cases: [(String, String)] = [
+      ("m_Bookmarks.vtt", "m_bookmarks.vtt"), ("m_bookmark.vtt", "m_bookmarks.vtt"),
+      ("m-bookmarks.VTT", "m_bookmarks.vtt"), ("m_transcript.vtt", "m_transcription.vtt"),
+    ]
+    #expect(!cases.isEmpty)
+    for (name, intended) in cases {
+      guard case .nearMiss(let found, _, _, _) = FolderName.classify(name) else {
+        Issue.record("\(name) is no near miss")
+        continue
+      }
+      #expect(found == intended, "\(name)")
+    }
+    guard case .unrecognised = FolderName.classify("m_chapters.vtt") else {
+      Issue.record("m_chapters.vtt")
+      return
+    }
+  }
 }

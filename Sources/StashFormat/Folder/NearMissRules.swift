@@ -7,6 +7,7 @@ enum NearMissRules {
     (.transcript, ["transcription", "transcript", "captions", "subtitles", "subs"], "vtt"),
     (.route, ["track", "route", "gps", "path", "trk"], "gpx"),
     (.title, ["title", "name", "titles"], "txt"),
+    (.bookmarks, ["bookmarks", "bookmark"], "vtt"),
   ]
 
   /// The intended name when `name` is a near miss, else nil.
@@ -21,14 +22,16 @@ enum NearMissRules {
       stem = copy
       reasons.append("it carries a copy mark that a file manager adds to duplicates")
     }
-    guard let entry = words.first(where: { $0.2 == ext.lowercased() }) else { return partsMatch(name) }
-    if ext != entry.2 { reasons.append("the extension should be lowercase .\(entry.2)") }
+    let entries = words.filter { $0.2 == ext.lowercased() }
+    guard !entries.isEmpty else { return partsMatch(name) }
     rest = stem
     // The kind word, after a separator.
     guard let separator = rest.lastIndex(where: { $0 == "_" || $0 == "-" || $0 == " " || $0 == "." })
     else { return nil }
     let word = rest[rest.index(after: separator)...]
-    guard entry.1.contains(word.lowercased()) else { return nil }
+    // Two kinds share an extension (a transcript and bookmarks are both .vtt): the word decides.
+    guard let entry = entries.first(where: { $0.1.contains(word.lowercased()) }) else { return nil }
+    if ext != entry.2 { reasons.append("the extension should be lowercase .\(entry.2)") }
     let kind = entry.0
     let right = entry.1[0]
     if word.lowercased() != right {
