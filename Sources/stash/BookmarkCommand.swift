@@ -45,12 +45,11 @@ enum BookmarkCommand {
     let json = try arguments.format(among: ["text", "json"]) == "json"
     let reference = try MemoReference(arguments.positionals[0])
     let bookmarks = reference.bookmarks()
-    let name = reference.memo.files[.bookmarks].map { PathText.escaped($0) } ?? ""
-    for problem in bookmarks.problems {
-      let at = problem.location.line.map { ":\($0)" } ?? ""
-      standardError(
-        "stash bookmarks: \(name)\(at): \(problem.severity.rawValue) \(problem.code.rawValue): \(PathText.escaped(problem.message))"
-      )
+    if let path = reference.path(.bookmarks) {
+      for problem in bookmarks.problems {
+        standardError(
+          "stash bookmarks: warning: " + problem.warning(file: path, done: "listed what it holds"))
+      }
     }
     if json {
       print(bookmarks.json.serialized(pretty: true))

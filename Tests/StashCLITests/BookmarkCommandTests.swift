@@ -133,6 +133,26 @@ import Testing
     #expect(try !run(["export", Self.base, "--to", "txt"], in: folder).standardOutput.contains("budget"))
   }
 
+  /// A damaged file is listed for what it holds, each problem warned of as lint names it, at its
+  /// line; a broken one exits 2.
+  @Test func listingADamagedFileSaysWhatIsWrong() throws {
+    let folder = try memo()
+    defer { folder.remove() }
+    let path = folder.appendingPathComponent("\(Self.base)_bookmarks.vtt")
+    try "WEBVTT stash bookmarks\n\n00:01.000 --> 00:01.536\nb\n\n00:00.500 --> 00:01.000\na\n".write(
+      to: path, atomically: false, encoding: .utf8)
+    let unordered = try run(["bookmarks", Self.base], in: folder)
+    #expect(unordered.status == 0 && unordered.standardOutput == "0:00.500  a\n0:01.000  b\n")
+    #expect(
+      unordered.standardError
+        == "stash bookmarks: warning: ./\(Self.base)_bookmarks.vtt:6: the bookmark at 00:00.500 comes after the one at 00:01.000; bookmarks are written in time order [bookmarks-out-of-order]; listed what it holds\n",
+      "\(unordered.standardError)")
+    try "WEBVTT stash bookmarks\n\n00:00.0x0 --> 00:01.000\nx\n".write(
+      to: path, atomically: false, encoding: .utf8)
+    let broken = try run(["bookmarks", Self.base], in: folder)
+    #expect(broken.status == 2 && broken.standardError.contains(":3: not the WebVTT a bookmarks file is"))
+  }
+
   /// A bookmarks file stash did not write is listed but never written over, and the refusal says so.
   @Test func leavesAForeignFileAsItIs() throws {
     let folder = try memo()
