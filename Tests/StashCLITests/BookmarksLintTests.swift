@@ -38,4 +38,19 @@ import Testing
         && fixed.standardOutput.contains("[bookmarks-past-end]"))
     #expect(!fixed.standardOutput.contains("[bookmarks-not-chained]"))
   }
+
+  /// A bookmarks file named alone is checked as bookmarks, not as a transcript (its length unknown).
+  @Test func aFileNamedAloneIsCheckedAsBookmarks() throws {
+    let folder = try LintFixtureFolder()
+    defer { folder.remove() }
+    let result = try folder.run([
+      "lint", "lint/cases/2026-08-05T10-00-00_bookmarks.vtt", "--format", "gcc",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let codes = result.standardOutput.split(separator: "\n").compactMap { line in
+      line.split(separator: "[").last.map { String($0.dropLast()) }
+    }
+    #expect(codes.contains("bookmarks-out-of-order") && codes.contains("bookmarks-not-chained"), "\(codes)")
+    #expect(!codes.contains("bookmarks-past-end") && !codes.contains { $0.hasPrefix("vtt-") }, "\(codes)")
+  }
 }
