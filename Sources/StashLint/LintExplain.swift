@@ -100,9 +100,11 @@ package enum LintExplain {
       ## Fixes
 
       `--fix` applies only safe fixes: it runs the recovery sweep (`stash recover`) on a folder whose
-      captures need it or that holds an empty parts folder, which the sweep removes with `rmdir`. Like
-      every stash writer it takes the folder's lock, waiting for another one to finish, and leaves a
-      capture that may still be recording alone. It says each fix, then lints again.
+      captures need it or that holds an empty parts folder, which the sweep removes with `rmdir`, and
+      writes again a bookmarks file stash wrote whose cues are out of order or not chained (never one
+      it did not write, nor a broken one). Like every stash writer it takes the folder's lock, waiting
+      for another one to finish, and leaves a capture that may still be recording alone. It says each
+      fix, then lints again.
 
       ## Rules
 

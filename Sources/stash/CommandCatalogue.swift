@@ -160,7 +160,7 @@ enum CommandCatalogue {
         Option(
           name: "fix",
           help:
-            "apply safe fixes (the recovery sweep, which also removes empty parts folders), say each, count them"
+            "apply safe fixes (the recovery sweep, which also removes empty parts folders; bookmarks put in order and chained), say each, count them"
         ),
         Option(
           name: "explain", value: "CODE", choices: LintCatalogue.rules.map(\.code.rawValue),
