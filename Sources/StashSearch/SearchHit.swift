@@ -58,3 +58,35 @@ extension SearchHit {
     return lines
   }
 }
+
+extension SearchHit {
+  /// Unicode scalars of context kept on each side of a match in `stash search --json`'s `text`.
+  package static let contextScalars = 80
+
+  /// The hit with its text cut to at most `context` scalars before and after the match, at a
+  /// space where one is near (within a quarter of `context`), each cut marked with `…`; the match
+  /// moved with it. A text that already fits is left whole: a cue of megabytes is not repeated
+  /// for each of its hits.
+  package func bounded(context: Int = contextScalars) -> SearchHit {
+    let scalars = Array(text.unicodeScalars)
+    var from = max(0, match.lowerBound - context)
+    var to = min(scalars.count, match.upperBound + context)
+    guard from > 0 || to < scalars.count else { return self }
+    let slack = max(1, context / 4)
+    if from > 0, let space = (from..<min(from + slack, match.lowerBound)).first(where: { scalars[$0] == " " })
+    {
+      from = space + 1
+    }
+    if to < scalars.count,
+      let space = (max(match.upperBound, to - slack)..<to).reversed().first(where: { scalars[$0] == " " })
+    {
+      to = space
+    }
+    var cut = self
+    let head: [Unicode.Scalar] = from > 0 ? ["…"] : []
+    let tail: [Unicode.Scalar] = to < scalars.count ? ["…"] : []
+    cut.text = String(String.UnicodeScalarView(head + scalars[from..<to] + tail))
+    cut.match = (match.lowerBound - from + head.count)..<(match.upperBound - from + head.count)
+    return cut
+  }
+}

@@ -76,9 +76,7 @@ extension SearchPattern {
     let dropsPunctuation = folding.dropsPunctuation
     if case .words(let needle) = kind, !wholeWords,
       let found = text.utf8.withContiguousStorageIfAvailable({
-        // Punctuation folds to a space: the fold decides.
-        dropsPunctuation && $0.contains(where: { SearchFolding.isPunctuation(UInt32($0)) })
-          ? nil : Self.find(needle, inASCII: $0, foldingCase: foldsCase)
+        Self.find(needle, inASCII: $0, foldingCase: foldsCase, droppingPunctuation: dropsPunctuation)
       }),
       let found
     {
@@ -90,15 +88,20 @@ extension SearchPattern {
 
   /// Whether `needle` (folded) is in `bytes`, decided without folding them into a new text (the
   /// filter asks this of every name in the list at each key): nil, for the fold to decide, unless
-  /// the needle and the bytes are ASCII and the bytes' only white space is single spaces, whose
-  /// fold is the bytes themselves, lower-cased when folding case.
-  static func find(_ needle: [UInt32], inASCII bytes: UnsafeBufferPointer<UInt8>, foldingCase: Bool) -> Bool?
-  {
+  /// the needle and the bytes are ASCII and the bytes' only white space is single spaces (and,
+  /// `droppingPunctuation`, they hold no punctuation), whose fold is the bytes themselves,
+  /// lower-cased when folding case.
+  static func find(
+    _ needle: [UInt32], inASCII bytes: UnsafeBufferPointer<UInt8>, foldingCase: Bool,
+    droppingPunctuation: Bool
+  ) -> Bool? {
     guard let first = needle.first, first < 0x80 else { return nil }
     var afterSpace = false
     for byte in bytes {
       let isSpace = byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
       if byte >= 0x80 || (isSpace && (byte != 0x20 || afterSpace)) { return nil }
+      // Punctuation the fold makes a space: the fold decides.
+      if droppingPunctuation && SearchFolding.isPunctuation(UInt32(byte)) { return nil }
       afterSpace = isSpace
     }
     guard needle.allSatisfy({ $0 < 0x80 }) else { return false }

@@ -177,7 +177,18 @@ enum SearchCommand {
         }
       }
     }
-    output.finish(memos: memosWithHits)
+    // Words still in a parts folder are not searched (a recording not yet recovered): counted, with
+    // what makes them searchable.
+    let unrecovered = orders.reduce(0) { sum, order in
+      guard let names = order?.names else { return sum }
+      return sum + (0..<names.count).count { names.has($0, .parts) && !names.has($0, .transcript) }
+    }
+    output.finish(memos: memosWithHits, unrecovered: unrecovered)
+    if unrecovered > 0 && !json {
+      standardError(
+        "stash search: \(Text.count(unrecovered, "memo")) \(unrecovered == 1 ? "has" : "have") a parts folder "
+          + "and no finished transcript: what was said there is searched once `stash recover` assembles it")
+    }
     if trouble { return 2 }
     return memosWithHits > 0 ? 0 : 1
   }
@@ -247,8 +258,9 @@ struct SearchOutput {
   }
 
   /// One hit as a member of the JSON document's hits.
-  private mutating func hit(_ hit: SearchHit, of memo: SearchCommand.Found, folder: String) {
+  private mutating func hit(_ whole: SearchHit, of memo: SearchCommand.Found, folder: String) {
     hitCount += 1
+    let hit = whole.bounded()
     var members: [(String, JSONValue)] = [
       ("folder", .string(folder)), ("base", .string(memo.base)), ("audio", .optional(memo.audio)),
       ("displayName", .string(memo.name)),
@@ -256,12 +268,12 @@ struct SearchOutput {
       ("matchStart", .int(hit.match.lowerBound)), ("matchEnd", .int(hit.match.upperBound)),
     ]
     switch hit.place {
-    case .cues:
+    case .cues(let first, _):
       members += [
-        ("cueStart", .seconds(hit.cueStart!)), ("cueEnd", .seconds(hit.cueEnd!)),
+        ("cue", .int(first)), ("cueStart", .seconds(hit.cueStart!)), ("cueEnd", .seconds(hit.cueEnd!)),
         ("start", .seconds(hit.start!)),
       ]
-    case .bookmark: members.append(("start", .double(hit.start!)))
+    case .bookmark: members.append(("start", .seconds(hit.start!)))
     case .title: break
     }
     let value = JSONValue.object(members).serialized(pretty: true).replacingAll("\n", "\n    ")
@@ -294,11 +306,13 @@ struct SearchOutput {
   }
 
   /// Ends the output (the JSON document's summary) and writes what is left.
-  mutating func finish(memos: Int) {
+  /// Ends the output; `unrecovered` is left out when the folders were not read (`-m 0`).
+  mutating func finish(memos: Int, unrecovered: Int? = nil) {
     if json {
       buffer +=
         (hitCount == 0 ? "]" : "\n  ]")
-        + ",\n  \"summary\": {\"hits\": \(hitCount), \"memos\": \(memos)}\n}\n"
+        + ",\n  \"summary\": {\"hits\": \(hitCount), \"memos\": \(memos)"
+        + (unrecovered.map { ", \"unrecovered\": \($0)" } ?? "") + "}\n}\n"
     }
     flush()
   }

@@ -298,6 +298,48 @@ import Testing
       .write(to: folder.appendingPathComponent("2026-05-01T10-00-00_transcription.vtt"))
     let noisy = try run(["search", "noisy", "--json"], in: folder).standardOutput
     #expect(noisy.contains("\"cueEnd\": 3.921,") && noisy.contains("\"start\": 2.371"), "\(noisy)")
+    #expect(noisy.contains("\"cue\": 0,"), "\(noisy)")
+    // A memo whose words are still in parts is counted, with the hint to recover it.
+    let parts = folder.appendingPathComponent("2026-05-04T10-00-00.parts")
+    try FileManager.default.createDirectory(at: parts, withIntermediateDirectories: false)
+    try Data("WEBVTT\n\n00:00.000 --> 00:01.000\nnoisy parts\n".utf8)
+      .write(to: parts.appendingPathComponent("transcription.0001.vtt"))
+    let counted = try run(["search", "noisy", "--json"], in: folder).standardOutput
+    #expect(counted.contains("\"memos\": 1, \"unrecovered\": 1}"), "\(counted)")
+    let hinted = try run(["search", "noisy"], in: folder)
+    #expect(
+      hinted.status == 0
+        && hinted.standardError.contains(
+          "1 memo has a parts folder and no finished transcript: what was said there is searched once `stash recover` assembles it"
+        ),
+      "\(hinted.standardError)")
+    // A long cue is cut to 80 scalars of context each side of the match, not repeated whole.
+    let long =
+      String(repeating: "word ", count: 40_000) + "needle " + String(repeating: "word ", count: 40_000)
+    try Data("WEBVTT\n\n00:00.000 --> 01:00.000\n\(long)\n".utf8)
+      .write(to: folder.appendingPathComponent("2026-05-02T10-00-00_transcription.vtt"))
+    let bounded = try run(["search", "needle", "--json"], in: folder)
+    let boundedDoc = try #require(
+      try JSONSerialization.jsonObject(with: Data(bounded.standardOutput.utf8)) as? [String: Any])
+    let boundedHit = try #require((boundedDoc["hits"] as? [[String: Any]])?.first)
+    let text = try #require(boundedHit["text"] as? String)
+    #expect(
+      text.unicodeScalars.count <= 2 * 80 + 6 + 2 && text.hasPrefix("…") && text.hasSuffix("…"), "\(text)")
+    let scalars = Array(text.unicodeScalars)
+    let (start, end) = (
+      try #require(boundedHit["matchStart"] as? Int), try #require(boundedHit["matchEnd"] as? Int)
+    )
+    #expect(String(String.UnicodeScalarView(scalars[start..<end])) == "needle")
+    try Data(bounded.standardOutput.utf8).write(to: output)
+    #expect(
+      try runProcess(
+        "/usr/bin/python3",
+        [
+          "-c",
+          "import json, sys, jsonschema; jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))",
+          output.path, schema,
+        ]
+      ).status == 0)
     // The schema refuses what it should: a transcript hit without its times.
     let broken = result.standardOutput.replacingOccurrences(of: "\"cueStart\"", with: "\"cueBegin\"")
     try Data(broken.utf8).write(to: output)

@@ -71,7 +71,9 @@ import Testing
         #expect(pattern.isFound(in: text) == folded, "\(query) in \(text)")
         guard case .words(let needle) = pattern.kind else { continue }
         let quick = text.utf8.withContiguousStorageIfAvailable {
-          SearchPattern.find(needle, inASCII: $0, foldingCase: !caseSensitive)
+          SearchPattern.find(
+            needle, inASCII: $0, foldingCase: !caseSensitive,
+            droppingPunctuation: pattern.folding.dropsPunctuation)
         }
         if let quick, let quick {
           decided += 1

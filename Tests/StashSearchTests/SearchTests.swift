@@ -464,3 +464,31 @@ import Testing
     return raw.indices.contains { (raw[$0] == 0x3C || raw[$0] == 0x26) && Joins.at($0, in: raw) }
   }
 }
+
+/// `stash search --json`'s text: bounded context around the match, the match moved with it.
+@Suite struct SearchHitContextTests {
+  func hit(_ text: String, _ match: Range<Int>) -> SearchHit {
+    SearchHit(place: .cues(first: 0, last: 0), text: text, match: match, cueStart: 0, cueEnd: 1, start: 0)
+  }
+
+  @Test func aShortTextIsLeftWholeAndALongOneCutAtSpaces() {
+    let short = hit("we walked to the bridge", 17..<23)
+    #expect(short.bounded(context: 80) == short)
+    let words = (0..<100).map { "w\($0)" }
+    let text = words.joined(separator: " ")
+    let scalars = Array(text.unicodeScalars)
+    let at = text.range(of: "w50")!
+    let lower = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: at.lowerBound)
+    let cut = hit(text, lower..<lower + 3).bounded(context: 20)
+    let cutScalars = Array(cut.text.unicodeScalars)
+    #expect(cut.text.hasPrefix("…") && cut.text.hasSuffix("…"), "\(cut.text)")
+    #expect(String(String.UnicodeScalarView(cutScalars[cut.match])) == "w50")
+    #expect(cutScalars.count <= 2 * 20 + 3 + 2 && cutScalars.count < scalars.count)
+    // Cut at spaces: no word is broken at either end.
+    let inner = cut.text.dropFirst().dropLast()
+    #expect(inner.split(separator: " ").allSatisfy { words.contains(String($0)) }, "\(cut.text)")
+    // At the very start, only the end is cut.
+    let first = hit(text, 0..<2).bounded(context: 20)
+    #expect(!first.text.hasPrefix("…") && first.text.hasSuffix("…") && first.match == 0..<2)
+  }
+}
