@@ -87,6 +87,7 @@ do {
   harness.section("#3", "WebVTT reading", target: "≥ 200 MB/s") {
     try $0.transcripts(megabytes: quick ? 20 : 100)
   }
+  harness.section("#47", "Voice Memos transcript", target: "≤ 50 ms") { try $0.voiceMemoTranscript() }
   harness.section("#4", "GPX reading", target: "≥ 110 MB/s, ≤ 1.5x expat") {
     try $0.routes(megabytes: quick ? 30 : 150)
   }

@@ -245,6 +245,14 @@ package enum LintCatalogue {
       code: .mp4TooDeep, severity: .warning, summary: "boxes nested deeper than the reader follows",
       reason: "Absurd nesting is a sign of corruption or a hostile file; the deep part is skipped.",
       fix: "Replace the file with a clean recording."),
+    LintRule(
+      code: .mp4BadTranscript, severity: .warning,
+      summary: "an Apple Voice Memos transcript that cannot be read",
+      reason:
+        "The `tsrp` box of a Voice Memos recording is not JSON, is JSON of another shape, or has times that go back. `stash import` and `inspect` report it; the audio is imported all the same, without a transcript (or with the runs whose times go back left untimed).",
+      fix:
+        "Nothing to fix in the audio. To get the transcript, export it again from Voice Memos and import that file."
+    ),
   ]
 
   package static let crossFile: [LintRule] = [

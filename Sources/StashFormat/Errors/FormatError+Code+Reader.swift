@@ -34,7 +34,8 @@ extension FormatError.Code {
     case .mp4NoIndex, .mp4NoAudioTrack, .mp4NotAAC, .mp4BadAudioConfig, .mp4IndexCutOff,
       .mp4AudioOutsideFile, .mp4Encrypted, .mp4NoAudio, .mp4TornTail, .mp4MissingSamples,
       .mp4LengthUnreadable, .mp4PrimingAssumed, .mp4GaplessMetadata, .mp4ComplexEditList,
-      .mp4SbrNotSignalled, .mp4BadBoxSize, .mp4BadSampleTable, .mp4BadFragment, .mp4TooDeep:
+      .mp4SbrNotSignalled, .mp4BadBoxSize, .mp4BadSampleTable, .mp4BadFragment, .mp4TooDeep,
+      .mp4BadTranscript:
       .mp4
     case .vttNotUTF8, .vttNullCharacter, .vttNoSignature, .vttHeaderNoBlankLine, .vttHeaderMetadata,
       .vttMissingBlankLine, .vttBadTimestamp, .vttTimestampForm, .vttBadArrow, .vttArrowSpacing,

@@ -92,6 +92,8 @@ extension FormatError {
     case mp4BadFragment = "mp4-bad-fragment"
     /// Boxes nested deeper than the reader follows.
     case mp4TooDeep = "mp4-too-deep"
+    /// An Apple Voice Memos transcript (`tsrp`) that cannot be read, or times in it that go back.
+    case mp4BadTranscript = "mp4-bad-transcript"
 
     // MARK: The WebVTT parser (FORMAT.md §3), each with its severity (`webVTTSeverity`).
     /// Bytes that are not UTF-8 were read as U+FFFD.

@@ -24,6 +24,8 @@ struct MP4Movie: Sendable {
 
 /// One `trak`: its ID, kind, media clock, audio description, edit list and sample table.
 struct MP4Track: Sendable {
+  /// The `trak` box itself, for readers of what else it holds (a Voice Memos transcript).
+  var box: MP4BoxHeader?
   var trackID: UInt32 = 0
   /// hdlr handler type (`soun` for audio).
   var handler: FourCC?

@@ -3,21 +3,42 @@
 extension MP4Parser {
   /// The `iTunSMPB` item in a `udta`, or nil when there is none that parses.
   mutating func gapless(in udta: MP4BoxHeader) throws(FormatError) -> MP4Gapless? {
-    for meta in try children(of: udta, depth: 2) where meta.type == .meta {
-      // ISO's meta is a full box; QuickTime's is not, and starts straight with its hdlr.
-      var probe = try payload(meta, limit: 8)
-      let skip = probe.skip(4) && probe.fourCC() == .hdlr ? 0 : 4
-      for list in try children(of: meta, skipping: skip, depth: 3) where list.type == .ilst {
-        for item in try children(of: list, depth: 4) where item.type == FourCC("----") {
-          if let found = try gaplessItem(item) { return found }
-        }
-      }
+    for item in try listItems(in: udta, depth: 2) where item.type == FourCC("----") {
+      let (mean, name, text) = try freeformItem(item)
+      if mean == "com.apple.iTunes", name == "iTunSMPB" { return MP4Gapless(text: text) }
     }
     return nil
   }
 
-  /// One `----` item: `mean`, `name` and `data`; the gapless one is com.apple.iTunes/iTunSMPB.
-  private mutating func gaplessItem(_ item: MP4BoxHeader) throws(FormatError) -> MP4Gapless? {
+  /// The `meta` boxes directly inside `container` (at `depth`), each with the offset its
+  /// children start at: ISO's meta is a full box; QuickTime's is not, and starts straight with
+  /// its hdlr.
+  mutating func metaBoxes(in container: MP4BoxHeader, depth: Int) throws(FormatError)
+    -> [(box: MP4BoxHeader, skip: Int)]
+  {
+    var found: [(box: MP4BoxHeader, skip: Int)] = []
+    for meta in try children(of: container, depth: depth) where meta.type == .meta {
+      var probe = try payload(meta, limit: 8)
+      found.append((meta, probe.skip(4) && probe.fourCC() == .hdlr ? 0 : 4))
+    }
+    return found
+  }
+
+  /// The items of every `meta/ilst` inside `container` (a `udta`, at `depth`).
+  mutating func listItems(in container: MP4BoxHeader, depth: Int) throws(FormatError) -> [MP4BoxHeader] {
+    var items: [MP4BoxHeader] = []
+    for (meta, skip) in try metaBoxes(in: container, depth: depth) {
+      for list in try children(of: meta, skipping: skip, depth: depth + 1) where list.type == .ilst {
+        items += try children(of: list, depth: depth + 2)
+      }
+    }
+    return items
+  }
+
+  /// One `----` item: its `mean`, `name` and `data` as text (such as com.apple.iTunes/iTunSMPB).
+  mutating func freeformItem(_ item: MP4BoxHeader) throws(FormatError) -> (
+    mean: String, name: String, value: String
+  ) {
     var mean = "", name = "", text = ""
     for child in try children(of: item, depth: 5) {
       // mean and name are full boxes; data has a type and a locale before its value.
@@ -31,8 +52,7 @@ extension MP4Parser {
       default: break
       }
     }
-    guard mean == "com.apple.iTunes", name == "iTunSMPB" else { return nil }
-    return MP4Gapless(text: text)
+    return (mean, name, text)
   }
 
   /// The scheme an `enca` sample entry's `sinf`/`schm` names (such as `cenc` or `cbcs`), or nil.

@@ -22,7 +22,9 @@ extension MP4Parser {
       case .udta:
         result.gapless = try gapless(in: box) ?? result.gapless
       case .trak:
-        result.tracks.append(try track(box))
+        var track = try track(box)
+        track.box = box
+        result.tracks.append(track)
       case .mvex:
         result.hasMovieExtends = true
         for child in try children(of: box, depth: 2) where child.type == .trex {
