@@ -172,7 +172,7 @@ import Testing
     defer { dir.remove() }
     let inspect = try run(["inspect", dir.appendingPathComponent("notes.pdf").path])
     #expect(inspect.status == 2)
-    #expect(inspect.standardError.contains(".m4a and .mp4"), "\(inspect.standardError)")
+    #expect(inspect.standardError.contains(".m4a, .mp4 and .qta"), "\(inspect.standardError)")
     let lint = try run(["lint", dir.appendingPathComponent("notes.pdf").path])
     #expect(lint.standardError.contains(".m4a or .mp4"), "\(lint.standardError)")
   }

@@ -46,7 +46,7 @@ import Testing
   @Test func theItemsAreRead() throws {
     let bytes = VoiceMemoRecording.dress(
       Self.plainMP4(), title: "Garden plans", tool: "com.apple.VoiceMemos (iPhone 18.2)",
-      uuid: "1A2B3C4D-1111-4222-8333-444455556666", transcript: nil)
+      uuid: "1A2B3C4D-1111-4222-8333-444455556666", transcript: nil, creationTime: nil)
     let (items, transcript) = try transcript(of: bytes)
     #expect(items.title == "Garden plans")
     #expect(items.tool == "com.apple.VoiceMemos (iPhone 18.2)")

@@ -19,7 +19,7 @@ public enum VoiceMemoRecording {
   public static func dress(
     _ mp4: [UInt8], title: String? = "New Recording", tool: String? = "com.apple.VoiceMemos (iPhone 18.2)",
     uuid: String? = "1A2B3C4D-0000-4000-8000-00000000ABCD", transcript: [UInt8]?, place: Place = .userData,
-    largeSizes: Bool = false
+    largeSizes: Bool = false, creationTime: Double? = defaultCreationTime
   ) -> [UInt8] {
     let boxes = topLevel(mp4)
     guard let moov = boxes.last(where: { $0.type == "moov" }) else { return mp4 }
@@ -33,6 +33,17 @@ public enum VoiceMemoRecording {
       let bytes = Array(mp4[moov.payload + child.offset..<moov.payload + child.end])
       switch child.type {
       case "udta": continue  // the writer's own items are replaced by Apple's
+      case "mvhd" where creationTime != nil:
+        // The creation time, seconds since 1904, as the app sets it (ffmpeg leaves 0).
+        var header = bytes
+        let since1904 = UInt64(creationTime!) + 2_082_844_800
+        let at = child.headerSize + 4
+        if header[child.headerSize] == 1 {
+          header.replaceSubrange(at..<at + 8, with: u64(since1904))
+        } else {
+          header.replaceSubrange(at..<at + 4, with: u32(UInt32(truncatingIfNeeded: since1904)))
+        }
+        children.append(header)
       case "trak" where !addedToTrack:
         addedToTrack = true
         guard let transcript else {
@@ -73,6 +84,9 @@ public enum VoiceMemoRecording {
     }
     return Array(mp4[..<moov.offset]) + box("moov", children.flatMap { $0 }) + Array(mp4[moov.end...])
   }
+
+  /// 2025-06-08T08:30:12Z, seconds since 1970.
+  public static let defaultCreationTime: Double? = 1_749_371_412
 
   /// A file of `seconds` of real AAC (ffmpeg's tone, moov last) dressed as Voice Memos writes it.
   public static func make(

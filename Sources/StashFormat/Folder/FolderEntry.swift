@@ -58,6 +58,12 @@ public struct FolderEntry: Sendable, Equatable {
       return Diagnostic(
         code: .folderNearMiss, severity: .warning,
         message: "not a Stash name, but nearly one (\(reason))\(tail)")
+    case .unrecognised where VoiceMemoName.parse(name) != nil:
+      return Diagnostic(
+        code: .folderUnrecognised, severity: .info,
+        message:
+          "a recording from Apple's Voice Memos, not a memo yet: `stash import` brings it in as one "
+          + "(its audio unchanged, with its transcript and title); here it is left alone")
     case .unrecognised(let reason):
       return Diagnostic(
         code: .folderUnrecognised, severity: .info,

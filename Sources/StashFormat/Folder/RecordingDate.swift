@@ -120,6 +120,21 @@ public enum RecordingDate {
     }
   }
 
+  /// The base the phone writes for an instant, in UTC with its zone (FORMAT.md §1.3 allows `Z`):
+  /// `2026-03-14T08-05-12Z`, to the second (rounded down).
+  package static func base(utc seconds: Double) -> String {
+    var time = time_t(seconds.rounded(.down))
+    var parts = tm()
+    gmtime_r(&time, &parts)
+    return text { out in
+      appendMinute(parts, separator: UInt8(ascii: "T"), to: &out)
+      out[out.count - 3] = UInt8(ascii: "-")
+      out.append(UInt8(ascii: "-"))
+      appendDigits(Int(parts.tm_sec), count: 2, to: &out)
+      out.append(UInt8(ascii: "Z"))
+    }
+  }
+
   /// The text `body` appends.
   private static func text(_ body: (inout [UInt8]) -> Void) -> String {
     var bytes: [UInt8] = []

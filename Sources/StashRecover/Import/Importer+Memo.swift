@@ -21,6 +21,7 @@ extension Importer {
     }
     let names = { (list: [String]) in list.map { PathText.escaped($0) }.joined(separator: ", ") }
     if !comparison.differing.isEmpty || !comparison.changedOnSource.isEmpty {
+      defer { entry.detail = ((memo.voiceMemo?.notes ?? []) + [entry.detail]).joined(separator: "; ") }
       entry.outcome = .conflict
       var what: [String] = []
       if !comparison.differing.isEmpty {
@@ -62,7 +63,7 @@ extension Importer {
         || !comparison.deletedHere.isEmpty
       entry.outcome = changed ? .changedHere : .alreadyHere
     }
-    var notes: [String] = []
+    var notes: [String] = memo.voiceMemo?.notes ?? []
     // With `--move` what was deleted here goes from the source too (§7.6): then nothing brings it
     // back, and the report says so rather than offer `--again`.
     let movesAway = options.move && moveRefusal(memo, comparison) == nil
@@ -201,7 +202,9 @@ extension Importer {
       }
       if was.modificationTime == status.modificationTime { return true }
       guard let hash = was.hash else { return false }
-      let theirs = try copier.digest(folder + "/" + name)
+      let theirs =
+        folder == source
+        ? try sourceDigest(name, of: memo, in: source, copier: copier) : try copier.digest(folder + "/" + name)
       return theirs.count == was.size && theirs.hash == hash
     }
     for (name, kind, status) in memo.names {
@@ -223,7 +226,7 @@ extension Importer {
       var same = mine.kind == .regular && mine.size == status.size
       var hash: UInt64?
       if same && mine.modificationTime != status.modificationTime {
-        let theirs = try copier.digest(source + "/" + name)
+        let theirs = try sourceDigest(name, of: memo, in: source, copier: copier)
         let ours = try copier.digest(target + "/" + name)
         same = theirs.count == ours.count && theirs.hash == ours.hash
         hash = theirs.hash
@@ -248,6 +251,19 @@ extension Importer {
       }
     }
     return comparison
+  }
+
+  /// The byte count and hash of `name` of `memo` as the source gives it: the file's, or those of
+  /// the bytes made for it on import (a Voice Memos recording's transcript and title).
+  func sourceDigest(_ name: String, of memo: MemoSet, in source: String, copier: FileCopier<Seam>) throws
+    -> (count: Int, hash: UInt64)
+  {
+    guard let bytes = memo.madeBytes(name) else {
+      return try copier.digest(source + "/" + memo.sourceName(name))
+    }
+    var hash = ContentHash()
+    hash.update(bytes)
+    return (hash.count, hash.value)
   }
 
   /// The finished file a part's kind makes (a transcript or a route), or nil for the marker.
@@ -289,7 +305,17 @@ extension Importer {
       let folder = TemporaryName.folder(of: name, in: target)
       let leaf = String(name.split(separator: "/").last!)
       do {
-        hashes[name] = try copier.copy(source + "/" + name, expected: status, to: folder, name: leaf).hash
+        if let bytes = memo.madeBytes(name) {
+          // Made on import: written whole under its name, never over another file.
+          try AtomicFile.write(bytes, named: leaf, in: folder, mode: .createNew, fileSystem: fs)
+          var hash = ContentHash()
+          hash.update(bytes)
+          hashes[name] = hash.value
+        } else {
+          hashes[name] = try copier.copy(
+            source + "/" + memo.sourceName(name), expected: status, to: folder, name: leaf
+          ).hash
+        }
       } catch let error as RecoverError where error.code == .changed {
         // A memo still being written: what this run copied of it goes again, so no half of it
         // stays (they are files this run made, by the format's names; a kill here leaves them for
@@ -368,14 +394,17 @@ extension Importer {
       lock = nil
     }
     defer { lock?.release() }
-    for (name, _, status) in memo.names {
+    // Files made on import have nothing on the source to remove.
+    let names = memo.names.filter { memo.madeBytes($0.name) == nil }.map {
+      (name: memo.sourceName($0.name), kind: $0.kind, status: $0.status)
+    }
+    for (name, _, status) in names {
       guard try fs.status(source + "/" + name) == status else {
         throw RecoverError(
           code: .changed, message: "it changed since it was copied: it is left on the source",
           path: source + "/" + name)
       }
     }
-    let names = memo.names
     for (name, kind, _) in names where kind == .parts { try fs.unlink(source + "/" + name) }
     if memo.partsFolder != nil {
       let partsPath = source + "/" + memo.partsName

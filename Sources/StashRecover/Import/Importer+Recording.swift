@@ -13,7 +13,10 @@ extension Importer {
     _ listing: MemoFolderListing, in folder: String, here: MemoFolderListing, options: ImportOptions
   ) -> [String: String] {
     let recent = listing.memos.values.filter { memo in
-      guard memo.incompleteBecause == nil, options.now - memo.newestChange < options.recentWindow else {
+      // A Voice Memos recording is a finished file the app wrote whole: no Stash recording.
+      guard memo.voiceMemo == nil, memo.incompleteBecause == nil,
+        options.now - memo.newestChange < options.recentWindow
+      else {
         return false
       }
       let hereNames = here.memos[memo.base]?.statuses ?? [:]

@@ -103,7 +103,8 @@ public struct Importer<Seam: CopyingFileSystem> {
     var listings: [(Source, MemoFolderListing)] = []
     for source in sources {
       do {
-        let listing = try MemoFolderListing.read(source.folder, only: source.bases, fileSystem: fs)
+        var listing = try MemoFolderListing.read(source.folder, only: source.bases, fileSystem: fs)
+        VoiceMemoAdoption.adopt(&listing, in: source.folder, fileSystem: fs)
         listings.append((source, listing))
         for other in listing.others {
           report.skipped.append(

@@ -13,6 +13,25 @@ package struct MemoSet: Sendable, Equatable {
   package var parts: [String: FileStatus] = [:]
   /// Every other name in the parts folder: a stranger's, never copied or removed.
   package var strangers: [String] = []
+  /// A recording from Apple's Voice Memos brought in as this memo, or nil for a memo the folder
+  /// holds by the format's names. Its audio's status is in `files`, as are those of the files
+  /// made from it (`VoiceMemoAdoption`).
+  package var voiceMemo: VoiceMemoSource?
+
+  /// The name on the source of `name` (a name relative to the folder, as in `names`): itself,
+  /// except for a Voice Memos recording's audio.
+  package func sourceName(_ name: String) -> String {
+    guard let voiceMemo, name == MemoFileKind.audio.name(for: base) else { return name }
+    return voiceMemo.name
+  }
+
+  /// The bytes of `name` when it is made on import rather than copied (a Voice Memos recording's
+  /// transcript and title), else nil.
+  package func madeBytes(_ name: String) -> [UInt8]? {
+    guard let voiceMemo else { return nil }
+    for (kind, bytes) in voiceMemo.made where kind.name(for: base) == name { return bytes }
+    return nil
+  }
 
   /// The parts folder's name.
   package var partsName: String { base + MemoFileKind.parts.suffix }
@@ -86,6 +105,9 @@ package struct MemoFolderListing: Sendable {
   /// Leftover temporary files (`.<name>.stash-tmp-XXXXXX`), in the folder and its parts folders,
   /// relative to the folder.
   package var temporaries: [String] = []
+  /// Names Stash does not write that end as Apple's Voice Memos recordings do (`.m4a`, `.qta`):
+  /// an import looks inside them (`VoiceMemoAdoption`) before it calls them others.
+  package var voiceMemoCandidates: [String] = []
 
   /// Reads `folder`. With `only`, reads just those bases' memos, and reports no other name. With
   /// `orphans`, a base with only a transcript, route or title is read as a memo too (a target's
@@ -110,7 +132,13 @@ package struct MemoFolderListing: Sendable {
       case .nearMiss(let intended, _, _, let reason):
         if only == nil { listing.others.append((name, "a near miss of \(intended): \(reason)")) }
       case .unrecognised:
-        if only == nil { listing.others.append((name, "not a name Stash writes")) }
+        if only == nil {
+          if VoiceMemoName.hasVoiceMemoExtension(name) {
+            listing.voiceMemoCandidates.append(name)
+          } else {
+            listing.others.append((name, "not a name Stash writes"))
+          }
+        }
       }
     }
     for (base, entries) in byBase {

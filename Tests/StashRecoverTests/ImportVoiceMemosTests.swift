@@ -1,0 +1,140 @@
+import Foundation
+import StashFormat
+import StashRecover
+import StashTestSupport
+import Testing
+
+/// `Importer` over a folder of Apple Voice Memos recordings built here: each becomes a memo (its
+/// audio unchanged, a transcript from its `tsrp`, a title from `©nam`), the source is never
+/// written, a second import brings nothing twice, `--move` removes only the recording, and a
+/// bad transcript costs only the transcript.
+@Suite struct ImportVoiceMemosTests {
+  static let runs: [(String, (Double, Double)?)] = [
+    ("Buy ", (0.2, 0.5)), ("tomato ", (0.55, 0.9)), ("seeds. ", (0.95, 1.4)), ("Um, ", (2.6, 2.8)),
+    ("and ", (2.8, 2.95)), ("compost…", (3.0, 3.6)),
+  ]
+
+  struct Folders {
+    let root: ScratchFolder
+    var source: String { root.appendingPathComponent("Recordings").path }
+    var target: String { root.appendingPathComponent("memos").path }
+    var record: String { root.appendingPathComponent("record.json").path }
+
+    init() throws {
+      root = try ScratchFolder("stash-import-voice-memos")
+      try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+    }
+
+    func put(_ bytes: [UInt8], _ name: String) throws {
+      try Data(bytes).write(to: URL(fileURLWithPath: source + "/" + name))
+    }
+
+    func run(move: Bool = false, dryRun: Bool = false) throws -> ImportReport {
+      var options = ImportOptions(now: Date().timeIntervalSince1970, settle: 0, move: move, dryRun: dryRun)
+      options.record = .init(path: record, folder: target)
+      return try Importer(fileSystem: SystemFileSystem()).run(
+        [.init(folder: source)], into: target, options: options)
+    }
+
+    func names(_ folder: String) throws -> [String] {
+      try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    }
+
+    func bytes(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
+  }
+
+  @Test func recordingsBecomeMemosWithTheirTranscriptAndTitle() throws {
+    let folders = try Folders()
+    defer { folders.root.remove() }
+    let audio = try VoiceMemoRecording.make(
+      title: "Garden", transcript: VoiceMemoRecording.interleavedJSON(Self.runs))
+    try folders.put(audio, "20250608 083012-1A2B3C4D.m4a")
+    // The default title makes no title file; a .qta keeps its transcript in keyed metadata.
+    let untitled = try VoiceMemoRecording.make(
+      title: "New Recording 3", transcript: VoiceMemoRecording.tableJSON(Self.runs), place: .keyedMetadata)
+    try folders.put(untitled, "20250609 190000-99AA00BB.qta")
+    try folders.put(Array("notes".utf8), "shopping.txt")
+    let sourceBefore = try folders.names(folders.source)
+
+    let report = try folders.run()
+    #expect(report.exitCode == 0, "\(report.textLines)")
+    #expect(report.memos.map(\.base) == ["2025-06-08T08-30-12", "2025-06-09T19-00-00"])
+    #expect(report.memos.allSatisfy { $0.outcome == .copied }, "\(report.textLines)")
+    #expect(
+      report.memos[0].detail.contains("from Apple's Voice Memos: 20250608 083012-1A2B3C4D.m4a"),
+      "\(report.memos[0].detail)")
+    #expect(report.skipped.map(\.name) == ["shopping.txt"])
+    #expect(
+      try folders.names(folders.target) == [
+        "2025-06-08T08-30-12_audio.m4a", "2025-06-08T08-30-12_title.txt",
+        "2025-06-08T08-30-12_transcription.vtt",
+        "2025-06-09T19-00-00_audio.m4a", "2025-06-09T19-00-00_transcription.vtt",
+      ])
+    #expect(try folders.bytes(folders.target + "/2025-06-08T08-30-12_audio.m4a") == audio)
+    #expect(try folders.bytes(folders.target + "/2025-06-09T19-00-00_audio.m4a") == untitled)
+    #expect(try folders.bytes(folders.target + "/2025-06-08T08-30-12_title.txt") == Array("Garden".utf8))
+    let vtt = String(
+      decoding: try folders.bytes(folders.target + "/2025-06-08T08-30-12_transcription.vtt"), as: UTF8.self)
+    #expect(vtt.contains("00:00.200 --> 00:01.400\nBuy <00:00:00.550>tomato <00:00:00.950>seeds."), "\(vtt)")
+    #expect(vtt.contains("00:02.600 --> 00:03.600\nUm, <00:00:02.800>and <00:00:03.000>compost…"), "\(vtt)")
+    #expect(try folders.names(folders.source) == sourceBefore, "the source is never changed")
+
+    // The folder reads as two memos, with no finding about their names.
+    let listing = try MemoFolder.read(path: folders.target)
+    #expect(listing.memos.count == 2)
+
+    let again = try folders.run()
+    #expect(again.memos.allSatisfy { $0.outcome == .alreadyHere }, "\(again.textLines)")
+    // Deleted here, not brought back.
+    try FileManager.default.removeItem(atPath: folders.target + "/2025-06-08T08-30-12_title.txt")
+    let third = try folders.run()
+    #expect(!FileManager.default.fileExists(atPath: folders.target + "/2025-06-08T08-30-12_title.txt"))
+    #expect(
+      third.memos[0].outcome == .alreadyHere || third.memos[0].outcome == .deletedHere, "\(third.textLines)")
+  }
+
+  @Test func aDryRunWritesNothingAndMoveRemovesOnlyTheRecording() throws {
+    let folders = try Folders()
+    defer { folders.root.remove() }
+    let audio = try VoiceMemoRecording.make(transcript: VoiceMemoRecording.interleavedJSON(Self.runs))
+    try folders.put(audio, "20250608 083012-1A2B3C4D.m4a")
+    let plan = try folders.run(move: true, dryRun: true)
+    #expect(plan.memos.first?.outcome == .copied && plan.memos.first?.moved == true, "\(plan.textLines)")
+    #expect(try folders.names(folders.target).isEmpty)
+    let moved = try folders.run(move: true)
+    #expect(moved.memos.first?.moved == true, "\(moved.textLines)")
+    #expect(try folders.names(folders.source).isEmpty)
+    #expect(try folders.bytes(folders.target + "/2025-06-08T08-30-12_audio.m4a") == audio)
+  }
+
+  /// A recording renamed by another tool is known by its items; its base is its creation time.
+  @Test func aRenamedRecordingIsKnownByItsItems() throws {
+    let folders = try Folders()
+    defer { folders.root.remove() }
+    let audio = try VoiceMemoRecording.make(transcript: nil)
+    try folders.put(audio, "garden walk.m4a")
+    try folders.put(Array(try TestTone.mp4(seconds: 1, fragmented: false)), "other song.m4a")
+    let report = try folders.run()
+    let items = try VoiceMemoItems.read(path: folders.source + "/garden walk.m4a")
+    #expect(items.creationTime == VoiceMemoRecording.defaultCreationTime)
+    #expect(report.memos.map(\.base) == ["2025-06-08T08-30-12Z"], "\(report.textLines)")
+    #expect(report.skipped.map(\.name) == ["other song.m4a"])
+  }
+
+  /// Each bad transcript: the audio comes all the same, and the report says what and where.
+  @Test(arguments: ["{\"attributedString\": [\"a\", {]}", "[1, 2]", "\u{0}\u{1}binary"])
+  func aBadTranscriptCostsOnlyTheTranscript(json: String) throws {
+    let folders = try Folders()
+    defer { folders.root.remove() }
+    let audio = try VoiceMemoRecording.make(transcript: Array(json.utf8))
+    try folders.put(audio, "20250608 083012-1A2B3C4D.m4a")
+    let report = try folders.run()
+    #expect(report.exitCode == 0)
+    let detail = try #require(report.memos.first).detail
+    #expect(
+      detail.contains("its transcript cannot be read") && detail.contains("mp4-bad-transcript") == false)
+    #expect(detail.contains("20250608 083012-1A2B3C4D.m4a@"), "\(detail)")
+    #expect(try folders.names(folders.target) == ["2025-06-08T08-30-12_audio.m4a"])
+  }
+}
