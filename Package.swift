@@ -54,9 +54,13 @@ let package = Package(
     .systemLibrary(
       name: "CAVFilter", path: "Sources/CAVFilter", pkgConfig: "libavutil",
       providers: [.apt(["libavfilter-dev"])]),
+    // SQLite, for reading the database Apple's Voice Memos keeps beside its recordings (titles,
+    // dates, folders) when `stash import` brings them in: StashRecover's one adapter uses it.
+    .systemLibrary(
+      name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
 
     .target(name: "StashFormat", dependencies: ["CExpat"], swiftSettings: strict),
-    .target(name: "StashRecover", dependencies: ["StashFormat"], swiftSettings: strict),
+    .target(name: "StashRecover", dependencies: ["StashFormat", "CSQLite"], swiftSettings: strict),
     .target(
       name: "StashPlayback", dependencies: ["StashFormat", "CALSA", "CLazyLibrary", "CAVCodec", "CAVFilter"],
       swiftSettings: strict),

@@ -205,6 +205,9 @@ enum CommandCatalogue {
         Option(
           name: "again", help: "copy again the memos and files deleted from TARGET since they were imported"),
         Option(name: "dry-run", help: "say what would be done; write nothing"),
+        Option(
+          name: "include-deleted",
+          help: "also bring Apple Voice Memos recordings that its database puts in Recently Deleted"),
         Option(name: "recover", help: "run the recovery sweep (stash recover) on TARGET afterwards"),
         Option(
           name: "watch", help: "keep running, importing each memo once it is complete, until interrupted"),

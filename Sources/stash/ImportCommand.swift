@@ -22,6 +22,7 @@ enum ImportCommand {
     options.move = arguments.flags.contains("move")
     options.dryRun = arguments.flags.contains("dry-run")
     options.again = arguments.flags.contains("again")
+    options.includeDeleted = arguments.flags.contains("include-deleted")
     if let window = arguments.options["recent-window"] {
       options.recentWindow = try seconds(window, "recent-window")
     }

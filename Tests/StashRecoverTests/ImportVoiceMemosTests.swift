@@ -137,4 +137,91 @@ import Testing
     #expect(detail.contains("20250608 083012-1A2B3C4D.m4a@"), "\(detail)")
     #expect(try folders.names(folders.target) == ["2025-06-08T08-30-12_audio.m4a"])
   }
+
+  // MARK: CloudRecordings.db
+
+  /// Writes `CloudRecordings.db` into the source with the sqlite3 program, in the shape of the
+  /// app's Core Data store (only the columns Stash reads, and a folder table).
+  func database(_ folders: Folders, _ sql: String) throws {
+    let path = folders.source + "/CloudRecordings.db"
+    let schema = """
+      CREATE TABLE ZFOLDER (Z_PK INTEGER PRIMARY KEY, ZENCRYPTEDNAME VARCHAR, ZUUID VARCHAR);
+      CREATE TABLE ZCLOUDRECORDING (Z_PK INTEGER PRIMARY KEY, ZFOLDER INTEGER, ZDATE TIMESTAMP,
+        ZDURATION FLOAT, ZCUSTOMLABEL VARCHAR, ZENCRYPTEDTITLE VARCHAR, ZPATH VARCHAR, ZUNIQUEID VARCHAR,
+        ZEVICTIONDATE TIMESTAMP);
+      """
+    let made = try runProcess("sqlite3", [path, schema + sql])
+    #expect(made.status == 0, "\(made.standardError)")
+  }
+
+  /// 2025-06-08T08:30:12Z in Core Data's seconds since 2001.
+  static let coreDataDate = 1_749_371_412 - 978_307_200
+
+  @Test func theDatabaseGivesTitlesDatesFoldersAndLeavesDeletedAndEvicted() throws {
+    let folders = try Folders()
+    defer { folders.root.remove() }
+    let named = try VoiceMemoRecording.make(transcript: VoiceMemoRecording.interleavedJSON(Self.runs))
+    try folders.put(named, "20250608 083012-1A2B3C4D.m4a")
+    // Re-saved by another tool: no items, another name; only the database knows it.
+    let plain = VoiceMemoRecording.dress(
+      Array(try TestTone.mp4(seconds: 1, fragmented: false)), title: nil, tool: nil, uuid: nil,
+      transcript: nil,
+      creationTime: nil)
+    try folders.put(plain, "Recording 2.m4a")
+    try folders.put(named, "20250202 020202-0000AAAA.m4a")
+    try database(
+      folders,
+      """
+      INSERT INTO ZFOLDER VALUES (1, 'Garden', 'F1'), (2, 'Recently Deleted', 'F2');
+      INSERT INTO ZCLOUDRECORDING VALUES
+        (1, 1, \(Self.coreDataDate), 3.0, 'Tomato plans', 'New Recording', '20250608 083012-1A2B3C4D.m4a', 'U1', NULL),
+        (2, NULL, \(Self.coreDataDate + 86_400), 1.0, NULL, 'Shed', 'Recording 2.m4a', 'U2', NULL),
+        (3, NULL, \(Self.coreDataDate), 9.0, NULL, 'Far away', '20250101 101010-ABCDEF01.m4a', 'U3', 700000000),
+        (4, 2, \(Self.coreDataDate - 8_640_000), 1.0, NULL, 'Gone', '20250202 020202-0000AAAA.m4a', 'U4', NULL);
+      """)
+    let report = try folders.run()
+    #expect(report.exitCode == 0, "\(report.textLines)")
+    #expect(
+      report.memos.map(\.base) == ["2025-06-08T08-30-12Z", "2025-06-09T08-30-12Z"], "\(report.textLines)")
+    #expect(report.memos[0].detail.contains("in Apple's folder Garden"), "\(report.memos[0].detail)")
+    #expect(
+      try folders.bytes(folders.target + "/2025-06-08T08-30-12Z_title.txt") == Array("Tomato plans".utf8))
+    #expect(try folders.bytes(folders.target + "/2025-06-09T08-30-12Z_title.txt") == Array("Shed".utf8))
+    #expect(try folders.bytes(folders.target + "/2025-06-09T08-30-12Z_audio.m4a") == plain)
+    let skipped = Dictionary(uniqueKeysWithValues: report.skipped.map { ($0.name, $0.reason) })
+    #expect(skipped["20250101 101010-ABCDEF01.m4a"]?.hasPrefix("in iCloud only") == true, "\(skipped)")
+    #expect(skipped["20250202 020202-0000AAAA.m4a"]?.contains("Recently Deleted") == true, "\(skipped)")
+    #expect(skipped["CloudRecordings.db"]?.hasPrefix("Voice Memos' database") == true, "\(skipped)")
+    #expect(report.notices.isEmpty, "\(report.notices)")
+
+    var options = ImportOptions(now: Date().timeIntervalSince1970, settle: 0)
+    options.includeDeleted = true
+    let withDeleted = try Importer(fileSystem: SystemFileSystem()).run(
+      [.init(folder: folders.source)], into: folders.target, options: options)
+    #expect(withDeleted.memos.contains { $0.base == "2025-06-08T08-30-12Z" && $0.outcome == .alreadyHere })
+    #expect(
+      withDeleted.skipped.allSatisfy { !$0.reason.contains("Recently Deleted") }, "\(withDeleted.textLines)")
+    #expect(withDeleted.memos.contains { $0.detail.contains("20250202 020202-0000AAAA.m4a") })
+  }
+
+  /// A database that cannot be read costs only what it would have given: the recordings come by
+  /// their names, and the report names the file and the reason.
+  @Test(arguments: ["garbage", "other schema"])
+  func aBadDatabaseIsSaidAndTheRestImported(kind: String) throws {
+    let folders = try Folders()
+    defer { folders.root.remove() }
+    try folders.put(try VoiceMemoRecording.make(transcript: nil), "20250608 083012-1A2B3C4D.m4a")
+    if kind == "garbage" {
+      try folders.put(Array(repeating: 0x41, count: 4096), "CloudRecordings.db")
+    } else {
+      let made = try runProcess(
+        "sqlite3", [folders.source + "/CloudRecordings.db", "CREATE TABLE ZOTHER (A);"])
+      #expect(made.status == 0)
+    }
+    let report = try folders.run()
+    #expect(report.memos.map(\.base) == ["2025-06-08T08-30-12"], "\(report.textLines)")
+    let notice = try #require(report.notices.first)
+    #expect(notice.contains("CloudRecordings.db") && notice.contains("cannot be read"), "\(notice)")
+    #expect(notice.contains(kind == "garbage" ? "not a database" : "another schema"), "\(notice)")
+  }
 }

@@ -15,6 +15,8 @@ public struct ImportOptions: Sendable {
 
   /// Bring again the memos (and files) deleted from the target since an import brought them.
   public var again = false
+  /// Bring also the Voice Memos recordings their database puts in Recently Deleted.
+  public var includeDeleted = false
   /// Where the target's import record is kept, or nil for none (every memo judged by what the
   /// target holds alone).
   public var record: RecordLocation?

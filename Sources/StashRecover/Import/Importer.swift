@@ -104,7 +104,8 @@ public struct Importer<Seam: CopyingFileSystem> {
     for source in sources {
       do {
         var listing = try MemoFolderListing.read(source.folder, only: source.bases, fileSystem: fs)
-        VoiceMemoAdoption.adopt(&listing, in: source.folder, fileSystem: fs)
+        report.notices += VoiceMemoAdoption.adopt(
+          &listing, in: source.folder, fileSystem: fs, includeDeleted: options.includeDeleted)
         listings.append((source, listing))
         for other in listing.others {
           report.skipped.append(

@@ -17,10 +17,39 @@ package struct VoiceMemoSource: Sendable, Equatable {
 /// copied as it is; its transcript and title are made here, never written to the source.
 package enum VoiceMemoAdoption {
   /// Adds the Voice Memos recordings among `listing.voiceMemoCandidates` (in `folder`) to its
-  /// memos; the other candidates become names no memo owns, as before.
+  /// memos; the other candidates become names no memo owns, as before. With a `CloudRecordings.db`
+  /// beside them, a recording it lists is one whatever its name, and takes its date, title and
+  /// folder from it; one it puts in Recently Deleted is left unless `includeDeleted`, and one only
+  /// in iCloud is listed as such. Returns what the report says of the database.
   package static func adopt(
-    _ listing: inout MemoFolderListing, in folder: String, fileSystem fs: some FileSystem
-  ) {
+    _ listing: inout MemoFolderListing, in folder: String, fileSystem fs: some FileSystem,
+    includeDeleted: Bool = false
+  ) -> [String] {
+    var notices: [String] = []
+    var database: [String: VoiceMemoDatabase.Recording] = [:]
+    let databaseNames = listing.others.filter { VoiceMemoDatabase.isDatabaseFile($0.name) }.map(\.name)
+    if databaseNames.contains(VoiceMemoDatabase.fileName) {
+      listing.others.removeAll { VoiceMemoDatabase.isDatabaseFile($0.name) }
+      do {
+        let read = try VoiceMemoDatabase.read(path: folder + "/" + VoiceMemoDatabase.fileName)
+        for recording in read.recordings {
+          let name = String(recording.path.split(separator: "/").last ?? "")
+          database[name] = recording
+          // A recording only in iCloud has no file here to import.
+          if recording.evicted && !listing.voiceMemoCandidates.contains(name) {
+            listing.others.append(
+              (
+                name,
+                "in iCloud only (Voice Memos evicted it from this Mac"
+                  + (recording.folder.map { "; in Apple's folder \(PathText.escaped($0))" } ?? "")
+                  + "): play it in Voice Memos to download it, then import again"
+              ))
+          }
+        }
+      } catch {
+        notices.append("\(error)")
+      }
+    }
     for name in listing.voiceMemoCandidates.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
       let path = folder + "/" + name
       guard let status = try? fs.status(path), status.kind == .regular else {
@@ -28,7 +57,14 @@ package enum VoiceMemoAdoption {
         continue
       }
       let named = VoiceMemoName.parse(name)
+      let listed = database[name]
       var notes = ["from Apple's Voice Memos: \(PathText.escaped(name))"]
+      if let folder = listed?.folder { notes.append("in Apple's folder \(PathText.escaped(folder))") }
+      if listed?.deleted == true && !includeDeleted {
+        listing.others.append(
+          (name, "in Voice Memos' Recently Deleted: left (stash import --include-deleted brings it)"))
+        continue
+      }
       var items: VoiceMemoItems?
       var file: ReadOnlyFile?
       do {
@@ -37,14 +73,16 @@ package enum VoiceMemoAdoption {
         items = try VoiceMemoItems.read(opened)
       } catch {
         // The audio is imported all the same: lint then says what is wrong with it.
-        if named != nil { notes.append("its title and transcript cannot be read: \(error)") }
+        if named != nil || listed != nil { notes.append("its title and transcript cannot be read: \(error)") }
       }
-      guard named != nil || items?.writtenByVoiceMemos == true else {
+      guard named != nil || listed != nil || items?.writtenByVoiceMemos == true else {
         listing.others.append((name, "not a name Stash writes"))
         continue
       }
       let base: String
-      if let named {
+      if let date = listed?.date, RecordingDate.isPlausible(date) {
+        base = VoiceMemoName.base(creationTime: date)
+      } else if let named {
         base = named.base
       } else if let time = items?.creationTime, RecordingDate.isPlausible(time) {
         base = VoiceMemoName.base(creationTime: time)
@@ -69,6 +107,8 @@ package enum VoiceMemoAdoption {
       if let items, let file {
         made(from: items, file: file, status: status, into: &source, notes: &notes)
       }
+      // The title the person sees in the app, when its database gives one.
+      if let title = listed?.title.flatMap(titleBytes) { source.made[.title] = title }
       for (kind, bytes) in source.made {
         memo.files[kind] = FileStatus(
           kind: .regular, size: bytes.count, modificationTime: status.modificationTime,
@@ -79,7 +119,20 @@ package enum VoiceMemoAdoption {
       listing.memos[base] = memo
     }
     listing.voiceMemoCandidates = []
+    let left = Set(listing.others.map(\.name))
+    listing.others += databaseNames.filter { !left.contains($0) }.map {
+      ($0, "Voice Memos' database: read for titles, dates and folders, not copied")
+    }
     listing.others.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+    return notices
+  }
+
+  /// A title file's bytes for `title`, as §5 stores a title (one line, at most 200 characters),
+  /// or nil for the app's default name or no text.
+  static func titleBytes(_ title: String) -> [UInt8]? {
+    guard !VoiceMemoName.isDefaultTitle(title) else { return nil }
+    let text = MemoTitle.normalized(title)
+    return text.isEmpty ? nil : Array((text.count > 200 ? String(text.prefix(200)) : text).utf8)
   }
 
   /// The transcript and title made from `items`, with what could not be read in `notes`.
@@ -87,12 +140,7 @@ package enum VoiceMemoAdoption {
     from items: VoiceMemoItems, file: ReadOnlyFile, status: FileStatus, into source: inout VoiceMemoSource,
     notes: inout [String]
   ) {
-    if let title = items.title, !VoiceMemoName.isDefaultTitle(title) {
-      let text = MemoTitle.normalized(title)
-      // A title is at most 200 characters (FORMAT.md §5).
-      let kept = text.count > 200 ? String(text.prefix(200)) : text
-      if !kept.isEmpty { source.made[.title] = Array(kept.utf8) }
-    }
+    if let title = items.title.flatMap(titleBytes) { source.made[.title] = title }
     do {
       guard let transcript = try items.readTranscript(in: file) else { return }
       for diagnostic in transcript.diagnostics {

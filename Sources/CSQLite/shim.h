@@ -1,0 +1,11 @@
+#ifndef STASH_CSQLITE_SHIM_H
+#define STASH_CSQLITE_SHIM_H
+#include <sqlite3.h>
+
+/* SQLITE_TRANSIENT is a macro casting -1 to a function pointer, which Swift cannot import: binds
+   text the library copies at once. */
+static inline int stash_sqlite_bind_text(sqlite3_stmt *statement, int index, const char *text) {
+  return sqlite3_bind_text(statement, index, text, -1, SQLITE_TRANSIENT);
+}
+
+#endif
