@@ -107,7 +107,12 @@ package enum LintEngine {
     let name = PathText.escaped(slash.map { String(path[path.index(after: $0)...]) } ?? path)
     var checks = FileChecks(name: name, folder: folder)
     let lower = path.lowercased()
-    if lower.hasSuffix(".m4a") || lower.hasSuffix(".mp4") {
+    if lower.hasSuffix(".m4a") || lower.hasSuffix(".mp4") || lower.hasSuffix(".qta") {
+      if VoiceMemoName.parse(slash.map { String(path[path.index(after: $0)...]) } ?? path) != nil {
+        checks.add([
+          Diagnostic(code: .folderUnrecognised, severity: .info, message: VoiceMemoName.notYetAMemo)
+        ])
+      }
       checks.audio(try MP4Audio.diagnostics(ReadOnlyFile(path: path)))
     } else if path.hasSuffix(MemoFileKind.bookmarks.suffix) {
       checks.add(Bookmarks.parse(try ReadOnlyFile.contents(of: path, limit: Bookmarks.maximumBytes)).problems)

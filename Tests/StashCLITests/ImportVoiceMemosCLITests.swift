@@ -33,6 +33,8 @@ import Testing
       stash, ["lint", recordings.path, "--format", "json"], environment: environment)
     #expect(before.standardOutput.contains("Apple's Voice Memos"), "\(before.standardOutput)")
     #expect(before.standardOutput.contains("stash import"))
+    let one = try runProcess(stash, ["lint", recordings.appendingPathComponent(name).path])
+    #expect(one.standardOutput.contains("a recording from Apple's Voice Memos"), "\(one.standardOutput)")
 
     let inspect = try runProcess(stash, ["inspect", recordings.appendingPathComponent(name).path, "--json"])
     #expect(inspect.status == 0, "\(inspect.standardError)")

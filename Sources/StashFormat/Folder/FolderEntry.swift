@@ -61,9 +61,7 @@ public struct FolderEntry: Sendable, Equatable {
     case .unrecognised where VoiceMemoName.parse(name) != nil:
       return Diagnostic(
         code: .folderUnrecognised, severity: .info,
-        message:
-          "a recording from Apple's Voice Memos, not a memo yet: `stash import` brings it in as one "
-          + "(its audio unchanged, with its transcript and title); here it is left alone")
+        message: VoiceMemoName.notYetAMemo + "; here it is left alone")
     case .unrecognised(let reason):
       return Diagnostic(
         code: .folderUnrecognised, severity: .info,

@@ -8,6 +8,11 @@ public struct VoiceMemoName: Sendable, Equatable {
   /// The first 8 characters of the recording's UUID.
   public var uniquePrefix: String
 
+  /// What lint says of a file with the app's name.
+  public static let notYetAMemo =
+    "a recording from Apple's Voice Memos, not a memo yet: `stash import` brings it in as one "
+    + "(its audio unchanged, with its transcript and title)"
+
   /// The two extensions the app writes.
   public static let extensions = [".m4a", ".qta"]
 
