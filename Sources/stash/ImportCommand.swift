@@ -153,6 +153,10 @@ enum ImportCommand {
       let folder = try resolve(parent, given)
       return .init(folder: folder, bases: [base])
     }
+    // One recording of Apple's Voice Memos (checked as such by the import).
+    if VoiceMemoName.hasVoiceMemoExtension(name), !isDirectory(given) {
+      return .init(folder: try resolve(parent, given), recording: name)
+    }
     let folder = try resolve(trimmed, given)
     var isFolder = stat()
     guard stat(folder, &isFolder) == 0, isFolder.st_mode & S_IFMT == S_IFDIR else {
@@ -160,6 +164,12 @@ enum ImportCommand {
         message: "\(PathText.escaped(given)): neither a memo folder nor one memo's file")
     }
     return .init(folder: folder)
+  }
+
+  /// Whether `path` is a folder (followed if a link).
+  static func isDirectory(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
   }
 
   /// TARGET, made (one level, as `mkdir` makes it) when missing.

@@ -53,6 +53,17 @@ import Testing
     let again = try runProcess(stash, ["import", recordings.path, memos.path], environment: environment)
     #expect(again.standardOutput.contains("already here: 2025-06-08T08-30-12"), "\(again.standardOutput)")
 
+    // One recording named on the command line comes alone, as one memo's file does.
+    let other = root.appendingPathComponent("one")
+    let single = try runProcess(
+      stash, ["import", recordings.appendingPathComponent(name).path, other.path], environment: environment)
+    #expect(single.status == 0, "\(single.standardOutput)\(single.standardError)")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: other.path).sorted() == [
+        "2025-06-08T08-30-12_audio.m4a", "2025-06-08T08-30-12_title.txt",
+        "2025-06-08T08-30-12_transcription.vtt",
+      ])
+
     let lint = try runProcess(stash, ["lint", memos.path])
     #expect(lint.status == 0, "\(lint.standardOutput)\(lint.standardError)")
 

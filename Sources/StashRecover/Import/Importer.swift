@@ -17,11 +17,21 @@ public struct Importer<Seam: CopyingFileSystem> {
     public var folder: String
     /// The memos to import, or nil for all.
     public var bases: Set<String>?
+    /// Apple Voice Memos recordings named on the command line, by file name (with `bases` empty,
+    /// only these).
+    public var recordings: Set<String> = []
 
     /// A source folder, all of it or some of its memos.
     public init(folder: String, bases: Set<String>? = nil) {
       self.folder = folder
       self.bases = bases
+    }
+
+    /// One Apple Voice Memos recording, `name` in `folder`.
+    public init(folder: String, recording name: String) {
+      self.folder = folder
+      self.bases = []
+      self.recordings = [name]
     }
   }
 
@@ -104,6 +114,7 @@ public struct Importer<Seam: CopyingFileSystem> {
     for source in sources {
       do {
         var listing = try MemoFolderListing.read(source.folder, only: source.bases, fileSystem: fs)
+        if !source.recordings.isEmpty { listing.voiceMemoCandidates = source.recordings.sorted() }
         report.notices += VoiceMemoAdoption.adopt(
           &listing, in: source.folder, fileSystem: fs, includeDeleted: options.includeDeleted)
         listings.append((source, listing))

@@ -28,15 +28,21 @@ package enum VoiceMemoAdoption {
     var notices: [String] = []
     var database: [String: VoiceMemoDatabase.Recording] = [:]
     let databaseNames = listing.others.filter { VoiceMemoDatabase.isDatabaseFile($0.name) }.map(\.name)
-    if databaseNames.contains(VoiceMemoDatabase.fileName) {
+    // Looked for on disk too: a recording named on the command line lists nothing else.
+    let databasePath = folder + "/" + VoiceMemoDatabase.fileName
+    if databaseNames.contains(VoiceMemoDatabase.fileName)
+      || (!listing.voiceMemoCandidates.isEmpty && (try? fs.status(databasePath))?.kind == .regular)
+    {
       listing.others.removeAll { VoiceMemoDatabase.isDatabaseFile($0.name) }
       do {
-        let read = try VoiceMemoDatabase.read(path: folder + "/" + VoiceMemoDatabase.fileName)
+        let read = try VoiceMemoDatabase.read(path: databasePath)
         for recording in read.recordings {
           let name = String(recording.path.split(separator: "/").last ?? "")
           database[name] = recording
           // A recording only in iCloud has no file here to import.
-          if recording.evicted && !listing.voiceMemoCandidates.contains(name) {
+          if recording.evicted && databaseNames.contains(VoiceMemoDatabase.fileName)
+            && !listing.voiceMemoCandidates.contains(name)
+          {
             listing.others.append(
               (
                 name,
