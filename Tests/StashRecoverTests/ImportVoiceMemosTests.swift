@@ -224,4 +224,28 @@ import Testing
     #expect(notice.contains("CloudRecordings.db") && notice.contains("cannot be read"), "\(notice)")
     #expect(notice.contains(kind == "garbage" ? "not a database" : "another schema"), "\(notice)")
   }
+
+  /// A recording cut off before its index (a copy onto the source still running) waits while it
+  /// is recent, and comes as it is once it is not: its audio unchanged, with the reason.
+  @Test func aRecordingWithoutItsIndexWaitsWhileRecent() throws {
+    let folders = try Folders()
+    defer { folders.root.remove() }
+    let whole = try VoiceMemoRecording.make(transcript: VoiceMemoRecording.interleavedJSON(Self.runs))
+    let cut = Array(whole.dropLast(100))
+    let name = "20250608 083012-1A2B3C4D.m4a"
+    try folders.put(cut, name)
+    let early = try folders.run()
+    #expect(early.memos.first?.outcome == .stillRecording, "\(early.textLines)")
+    #expect(early.memos.first?.detail.contains("index cannot be read") == true)
+    #expect(try folders.names(folders.target).isEmpty)
+    // An hour later it is what it is.
+    let path = folders.source + "/" + name
+    let hourAgo = Date().addingTimeInterval(-3600)
+    try FileManager.default.setAttributes([.modificationDate: hourAgo], ofItemAtPath: path)
+    let later = try folders.run()
+    #expect(later.memos.first?.outcome == .copied, "\(later.textLines)")
+    #expect(later.memos.first?.detail.contains("mp4-index-cut-off") == false)
+    #expect(later.memos.first?.detail.contains("cut short") == true, "\(later.memos.first?.detail ?? "")")
+    #expect(try folders.bytes(folders.target + "/2025-06-08T08-30-12_audio.m4a") == cut)
+  }
 }

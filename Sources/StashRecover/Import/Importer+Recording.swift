@@ -12,6 +12,17 @@ extension Importer {
   func stillRecording(
     _ listing: MemoFolderListing, in folder: String, here: MemoFolderListing, options: ImportOptions
   ) -> [String: String] {
+    // A Voice Memos recording whose index cannot be read yet, changed lately, is still arriving
+    // (the app, and a copy, write the index last).
+    var arriving: [String: String] = [:]
+    for memo in listing.memos.values where memo.voiceMemo?.indexUnreadable == true {
+      let age = options.now - memo.newestChange
+      if age < options.recentWindow {
+        arriving[memo.base] =
+          "its index cannot be read and it changed \(max(0, Int(age.rounded()))) s ago: a copy onto the "
+          + "source not finished? It is imported once whole (or in \(Int(options.recentWindow)) s, as it is)"
+      }
+    }
     let recent = listing.memos.values.filter { memo in
       // A Voice Memos recording is a finished file the app wrote whole: no Stash recording.
       guard memo.voiceMemo == nil, memo.incompleteBecause == nil,
@@ -22,11 +33,11 @@ extension Importer {
       let hereNames = here.memos[memo.base]?.statuses ?? [:]
       return !memo.names.allSatisfy { hereNames[$0.name] == $0.status }
     }
-    guard !recent.isEmpty else { return [:] }
+    guard !recent.isEmpty else { return arriving }
     pause(options.settle)
     let bases = Set(recent.map(\.base))
     let again = try? MemoFolderListing.read(folder, only: bases, fileSystem: fileSystem)
-    var held: [String: String] = [:]
+    var held = arriving
     for memo in recent {
       let age = max(0, Int((options.now - memo.newestChange).rounded()))
       guard let later = again?.memos[memo.base], later == memo else {

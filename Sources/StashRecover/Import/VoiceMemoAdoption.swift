@@ -9,6 +9,9 @@ package struct VoiceMemoSource: Sendable, Equatable {
   package var made: [MemoFileKind: [UInt8]] = [:]
   /// What the report says of it: where it came from, and what could not be read.
   package var notes: [String] = []
+  /// Its index (`moov`, which the app writes last) could not be read: a file still being copied
+  /// onto the source looks so, and a recent one is left for a later import.
+  package var indexUnreadable = false
 }
 
 /// Turns a source folder's Voice Memos recordings into memos (FORMAT.md §8): a recording is known
@@ -73,6 +76,7 @@ package enum VoiceMemoAdoption {
       }
       var items: VoiceMemoItems?
       var file: ReadOnlyFile?
+      var indexUnreadable = false
       do {
         let opened = try ReadOnlyFile(path: path)
         file = opened
@@ -80,6 +84,7 @@ package enum VoiceMemoAdoption {
       } catch {
         // The audio is imported all the same: lint then says what is wrong with it.
         if named != nil || listed != nil { notes.append("its title and transcript cannot be read: \(error)") }
+        indexUnreadable = true
       }
       guard named != nil || listed != nil || items?.writtenByVoiceMemos == true else {
         listing.others.append((name, "not a name Stash writes"))
@@ -110,6 +115,7 @@ package enum VoiceMemoAdoption {
       var memo = MemoSet(base: base)
       memo.files[.audio] = status
       var source = VoiceMemoSource(name: name)
+      source.indexUnreadable = indexUnreadable
       if let items, let file {
         made(from: items, file: file, status: status, into: &source, notes: &notes)
       }
