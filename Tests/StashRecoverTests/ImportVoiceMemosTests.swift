@@ -248,4 +248,51 @@ import Testing
     #expect(later.memos.first?.detail.contains("cut short") == true, "\(later.memos.first?.detail ?? "")")
     #expect(try folders.bytes(folders.target + "/2025-06-08T08-30-12_audio.m4a") == cut)
   }
+
+  /// The app holding its database open with writes still in the journal (`-wal`): the import
+  /// reads a private copy of the two, so those writes count, and leaves the originals as they are.
+  @Test func aDatabaseHeldOpenWithItsJournalIsReadFromACopy() throws {
+    let folders = try Folders()
+    defer { folders.root.remove() }
+    try folders.put(try VoiceMemoRecording.make(transcript: nil), "20250608 083012-1A2B3C4D.m4a")
+    let holder = Process()
+    holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+    holder.arguments = [folders.source + "/CloudRecordings.db"]
+    let input = Pipe()
+    let output = Pipe()
+    holder.standardInput = input
+    holder.standardOutput = output
+    try holder.run()
+    defer {
+      try? input.fileHandleForWriting.close()
+      holder.waitUntilExit()
+    }
+    let statements = """
+      PRAGMA journal_mode=WAL;
+      PRAGMA wal_autocheckpoint=0;
+      CREATE TABLE ZCLOUDRECORDING (Z_PK INTEGER PRIMARY KEY, ZDATE TIMESTAMP, ZCUSTOMLABEL VARCHAR,
+        ZPATH VARCHAR);
+      INSERT INTO ZCLOUDRECORDING VALUES (1, \(Self.coreDataDate), 'Held open', '20250608 083012-1A2B3C4D.m4a');
+      .print ready
+
+      """
+    input.fileHandleForWriting.write(Data(statements.utf8))
+    var said = ""
+    while !said.contains("ready") {
+      let data = output.fileHandleForReading.availableData
+      if data.isEmpty { break }
+      said += String(decoding: data, as: UTF8.self)
+    }
+    let journal = try #require(
+      try FileManager.default.attributesOfItem(atPath: folders.source + "/CloudRecordings.db-wal")[.size]
+        as? Int)
+    #expect(journal > 0, "the rows are in the journal only")
+    let before = try folders.bytes(folders.source + "/CloudRecordings.db")
+    let report = try folders.run()
+    #expect(report.notices.isEmpty, "\(report.notices)")
+    #expect(report.memos.map(\.base) == ["2025-06-08T08-30-12Z"], "\(report.textLines)")
+    #expect(try folders.bytes(folders.target + "/2025-06-08T08-30-12Z_title.txt") == Array("Held open".utf8))
+    #expect(try folders.bytes(folders.source + "/CloudRecordings.db") == before)
+    #expect(report.skipped.allSatisfy { $0.reason.hasPrefix("Voice Memos' database") }, "\(report.skipped)")
+  }
 }

@@ -1,10 +1,10 @@
 import CSQLite
 
-/// One read-only look into an SQLite database: the one place SQLite is used. The file is opened
-/// through an `immutable` URI, so SQLite neither writes nor locks it and a database another
-/// program holds (Voice Memos, with its journal) is read as its main file stands; a caller that
-/// needs the journal's latest writes opens a copy. Values come out as Swift values; every failure
-/// is a `SQLiteReadSession.Failure` with SQLite's words.
+/// One look into an SQLite database: the one place SQLite is used. A database of someone else's is
+/// opened through an `immutable` URI, so SQLite neither writes nor locks it and one another
+/// program holds (Voice Memos) is read as its main file stands; a private copy (to apply the
+/// journal another program has not yet written back) is opened as a plain database. Values come
+/// out as Swift values; every failure is a `SQLiteReadSession.Failure` with SQLite's words.
 final class SQLiteReadSession {
   /// Why the database could not be read, in SQLite's words (such as "file is not a database").
   struct Failure: Error, Equatable {
@@ -36,11 +36,13 @@ final class SQLiteReadSession {
 
   private let database: OpaquePointer
 
-  /// Opens the database at `path` read-only and immutable.
-  init(path: String) throws(Failure) {
+  /// Opens the database at `path`: read-only and immutable, or (`privateCopy`, a copy of one's
+  /// own) as a plain database, so that SQLite applies its `-wal` journal beside it.
+  init(path: String, privateCopy: Bool = false) throws(Failure) {
     var handle: OpaquePointer?
-    let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
-    let status = sqlite3_open_v2(Self.uri(path), &handle, flags, nil)
+    let flags =
+      (privateCopy ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY) | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
+    let status = sqlite3_open_v2(Self.uri(path, immutable: !privateCopy), &handle, flags, nil)
     guard status == SQLITE_OK, let handle else {
       let message =
         handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
@@ -54,8 +56,8 @@ final class SQLiteReadSession {
 
   deinit { sqlite3_close(database) }
 
-  /// The `file:` URI of `path`, immutable, with the characters a URI reserves escaped.
-  static func uri(_ path: String) -> String {
+  /// The `file:` URI of `path`, with the characters a URI reserves escaped.
+  static func uri(_ path: String, immutable: Bool) -> String {
     var out = "file:"
     for byte in path.utf8 {
       switch byte {
@@ -66,7 +68,7 @@ final class SQLiteReadSession {
         out.unicodeScalars.append(Unicode.Scalar(byte))
       }
     }
-    return out + "?immutable=1"
+    return immutable ? out + "?immutable=1" : out
   }
 
   /// Every row `sql` gives, each as its columns' values, with `text` bound to `?` in order.

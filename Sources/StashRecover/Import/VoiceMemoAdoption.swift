@@ -38,7 +38,7 @@ package enum VoiceMemoAdoption {
     {
       listing.others.removeAll { VoiceMemoDatabase.isDatabaseFile($0.name) }
       do {
-        let read = try VoiceMemoDatabase.read(path: databasePath)
+        let read = try VoiceMemoDatabase.read(path: databasePath, fileSystem: fs)
         for recording in read.recordings {
           let name = String(recording.path.split(separator: "/").last ?? "")
           database[name] = recording

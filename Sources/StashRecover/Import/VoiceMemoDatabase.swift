@@ -1,5 +1,9 @@
 import StashFormat
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// What `CloudRecordings.db`, the Core Data store Apple's Voice Memos keeps beside its recordings
 /// on a Mac, says of each: its file (`ZPATH`, relative to the folder), date (`ZDATE`, seconds since
 /// 2001-01-01 UTC), the title the person sees (`ZCUSTOMLABEL`, else `ZENCRYPTEDTITLE`), whether it
@@ -38,17 +42,61 @@ package struct VoiceMemoDatabase: Sendable {
     [fileName, fileName + "-wal", fileName + "-shm", fileName + "-journal"].contains(name)
   }
 
-  /// Reads the database at `path`. Throws a message that names the file when it cannot be opened,
-  /// is not a database, is locked, or has another schema.
-  package static func read(path: String) throws(RecoverError) -> VoiceMemoDatabase {
+  /// Reads the database at `path`, never writing it. With a `-wal` journal beside it (the app has
+  /// it open, or was stopped), the two are copied into a private folder and the copy is read, so
+  /// the journal's latest writes count; without one, the file is read in place, immutable. Throws
+  /// a message that names the file when it cannot be opened, is not a database, or has another
+  /// schema.
+  package static func read(path: String, fileSystem fs: some FileSystem) throws(RecoverError)
+    -> VoiceMemoDatabase
+  {
+    guard let journal = try? fs.status(path + "-wal"), journal.kind == .regular, journal.size > 0 else {
+      return try read(path: path, privateCopy: false)
+    }
+    let temporary = (getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
+    var template = Array((temporary + "/stash-voice-memos.XXXXXX").utf8CString)
+    guard let made = mkdtemp(&template) else {
+      throw RecoverError(
+        code: .io, message: "no private folder to copy Voice Memos' database into", path: temporary,
+        number: errno)
+    }
+    let folder = String(cString: made)
+    let copy = folder + "/" + fileName
+    defer {
+      for suffix in ["", "-wal", "-shm", "-journal"] { try? fs.unlink(copy + suffix) }
+      try? fs.removeDirectory(folder)
+    }
+    do {
+      for suffix in ["", "-wal"] {
+        let file = try ReadOnlyFile(path: path + suffix)
+        try AtomicFile.write(
+          try file.read(at: 0, count: file.size), named: fileName + suffix, in: folder, mode: .createNew,
+          fileSystem: fs)
+      }
+    } catch {
+      throw RecoverError(
+        code: .io,
+        message: "Voice Memos' database cannot be copied to be read (\(error)); the recordings are imported "
+          + "without it",
+        path: path)
+    }
+    return try read(path: copy, privateCopy: true, naming: path)
+  }
+
+  /// Reads the database at `path` (a private copy, or the file itself, immutable); errors name
+  /// `naming`.
+  static func read(path: String, privateCopy: Bool, naming: String? = nil) throws(RecoverError)
+    -> VoiceMemoDatabase
+  {
+    let shown = naming ?? path
     func failure(_ message: String) -> RecoverError {
       RecoverError(
         code: .io,
         message: "Voice Memos' database cannot be read (\(message)); the recordings are imported without it",
-        path: path)
+        path: shown)
     }
     do throws(SQLiteReadSession.Failure) {
-      let session = try SQLiteReadSession(path: path)
+      let session = try SQLiteReadSession(path: path, privateCopy: privateCopy)
       let columns = Set(
         try session.rows("PRAGMA table_info(ZCLOUDRECORDING)").compactMap { $0.count > 1 ? $0[1].text : nil })
       guard columns.contains("ZPATH") else {
