@@ -3,7 +3,7 @@
 # fuzzer and address sanitizers) and runs each target for FUZZ_SECONDS (default 600), seeded from the
 # fixtures. Crashes, hangs (>1 s on one input) and blow-ups (>200 MB) are saved in
 # Fuzz/findings/<target>/ and make the run fail.
-#   Fuzz/run-fuzz.sh [target ...]        targets: mp4 webvtt gpx title foldername search (default: all)
+#   Fuzz/run-fuzz.sh [target ...]        targets: mp4 webvtt gpx title foldername search tsrp (default: all)
 #   FUZZ_SECONDS=60 Fuzz/run-fuzz.sh gpx
 #   Fuzz/run-fuzz.sh --build             only build
 set -euo pipefail
@@ -26,7 +26,7 @@ fi
 [[ "${1:-}" == "--build" ]] && exit 0
 
 targets=("$@")
-[[ ${#targets[@]} -eq 0 ]] && targets=(mp4 webvtt gpx title foldername search)
+[[ ${#targets[@]} -eq 0 ]] && targets=(mp4 webvtt gpx title foldername search tsrp)
 
 seed() { # target -> the fixture files that seed it
   case "$1" in
@@ -34,7 +34,7 @@ seed() { # target -> the fixture files that seed it
     webvtt) find SyntheticFixtures -type f -name '*.vtt' ;;
     gpx) find SyntheticFixtures -type f -name '*.gpx' ;;
     title) find SyntheticFixtures -type f -name '*.txt' ;;
-    foldername | search) ;;
+    foldername | search | tsrp) ;;
   esac
 }
 
@@ -50,6 +50,11 @@ for target in "${targets[@]}"; do
         { printf '%s\0' "$word"; cat "$file"; } > "$corpus/seed-$( { printf '%s' "$word"; cat "$file"; } | md5sum | cut -c1-12)"
       done
     done
+  elif [[ "$target" == tsrp ]]; then
+    # The three shapes of Voice Memos' transcript JSON, written here (no Apple file is copied).
+    printf '%s' '{"attributedString":["We ",{"timeRange":[3.1,3.48]},"talked… ",{"timeRange":[3.5,0.4]}],"locale":{"identifier":"en_US","current":0}}' > "$corpus/seed-interleaved"
+    printf '%s' '{"attributedString":{"runs":["Um, ",0,"yes. ",{},"\u00e9",1],"attributeTable":[{"timeRange":[0,0.42]},{"timeRange":[1.5,2]}]}}' > "$corpus/seed-table"
+    printf '%s' '{"attributedString":"Only words."}' > "$corpus/seed-plain"
   elif [[ "$target" == foldername ]]; then
     # Names themselves are the seeds.
     find SyntheticFixtures -mindepth 1 -printf '%f\0' | while IFS= read -r -d '' name; do

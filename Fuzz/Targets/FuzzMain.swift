@@ -18,6 +18,7 @@ let fuzzTargets: [String: (UnsafeBufferPointer<UInt8>) -> Void] = [
   "title": TitleFuzzTarget.run,
   "foldername": FolderNameFuzzTarget.run,
   "search": SearchFuzzTarget.run,
+  "tsrp": TsrpFuzzTarget.run,
 ]
 
 /// Reads STASH_FUZZ_TARGET and refuses to start without a known one.

@@ -49,5 +49,12 @@ enum MP4FuzzTarget {
       }
     }
     _ = audio.diagnostics.map(\.json)
+    // What Voice Memos writes beside the audio: read without a crash, the transcript inside the file.
+    if let file = try? ReadOnlyFile(path: FuzzScratch.path), let items = try? VoiceMemoItems.read(file),
+      let place = items.transcript
+    {
+      fuzzRequire(place.offset >= 0 && place.size >= 0 && place.offset + place.size <= size, "tsrp outside")
+      _ = try? items.readTranscript(in: file)?.webVTT()
+    }
   }
 }

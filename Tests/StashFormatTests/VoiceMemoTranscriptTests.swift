@@ -153,6 +153,7 @@ import Testing
       ("{\"attributedString\": {\"runs\": [\"a\", 4], \"attributeTable\": []}}", 0, "refers to attribute 4"),
       ("{\"attributedString\": [\"a\", {\"timeRange\": [1]}]}", 0, "timeRange"),
       ("{\"attributedString\": [\"a\", {\"timeRange\": [-1, 2]}]}", 0, "timeRange"),
+      ("{\"attributedString\": [\"a\", {\"timeRange\": [1e300, 1e301]}]}", 0, "timeRange"),
       (String(repeating: "[", count: 100), 64, "nest"),
     ]
     #expect(!cases.isEmpty)

@@ -81,7 +81,7 @@ extension VoiceMemoTranscript {
       }
       guard !nodes.isEmpty else { continue }
       if starts.allSatisfy({ $0 == nil }) {
-        end = milliseconds(audioLength.flatMap { $0 > 0 ? $0 : nil } ?? 1)
+        end = milliseconds(audioLength.flatMap { $0 > 0 && $0 <= Self.latestTime ? $0 : nil } ?? 1)
       }
       end = max(end, latest + 1)
       if let next = starts.dropFirst(index + 1).lazy.compactMap({ $0 }).first { end = min(end, next) }

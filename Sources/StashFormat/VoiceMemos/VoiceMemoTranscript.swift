@@ -196,13 +196,21 @@ public struct VoiceMemoTranscript: Sendable, Equatable {
     init(_ message: String) { self.message = message }
   }
 
-  /// The `timeRange` of an attributes object: nil when it has none, two finite numbers ≥ 0.
+  /// The latest time a `timeRange` may give, in seconds (some 115 days): times are written to the
+  /// millisecond, and nothing longer is a recording.
+  public static let latestTime = 10_000_000.0
+
+  /// The `timeRange` of an attributes object: nil when it has none, two numbers from 0 to
+  /// `latestTime`.
   private static func timeRange(_ attributes: JSONValue, run: Int) throws(ShapeError) -> (Double, Double)? {
     guard case .object = attributes else { throw ShapeError("run \(run)'s attributes are not an object") }
     guard let range = attributes["timeRange"] else { return nil }
     guard case .array(let numbers) = range, numbers.count == 2, let first = number(numbers[0]),
-      let second = number(numbers[1]), first >= 0, second >= 0
-    else { throw ShapeError("run \(run)'s timeRange is not two numbers of seconds (0 or more)") }
+      let second = number(numbers[1]), first >= 0, second >= 0, first <= latestTime, second <= latestTime
+    else {
+      throw ShapeError(
+        "run \(run)'s timeRange is not two numbers of seconds (0 to \(Int(latestTime)))")
+    }
     return (first, second)
   }
 
