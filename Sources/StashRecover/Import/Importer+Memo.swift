@@ -204,7 +204,8 @@ extension Importer {
       guard let hash = was.hash else { return false }
       let theirs =
         folder == source
-        ? try sourceDigest(name, of: memo, in: source, copier: copier) : try copier.digest(folder + "/" + name)
+        ? try sourceDigest(name, of: memo, in: source, copier: copier)
+        : try copier.digest(folder + "/" + name)
       return theirs.count == was.size && theirs.hash == hash
     }
     for (name, kind, status) in memo.names {
