@@ -17,6 +17,9 @@ public struct MP4Audio: Sendable {
   public var channels: Int
   /// The AudioSpecificConfig bytes, to hand a decoder as extradata.
   public var audioSpecificConfig: [UInt8]
+  /// The track's whole `mp4a` sample entry box (its `esds` inside), as the file holds it; empty
+  /// when the entry is of another type or too large to keep. A clip copies it.
+  public var sampleEntry: [UInt8]
   /// Units per second of every sample duration and decode time (mdhd).
   public var timescale: UInt32
   /// The whole samples on disk, in decode order.
@@ -129,6 +132,7 @@ public struct MP4Audio: Sendable {
     // Configuration 7 means eight channels; 0 defers to a program config element.
     channels = configured == 7 ? 8 : configured > 0 ? configured : reader.track?.entryChannelCount ?? 0
     audioSpecificConfig = (try? reader.track?.audioSpecificConfig.get()) ?? []
+    sampleEntry = reader.track?.sampleEntry ?? []
     timescale = reader.track?.timescale ?? 0
     samples = reader.samples
     primingSamples = length.priming

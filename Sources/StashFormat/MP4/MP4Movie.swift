@@ -37,6 +37,9 @@ struct MP4Track: Sendable {
   var duration: UInt64 = 0
   /// The channel count the sample entry states.
   var entryChannelCount = 0
+  /// The whole `mp4a` sample entry box, header included, as the file holds it (empty for another
+  /// entry type, or one larger than `MP4Parser.sampleEntryLimit`): what a clip copies.
+  var sampleEntry: [UInt8] = []
   /// The AudioSpecificConfig bytes from `esds`, or why there are none.
   var audioSpecificConfig: Result<[UInt8], MP4Problem> = .failure(
     .unreadableConfig("the track has no sample description"))

@@ -1,5 +1,8 @@
 /// Reading `moov`: the per-sample tables are only located (see `MP4SampleTable`), never loaded here.
 extension MP4Parser {
+  /// The largest `mp4a` sample entry kept whole (an entry is some 50 bytes; its `esds` a few more).
+  static let sampleEntryLimit = 64 * 1024
+
   /// Parses the `moov` box `movie`.
   mutating func parse(_ movie: MP4BoxHeader) throws(FormatError) -> MP4Movie {
     var result = MP4Movie()
@@ -202,6 +205,9 @@ extension MP4Parser {
     guard entry.type == .mp4a else {
       track.audioSpecificConfig = .failure(.notAAC("its sample entry is '\(entry.type)'"))
       return
+    }
+    if entry.size <= Self.sampleEntryLimit {
+      track.sampleEntry = try window.bytes(at: entry.offset, count: entry.size)
     }
     // SampleEntry (8 bytes) and AudioSampleEntry (20); QuickTime sound versions 1 and 2 add more.
     var fields = try payload(entry, limit: 28)
