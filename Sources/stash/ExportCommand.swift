@@ -6,7 +6,9 @@ import StashRecover
 #endif
 
 /// `stash export MEMO --to txt|md|srt|json|geojson [-o FILE] [--force]`: the transcript or the
-/// route in a format other tools read, to standard output or atomically to a file.
+/// route in a format other tools read, to standard output or atomically to a file. With
+/// `--clip FROM-TO` (or `bookmark:N`): `--to m4a` writes the span's audio as a new file (frames
+/// copied, never decoded: `AudioClip`), `--to vtt|srt|txt` the span's transcript.
 enum ExportCommand {
   static func run(_ words: [String]) throws -> Int32 {
     let arguments = try Arguments(words, for: "export")
@@ -29,10 +31,34 @@ enum ExportCommand {
     guard let format = asked.first?.format else {
       throw UsageError(message: "say what to write: --to txt, md, srt, json or geojson")
     }
-    guard ["txt", "md", "srt", "json", "geojson"].contains(format) else {
-      throw UsageError(message: "--to takes txt, md, srt, json or geojson, not '\(format)'")
+    let clipText = arguments.options["clip"]
+    if clipText != nil {
+      guard ["m4a", "vtt", "srt", "txt"].contains(format) else {
+        throw UsageError(message: "--clip takes --to m4a, vtt, srt or txt, not '\(format)'")
+      }
+    } else {
+      guard ["txt", "md", "srt", "json", "geojson"].contains(format) else {
+        throw UsageError(
+          message: format == "m4a" || format == "vtt"
+            ? "--to \(format) writes a clip: add --clip FROM-TO"
+            : "--to takes txt, md, srt, json or geojson (m4a and vtt with --clip), not '\(format)'")
+      }
     }
+    let output = arguments.options["o"] ?? arguments.options["output"]
+    let force = arguments.flags.contains("force")
     let reference = try MemoReference(arguments.positionals[0])
+    var span: ClipSpan?
+    if let clipText {
+      do {
+        span = try ClipSpan(
+          clipText, bookmarks: reference.bookmarks().items, audioLength: reference.memo.durationSeconds)
+      } catch {
+        throw UsageError(message: "--clip: \(error.message)")
+      }
+    }
+    if format == "m4a", let span {
+      return try clip(reference, span: span, output: output, force: force)
+    }
     let text: String
     do {
       if format == "geojson" {
@@ -51,7 +77,14 @@ enum ExportCommand {
           return 2
         }
         let bookmarks = reference.bookmarks()
-        text = render(transcript, as: format, memo: reference.memo, bookmarks: bookmarks.items)
+        if let span {
+          let clipped = transcript.clipped(from: span.from, to: span.to)
+          text =
+            format == "vtt"
+            ? WebVTTWriter.serialize(clipped) : render(clipped, as: format, memo: reference.memo)
+        } else {
+          text = render(transcript, as: format, memo: reference.memo, bookmarks: bookmarks.items)
+        }
         warn(transcript.diagnostics, in: reference.path(.transcript))
         if format == "md" || format == "json" { warn(bookmarks.problems, in: reference.path(.bookmarks)) }
       }
@@ -59,11 +92,38 @@ enum ExportCommand {
       standardError("stash export: \(error)")
       return 2
     }
-    guard let output = arguments.options["o"] ?? arguments.options["output"], output != "-" else {
+    guard let output, output != "-" else {
       print(text, terminator: "")
       return 0
     }
-    return write(text, to: output, force: arguments.flags.contains("force"))
+    return write(text, to: output, force: force)
+  }
+
+  /// `--to m4a`: the span's audio, its frames copied into a new file that is never in the memo
+  /// folder and never replaces a file without `--force`.
+  static func clip(_ reference: MemoReference, span: ClipSpan, output: String?, force: Bool) throws -> Int32 {
+    guard let output, output != "-" else {
+      throw UsageError(message: "--to m4a writes a file: give -o FILE")
+    }
+    guard let audio = reference.path(.audio) else {
+      standardError(
+        "stash export: the memo has no audio (\(PathText.escaped(reference.memo.base))_audio.m4a)")
+      return 2
+    }
+    if !force && access(output, F_OK) == 0 {
+      standardError("stash export: \(PathText.escaped(output)) exists; add --force to replace it")
+      return 2
+    }
+    do {
+      try AudioClip.write(
+        source: audio, memoFolder: reference.folder.path, from: span.from, to: span.to,
+        title: reference.memo.displayName, recordedAt: reference.memo.recordedAt, output: output,
+        replace: force, fileSystem: SystemFileSystem())
+    } catch {
+      standardError("stash export: \(error)")
+      return 2
+    }
+    return 0
   }
 
   /// Says on standard error what is wrong with a file exported though damaged (its errors, as
