@@ -52,9 +52,13 @@ final class BrowserLoop {
     var model = BrowserModel(
       folderPath: folder, width: size.width, height: size.height, home: Environment.value("HOME"),
       importSource: runner.editor.importSource)
+    // The first screen from the folder's names alone; the memos are read and the other files
+    // counted once it is drawn, and arrive as events that keep the selection where it is.
+    runner.holdsBackground = true
     runner.drive(&model, model.update(.resize(width: size.width, height: size.height)) + [.list])
-    BrowserLoop.want(model, runner)
     terminal.draw(BrowserView.render(model))
+    for event in runner.startBackground() { runner.drive(&model, model.update(event)) }
+    BrowserLoop.want(model, runner)
     mpris?.publish(model)
     var filledAt = BrowserClock.monotonic()
 

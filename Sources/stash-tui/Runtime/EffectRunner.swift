@@ -21,8 +21,14 @@ final class EffectRunner {
   /// listing is answered (render-once, whose screens are those of a folder fully read).
   let fill: RowFill?
   /// Without a fill, whether a listing is answered only once every memo is read (the render-once
-  /// hook's golden screens); when false, rows stay pending until `readNow` reads them.
+  /// hook's golden screens); when false, rows stay pending (the first screen of render-once).
   var readsListingAtOnce = true
+  /// Whether a listing's background work (the fill, the count of the folder's other files) waits
+  /// for `startBackground`: set for the first listing, so the first screen is drawn from the
+  /// folder's names alone before anything else competes with it for the cores (issue 45 §3).
+  var holdsBackground = false
+  /// The size of the listing whose background work is held, if any.
+  private var heldListing: Int?
   private let search = TranscriptSearch()
   /// The newest search asked for: an older one still running sees it and stops.
   private let latestSearch = LatestGeneration()
@@ -82,7 +88,9 @@ final class EffectRunner {
       let listError: String?
       (rows, listError) = library.list()
       heard = HeardPlaces(places?.snapshot())
-      if let fill, let inbox {
+      if holdsBackground {
+        heldListing = rows.count
+      } else if let fill, let inbox {
         fill.start(rows.count, library: library, inbox: inbox, heard: heard)
       } else if readsListingAtOnce {
         // In batches, as the fill reads them, so the rows read are never all held twice.
@@ -91,7 +99,8 @@ final class EffectRunner {
         }
       }
       let restored = selections?.restore(in: rows).map { BrowserEvent.restoreSelection(base: $0) }
-      return [.listed(rows, error: listError)] + (restored.map { [$0] } ?? []) + countOtherFiles()
+      let counted = holdsBackground ? [] : countOtherFiles()
+      return [.listed(rows, error: listError)] + (restored.map { [$0] } ?? []) + counted
     case .loadDetail(let base):
       return [.detailLoaded(base: base, library.detail(of: base))]
     case .searchTranscripts(let query, let generation):
@@ -207,6 +216,18 @@ final class EffectRunner {
     return []
   }
 
+  /// Starts the background work held for the first screen (`holdsBackground`): the fill of the
+  /// last listing and the count of the folder's other files, whose events arrive through the
+  /// inbox (inline without one, returned here for the update step).
+  func startBackground() -> [BrowserEvent] {
+    guard holdsBackground else { return [] }
+    holdsBackground = false
+    guard let count = heldListing else { return [] }
+    heldListing = nil
+    if let fill, let inbox { fill.start(count, library: library, inbox: inbox, heard: heard) }
+    return countOtherFiles()
+  }
+
   /// Counts the folder's other files on the worker queue, posting `.otherFiles`; inline without an
   /// inbox. A folder that cannot be read says so in the listing, and is counted as none here.
   private func countOtherFiles() -> [BrowserEvent] {
@@ -230,13 +251,6 @@ final class EffectRunner {
   func takeFilled() -> BrowserEvent? {
     guard let fill, fill.hasRead else { return nil }
     let filled = fill.take()
-    return filled.isEmpty ? nil : .rowsRead(ReadRows(filled))
-  }
-
-  /// Reads the memos at listing `indices` now, before the rest, and hands their rows on as
-  /// `takeFilled` does: the render-once hook's first screen.
-  func readNow(_ indices: [Int]) -> BrowserEvent? {
-    let filled = read(indices)
     return filled.isEmpty ? nil : .rowsRead(ReadRows(filled))
   }
 

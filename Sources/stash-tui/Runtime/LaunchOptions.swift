@@ -157,8 +157,8 @@ struct LaunchOptions {
         --keys SCRIPT          keys for --render-once: characters, <enter> <esc> <up> <c-left> ...,
                                <wait SECONDS> <resize WxH> <click X,Y> <changed>
         --show-styles          with --render-once, also print one style letter per cell
-        --first-screen         with --render-once, print the first screen as soon as the rows on
-                               it are read, as the browser first shows it (no keys)
+        --first-screen         with --render-once, print the screen the browser draws first:
+                               the list from the folder's names, no memo read yet (no keys)
 
       stash-tui --play FILE [--from T] [--to T] [--device NAME] [--speed X] [--volume N]
       [--voice-boost] [--enhance] [--skip-silence[=LEVEL]]: play one memo without the interface (T

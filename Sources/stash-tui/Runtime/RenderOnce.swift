@@ -6,8 +6,9 @@ import StashBrowser
 enum RenderOnce {
   /// Runs `script` on a `width` x `height` screen; returns the screen, with a style map under it
   /// when `styles` is set (one letter per cell, see `Style.code`). The folder is read in full
-  /// before the first key; with `firstScreen`, only the rows on the first screen are, and the
-  /// screen is printed then (the interactive browser would go on reading the rest behind it).
+  /// before the first key; with `firstScreen`, the screen the browser draws first is printed: the
+  /// list from the folder's names alone, before any memo is read or other file counted (the
+  /// interactive browser starts reading behind it, `EffectRunner.holdsBackground`).
   static func run(
     width: Int, height: Int, script: [KeyScript.Step], folder: String, library: MemoLibrary,
     editor: MemoEditor, styles: Bool, firstScreen: Bool = false
@@ -17,15 +18,11 @@ enum RenderOnce {
       library: library, editor: editor, player: player,
       selections: SelectionStore.fromEnvironment(memoFolder: folder))
     runner.readsListingAtOnce = !firstScreen
+    runner.holdsBackground = firstScreen
     var model = BrowserModel(
       folderPath: folder, width: width, height: height, home: Environment.value("HOME"),
       importSource: editor.importSource)
     runner.drive(&model, [.list])
-    if firstScreen {
-      if let filled = runner.readNow(BrowserLoop.pendingOnScreen(model)) {
-        runner.drive(&model, model.update(filled))
-      }
-    }
     for step in firstScreen ? [] : script {
       if model.finished { break }
       switch step {
