@@ -1,6 +1,6 @@
 /* The system calls of a listing that reads what `stash ls` reads of every memo, and nothing else,
    on THREADS threads (the bench runs 2, one per core):
-     listing-floor-all DIR THREADS
+     listing-floor-all DIR THREADS [whole]
    readdir(3) over the folder, then, split among the threads by name: for `_audio.m4a`, open(2),
    fstat(2) and two pread(2)s (the first 4 kB and the last 32 kB, as listing-floor.c); for
    `_title.txt`, open, fstat and one read of up to 4 kB; for `_transcription.vtt`, open and a
@@ -8,7 +8,10 @@
    its last 256 bytes (the closing tag); for `.parts`, opendir and readdir. Files are opened as
    ReadOnlyFile opens them (O_RDONLY|O_NONBLOCK|O_CLOEXEC, and O_NOFOLLOW). It prints
    `names= files= bytes= wall= cpu=` (CPU from getrusage, user plus system, every thread). No
-   parsing and no output: the floor of a listing that does the same work as ours. */
+   parsing and no output: the floor of a listing that does the same work as ours.
+   With `whole`, the floor of `stash ls` and `stash lint` since `!` is lint's account (issue 45
+   §2): every transcript, route and title read whole (and each file in a parts folder), each
+   audio's head and tail as above. */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <fcntl.h>
@@ -27,6 +30,7 @@ static char **names;
 static long count;
 static int folder;
 static long threads;
+static int whole;
 static long filesRead[maxThreads], bytesRead[maxThreads];
 
 static double now(void) {
@@ -57,9 +61,18 @@ static off_t sizeOf(int fd, const char *name) {
   return info.st_size;
 }
 
+/* Reads `fd` to its end through `buffer` (`size` bytes); the bytes read. */
+static ssize_t readWhole(int fd, char *buffer, size_t size, const char *name) {
+  ssize_t total = 0, got;
+  while ((got = read(fd, buffer, size)) > 0) total += got;
+  if (got < 0) fail(name);
+  return total;
+}
+
 static void *work(void *argument) {
   long thread = (long)argument;
-  char *buffer = malloc(tail);
+  size_t bufferSize = whole ? 256 * 1024 : tail;
+  char *buffer = malloc(bufferSize);
   long files = 0, bytes = 0;
   for (long i = thread; i < count; i += threads) {
     const char *name = names[i];
@@ -76,22 +89,31 @@ static void *work(void *argument) {
     } else if (endsWith(name, length, "_title.txt")) {
       int fd = openFile(name);
       sizeOf(fd, name);
-      got = pread(fd, buffer, titleBytes, 0);
+      got = whole ? readWhole(fd, buffer, bufferSize, name) : pread(fd, buffer, titleBytes, 0);
       close(fd);
     } else if (endsWith(name, length, "_transcription.vtt")) {
       int fd = openFile(name);
-      got = pread(fd, buffer, 16, 0);
+      got = whole ? readWhole(fd, buffer, bufferSize, name) : pread(fd, buffer, 16, 0);
       close(fd);
     } else if (endsWith(name, length, "_track.gpx")) {
       int fd = openFile(name);
       off_t size = sizeOf(fd, name);
-      got = pread(fd, buffer, routeTail, size > routeTail ? size - routeTail : 0);
+      got = whole ? readWhole(fd, buffer, bufferSize, name)
+                  : pread(fd, buffer, routeTail, size > routeTail ? size - routeTail : 0);
       close(fd);
     } else if (endsWith(name, length, ".parts")) {
       int fd = openat(folder, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
       DIR *parts = fd < 0 ? NULL : fdopendir(fd);
       if (!parts) fail(name);
-      while (readdir(parts)) got++;
+      struct dirent *part;
+      while ((part = readdir(parts))) {
+        got++;
+        if (!whole || part->d_name[0] == '.') continue;
+        int partFile = openat(dirfd(parts), part->d_name, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW);
+        if (partFile < 0) fail(part->d_name);
+        got += readWhole(partFile, buffer, bufferSize, part->d_name);
+        close(partFile);
+      }
       closedir(parts);
     } else {
       continue;
@@ -107,8 +129,9 @@ static void *work(void *argument) {
 }
 
 int main(int argc, char **argv) {
-  if (argc != 3 || atol(argv[2]) < 1 || atol(argv[2]) > maxThreads) {
-    fprintf(stderr, "usage: listing-floor-all DIR THREADS (1 to %d)\n", maxThreads);
+  whole = argc == 4 && strcmp(argv[3], "whole") == 0;
+  if ((argc != 3 && !whole) || atol(argv[2]) < 1 || atol(argv[2]) > maxThreads) {
+    fprintf(stderr, "usage: listing-floor-all DIR THREADS [whole] (THREADS 1 to %d)\n", maxThreads);
     return 2;
   }
   threads = atol(argv[2]);
