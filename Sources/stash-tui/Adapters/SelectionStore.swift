@@ -41,10 +41,16 @@ final class SelectionStore {
   var file: String { places.folder + "/selections" }
 
   /// XXH64 of `text`'s UTF-8 bytes as 16 hex digits.
-  static func hash(_ text: String) -> String {
-    var hash = ContentHash()
-    hash.update(Array(text.utf8))
-    return hash.hex
+  static func hash(_ text: String) -> String { ContentHash.hex(hashValue(text)) }
+
+  /// XXH64 of `text`'s UTF-8 bytes.
+  static func hashValue(_ text: String) -> UInt64 {
+    var text = text
+    return text.withUTF8 { bytes in
+      var hash = ContentHash()
+      hash.update(UnsafeRawBufferPointer(bytes))
+      return hash.value
+    }
   }
 
   /// The memo of `rows` remembered for this folder, the first time it is asked (the open's
@@ -52,9 +58,12 @@ final class SelectionStore {
   func restore(in rows: MemoList) -> String? {
     guard let memo = wanted else { return nil }
     wanted = nil
+    // Compared as numbers: each base's hash written out in hex was most of a pass that, for a memo
+    // far down a folder of 100,000, stood between the browser and its first screen.
+    guard let key = UInt64(memo, radix: 16) else { return nil }
     for position in rows.indices {
       let base = rows.base(at: position)
-      if SelectionStore.hash(base) == memo { return base }
+      if SelectionStore.hashValue(base) == key { return base }
     }
     return nil
   }
