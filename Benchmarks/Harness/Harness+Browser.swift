@@ -2,9 +2,10 @@ import Foundation
 
 extension Harness {
   /// The browser's first screen on the memo folder: `stash-tui --render-once --first-screen` (the
-  /// real update step and view, the list from the folder's names and the rows on screen read for
-  /// real, as the browser first shows them, the screen rendered into the cell grid and printed, no
-  /// curses), wall time and peak memory of the process; then the same with every memo read.
+  /// real update step and view, the list from the folder's names as the browser draws it before
+  /// it reads any memo or counts the other files (issue 45 §3), the screen rendered into the cell
+  /// grid and printed, no curses), wall time and peak memory of the process; then the same with
+  /// every memo read.
   mutating func firstScreen(_ memos: MemoFolderCorpus) throws {
     let command = [tui, "--render-once", "120x40", "--first-screen", memos.folder]
     let first = try ChildRun.checked(command)
