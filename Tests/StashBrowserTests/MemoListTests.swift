@@ -111,6 +111,44 @@ import Testing
     #expect(model.memos.pendingCount == 2_994)
   }
 
+  /// The first screen is drawn from the names (issue 45 §3); the person scrolls before any memo is
+  /// read, and the rows read (one of them with a problem), the other-files count and the rest
+  /// arrive after: the selection, the memo under it and the rows on screen stay where they were,
+  /// and only the marks, lengths and titles change.
+  @Test func whatArrivesAfterTheFirstScreenMovesNothingUnderThePerson() {
+    let names = Names(5_000)
+    var model = BrowserModel(folderPath: "/memos", width: 100, height: 30)
+    _ = model.update(.resize(width: 100, height: 30))
+    _ = model.update(.listed(MemoList(names), error: nil))
+    for _ in 0..<40 { _ = model.update(.key(.down)) }
+    let (selection, top, selected) = (model.selection, model.listTop, model.selectedBase)
+    #expect(top > 0 && selected == names.bases[40])
+    let onScreen = { (model: BrowserModel) in
+      model.visible[model.listTop..<(model.listTop + 20)].map { model.memos.base(at: $0) }
+    }
+    let shown = onScreen(model)
+    let before = BrowserFixture.lines(BrowserView.render(model))
+    #expect(before[0].contains("reading 5000…") && !before.joined().contains("!"), "\(before)")
+
+    // The rows on screen first, a broken one among them, then the count, then the rest.
+    var read: [(index: Int, row: MemoRow)] = []
+    for index in 0..<100 {
+      var row = BrowserFixture.row(names.bases[index], title: "Walk \(index)", at: names.dates[index])
+      row.hasProblem = index == 38
+      read.append((index, row))
+    }
+    _ = model.update(.rowsRead(ReadRows(Array(read[30..<80]))))
+    _ = model.update(.otherFiles(3))
+    _ = model.update(.rowsRead(ReadRows(Array(read[0..<30] + read[80...]))))
+    #expect(model.selection == selection && model.listTop == top && model.selectedBase == selected)
+    #expect(onScreen(model) == shown)
+    let after = BrowserFixture.lines(BrowserView.render(model))
+    #expect(after[0].contains("3 other files"), "\(after)")
+    let broken = after.filter { $0.contains("Walk 38") }
+    #expect(broken.count == 1 && broken[0].contains("T !"), "\(after)")
+    #expect(after.filter { $0.contains("!") }.count == 1, "\(after)")
+  }
+
   @Test func aModelOverALargeListShowsOnlyWhatItMakes() {
     let names = Names(100_000)
     var model = BrowserModel(folderPath: "/memos", width: 100, height: 30)
