@@ -268,6 +268,17 @@ import Testing
     #expect(zip(lines, dates).allSatisfy { $0.hasPrefix($1) }, "\(lines.prefix(3))")
   }
 
+  /// python3-jsonschema's verdict on the JSON document at `output` against the schema at `schema`.
+  static func validate(_ output: URL, against schema: String) throws -> ProcessResult {
+    try runProcess(
+      "/usr/bin/python3",
+      [
+        "-c",
+        "import json, sys, jsonschema; jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))",
+        output.path, schema,
+      ])
+  }
+
   @Test func theJSONFollowsItsSchema() throws {
     let folder = try folder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -276,13 +287,7 @@ import Testing
     let output = folder.appendingPathComponent("out.json")
     try Data(result.standardOutput.utf8).write(to: output)
     let schema = Fixtures.repositoryRoot.appendingPathComponent("docs/search.schema.json").path
-    let check = try runProcess(
-      "/usr/bin/python3",
-      [
-        "-c",
-        "import json, sys, jsonschema; jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))",
-        output.path, schema,
-      ])
+    let check = try Self.validate(output, against: schema)
     #expect(check.status == 0, "\(check.standardError)")
     let document = try #require(
       try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
@@ -332,25 +337,11 @@ import Testing
     #expect(String(String.UnicodeScalarView(scalars[start..<end])) == "needle")
     try Data(bounded.standardOutput.utf8).write(to: output)
     #expect(
-      try runProcess(
-        "/usr/bin/python3",
-        [
-          "-c",
-          "import json, sys, jsonschema; jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))",
-          output.path, schema,
-        ]
-      ).status == 0)
+      try Self.validate(output, against: schema).status == 0)
     // The schema refuses what it should: a transcript hit without its times.
     let broken = result.standardOutput.replacingOccurrences(of: "\"cueStart\"", with: "\"cueBegin\"")
     try Data(broken.utf8).write(to: output)
     #expect(
-      try runProcess(
-        "/usr/bin/python3",
-        [
-          "-c",
-          "import json, sys, jsonschema; jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))",
-          output.path, schema,
-        ]
-      ).status != 0)
+      try Self.validate(output, against: schema).status != 0)
   }
 }

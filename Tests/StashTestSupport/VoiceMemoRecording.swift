@@ -1,4 +1,5 @@
 import Foundation
+import StashFormat
 
 /// Recordings as Apple's Voice Memos app writes them, built for tests from any MP4 whose `moov`
 /// comes last (ffmpeg's default, and Apple's layout): the movie's `udta/meta/ilst` gets `©nam`,
@@ -132,24 +133,8 @@ public enum VoiceMemoRecording {
     return "{\"timeRange\":[\(range.0),\(range.1)]}"
   }
 
-  /// `text` as a JSON string.
-  public static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      default:
-        if scalar.value < 0x20 {
-          out += "\\u00" + (scalar.value < 16 ? "0" : "") + String(scalar.value, radix: 16)
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
-  }
+  /// `text` as a JSON string (the one JSON encoder of the package).
+  public static func quoted(_ text: String) -> String { JSONValue.string(text).serialized() }
 
   // MARK: Bytes
 
