@@ -62,13 +62,18 @@ import Testing
     try Self.playing(kind, memo) { server, recording, player in
       var answers: [ControlledPlayer.Status] = []
       var sent: [Double] = []
+      // How far this test's own 20 ms sleep and a status round trip overran: what a busy machine
+      // adds to any time measured here, the player's as much as this process's.
+      var overrun = 0.0
       for command in ["play 1", "volume 50", "volume 100"] {
         let answer = try player.send(command)
         sent.append(answer.sent)
         answers.append(answer)
         while AudioServer.monotonicSeconds() < answer.sent + 1.5 {
+          let before = AudioServer.monotonicSeconds()
           usleep(20_000)
           answers.append(try player.send("status"))
+          overrun = max(overrun, AudioServer.monotonicSeconds() - before - 0.02)
         }
       }
       let last = try player.send("status")
@@ -92,8 +97,12 @@ import Testing
         "the volume never came back: \(report)")
       let downLate = Double(down - onset) / 100 - (sent[1] - sent[0])
       let upLate = Double(up - onset) / 100 - (sent[2] - sent[0])
-      #expect(abs(downLate) < 0.1, "volume 50 heard \(downLate) s later than play was: \(report)")
-      #expect(abs(upLate) < 0.1, "volume 100 heard \(upLate) s later than play was: \(report)")
+      // A change is heard within 0.1 s of when it is asked; on a busy machine, also within what
+      // the machine was measured to add meanwhile (`overrun`), which the message names.
+      let allowed = 0.1 + overrun
+      let margin = "allowed 0.1 s + \(overrun) s, the longest a 20 ms sleep and a status overran here"
+      #expect(abs(downLate) < allowed, "volume 50 heard \(downLate) s late (\(margin)): \(report)")
+      #expect(abs(upLate) < allowed, "volume 100 heard \(upLate) s late (\(margin)): \(report)")
       // No break in the sound around either change (a block of silence after play was heard).
       let heard = peaks[onset..<min(peaks.count, up + 50)]
       let quiet = heard.firstIndex { $0 < loudest / 10 }
