@@ -16,10 +16,10 @@ extension SearchPattern {
     guard case .words(let folded) = kind else { return true }
     return bytes.withUnsafeBufferPointer { raw -> Bool in
       if let probe, probe.certainlyAbsent(in: raw) { return false }
-      // The quick spoken text keeps punctuation, which the words skip: past one word, only the
-      // parse can tell (the piece, a run of letters and digits, is in any match as it is).
-      if folding.dropsPunctuation && folded.contains(0x20) { return true }
-      guard var spoken = Self.spokenASCII(raw, foldingCase: folding.foldsCase) else { return true }
+      guard
+        var spoken = Self.spokenASCII(
+          raw, foldingCase: folding.foldsCase, droppingPunctuation: folding.dropsPunctuation)
+      else { return true }
       // An ASCII file cannot hold a pattern that folds to anything else.
       guard folded.allSatisfy({ $0 < 0x80 }) else { return false }
       spoken.append(0x20)
@@ -42,7 +42,9 @@ extension SearchPattern {
   /// The spoken text of an all-ASCII transcript as `mayMatch` reads it, or nil when the file is
   /// not one it can read plainly (a byte above ASCII or a NUL, ruby text, a reference to something
   /// other than ASCII, a block with two timing lines).
-  static func spokenASCII(_ raw: UnsafeBufferPointer<UInt8>, foldingCase: Bool) -> [UInt8]? {
+  static func spokenASCII(
+    _ raw: UnsafeBufferPointer<UInt8>, foldingCase: Bool, droppingPunctuation: Bool = false
+  ) -> [UInt8]? {
     // Written through a pointer: appending to an array a byte at a time was most of the scan.
     // Each byte out stands for a byte in, but for the space before the first line and after the
     // last, which may end with no line break.
@@ -58,7 +60,9 @@ extension SearchPattern {
         }
         guard !block.isEmpty else { return true }
         defer { block.removeAll(keepingCapacity: true) }
-        return appendCue(raw, block, to: out, count: &count, foldingCase: foldingCase)
+        return appendCue(
+          raw, block, to: out, count: &count, foldingCase: foldingCase,
+          droppingPunctuation: droppingPunctuation)
       }
       if let base = raw.baseAddress, memchr(base, 0x0D, raw.count) == nil {
         // Lines end only at LF: found by memchr, after one pass (which vectorises) finds no byte
@@ -77,7 +81,10 @@ extension SearchPattern {
           guard line(start..<end) else { return false }
           start = end + 1
         }
-        return block.isEmpty || appendCue(raw, block, to: out, count: &count, foldingCase: foldingCase)
+        return block.isEmpty
+          || appendCue(
+            raw, block, to: out, count: &count, foldingCase: foldingCase,
+            droppingPunctuation: droppingPunctuation)
       }
       var lineStart = 0
       var index = 0
@@ -92,7 +99,10 @@ extension SearchPattern {
         }
         index += 1
       }
-      return block.isEmpty || appendCue(raw, block, to: out, count: &count, foldingCase: foldingCase)
+      return block.isEmpty
+        || appendCue(
+          raw, block, to: out, count: &count, foldingCase: foldingCase,
+          droppingPunctuation: droppingPunctuation)
     }
     guard readable else { return nil }
     text.removeSubrange(count...)
@@ -107,7 +117,7 @@ extension SearchPattern {
   /// parser's rules for broken files: not decided here.
   static func appendCue(
     _ raw: UnsafeBufferPointer<UInt8>, _ block: [Range<Int>], to out: UnsafeMutableBufferPointer<UInt8>,
-    count: inout Int, foldingCase: Bool
+    count: inout Int, foldingCase: Bool, droppingPunctuation: Bool = false
   ) -> Bool {
     guard let timing = block.firstIndex(where: { hasArrow(raw, $0) }) else { return true }
     guard timing <= 1, !block[(timing + 1)...].contains(where: { hasArrow(raw, $0) }),
@@ -121,6 +131,12 @@ extension SearchPattern {
     let (ampersand, high) = (Lanes(repeating: 0x26), Lanes(repeating: 0x80))
     // Upper case is looked at only when folding case (no byte less `A` is below 0).
     let (upperA, letters) = (Lanes(repeating: 0x41), Lanes(repeating: foldingCase ? 26 : 0))
+    // With punctuation dropped (a plain search), ASCII's punctuation and symbols are looked at too
+    // (a symbol then goes out as it is): 0x21-0x2F, 0x3A-0x40, 0x5B-0x60, 0x7B-0x7E.
+    let marks = (
+      Lanes(repeating: droppingPunctuation ? 15 : 0), Lanes(repeating: droppingPunctuation ? 7 : 0),
+      Lanes(repeating: droppingPunctuation ? 6 : 0), Lanes(repeating: droppingPunctuation ? 4 : 0)
+    )
     for line in block[(timing + 1)...] {
       var at = line.lowerBound
       while at < line.upperBound {
@@ -143,6 +159,8 @@ extension SearchPattern {
           let looked =
             (bytes .< space) .| (bytes .== less) .| (bytes .== ampersand) .| (bytes .>= high)
             .| (bytes &- upperA .< letters) .| ((bytes .== space) .& (before .== space))
+            .| (bytes &- Lanes(repeating: 0x21) .< marks.0) .| (bytes &- Lanes(repeating: 0x3A) .< marks.1)
+            .| (bytes &- Lanes(repeating: 0x5B) .< marks.2) .| (bytes &- Lanes(repeating: 0x7B) .< marks.3)
           UnsafeMutableRawPointer(into + n).storeBytes(of: bytes, as: Lanes.self)
           let plain = Self.firstLane(looked)
           n += plain
@@ -175,7 +193,9 @@ extension SearchPattern {
         } else if foldingCase && byte >= 0x41 && byte <= 0x5A {
           value = byte + 0x20
         }
-        if value == 0x20 || (value >= 0x09 && value <= 0x0D) {
+        if value == 0x20 || (value >= 0x09 && value <= 0x0D)
+          || (droppingPunctuation && SearchFolding.isPunctuation(UInt32(value)))
+        {
           if out[n - 1] != 0x20 {
             out[n] = 0x20
             n += 1
