@@ -6,7 +6,7 @@ extension Inspection {
     return .object(fields + [("voiceMemo", voiceMemo(at: path))])
   }
 
-  /// What Apple's Voice Memos app wrote into the file (FORMAT.md §8), or null when it shows no
+  /// What Apple's Voice Memos app wrote into the file (FORMAT.md §9), or null when it shows no
   /// sign of the app: the items, where the transcript is, and what it says (or why it cannot be
   /// read). The audio's own problems are the audio fields' to report.
   static func voiceMemo(at path: String) -> JSONValue {

@@ -1,6 +1,6 @@
 /// The name Apple's Voice Memos app gives a recording: `YYYYMMDD HHMMSS-XXXXXXXX.m4a` (or `.qta`),
 /// the local date and time it was made, then the first 8 characters of its UUID; and the memo
-/// base Stash gives it (FORMAT.md §8).
+/// base Stash gives it (FORMAT.md §9).
 public struct VoiceMemoName: Sendable, Equatable {
   /// The base in the form the phone writes, from the name's local time (no zone):
   /// `2025-06-08T08-30-12`.

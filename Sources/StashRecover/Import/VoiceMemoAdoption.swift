@@ -14,7 +14,7 @@ package struct VoiceMemoSource: Sendable, Equatable {
   package var indexUnreadable = false
 }
 
-/// Turns a source folder's Voice Memos recordings into memos (FORMAT.md §8): a recording is known
+/// Turns a source folder's Voice Memos recordings into memos (FORMAT.md §9): a recording is known
 /// by its name (`YYYYMMDD HHMMSS-XXXXXXXX.m4a` or `.qta`) or, renamed, by the `©too` or UUID items
 /// inside it. Its base is the name's local time, else its MP4 creation time in UTC. Its audio is
 /// copied as it is; its transcript and title are made here, never written to the source.
