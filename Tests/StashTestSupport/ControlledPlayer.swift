@@ -18,6 +18,8 @@ public final class ControlledPlayer: @unchecked Sendable {
     public var error: String?
     /// How many times the player went into a failed state so far.
     public var failures: Int
+    /// How many times the device ran dry so far (ALSA's underruns, recovered).
+    public var underruns: Int = 0
     /// Monotonic seconds when the command was carried out.
     public var sent: Double
     /// Whether the voice boost is on.
@@ -66,7 +68,8 @@ public final class ControlledPlayer: @unchecked Sendable {
     return Status(
       state: state, position: position, duration: object["duration"] as? Double,
       error: object["error"] as? String,
-      failures: failures, sent: sent, voiceBoost: object["voiceBoost"] as? Bool ?? false,
+      failures: failures, underruns: object["underruns"] as? Int ?? 0, sent: sent,
+      voiceBoost: object["voiceBoost"] as? Bool ?? false,
       skipSilence: object["skipSilence"] as? String, silenceSkipped: object["silenceSkipped"] as? Double ?? 0,
       boostLatency: object["boost_latency"] as? Double, skipLatency: object["skip_latency"] as? Double,
       enhance: object["enhance"] as? Bool ?? false, enhanceLatency: object["enhance_latency"] as? Double)
