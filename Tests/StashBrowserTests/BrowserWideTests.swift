@@ -42,7 +42,7 @@ import Testing
   }
 
   @Test func narrowerTheHelpIsOneColumn() {
-    var model = BrowserFixture.model(width: HelpColumns.minimumWidth - 1, height: 70)
+    var model = BrowserFixture.model(width: HelpColumns.minimumWidth - 1, height: 80)
     _ = model.update(.key(.char("?")))
     let body = Self.helpBody(BrowserView.render(model))
     let titles = KeyTable.groups.map(\.title)

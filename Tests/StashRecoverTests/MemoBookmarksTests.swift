@@ -45,6 +45,25 @@ import Testing
     #expect(names == ["m_audio.m4a"])
   }
 
+  /// The browser's `e`: the note of the bookmark within half a second is replaced (one line), an
+  /// empty one removes it, and a moment with no bookmark near is `notFound`, the file unchanged.
+  @Test func annotatesTheNearestAndRefusesWhereNoneIs() throws {
+    let folder = try memo()
+    defer { folder.remove() }
+    try MemoBookmarks.add(Bookmark(at: 2), base: "m", in: folder.path, audioLength: 10)
+    let noted = try MemoBookmarks.annotate(
+      near: 2.4, note: "for\nAna ", base: "m", in: folder.path, audioLength: 10)
+    #expect(noted == Bookmark(at: 2, note: "for Ana"))
+    #expect(file(folder) == "WEBVTT stash bookmarks\n\n00:02.000 --> 00:10.000\nfor Ana\n\n")
+    let none = #expect(throws: RecoverError.self) {
+      try MemoBookmarks.annotate(near: 5, note: "x", base: "m", in: folder.path, audioLength: 10)
+    }
+    #expect(none?.code == .notFound)
+    #expect(file(folder) == "WEBVTT stash bookmarks\n\n00:02.000 --> 00:10.000\nfor Ana\n\n")
+    try MemoBookmarks.annotate(near: 2, note: "", base: "m", in: folder.path, audioLength: 10)
+    #expect(file(folder) == "WEBVTT stash bookmarks\n\n00:02.000 --> 00:10.000\n\n")
+  }
+
   /// Each file stash must not write over, and what it holds afterwards: the same bytes.
   static let refused = [
     "WEBVTT\n\n00:01.000 --> 00:02.000\nChapter\n",

@@ -24,4 +24,6 @@ package enum Style: UInt8, CaseIterable, Sendable {
   case bar
   /// A text match of the filter.
   case match
+  /// A bookmark: its line in the transcript, its sign on the scrubber.
+  case bookmark
 }

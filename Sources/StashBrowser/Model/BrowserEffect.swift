@@ -48,6 +48,12 @@ package enum BrowserEffect: Equatable, Sendable {
   case forgetPosition(base: String)
   /// Write the title (empty removes it) (answered by `.actionFinished`).
   case setTitle(base: String, title: String)
+  /// Add a bookmark at `at` to the memo `base`, with no note yet (answered by `.bookmarked`).
+  case addBookmark(base: String, at: Double)
+  /// Give the bookmark at `at` of `base` the note `note`; empty removes it (answered by `.bookmarked`).
+  case annotateBookmark(base: String, at: Double, note: String)
+  /// Remove the bookmark at `at` of `base` (answered by `.bookmarked`).
+  case removeBookmark(base: String, at: Double)
   /// Delete a memo's files, to the Trash or for good (answered by `.actionFinished`).
   case delete(base: String, permanently: Bool)
   /// Make the recovery sweep's plan (a dry run), off the interface thread (answered by `.planned`).
@@ -112,6 +118,8 @@ package enum BrowserEvent: Equatable, Sendable {
   case imported(ActionOutcome)
   /// A write finished.
   case actionFinished(ActionOutcome)
+  /// A change to the bookmarks of `base` finished: its detail is read again when it shows.
+  case bookmarked(base: String, ActionOutcome)
   /// The desktop's media controls (MPRIS) asked for something.
   case remote(RemoteCommand)
   /// The loop is ending (a quit, a signal, the terminal gone): the status line says what it still

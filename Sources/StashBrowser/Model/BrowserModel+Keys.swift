@@ -158,6 +158,17 @@ extension BrowserModel {
     case .continuing: return setContinuing(!continuing)
     case .nextMemo: return playAdjacent(by: 1)
     case .previousMemo: return playAdjacent(by: -1)
+    case .addBookmark:
+      if recovering { return waitForRecovery() }
+      return addBookmark()
+    case .nextBookmark: return stepBookmark(forward: true)
+    case .previousBookmark: return stepBookmark(forward: false)
+    case .editBookmark:
+      if recovering { return waitForRecovery() }
+      return editBookmark()
+    case .deleteBookmark:
+      if recovering { return waitForRecovery() }
+      return deleteBookmark()
     case .quit:
       finished = true
       return rememberBeforeQuitting() + (player.isActive ? [.stop, .quit] : [.quit])

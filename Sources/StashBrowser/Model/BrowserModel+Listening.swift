@@ -33,8 +33,10 @@ extension BrowserModel {
     let cues = playerHoldsSelection || opened ? (detail?.cues.map(\.start) ?? []) : []
     let shown = shownTransport.base
     let hits = spokenSearch?.hits.compactMap { $0.base == shown ? $0.start : nil } ?? []
-    return TransportLine.Extras(
+    var extras = TransportLine.Extras(
       loopStart: loopStart, continuing: continuing, cueStarts: cues, hits: hits, preview: opened)
+    if playerHoldsSelection || opened { extras.bookmarks = bookmarks.map(\.at) }
+    return extras
   }
 
   // MARK: Speed, volume, mute

@@ -146,6 +146,8 @@ extension BrowserModel {
           .dim)
       }
       return []
+    case .bookmarkNote(let base, let at):
+      return submitBookmarkNote(base: base, at: at, note: p.text, original: p.original)
     case .filter:
       if filter.isEmpty {
         message = StyledLine("Filter cleared.", .dim)
@@ -202,6 +204,8 @@ extension BrowserModel {
         case .importMemos:
           message = StyledLine("Importing…", .dim)
           return [.importMemos]
+        case .removeBookmark(let base, let at):
+          return [.removeBookmark(base: base, at: at)]
         }
       case .char("n"), .char("N"), .escape, .char("q"):
         overlay = nil
@@ -215,6 +219,8 @@ extension BrowserModel {
         case .importMemos:
           importing = false
           message = StyledLine("Nothing imported.", .dim)
+        case .removeBookmark:
+          message = StyledLine("The bookmark is kept.", .dim)
         }
         return []
       default:

@@ -103,6 +103,11 @@ extension BrowserModel {
       effects = apply(outcome: outcome)
     case .actionFinished(let outcome):
       effects = apply(outcome: outcome)
+    case .bookmarked(let base, let outcome):
+      if case .failed = outcome, case .bookmarkNote(base, _)? = prompt?.purpose { prompt = nil }
+      _ = apply(outcome: outcome)
+      // The bookmarks file is the memo's alone: its detail is read again, not the folder.
+      effects = base == selectedBase ? [.loadDetail(base: base)] : []
     case .remote(let command):
       effects = handle(remote: command)
     case .closing:

@@ -18,6 +18,8 @@ package struct BrowserModel: Equatable, Sendable {
       case filter
       /// The words of a search of what was said (`S`).
       case search
+      /// The note of the bookmark at `at` of the memo `base` (`b`, `e`).
+      case bookmarkNote(base: String, at: Double)
     }
     package var purpose: Purpose
     package var text: String
@@ -46,6 +48,8 @@ package struct BrowserModel: Equatable, Sendable {
     case recover, importMemos
     /// Accepting the losses a recovery report showed: the transcript notes them, the parts go.
     case acceptLoss
+    /// Removing the bookmark at `at` of the memo `base` (`x`).
+    case removeBookmark(base: String, at: Double)
   }
 
   /// Transcripts searched so far, of how many (0 before the first report).

@@ -8,6 +8,7 @@ package enum Action: Equatable, Sendable {
   case abLoop, loopCue, fromStart, continuing, nextMemo, previousMemo
   case rename, delete, recover, importMemos, filter, searchSpoken, nextMatch, previousMatch
   case refresh, help, quit
+  case addBookmark, nextBookmark, previousBookmark, editBookmark, deleteBookmark
 }
 
 /// Every key binding with its help text: the one table that binds keys, draws the help screen and
@@ -47,13 +48,24 @@ package enum KeyTable {
         Binding(keys: [.ctrlLeft, .char(",")], action: .previousCue, help: "previous cue"),
         Binding(keys: [.ctrlRight, .char(".")], action: .nextCue, help: "next cue"),
         Binding(
-          keys: [.char("g")], action: .goToTime, help: "go to a typed time (1:30, 90, 1:02:03, +30, -10)"),
+          keys: [.char("g")], action: .goToTime, help: "go to a typed time (1:30, 90, +30, -10)"),
         Binding(keys: [.char("f")], action: .follow, help: "follow the spoken cue again"),
         Binding(
           keys: [.char("B")], action: .fromStart,
           help: "play from the beginning (a memo continues where it was left off)"),
         Binding(keys: [.char(">")], action: .nextMemo, help: "play the next memo in the list"),
         Binding(keys: [.char("<")], action: .previousMemo, help: "play the previous memo in the list"),
+      ]
+    ),
+    (
+      "Bookmarks",
+      [
+        Binding(keys: [.char("b")], action: .addBookmark, help: "bookmark here, then type a note"),
+        // mpv's keys for the next and previous chapter: a bookmarks file is WebVTT chapters.
+        Binding(keys: [.char("@")], action: .nextBookmark, help: "play from the next bookmark"),
+        Binding(keys: [.char("!")], action: .previousBookmark, help: "play from the previous bookmark"),
+        Binding(keys: [.char("e")], action: .editBookmark, help: "edit the note of the bookmark here"),
+        Binding(keys: [.char("x")], action: .deleteBookmark, help: "remove the bookmark here (asks)"),
       ]
     ),
     (
@@ -178,7 +190,7 @@ package enum KeyTable {
       (StyledLine("List marks", .heading), 2),
       (StyledLine("  T transcript  R route  ! problem  * parts to recover  ◐ partly heard"), 2),
       (StyledLine("Transcript and waveform marks", .heading), 2),
-      (StyledLine("  ▶ being spoken  ‹ › words the speech engine never confirmed;"), 2),
+      (StyledLine("  ▶ being spoken  ▼ bookmark  ‹ › words the speech engine never confirmed;"), 2),
       (StyledLine("  waveform: ▁ to █ -70 to 0 dBFS  · not known  ┴ cue  ◆ search hit  [ ] loop"), 2),
       (StyledLine("Mouse", .heading), 2),
       (

@@ -1,3 +1,5 @@
+import StashFormat
+
 /// What the detail pane shows about one memo beyond its row: the transcript and the route.
 package struct MemoDetail: Equatable, Sendable {
   /// One word of a cue, with its own time where the transcript has word times.
@@ -100,6 +102,10 @@ package struct MemoDetail: Equatable, Sendable {
   package var route: Route?
   /// Why the route cannot be shown, when its file is there but unreadable.
   package var routeProblem: String?
+  /// The bookmarks (`<base>_bookmarks.vtt`), in time order, as far as the file reads.
+  package var bookmarks: [Bookmark] = []
+  /// Why the bookmarks file cannot be read whole, when it cannot (`stash lint` says more).
+  package var bookmarksProblem: String?
 
   /// The cues, or none.
   package var cues: [Cue] {

@@ -197,6 +197,7 @@ package enum BrowserView {
       case .goToTime: label = "Go to (1:30, 90, +30): "
       case .filter: label = "Filter: "
       case .search: label = "Search what was said: "
+      case .bookmarkNote(_, let at): label = "Note for the bookmark at \(TimeText.clock(at)): "
       }
       let x = grid.put(label, x: 0, y: rect.y, style: .heading)
       drawPromptText(prompt, x: x, y: rect.y, width: rect.width - x, &grid)

@@ -98,6 +98,8 @@ package struct DetailLayout: Equatable, Sendable {
       x: rect.x, y: rect.y + header.count, width: rect.width, height: rect.height - header.count)
 
     var layout = DetailLayout(header: header, lines: [], cueFirstLine: [], transcriptRect: transcriptRect)
+    // Whether the transcript's cues are listed (bookmarks then go among them).
+    var listsCues = false
     switch detail?.transcript {
     case nil:
       layout.lines.append(Line(cue: -1, text: StyledLine("Reading…", .dim)))
@@ -111,6 +113,7 @@ package struct DetailLayout: Equatable, Sendable {
         layout.lines.append(Line(cue: -1, text: l))
       }
     case .cues(let cues):
+      listsCues = true
       if cues.isEmpty {
         layout.lines.append(Line(cue: -1, text: StyledLine("The transcript has no cues.", .dim)))
       }
@@ -120,6 +123,17 @@ package struct DetailLayout: Equatable, Sendable {
       (layout.textStart, layout.textWidth) = (timeWidth + 3, textWidth)
       // Marked where `stash search` and `S` find the query (folded, a phrase across cues too).
       let marks = DetailLayout.marks(of: query, in: cues)
+      // Each bookmark goes after the cue it falls in (the last starting at or before it); those
+      // before the first cue go first.
+      let bookmarks = detail?.bookmarks ?? []
+      var nextBookmark = 0
+      func addBookmarks(before limit: Double, cue: Int) {
+        while nextBookmark < bookmarks.count && bookmarks[nextBookmark].at < limit {
+          layout.lines += bookmarkLines(bookmarks[nextBookmark], cue: cue, timeWidth: timeWidth, width: width)
+          nextBookmark += 1
+        }
+      }
+      addBookmarks(before: cues.first?.start ?? .infinity, cue: -1)
       for (index, cue) in cues.enumerated() {
         let isSpoken = spoken?.cue == index
         let text = cueText(cue, spoken: isSpoken ? (spoken?.word ?? -1) : nil, marked: marks[index]).text
@@ -135,9 +149,41 @@ package struct DetailLayout: Equatable, Sendable {
           line.spans += part.spans
           layout.lines.append(Line(cue: index, text: line))
         }
+        addBookmarks(before: index + 1 < cues.count ? cues[index + 1].start : .infinity, cue: index)
+      }
+    }
+    if !listsCues {
+      for bookmark in detail?.bookmarks ?? [] {
+        layout.lines += bookmarkLines(bookmark, cue: -1, timeWidth: 5, width: width)
+      }
+    }
+    if let problem = detail?.bookmarksProblem {
+      for l in TextWrap.wrap(StyledLine("Bookmarks unreadable: \(problem)", .error), width: width) {
+        layout.lines.append(Line(cue: -1, text: l))
       }
     }
     return layout
+  }
+
+  /// The sign of a bookmark, in the transcript and on the scrubber.
+  package static let bookmarkSign = "▼"
+
+  /// A bookmark's lines in the transcript: its sign in the cue's mark column, its moment where
+  /// cues have their start, its note (or "bookmark") where their text goes, belonging to `cue`.
+  static func bookmarkLines(_ bookmark: Bookmark, cue: Int, timeWidth: Int, width: Int) -> [Line] {
+    let textWidth = max(1, width - timeWidth - 3)
+    var note = StyledLine()
+    note.startIsolatedField()
+    note.append(bookmark.note.isEmpty ? "bookmark" : bookmark.note, .bookmark)
+    return TextWrap.wrap(note, width: textWidth).enumerated().map { i, part in
+      var line = StyledLine(i == 0 ? bookmarkSign + " " : "  ", .bookmark)
+      line.append(
+        i == 0
+          ? TextWrap.padLeft(TimeText.clock(bookmark.at), width: timeWidth) + " "
+          : String(repeating: " ", count: timeWidth + 1), .bookmark)
+      line.spans += part.spans
+      return Line(cue: cue, text: line)
+    }
   }
 
   /// A cue's text as the pane shows it, before wrapping: its words with spaces between them,

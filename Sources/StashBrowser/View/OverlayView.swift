@@ -48,6 +48,7 @@ package enum OverlayView {
       case .recover: footer = "y recovers · n leaves it as it is"
       case .acceptLoss: footer = "y accepts the loss · n keeps the parts"
       case .importMemos: footer = "y imports · n leaves it as it is"
+      case .removeBookmark: footer = "y removes it · n keeps it"
       }
     }
     let width = boxWidth ?? min(grid.width - 4, max(50, min(90, (lines.map(\.width).max() ?? 0) + 4)))

@@ -15,6 +15,8 @@ package enum TransportLine {
     package var cueStarts: [Double]
     /// Where each hit of the search of what was said starts in the memo playing, in seconds.
     package var hits: [Double]
+    /// Where each bookmark of the memo shown is, in seconds.
+    package var bookmarks: [Double] = []
     /// Whether the snapshot is the memo opened while nothing plays (`BrowserModel.preview`): its
     /// scrubber and waveform show, stopped at its start.
     package var preview: Bool
@@ -106,11 +108,11 @@ package enum TransportLine {
     return line
   }
 
-  /// The played part, the head, the rest, and the marks: the loop's ends as `[` and `]`, a hit of
-  /// the search of what was said as `◆` (in the match style), and each cue's start as a tick up
-  /// toward the strip (`┻` played, `┴` to come). Marks go here, beneath the waveform strip, so
-  /// they never hide a level; where two fall in one cell the head wins, then the loop, a hit, a
-  /// cue. Cue ticks are left out when there are more cues than half the cells: they would fill
+  /// The played part, the head, the rest, and the marks: the loop's ends as `[` and `]`, a
+  /// bookmark as `▼`, a hit of the search of what was said as `◆` (in the match style), and each
+  /// cue's start as a tick up toward the strip (`┻` played, `┴` to come). Marks go here, beneath
+  /// the waveform strip, so they never hide a level; where two fall in one cell the head wins,
+  /// then the loop, a bookmark, a hit, a cue. Cue ticks are left out when there are more cues than half the cells: they would fill
   /// the line and mark nothing.
   private static func drawScrubber(
     _ line: inout StyledLine, scale: ScrubberScale, snapshot: PlayerSnapshot, extras: Extras
@@ -120,6 +122,7 @@ package enum TransportLine {
     let a = snapshot.loop.map { scale.cell(at: $0.start) } ?? extras.loopStart.map(scale.cell(at:))
     let b = snapshot.loop.map { scale.cell(at: $0.end) }
     let hits = Set(extras.hits.map(scale.cell(at:)))
+    let bookmarks = Set(extras.bookmarks.map(scale.cell(at:)))
     let cues = extras.cueStarts.count * 2 <= cells ? Set(extras.cueStarts.map(scale.cell(at:))) : []
     var run = ""
     var runStyle = Style.scrubberDone
@@ -138,6 +141,8 @@ package enum TransportLine {
         put("[", .warning)
       } else if i == b {
         put("]", .warning)
+      } else if bookmarks.contains(i) {
+        put(DetailLayout.bookmarkSign, .bookmark)
       } else if hits.contains(i) {
         put("◆", .match)
       } else if cues.contains(i) {

@@ -82,6 +82,14 @@ public struct Bookmarks: Sendable, Equatable {
     return items.remove(at: index)
   }
 
+  /// Gives the bookmark `index(near:)` finds the note `note`; returns it as changed, or nil when
+  /// none is within reach.
+  public mutating func annotate(near time: Double, note: String) -> Bookmark? {
+    guard let index = index(near: time) else { return nil }
+    items[index].note = note
+    return items[index]
+  }
+
   // MARK: Writing
 
   /// The end of the cue of bookmark `index`: the next bookmark's moment, else the audio's end,

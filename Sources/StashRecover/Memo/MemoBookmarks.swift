@@ -44,13 +44,31 @@ public enum MemoBookmarks {
     var removed: Bookmark?
     try change(base: base, in: folder, audioLength: audioLength, fileSystem: fileSystem) { bookmarks, path in
       removed = bookmarks.remove(near: time)
-      if removed == nil {
-        throw RecoverError(
-          code: .notFound, message: "no bookmark within half a second of \(TimeText.preciseClock(time))",
-          path: path)
-      }
+      if removed == nil { throw noBookmark(near: time, path: path) }
     }
     return removed!
+  }
+
+  /// Gives the bookmark nearest `time` within half a second (`Bookmarks.reach`) the note `note`
+  /// (made one line; empty removes it) and returns it as written; throws `notFound` when none is.
+  @discardableResult
+  public static func annotate(
+    near time: Double, note: String, base: String, in folder: String, audioLength: Double?,
+    fileSystem: some FileSystem = SystemFileSystem()
+  ) throws -> Bookmark {
+    var changed: Bookmark?
+    try change(base: base, in: folder, audioLength: audioLength, fileSystem: fileSystem) { bookmarks, path in
+      changed = bookmarks.annotate(near: time, note: MemoTitle.normalized(note))
+      if changed == nil { throw noBookmark(near: time, path: path) }
+    }
+    return changed!
+  }
+
+  /// The error of a change that found no bookmark within reach of `time`.
+  private static func noBookmark(near time: Double, path: String) -> RecoverError {
+    RecoverError(
+      code: .notFound, message: "no bookmark within half a second of \(TimeText.preciseClock(time))",
+      path: path)
   }
 
   /// Writes the bookmarks again as stash writes them: in time order, each cue chained to the next

@@ -41,6 +41,39 @@ final class FolderEditor: MemoEditor {
     }
   }
 
+  func addBookmark(base: String, at: Double, audioLength: Double?) -> ActionOutcome {
+    bookmarkChange("The bookmark was not added") {
+      let added = try MemoBookmarks.add(Bookmark(at: at), base: base, in: folder, audioLength: audioLength)
+      return "Bookmarked \(TimeText.clock(added.at)): @ and ! go from bookmark to bookmark."
+    }
+  }
+
+  func annotateBookmark(base: String, at: Double, note: String, audioLength: Double?) -> ActionOutcome {
+    bookmarkChange("The note was not written") {
+      let changed = try MemoBookmarks.annotate(
+        near: at, note: note, base: base, in: folder, audioLength: audioLength)
+      return changed.note.isEmpty
+        ? "The bookmark at \(TimeText.clock(changed.at)) has no note now."
+        : "Noted at \(TimeText.clock(changed.at)): “\(changed.note)”."
+    }
+  }
+
+  func removeBookmark(base: String, at: Double, audioLength: Double?) -> ActionOutcome {
+    bookmarkChange("The bookmark was not removed") {
+      let removed = try MemoBookmarks.remove(near: at, base: base, in: folder, audioLength: audioLength)
+      return "Removed the bookmark at \(TimeText.clock(removed.at))."
+    }
+  }
+
+  /// A change to a memo's bookmarks: what it did, or `failure` and why.
+  private func bookmarkChange(_ failure: String, _ change: () throws -> String) -> ActionOutcome {
+    do {
+      return .done(try change())
+    } catch {
+      return .failed("\(failure): \(FolderEditor.describe(error))")
+    }
+  }
+
   func delete(base: String, permanently: Bool) -> ActionOutcome {
     let disposal: MemoDeletion.Disposal
     if permanently {

@@ -3,6 +3,10 @@ import StashFormat
 import StashLint
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The memo folder through StashFormat: the folder's names (`MemoNames`) for the list at once,
 /// `Memo.read` for each memo's row as it is filled in, `WebVTTParser` and
 /// `GPXReader`/`RouteStatistics` for a memo's detail. Keeps the last listing's names to find a
@@ -107,6 +111,15 @@ final class FolderLibrary: MemoLibrary {
       }
     }
     if let path = path(candidate, .route) { readRoute(path, into: &detail) }
+    // Named, not taken from the last listing: a bookmark added since made the file.
+    let bookmarksPath = PathText.join(folder, MemoFileKind.bookmarks.name(for: base))
+    if access(bookmarksPath, F_OK) == 0 {
+      let bookmarks = Bookmarks.read(path: bookmarksPath)
+      detail.bookmarks = bookmarks.items
+      if let broken = bookmarks.problems.first(where: { $0.code == .bookmarksBroken }) {
+        detail.bookmarksProblem = broken.message + (broken.location.line.map { " (line \($0))" } ?? "")
+      }
+    }
     return detail
   }
 

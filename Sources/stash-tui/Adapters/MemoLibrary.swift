@@ -24,6 +24,12 @@ protocol MemoLibrary: AnyObject {
 protocol MemoEditor: AnyObject {
   /// Writes the title atomically; an empty title removes the file.
   func setTitle(base: String, title: String) -> ActionOutcome
+  /// Adds a bookmark at `at` without a note; `audioLength` bounds it when known.
+  func addBookmark(base: String, at: Double, audioLength: Double?) -> ActionOutcome
+  /// Gives the bookmark at `at` the note `note` (empty removes it).
+  func annotateBookmark(base: String, at: Double, note: String, audioLength: Double?) -> ActionOutcome
+  /// Removes the bookmark at `at`.
+  func removeBookmark(base: String, at: Double, audioLength: Double?) -> ActionOutcome
   /// Deletes the memo's files, to the Trash or permanently.
   func delete(base: String, permanently: Bool) -> ActionOutcome
   /// Runs the recovery sweep over the folder.

@@ -156,6 +156,17 @@ final class EffectRunner {
       return [.player(player.snapshot())]
     case .setTitle(let base, let title):
       return [.actionFinished(editor.setTitle(base: base, title: title))]
+    case .addBookmark(let base, let at):
+      let length = memos.row(ofBase: base)?.durationSeconds
+      return [.bookmarked(base: base, editor.addBookmark(base: base, at: at, audioLength: length))]
+    case .annotateBookmark(let base, let at, let note):
+      let length = memos.row(ofBase: base)?.durationSeconds
+      return [
+        .bookmarked(base: base, editor.annotateBookmark(base: base, at: at, note: note, audioLength: length))
+      ]
+    case .removeBookmark(let base, let at):
+      let length = memos.row(ofBase: base)?.durationSeconds
+      return [.bookmarked(base: base, editor.removeBookmark(base: base, at: at, audioLength: length))]
     case .delete(let base, let permanently):
       return [.actionFinished(editor.delete(base: base, permanently: permanently))]
     case .recover:

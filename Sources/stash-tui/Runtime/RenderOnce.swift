@@ -74,6 +74,7 @@ extension Style {
     case .scrubberDone: "b"
     case .bar: "="
     case .match: "m"
+    case .bookmark: "k"
     }
   }
 }

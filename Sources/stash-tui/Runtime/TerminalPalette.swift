@@ -27,6 +27,7 @@ enum TerminalPalette {
     case .scrubberDone: return (stash_a_bold(), pair)
     case .bar: return (colours ? stash_a_normal() : stash_a_reverse(), pair)
     case .match: return (stash_a_reverse(), pair)
+    case .bookmark: return (stash_a_bold(), pair)
     }
   }
 
@@ -41,6 +42,7 @@ enum TerminalPalette {
     case .scrubberDone: return (c, -1)
     case .bar: return (Int16(COLOR_BLACK), Int16(COLOR_WHITE))
     case .match: return (Int16(COLOR_BLACK), Int16(COLOR_YELLOW))
+    case .bookmark: return (Int16(COLOR_MAGENTA), -1)
     }
   }
 }

@@ -22,11 +22,18 @@ extension GoldenScreens {
          │   ]                 forward 1 minute                                                  │
          │   Ctrl-← ,          previous cue                                                      │
          │   Ctrl-→ .          next cue                                                          │
-         │   g                 go to a typed time (1:30, 90, 1:02:03, +30, -10)                  │
+         │   g                 go to a typed time (1:30, 90, +30, -10)                           │
          │   f                 follow the spoken cue again                                       │
          │   B                 play from the beginning (a memo continues where it was left off)  │
          │   >                 play the next memo in the list                                    │
          │   <                 play the previous memo in the list                                │
+         │                                                                                       │
+         │ Bookmarks                                                                             │
+         │   b                 bookmark here, then type a note                                   │
+         │   @                 play from the next bookmark                                       │
+         │   !                 play from the previous bookmark                                   │
+         │   e                 edit the note of the bookmark here                                │
+         │   x                 remove the bookmark here (asks)                                   │
          │                                                                                       │
          │ Memos                                                                                 │
          │   r                 rename (an empty name removes the title)                          │
@@ -41,14 +48,7 @@ extension GoldenScreens {
          │   ? F1              this help                                                         │
          │   q Ctrl-C          quit (stops playback)                                             │
          │                                                                                       │
-         │ Listening                                                                             │
-         │   C                 continue into the next memo at the end: on/off                    │
-         │   }                 faster, in steps: 1.25×, 1.5× … 3×, the pitch kept                │
-         │   {                 slower, in steps down to 0.5×                                     │
-         │   \                 speed back to 1×                                                  │
-         │   + = 0             louder by 5 % (up to 150 %)                                       │
-         │                                                                                       │
-         │ lines 1–44 of 58 · ↑/↓ scroll · any other key closes                                  │
+         │ lines 1–44 of 65 · ↑/↓ scroll · any other key closes                                  │
     Enter└───────────────────────────────────────────────────────────────────────────────────────┘
      ■ Stopped. Space plays the open memo; Enter on a cue plays from it.
 
