@@ -94,6 +94,7 @@ do {
   harness.section("#6", "Decode a 40-minute memo", target: "≤ 1.2x ffmpeg") { try $0.decode(audio) }
   harness.section("#6", "Seek in a two-hour memo", target: "≤ 50 ms") { try $0.seeks(audio) }
   harness.section("#48", "A 2-minute clip from a two-hour memo", target: "≤ 0.1 s") { try $0.clip(audio) }
+  harness.section("#48", "A bookmark from the browser's key", target: "≤ 50 ms") { try $0.bookmarkKey(audio) }
   harness.section("#6", "CPU while playing", target: "< 2 %") { try $0.playingCPU(audio) }
   harness.section("#36", "Waveform strip", target: "≤ 5 s whole, ≤ 0.3 s around, keys ≤ 50 ms, < 1 % CPU") {
     try $0.waveform(audio)
