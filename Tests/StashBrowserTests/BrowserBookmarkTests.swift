@@ -150,4 +150,56 @@ import Testing
     _ = open.update(.key(.enter))
     #expect(BrowserView.render(open).plainText.contains("Bookmarks unreadable: line 3: the cue's end"))
   }
+
+  @Test func cSavesTheLoopAskingForTheFolderOnlyTheFirstTime() throws {
+    var model = BrowserModel(
+      folderPath: "/memos", width: 100, height: 30, suggestedClipFolder: "/home/ana/Documents")
+    _ = model.update(.resize(width: 100, height: 30))
+    _ = model.update(.listed(MemoList(F.rows), error: nil))
+    let base = try #require(model.selectedBase)
+    _ = model.update(.detailLoaded(base: base, F.detail(cues: 40)))
+    model = F.playing(model, at: 10)
+    // Nothing to save yet: no loop, no bookmark.
+    #expect(model.update(.key(.char("c"))).isEmpty)
+    #expect(model.message?.text.contains("set an A-B loop") == true)
+    _ = model.update(.key(.char("l")))
+    _ = model.update(.player(F.snapshot(model, at: 25)))
+    _ = model.update(.key(.char("l")))
+    #expect(model.player.loop == PlayerSnapshot.Loop(start: 10, end: 25))
+    #expect(model.update(.key(.char("c"))).isEmpty)
+    #expect(model.prompt?.purpose == .clipFolder(base: base, from: 10, to: 25))
+    #expect(model.prompt?.text == "/home/ana/Documents")
+    #expect(BrowserView.render(model).plainText.contains("Save clips in (asked once): /home/ana/Documents"))
+    #expect(
+      model.update(.key(.enter)) == [
+        .saveClip(base: base, from: 10, to: 25, folder: "/home/ana/Documents", remember: true)
+      ])
+    #expect(model.clipFolder == "/home/ana/Documents")
+    // The second time it is not asked, nor remembered again.
+    #expect(
+      model.update(.key(.char("c"))) == [
+        .saveClip(base: base, from: 10, to: 25, folder: "/home/ana/Documents", remember: false)
+      ])
+    _ = model.update(.clipSaved(.done("Saved 0:10–0:25 as /home/ana/Documents/Walk 0m10s-0m25s.m4a.")))
+    #expect(model.message?.text.hasPrefix("Saved 0:10–0:25") == true)
+  }
+
+  @Test func withoutALoopCSavesFromTheBookmarkHereToTheNext() throws {
+    var model = F.playing(Self.model(bookmarks: [(12, "one"), (50, "two")]), at: 20)
+    let base = try #require(model.selectedBase)
+    // No folder offered (no XDG_DOCUMENTS_DIR, no HOME): the one typed is used.
+    #expect(model.update(.key(.char("c"))).isEmpty)
+    #expect(model.prompt?.text == "")
+    for c in "/clips" { _ = model.update(.key(.char(c))) }
+    #expect(
+      model.update(.key(.enter)) == [
+        .saveClip(base: base, from: 12, to: 50, folder: "/clips", remember: true)
+      ])
+    // The last one runs to the audio's end.
+    _ = model.update(.player(F.snapshot(model, at: 60, duration: 120)))
+    #expect(
+      model.update(.key(.char("c"))) == [
+        .saveClip(base: base, from: 50, to: 120, folder: "/clips", remember: false)
+      ])
+  }
 }

@@ -36,8 +36,11 @@ import Testing
     // --help prints the same table.
     let help = try runProcess(TUIHarness.binary, ["--help"], environment: TUIHarness.environment)
     #expect(help.status == 0)
-    for line in ["Ctrl-← ,", "previous cue", "go to a typed time", "q Ctrl-C"] {
+    // The screen's first page (at 100 columns the rest scrolls) and the whole of --help.
+    for line in ["Ctrl-← ,", "previous cue", "go to a typed time", "bookmark here"] {
       #expect(screen.contains(line), "help screen lacks \(line)")
+    }
+    for line in ["Ctrl-← ,", "previous cue", "go to a typed time", "bookmark here", "q Ctrl-C"] {
       #expect(help.standardOutput.contains(line), "--help lacks \(line)")
     }
   }

@@ -54,6 +54,9 @@ package enum BrowserEffect: Equatable, Sendable {
   case annotateBookmark(base: String, at: Double, note: String)
   /// Remove the bookmark at `at` of `base` (answered by `.bookmarked`).
   case removeBookmark(base: String, at: Double)
+  /// Save `from`–`to` of the memo `base` as a clip (its frames copied) in `folder`, never over a
+  /// file; `remember` keeps the folder for the next run (answered by `.clipSaved`).
+  case saveClip(base: String, from: Double, to: Double, folder: String, remember: Bool)
   /// Delete a memo's files, to the Trash or for good (answered by `.actionFinished`).
   case delete(base: String, permanently: Bool)
   /// Make the recovery sweep's plan (a dry run), off the interface thread (answered by `.planned`).
@@ -118,6 +121,8 @@ package enum BrowserEvent: Equatable, Sendable {
   case imported(ActionOutcome)
   /// A write finished.
   case actionFinished(ActionOutcome)
+  /// A clip was saved, or why not: nothing in the folder changed.
+  case clipSaved(ActionOutcome)
   /// A change to the bookmarks of `base` finished: its detail is read again when it shows.
   case bookmarked(base: String, ActionOutcome)
   /// The desktop's media controls (MPRIS) asked for something.

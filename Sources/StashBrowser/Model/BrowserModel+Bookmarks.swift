@@ -120,3 +120,51 @@ extension BrowserModel {
       + (bookmark.note.isEmpty ? "." : ": \(bookmark.note)")
   }
 }
+
+/// Clips from the keys: `c` saves the A-B loop of the memo playing, or the stretch from the
+/// bookmark here to the next (or to the end), as a clip in the folder chosen the first time.
+extension BrowserModel {
+  /// What `c` saves: the loop set on the selected memo, else from the bookmark here to the next
+  /// one (or the audio's end); nil when neither is.
+  package var clipSpan: (from: Double, to: Double)? {
+    if playerHoldsSelection, let loop = player.loop { return (loop.start, loop.end) }
+    guard let bookmark = bookmarkHere, let index = bookmarks.firstIndex(of: bookmark) else { return nil }
+    let end =
+      index + 1 < bookmarks.count
+      ? bookmarks[index + 1].at
+      : (playerHoldsSelection ? player.duration : nil) ?? selectedRow?.durationSeconds
+    guard let end, end > bookmark.at else { return nil }
+    return (bookmark.at, end)
+  }
+
+  /// `c`: saves `clipSpan` in the clip folder, asking for the folder the first time.
+  package mutating func saveClip() -> [BrowserEffect] {
+    guard let row = selectedRow else { return [] }
+    guard let span = clipSpan else {
+      message = StyledLine(
+        "Nothing to save: set an A-B loop with l while playing, or go to a bookmark (@, !), then c.", .dim)
+      return []
+    }
+    guard let folder = clipFolder else {
+      let offered = suggestedClipFolder ?? ""
+      prompt = Prompt(
+        purpose: .clipFolder(base: row.base, from: span.from, to: span.to), text: offered,
+        cursor: offered.count, original: offered)
+      return []
+    }
+    message = StyledLine("Saving the clip \(TimeText.clock(span.from))–\(TimeText.clock(span.to))…", .dim)
+    return [.saveClip(base: row.base, from: span.from, to: span.to, folder: folder, remember: false)]
+  }
+
+  /// The folder typed for clips: kept for this run and remembered for the next, and the clip saved.
+  mutating func chooseClipFolder(_ text: String, base: String, from: Double, to: Double) -> [BrowserEffect] {
+    let folder = Text.trimmed(text)
+    guard !folder.isEmpty else {
+      message = StyledLine("No folder given: nothing saved.", .dim)
+      return []
+    }
+    clipFolder = folder
+    message = StyledLine("Saving the clip \(TimeText.clock(from))–\(TimeText.clock(to))…", .dim)
+    return [.saveClip(base: base, from: from, to: to, folder: folder, remember: true)]
+  }
+}

@@ -169,6 +169,7 @@ extension BrowserModel {
     case .deleteBookmark:
       if recovering { return waitForRecovery() }
       return deleteBookmark()
+    case .saveClip: return saveClip()
     case .quit:
       finished = true
       return rememberBeforeQuitting() + (player.isActive ? [.stop, .quit] : [.quit])

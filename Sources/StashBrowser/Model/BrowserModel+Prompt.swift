@@ -148,6 +148,8 @@ extension BrowserModel {
       return []
     case .bookmarkNote(let base, let at):
       return submitBookmarkNote(base: base, at: at, note: p.text, original: p.original)
+    case .clipFolder(let base, let from, let to):
+      return chooseClipFolder(p.text, base: base, from: from, to: to)
     case .filter:
       if filter.isEmpty {
         message = StyledLine("Filter cleared.", .dim)

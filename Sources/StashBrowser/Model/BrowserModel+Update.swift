@@ -103,6 +103,9 @@ extension BrowserModel {
       effects = apply(outcome: outcome)
     case .actionFinished(let outcome):
       effects = apply(outcome: outcome)
+    case .clipSaved(let outcome):
+      // A clip is never written into the memo folder: nothing there to read again.
+      _ = apply(outcome: outcome)
     case .bookmarked(let base, let outcome):
       if case .failed = outcome, case .bookmarkNote(base, _)? = prompt?.purpose { prompt = nil }
       _ = apply(outcome: outcome)

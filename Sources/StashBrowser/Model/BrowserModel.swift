@@ -20,6 +20,9 @@ package struct BrowserModel: Equatable, Sendable {
       case search
       /// The note of the bookmark at `at` of the memo `base` (`b`, `e`).
       case bookmarkNote(base: String, at: Double)
+      /// The folder clips are saved in, asked the first time one is (`c`), for the clip `from`–`to`
+      /// of the memo `base`.
+      case clipFolder(base: String, from: Double, to: Double)
     }
     package var purpose: Purpose
     package var text: String
@@ -106,6 +109,11 @@ package struct BrowserModel: Equatable, Sendable {
   package internal(set) var recovering = false
   /// The folder memos can be imported from (`--import-from`, `$STASH_IMPORT_FROM`), or nil.
   package let importSource: String?
+  /// The folder clips are saved in (`c`), once chosen (remembered from an earlier run, or asked
+  /// the first time); nil until then.
+  package internal(set) var clipFolder: String?
+  /// The folder offered the first time a clip is saved (`$XDG_DOCUMENTS_DIR`, else the home folder).
+  package let suggestedClipFolder: String?
   /// Whether an import is running (or its plan is being made or shown).
   package internal(set) var importing = false
   /// The player as last reported (its speed, volume and loop changed at once by the keys).
@@ -142,11 +150,14 @@ package struct BrowserModel: Equatable, Sendable {
   /// A browser on `folderPath` in a terminal of the given size, before the folder is read; `home`
   /// is the user's home folder, for the header's `~`, and `importSource` the folder `I` imports from.
   package init(
-    folderPath: String, width: Int, height: Int, home: String? = nil, importSource: String? = nil
+    folderPath: String, width: Int, height: Int, home: String? = nil, importSource: String? = nil,
+    clipFolder: String? = nil, suggestedClipFolder: String? = nil
   ) {
     self.folderPath = folderPath
     self.home = home
     self.importSource = importSource
+    self.clipFolder = clipFolder
+    self.suggestedClipFolder = suggestedClipFolder
     self.width = width
     self.height = height
   }

@@ -8,7 +8,7 @@ package enum Action: Equatable, Sendable {
   case abLoop, loopCue, fromStart, continuing, nextMemo, previousMemo
   case rename, delete, recover, importMemos, filter, searchSpoken, nextMatch, previousMatch
   case refresh, help, quit
-  case addBookmark, nextBookmark, previousBookmark, editBookmark, deleteBookmark
+  case addBookmark, nextBookmark, previousBookmark, editBookmark, deleteBookmark, saveClip
 }
 
 /// Every key binding with its help text: the one table that binds keys, draws the help screen and
@@ -58,7 +58,7 @@ package enum KeyTable {
       ]
     ),
     (
-      "Bookmarks",
+      "Bookmarks and clips",
       [
         Binding(keys: [.char("b")], action: .addBookmark, help: "bookmark here, then type a note"),
         // mpv's keys for the next and previous chapter: a bookmarks file is WebVTT chapters.
@@ -66,6 +66,8 @@ package enum KeyTable {
         Binding(keys: [.char("!")], action: .previousBookmark, help: "play from the previous bookmark"),
         Binding(keys: [.char("e")], action: .editBookmark, help: "edit the note of the bookmark here"),
         Binding(keys: [.char("x")], action: .deleteBookmark, help: "remove the bookmark here (asks)"),
+        Binding(
+          keys: [.char("c")], action: .saveClip, help: "save the loop or bookmark as a clip"),
       ]
     ),
     (

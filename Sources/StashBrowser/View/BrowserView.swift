@@ -198,6 +198,7 @@ package enum BrowserView {
       case .filter: label = "Filter: "
       case .search: label = "Search what was said: "
       case .bookmarkNote(_, let at): label = "Note for the bookmark at \(TimeText.clock(at)): "
+      case .clipFolder: label = "Save clips in (asked once): "
       }
       let x = grid.put(label, x: 0, y: rect.y, style: .heading)
       drawPromptText(prompt, x: x, y: rect.y, width: rect.width - x, &grid)

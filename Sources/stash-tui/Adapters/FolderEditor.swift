@@ -74,6 +74,81 @@ final class FolderEditor: MemoEditor {
     }
   }
 
+  /// The state folder's file that remembers where clips are saved: the folder's path, one line.
+  private var clipFolderFile: (folder: String, name: String)? {
+    PositionStore.fromEnvironment().map { ($0.folder, "clip-folder") }
+  }
+
+  var clipFolder: String? {
+    guard let file = clipFolderFile,
+      let bytes = try? ReadOnlyFile.contents(of: file.folder + "/" + file.name, limit: 1 << 16),
+      let text = String(validating: bytes, as: UTF8.self)
+    else { return nil }
+    let folder = Text.trimmed(text)
+    return folder.isEmpty ? nil : folder
+  }
+
+  var suggestedClipFolder: String? {
+    Environment.value("XDG_DOCUMENTS_DIR").flatMap { $0.isEmpty ? nil : $0 } ?? Environment.value("HOME")
+  }
+
+  func saveClip(
+    base: String, from: Double, to: Double, folder clips: String, remember: Bool, title: String,
+    recordedAt: Double
+  ) -> ActionOutcome {
+    let target = FolderEditor.expandingHome(clips)
+    var kept = ""
+    if remember, let file = clipFolderFile {
+      do {
+        try PositionStore(folder: file.folder).makeFolder()
+        try AtomicFile.write(
+          Array((target + "\n").utf8), named: file.name, in: file.folder, mode: .replace,
+          fileSystem: SystemFileSystem())
+      } catch {
+        kept = " (The folder is not remembered for the next time: \(FolderEditor.describe(error)).)"
+      }
+    }
+    let stem = FolderEditor.clipStem(title: title, from: from, to: to)
+    // Never over a file: the next free name, `Walk 1m23s-3m05s (2).m4a`.
+    for copy in 1...1000 {
+      let output = target + "/" + stem + (copy == 1 ? "" : " (\(copy))") + ".m4a"
+      do {
+        try AudioClip.write(
+          source: PathText.join(folder, MemoFileKind.audio.name(for: base)), memoFolder: folder, from: from,
+          to: to, title: title, recordedAt: recordedAt, output: output, replace: false,
+          fileSystem: SystemFileSystem())
+      } catch let error as RecoverError where error.code == .exists {
+        continue
+      } catch {
+        return .failed("The clip was not saved: \(FolderEditor.describe(error))\(kept)")
+      }
+      return .done(
+        "Saved \(TimeText.clock(from))–\(TimeText.clock(to)) as \(PathText.escaped(output)).\(kept)")
+    }
+    return .failed("The clip was not saved: a thousand files in \(PathText.escaped(target)) have its name.")
+  }
+
+  /// `~` and `~/…` from the home folder, as a shell would.
+  static func expandingHome(_ path: String) -> String {
+    guard path == "~" || path.hasPrefix("~/"), let home = Environment.value("HOME") else { return path }
+    return home + path.dropFirst()
+  }
+
+  /// A clip's file name without its extension: the memo's name and the span, `Walk 1m23s-3m05s`,
+  /// with `/` and control characters made `-`.
+  static func clipStem(title: String, from: Double, to: Double) -> String {
+    func time(_ seconds: Double) -> String {
+      let whole = Int(seconds.rounded(.down))
+      let (h, m, s) = (whole / 3600, whole / 60 % 60, whole % 60)
+      let ms = (h > 0 ? "\(h)h" : "") + "\(m)m"
+      return ms + (s < 10 ? "0" : "") + "\(s)s"
+    }
+    let name = String(
+      String.UnicodeScalarView(
+        title.unicodeScalars.map { $0 == "/" || $0.properties.generalCategory == .control ? "-" : $0 }))
+    return "\(name) \(time(from))-\(time(to))"
+  }
+
   func delete(base: String, permanently: Bool) -> ActionOutcome {
     let disposal: MemoDeletion.Disposal
     if permanently {

@@ -30,6 +30,15 @@ protocol MemoEditor: AnyObject {
   func annotateBookmark(base: String, at: Double, note: String, audioLength: Double?) -> ActionOutcome
   /// Removes the bookmark at `at`.
   func removeBookmark(base: String, at: Double, audioLength: Double?) -> ActionOutcome
+  /// The folder clips are saved in, remembered from an earlier run, or nil.
+  var clipFolder: String? { get }
+  /// The folder offered the first time a clip is saved.
+  var suggestedClipFolder: String? { get }
+  /// Saves `from`–`to` of the memo `base` (titled `title`, recorded at `recordedAt`) as a clip in
+  /// `folder` under a name no file has; `remember` keeps the folder for the next run.
+  func saveClip(
+    base: String, from: Double, to: Double, folder: String, remember: Bool, title: String, recordedAt: Double
+  ) -> ActionOutcome
   /// Deletes the memo's files, to the Trash or permanently.
   func delete(base: String, permanently: Bool) -> ActionOutcome
   /// Runs the recovery sweep over the folder.

@@ -51,7 +51,8 @@ final class BrowserLoop {
     let size = terminal.size
     var model = BrowserModel(
       folderPath: folder, width: size.width, height: size.height, home: Environment.value("HOME"),
-      importSource: runner.editor.importSource)
+      importSource: runner.editor.importSource, clipFolder: runner.editor.clipFolder,
+      suggestedClipFolder: runner.editor.suggestedClipFolder)
     // The first screen from the folder's names alone; the memos are read and the other files
     // counted once it is drawn, and arrive as events that keep the selection where it is.
     runner.holdsBackground = true

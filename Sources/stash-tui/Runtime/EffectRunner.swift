@@ -167,6 +167,15 @@ final class EffectRunner {
     case .removeBookmark(let base, let at):
       let length = memos.row(ofBase: base)?.durationSeconds
       return [.bookmarked(base: base, editor.removeBookmark(base: base, at: at, audioLength: length))]
+    case .saveClip(let base, let from, let to, let folder, let remember):
+      guard let row = memos.row(ofBase: base) else { return [] }
+      let (title, recordedAt) = (row.displayName, row.recordedAt)
+      return background {
+        .clipSaved(
+          $0.saveClip(
+            base: base, from: from, to: to, folder: folder, remember: remember, title: title,
+            recordedAt: recordedAt))
+      }
     case .delete(let base, let permanently):
       return [.actionFinished(editor.delete(base: base, permanently: permanently))]
     case .recover:

@@ -21,7 +21,8 @@ enum RenderOnce {
     runner.holdsBackground = firstScreen
     var model = BrowserModel(
       folderPath: folder, width: width, height: height, home: Environment.value("HOME"),
-      importSource: editor.importSource)
+      importSource: editor.importSource, clipFolder: editor.clipFolder,
+      suggestedClipFolder: editor.suggestedClipFolder)
     runner.drive(&model, [.list])
     for step in firstScreen ? [] : script {
       if model.finished { break }

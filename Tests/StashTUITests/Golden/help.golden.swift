@@ -28,12 +28,13 @@ extension GoldenScreens {
          │   >                 play the next memo in the list                                    │
          │   <                 play the previous memo in the list                                │
          │                                                                                       │
-         │ Bookmarks                                                                             │
+         │ Bookmarks and clips                                                                   │
          │   b                 bookmark here, then type a note                                   │
          │   @                 play from the next bookmark                                       │
          │   !                 play from the previous bookmark                                   │
          │   e                 edit the note of the bookmark here                                │
          │   x                 remove the bookmark here (asks)                                   │
+         │   c                 save the loop or bookmark as a clip                               │
          │                                                                                       │
          │ Memos                                                                                 │
          │   r                 rename (an empty name removes the title)                          │
@@ -46,9 +47,8 @@ extension GoldenScreens {
          │   N                 previous hit (or match), as n                                     │
          │   Ctrl-L F5         read the folder again and redraw                                  │
          │   ? F1              this help                                                         │
-         │   q Ctrl-C          quit (stops playback)                                             │
          │                                                                                       │
-         │ lines 1–44 of 65 · ↑/↓ scroll · any other key closes                                  │
+         │ lines 1–44 of 66 · ↑/↓ scroll · any other key closes                                  │
     Enter└───────────────────────────────────────────────────────────────────────────────────────┘
      ■ Stopped. Space plays the open memo; Enter on a cue plays from it.
 
