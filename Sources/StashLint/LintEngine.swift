@@ -19,8 +19,10 @@ package enum LintEngine {
 
   /// Every finding in the folder at `path`, handed to `emit` in print order. Throws only when the
   /// folder itself cannot be read, and then before anything is handed on.
+  /// With a `cache`, a memo whose checked files have not changed and whose entry holds no finding
+  /// is not checked again (one with findings is, to say them); the caller saves the cache after.
   package static func lint(
-    folder path: String, deepAudio: Bool = false, emit: (LintFinding) -> Void
+    folder path: String, deepAudio: Bool = false, cache: FindingsCache? = nil, emit: (LintFinding) -> Void
   ) throws(FormatError) {
     let folder = try MemoFolderOrder<FolderGrouping>(path: path, by: .name)
     let (grouping, now, opened) = (folder.names, folder.now, folder.opened)
@@ -51,7 +53,7 @@ package enum LintEngine {
         switch batch[batch.startIndex + offset].kind {
         case .memo(let index):
           return MemoAccount.findings(
-            candidates[index], folder: path, now: now, opened: opened, deepAudio: deepAudio
+            candidates[index], folder: path, now: now, opened: opened, deepAudio: deepAudio, cache: cache
           ).findings
         case .other(let index):
           let entry = grouping.others[index]
@@ -203,11 +205,24 @@ package struct MemoChecks {
 
   /// Everything found in the memo's files, unsorted.
   package func findings() -> [LintFinding] {
+    problemFindings() + fileFindings().flatMap(\.findings)
+  }
+
+  /// What the folder reader found (`memo.problems`, the listing's own codes left out): made by
+  /// every read of the memo, so never cached.
+  package func problemFindings() -> [LintFinding] {
     var out: [LintFinding] = []
     for problem in memo.problems where !LintEngine.listingAudioCodes.contains(problem.code) {
       let name = problem.file.map(PathText.escaped) ?? PathText.escaped(memo.base)
       out.append(LintFinding(problem.diagnostic, name: name, folder: folder))
     }
+    return out
+  }
+
+  /// What the checks of the audio's full index, the transcript, the route and the bookmarks
+  /// found, by the file they are on (what `FindingsCache` keeps).
+  package func fileFindings() -> [(kind: MemoFileKind, findings: [LintFinding])] {
+    var out: [(kind: MemoFileKind, findings: [LintFinding])] = []
     let notFiles = Set(memo.problems.filter { $0.code == .folderNotAFile }.compactMap(\.file))
     func readable(_ kind: MemoFileKind) -> String? {
       guard let name = memo.files[kind], !notFiles.contains(name) else { return nil }
@@ -219,7 +234,7 @@ package struct MemoChecks {
       case .success(let diagnostics): checks.audio(diagnostics)
       case .failure(let error): checks.unreadable(error)
       }
-      out += checks.findings
+      out.append((.audio, checks.findings))
     }
     let seconds = memo.durationSeconds
     if let name = readable(.transcript) {
@@ -232,7 +247,7 @@ package struct MemoChecks {
       } catch {
         checks.unreadable(error)
       }
-      out += checks.findings
+      out.append((.transcript, checks.findings))
     }
     if let name = readable(.route) {
       var checks = FileChecks(unescaped: name, folder: folder)
@@ -244,7 +259,7 @@ package struct MemoChecks {
       } catch {
         checks.unreadable(error)
       }
-      out += checks.findings
+      out.append((.route, checks.findings))
     }
     if let name = readable(.bookmarks) {
       var checks = FileChecks(unescaped: name, folder: folder)
@@ -254,7 +269,7 @@ package struct MemoChecks {
       } catch {
         checks.unreadable(error)
       }
-      out += checks.findings
+      out.append((.bookmarks, checks.findings))
     }
     return out
   }

@@ -23,12 +23,16 @@ package struct MemoAccount: Sendable {
 
   /// Reads the memo of `candidate` in `folder` as lint does and checks it; `collisions` are the
   /// folder's name-collision findings (`LintEngine.collisionFindings`), of which the memo's own
-  /// are kept.
+  /// are kept. With a `cache`, a memo whose checked files have not changed is not checked again;
+  /// without `messages`, the findings the cache answers for carry no message (only `hasProblem`
+  /// is asked: the `!` mark), else a memo with findings is checked again to say them.
   package static func read(
     _ candidate: FolderGrouping.Candidate, folder: String, now: Double, opened: OpenFolder,
-    configuration: LintConfiguration = LintConfiguration(), collisions: [LintFinding] = []
+    configuration: LintConfiguration = LintConfiguration(), collisions: [LintFinding] = [],
+    cache: FindingsCache? = nil, messages: Bool = true
   ) -> MemoAccount {
-    let (memo, found) = findings(candidate, folder: folder, now: now, opened: opened, deepAudio: false)
+    let (memo, found) = findings(
+      candidate, folder: folder, now: now, opened: opened, deepAudio: false, cache: cache, messages: messages)
     var all = found
     if !collisions.isEmpty {
       all += collisions.filter { PartsFolderArgument.belongs($0.name, to: candidate.base) }
@@ -38,10 +42,48 @@ package struct MemoAccount: Sendable {
   }
 
   /// The memo of `candidate` read as lint reads it, and every finding of its files, unsorted and
-  /// as found (no configuration): what `stash lint` reports for one memo.
+  /// as found (no configuration): what `stash lint` reports for one memo. With a `cache` (not
+  /// used with `deepAudio`), the file checks' findings come from the memo's entry when its files
+  /// and its date and length are as they were (see `read` for `messages`), and a memo checked is
+  /// kept there.
   package static func findings(
-    _ candidate: FolderGrouping.Candidate, folder: String, now: Double, opened: OpenFolder, deepAudio: Bool
+    _ candidate: FolderGrouping.Candidate, folder: String, now: Double, opened: OpenFolder, deepAudio: Bool,
+    cache: FindingsCache? = nil, messages: Bool = true
   ) -> (memo: Memo, findings: [LintFinding]) {
+    guard let cache, !deepAudio else {
+      return checked(candidate, folder: folder, now: now, opened: opened, deepAudio: deepAudio).account
+    }
+    // The stats are taken before any byte is read: a file changed after them has another key.
+    let (key, settled) = FindingsCache.key(candidate, opened: opened, now: now)
+    if let entry = cache.entry(key), !(messages && !entry.findings.isEmpty) {
+      let memo = Memo.read(candidate, folder: folder, now: now, opened: opened, sniffing: false)
+      if entry.fits(memo) {
+        let checks = MemoChecks(
+          memo: memo, listedAsFiles: MemoChecks.listedAsFiles(candidate), folder: folder, opened: opened,
+          audioDiagnostics: nil)
+        return (memo, checks.problemFindings() + entry.lintFindings(memo, folder: folder))
+      }
+    }
+    let (account, files) = checked(candidate, folder: folder, now: now, opened: opened, deepAudio: false)
+    if settled, files.reduce(0, { $0 + $1.findings.count }) <= FindingsCacheFile.findingsLimit {
+      let kept = files.flatMap { file in
+        file.findings.map { finding in
+          FindingsCache.Finding(
+            kind: file.kind, code: finding.code, severity: finding.severity, location: finding.location,
+            unlisted: finding.unlisted)
+        }
+      }
+      cache.store(key, FindingsCache.Entry(account.memo, findings: kept))
+    }
+    return account
+  }
+
+  /// The memo read for lint and every check run: the account, and the file checks' findings by file.
+  private static func checked(
+    _ candidate: FolderGrouping.Candidate, folder: String, now: Double, opened: OpenFolder, deepAudio: Bool
+  ) -> (
+    account: (memo: Memo, findings: [LintFinding]), files: [(kind: MemoFileKind, findings: [LintFinding])]
+  ) {
     // Lint reads the transcript and route whole, so the listing's sniffs (whose codes it drops)
     // would only open them once more; the audio is read once for the summary and the full index.
     let (memo, audio) = Memo.readForLint(
@@ -50,7 +92,8 @@ package struct MemoAccount: Sendable {
     let checks = MemoChecks(
       memo: memo, listedAsFiles: MemoChecks.listedAsFiles(candidate), folder: folder, opened: opened,
       audioDiagnostics: audio)
-    return (memo, checks.findings())
+    let files = checks.fileFindings()
+    return ((memo, checks.problemFindings() + files.flatMap(\.findings)), files)
   }
 
   /// The folder's own configuration (`.stashlint` in it), or none when it has none. One that

@@ -23,6 +23,15 @@ package final class OpenFolder: @unchecked Sendable {
 
   deinit { if let descriptor { close(descriptor) } }
 
+  /// `fstatat(2)` of the file `name` in this folder, following a symbolic link (`stat(2)` of its
+  /// path when the folder could not be held open); nil when it cannot be stat'ed.
+  package func status(of name: String) -> stat? {
+    var info = stat()
+    let result =
+      descriptor.map { fstatat($0, name, &info, 0) } ?? stat(PathText.join(path, name), &info)
+    return result == 0 ? info : nil
+  }
+
   /// The file `name` in this folder.
   package func file(_ name: String) -> FileLocation {
     descriptor == nil
