@@ -57,6 +57,10 @@ extension CommandCatalogue {
       .B TZ
       the time zone of dates written without one.
       .TP
+      .B XDG_CACHE_HOME
+      where the findings cache is: \\fI$XDG_CACHE_HOME/stash/findings\\fR, by default
+      \\fI~/.cache/stash/findings\\fR (\\fBstash cache\\fR).
+      .TP
       .B STASH_WATCH_POLL
       when set and not empty, \\fBimport \\-\\-watch\\fR looks for changes every 2 s instead of
       waiting on inotify (as it does by itself on FUSE mounts and network shares).

@@ -51,6 +51,8 @@ enum CommandCatalogue {
         Option(name: "bases", help: "end each line with the memo's base (what show and export take)"),
         Option(name: "json", help: "print a JSON array, one object per memo (schema in README.md)"),
         Option(name: "format", value: "FORMAT", choices: ["text", "json"], help: "text (default) or json"),
+        Option(
+          name: "no-cache", help: "check every memo again, neither reading nor writing the findings cache"),
       ], run: ListCommand.run),
     Command(
       name: "show", arguments: "MEMO", completes: "memo",
@@ -60,6 +62,8 @@ enum CommandCatalogue {
       options: [
         Option(name: "json", help: "print one JSON object (memo, transcript cues, route statistics)"),
         Option(name: "format", value: "FORMAT", choices: ["text", "json"], help: "text (default) or json"),
+        Option(
+          name: "no-cache", help: "check every memo again, neither reading nor writing the findings cache"),
       ], run: ShowCommand.run),
     Command(
       name: "bookmark", arguments: "MEMO AT [NOTE]", completes: "memo",
@@ -174,7 +178,17 @@ enum CommandCatalogue {
           name: "write-docs", value: "DIR", choices: ["<dir>"],
           help: "write the rule pages (docs/lint) into DIR"),
         Option(name: "deep-audio", help: "walk every fragment of a long fragmented recording too (slower)"),
+        Option(
+          name: "no-cache", help: "check every memo again, neither reading nor writing the findings cache"),
       ], run: LintCommand.run),
+    Command(
+      name: "cache", arguments: "", completes: "none",
+      summary: "where the findings cache is and how big, or empty it",
+      description:
+        "ls, show, lint and the browser keep what each memo's checks found in a cache outside the memo folder ($XDG_CACHE_HOME/stash/findings, by default ~/.cache/stash/findings), keyed by each checked file's device, inode, size and times, so that a run checks again only the memos whose files changed. It holds codes, severities, positions and numbers, no words (FORMAT.md §10), at most 32 MiB (the folders checked longest ago are forgotten first), and is safe to delete at any time; --no-cache on ls, show and lint checks everything afresh. Prints the cache's folder, how many folders it holds and its size. Exit 0, 2 when it cannot be read or emptied.",
+      options: [
+        Option(name: "clear", help: "empty the cache (every later run checks each memo again, once)")
+      ], run: CacheCommand.run),
     Command(
       name: "recover", arguments: "[DIR]", completes: "dir",
       summary: "assemble what killed recordings left in a memo folder",

@@ -72,6 +72,7 @@ enum LintCommand {
 
     let deep = arguments.flags.contains("deep-audio")
     let fix = arguments.flags.contains("fix")
+    let cached = !arguments.flags.contains("no-cache")
     // Each path's configuration is loaded before anything is printed, so a bad one still stops
     // the run with only its usage error, as it did when the output came all at once at the end.
     // A path named again (or another name of a file or folder already named) is linted once, as
@@ -162,7 +163,11 @@ enum LintCommand {
           report.add(configured)
         }
         if isFolder {
-          try LintEngine.lint(folder: path, deepAudio: deep, emit: take)
+          // After --fix, the folder has changed: the keys tell, so the cache is used all the same.
+          let cache =
+            cached ? CacheCommand.open(folder: path, warn: { standardError("stash lint: " + $0) }) : nil
+          try LintEngine.lint(folder: path, deepAudio: deep, cache: cache, emit: take)
+          cache?.save(whole: true, memoCount: 0).map { standardError("stash lint: " + $0) }
         } else {
           try LintEngine.lint(file: path).forEach(take)
         }

@@ -23,7 +23,9 @@ enum ListCommand {
     if getenv("TZ") == nil { setenv("TZ", ":/etc/localtime", 1) }
     let listing: Listing
     do {
-      listing = try Listing(path: path) { standardError("stash ls: " + $0) }
+      listing = try Listing(path: path, cached: !arguments.flags.contains("no-cache")) {
+        standardError("stash ls: " + $0)
+      }
     } catch {
       standardError("stash ls: \(error)")
       return 2
@@ -45,7 +47,7 @@ enum ListCommand {
       print("[]")
       return
     }
-    listing.print { index, account, out in
+    listing.print(warn: { standardError("stash ls: " + $0) }) { index, account, out in
       out.raw(index == 0 ? "[\n" : ",\n")
       account.memo.writeJSON(to: &out, problems: account.findings.map(\.problemJSON))
     }
@@ -54,7 +56,8 @@ enum ListCommand {
 
   /// One line per memo and the summary; with `bases`, each line ends with the memo's base.
   static func printTable(_ listing: Listing, bases: Bool = false) {
-    let summary = listing.print { _, account, out in
+    let summary = listing.print(messages: false, warn: { standardError("stash ls: " + $0) }) {
+      _, account, out in
       let memo = account.memo
       var line = RecordingDate.localMinute(memo.recordedAt) + "  "
       let length = memo.durationSeconds.map { TimeText.clock($0, hours: true) } ?? "--:--"

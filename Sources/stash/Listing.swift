@@ -15,6 +15,8 @@ struct Listing {
   let configuration: LintConfiguration
   /// The folder's name-collision findings, each memo's own added to its account.
   let collisions: [LintFinding]
+  /// What the memos' checks found last time, or nil (`--no-cache`, or a cache that cannot be used).
+  let cache: FindingsCache?
 
   /// How many memos a piece of output holds: one hand-off to a core, one buffer, one write.
   static let piece = 256
@@ -23,18 +25,24 @@ struct Listing {
 
   /// Reads the folder's names and puts its memos in order; throws only when the folder cannot be
   /// read (`folder-unreadable`).
-  init(path: String, warn: (String) -> Void) throws(FormatError) {
+  init(path: String, cached: Bool, warn: (String) -> Void) throws(FormatError) {
     folder = try MemoFolderOrder<FolderGrouping>(path: path)
     configuration = MemoAccount.configuration(of: path, warn: warn)
     collisions = LintEngine.collisionFindings(folder.names, folder: path, now: folder.now)
+    cache = cached ? CacheCommand.open(folder: path, warn: warn) : nil
   }
 
   /// Reads and checks the memos on both cores (each memo's one account: `MemoAccount`), a piece at
   /// a time, hands each to `render` with its place in the listing, and writes each piece's bytes
   /// to standard output as soon as every piece before it is written. Returns the folder's totals,
-  /// summed in listing order as `FolderSummary` sums.
+  /// summed in listing order as `FolderSummary` sums. Without `messages`, the findings the cache
+  /// answers for carry none (`MemoAccount.read`). The cache is written after.
   @discardableResult
-  func print(_ render: (Int, MemoAccount, inout JSONWriter) -> Void) -> FolderSummary {
+  func print(
+    messages: Bool = true, warn: (String) -> Void, _ render: (Int, MemoAccount, inout JSONWriter) -> Void
+  )
+    -> FolderSummary
+  {
     let output = OrderedOutput(
       FolderSummary(others: folder.names.others, collisions: folder.names.collisions))
     let pieces = (folder.count + Self.piece - 1) / Self.piece
@@ -45,12 +53,13 @@ struct Listing {
       for position in n * Self.piece..<min(folder.count, (n + 1) * Self.piece) {
         let account = MemoAccount.read(
           folder.candidate(at: position), folder: folder.path, now: folder.now, opened: folder.opened,
-          configuration: configuration, collisions: collisions)
+          configuration: configuration, collisions: collisions, cache: cache, messages: messages)
         render(position, account, &out)
         tallies.append(FolderSummary.Tally(account.memo))
       }
       output.deliver(n, out.bytes, tallies)
     }
+    cache?.save(whole: true, memoCount: folder.count).map(warn)
     return output.totals
   }
 }

@@ -108,12 +108,16 @@ struct MemoReference {
 
   /// The memo's one account of its problems (what `stash lint` reports for it, with the folder's
   /// `.stashlint`); nil when the folder can no longer be read.
-  func account(warn: (String) -> Void) -> MemoAccount? {
+  func account(cached: Bool, warn: (String) -> Void) -> MemoAccount? {
     guard let position = folder.position(ofBase: memo.base, bytes: true) else { return nil }
-    return MemoAccount.read(
+    let cache = cached ? CacheCommand.open(folder: folder.path, warn: warn) : nil
+    let account = MemoAccount.read(
       folder.candidate(at: position), folder: folder.path, now: folder.now, opened: folder.opened,
       configuration: MemoAccount.configuration(of: folder.path, warn: warn),
-      collisions: LintEngine.collisionFindings(folder.names, folder: folder.path, now: folder.now))
+      collisions: LintEngine.collisionFindings(folder.names, folder: folder.path, now: folder.now),
+      cache: cache)
+    cache?.save(whole: false, memoCount: folder.count).map(warn)
+    return account
   }
 
   /// The full path of the memo's file of `kind`, or nil when it has none.

@@ -16,7 +16,9 @@ enum ShowCommand {
     let json = try arguments.format(among: ["text", "json"]) == "json"
     let reference = try MemoReference(arguments.positionals[0])
     let memo = reference.memo
-    let account = reference.account { standardError("stash show: " + $0) }
+    let account = reference.account(cached: !arguments.flags.contains("no-cache")) {
+      standardError("stash show: " + $0)
+    }
     var transcript: WebVTTDocument?
     var route: GPXDocument?
     var status: Int32 = 0

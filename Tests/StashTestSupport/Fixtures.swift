@@ -35,11 +35,23 @@ public struct ProcessResult: Sendable {
 }
 
 /// Runs a program with arguments and collects its output; the program is found on PATH when the
-/// name has no slash.
+/// name has no slash. Unless `environment` names an `XDG_CACHE_HOME` of its own, the program gets
+/// a fresh empty one, removed after: every run starts without a findings cache (as `--no-cache`
+/// would have it) and none is ever written to the home folder of whoever runs the tests.
 public func runProcess(
   _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
   input: Data? = nil
 ) throws -> ProcessResult {
+  var environment = environment ?? ProcessInfo.processInfo.environment
+  var freshCache: ScratchFolder?
+  if environment["XDG_CACHE_HOME"] == nil
+    || environment["XDG_CACHE_HOME"] == ProcessInfo.processInfo.environment["XDG_CACHE_HOME"]
+  {
+    let cache = try ScratchFolder("stash-test-cache")
+    freshCache = cache
+    environment["XDG_CACHE_HOME"] = cache.path
+  }
+  defer { freshCache?.remove() }
   let process = Process()
   if executable.contains("/") {
     process.executableURL = URL(fileURLWithPath: executable)
@@ -48,7 +60,7 @@ public func runProcess(
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [executable] + arguments
   }
-  if let environment { process.environment = environment }
+  process.environment = environment
   let out = Pipe()
   let err = Pipe()
   let inPipe = Pipe()
