@@ -54,7 +54,7 @@ if let localeWarning { LaunchOptions.write(2, localeWarning + "\n") }
 let folder = options.folder
 if let problem = FolderCheck.problem(folder) { LaunchOptions.fail(problem) }
 
-let library: MemoLibrary = FolderLibrary(folder: folder)
+let library: MemoLibrary = FolderLibrary(folder: folder, cached: options.cache, version: BrowserInfo.version)
 // The writers follow no symbolic link, so they get the folder itself when the name given is a link
 // to it (FolderCheck has just found it, so it resolves); nothing inside it is ever followed.
 let importSource = options.importFrom.map { from -> String in

@@ -27,9 +27,10 @@ final class TmuxSession {
     // Places memos were left off go to the scratch folder, never the home folder of whoever runs
     // the tests.
     stateHome = scratch.appendingPathComponent("state")
+    // So is the findings cache: each session starts with none.
     var env = [
       "LC_ALL": "C.UTF-8", "TERM": "xterm-256color", "TZ": "UTC", "NO_COLOR": "1",
-      "XDG_STATE_HOME": stateHome.path,
+      "XDG_STATE_HOME": stateHome.path, "XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path,
     ]
     for (k, v) in environment { env[k] = v }
     let assignments = env.sorted { $0.key < $1.key }.map { "\($0.key)=\(TmuxSession.quote($0.value))" }

@@ -21,8 +21,18 @@ final class FolderLibrary: MemoLibrary {
   /// ls` adds them.
   private let collisions = Mutex<[LintFinding]>([])
 
-  /// A library over `folder`.
-  init(folder: String) { self.folder = folder }
+  /// Whether the findings cache is used (`--no-cache` says not), and the version it is kept for.
+  private let cached: Bool
+  private let version: String
+  /// The last listing's findings cache: opened by `list`, saved when enough rows were checked.
+  private let cache = Mutex<FindingsCache?>(nil)
+
+  /// A library over `folder`; with `cached`, the marks use the findings cache of this `version`.
+  init(folder: String, cached: Bool = false, version: String = StashFormat.version) {
+    self.folder = folder
+    self.cached = cached
+    self.version = version
+  }
 
   func list() -> (rows: MemoList, error: String?) {
     let order: MemoFolderOrder<MemoNames>
@@ -38,6 +48,18 @@ final class FolderLibrary: MemoLibrary {
     collisions.withLock { $0 = found }
     // A configuration that cannot be used leaves the defaults; `stash lint` names its mistake.
     configuration.withLock { $0 = MemoAccount.configuration(of: folder, warn: { _ in }) }
+    // What the last listing's rows found is kept before the new listing's cache is read. A cache
+    // that cannot be used leaves the browser uncached; `stash cache` and `stash ls` say why.
+    let opened =
+      cached
+      ? FindingsCache.open(
+        folder: folder, version: version, directory: FindingsCache.directory(), warn: { _ in })
+      : nil
+    let previous = cache.withLock { cache in
+      defer { cache = opened }
+      return cache
+    }
+    previous?.save(whole: false, memoCount: made.count)
     return (MemoList(made), nil)
   }
 
@@ -46,11 +68,17 @@ final class FolderLibrary: MemoLibrary {
     let known = indices.filter { $0 >= 0 && $0 < listing.count }
     let configuration = configuration.withLock { $0 }
     let collisions = collisions.withLock { $0 }
+    let cache = cache.withLock { $0 }
     let rows = listing.read(known) { candidate, order in
       FolderLibrary.row(
         MemoAccount.read(
           candidate, folder: order.path, now: order.now, opened: order.opened,
-          configuration: configuration, collisions: collisions))
+          configuration: configuration, collisions: collisions, cache: cache))
+    }
+    // Written every few thousand memos checked, and once every row has been looked up, so a
+    // browser closed early still keeps most of what it checked.
+    if let cache, cache.unsaved >= 4096 || cache.looked >= listing.count {
+      cache.save(whole: false, memoCount: listing.count)
     }
     return Array(zip(known, rows))
   }

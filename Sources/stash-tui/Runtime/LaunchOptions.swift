@@ -34,6 +34,8 @@ struct LaunchOptions {
   /// How hard to shorten long pauses (`--skip-silence[=LEVEL]`), for the browser's player; nil:
   /// pauses play whole until `s` is pressed.
   var skipSilence: SkipSilenceLevel?
+  /// Whether the marks use the findings cache (`--no-cache`: every memo checked afresh).
+  var cache = true
   /// Whether the browser's player starts with voice boost on (`--voice-boost`; `v` toggles it).
   var voiceBoost = false
   /// Whether it starts with the noise reduction on (`--enhance`; `v`'s second level).
@@ -60,6 +62,7 @@ struct LaunchOptions {
       case "--version": options.version = true
       case "--no-mouse": options.mouse = false
       case "--no-mpris": options.mpris = false
+      case "--no-cache": options.cache = false
       case "--voice-boost": options.voiceBoost = true
       case "--enhance": options.enhance = true
       case "--show-styles": options.showStyles = true
@@ -143,6 +146,8 @@ struct LaunchOptions {
         --list-devices         list the ALSA devices that can play, and exit
         --no-mouse             leave the mouse to the terminal (text selection)
         --no-mpris             stay off the session bus: no media keys or desktop controls (MPRIS)
+        --no-cache             check every memo for its marks again, neither reading nor writing
+                               the findings cache (stash cache)
         --import-from DIR      where I imports memos from (a phone mounted with ifuse, a stick)
         --voice-boost          start with voice boost on (v cycles it): a quiet voice brought up
                                to a steady loudness
