@@ -87,7 +87,7 @@ import Testing
   }
 
   /// The counted calls of `stash ARGUMENTS`, and its output.
-  func counted(_ arguments: [String], scratch: URL, exits: Set<Int32> = [0]) throws -> (
+  func counted(_ arguments: [String], scratch: URL, exits: Set<Int32> = [0], cache: URL? = nil) throws -> (
     calls: [Int], output: String
   ) {
     let source = scratch.appendingPathComponent("count.c")
@@ -99,6 +99,7 @@ import Testing
     var environment = ProcessInfo.processInfo.environment
     environment["LD_PRELOAD"] = library.path
     environment["STASH_CALL_COUNTS"] = counts.path
+    if let cache { environment["XDG_CACHE_HOME"] = cache.path }
     let result = try runProcess(stash, arguments, environment: environment)
     #expect(exits.contains(result.status), "\(result.standardError)")
     let text = try String(contentsOf: counts, encoding: .utf8)
@@ -113,7 +114,7 @@ import Testing
     let scratch = try Fixtures.scratchFolder("stash-ls-calls")
     defer { try? FileManager.default.removeItem(at: scratch) }
     let folder = try makeFolder(in: scratch)
-    let (calls, output) = try counted(["ls", "--json", folder.path], scratch: scratch)
+    let (calls, output) = try counted(["ls", "--json", "--no-cache", folder.path], scratch: scratch)
     #expect(calls.count == 4, "\(calls)")
     guard calls.count == 4 else { return }
     let (stats, reads, opens, closes) = (calls[0], calls[1], calls[2], calls[3])
@@ -127,6 +128,27 @@ import Testing
     #expect(stats <= 3 * n + slack, "stats \(stats) for \(n) memos")
     #expect(reads <= 5 * n + slack, "reads \(reads) for \(n) memos")
     #expect(opens <= 4 * n + slack && closes <= 4 * n + slack, "\(calls)")
+  }
+
+  /// Warm (the findings cache filled by an earlier run), the marks need no transcript or route:
+  /// per memo the audio and the title are opened, and the audio, transcript and route stat'ed
+  /// for the entry's key (and the audio once more for its size).
+  @Test func aWarmListingOpensOnlyTheAudioAndTheTitle() throws {
+    let scratch = try Fixtures.scratchFolder("stash-ls-warm-calls")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let folder = try makeFolder(in: scratch)
+    // What changed in the second before a run is not kept (FindingsCache.key).
+    usleep(2_100_000)
+    let cache = scratch.appendingPathComponent("cache")
+    let (_, cold) = try counted(["ls", folder.path], scratch: scratch, cache: cache)
+    let (calls, warm) = try counted(["ls", folder.path], scratch: scratch, cache: cache)
+    #expect(warm == cold)
+    #expect(calls.count == 4, "\(calls)")
+    guard calls.count == 4 else { return }
+    let (stats, opens, closes) = (calls[0], calls[2], calls[3])
+    let n = Self.memoCount
+    #expect(opens >= 2 * n && opens <= 2 * n + 40 && closes <= 2 * n + 40, "opens and closes \(calls)")
+    #expect(stats <= 4 * n + 40, "stats \(stats) for \(n) memos")
   }
 
   /// Lint opens each file of a memo once: `Memo.read` does not sniff the transcript and route
@@ -148,7 +170,7 @@ import Testing
     }
     // Findings exit 1 (the routes' times are outside their recordings); only 2 is a failure.
     let (calls, output) = try counted(
-      ["lint", "--format", "json", folder.path], scratch: scratch, exits: [0, 1])
+      ["lint", "--format", "json", "--no-cache", folder.path], scratch: scratch, exits: [0, 1])
     #expect(calls.count == 4, "\(calls)")
     guard calls.count == 4 else { return }
     let (opens, closes) = (calls[2], calls[3])
