@@ -44,8 +44,8 @@ package final class FindingsCache: Sendable {
     package var low: UInt64
   }
 
-  /// The most the cache folder holds, in bytes: 32 MiB. A memo with nothing found takes 43
-  /// bytes, so a folder of 100,000 memos takes about 4.3 MB, and the bound holds several such
+  /// The most the cache folder holds, in bytes: 32 MiB. A memo with nothing found takes 37
+  /// bytes, so a folder of 100,000 memos takes about 3.7 MB, and the bound holds several such
   /// folders; past it, the folders least recently checked are forgotten first (README).
   package static let bound = 32 << 20
   /// A file's name: the hash of the folder's resolved path, then this.

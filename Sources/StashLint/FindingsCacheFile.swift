@@ -65,7 +65,7 @@ enum FindingsCacheFile {
     guard written == version else { return .failure(.foreign("was written by stash \(written)")) }
     guard let count = reader.int(4) else { return .failure(.damaged) }
     var entries: [FindingsCache.Key: FindingsCache.Entry] = [:]
-    entries.reserveCapacity(min(Int(count), bytes.count / 43))
+    entries.reserveCapacity(min(Int(count), bytes.count / 37))
     for _ in 0..<count {
       guard let high = reader.int(8), let low = reader.int(8), let date = reader.int(8),
         let source = reader.int(1), source < 3, let known = reader.int(1), let duration = reader.int(8),

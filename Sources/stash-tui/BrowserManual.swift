@@ -161,6 +161,11 @@ enum BrowserManual {
       folder: \\fI$XDG_STATE_HOME/stash/positions\\fR and \\fIselections\\fR, by default in
       \\fI~/.local/state/stash\\fR.
       .TP
+      .B XDG_CACHE_HOME
+      where what each memo's checks found is kept, so the marks check again only what changed:
+      \\fI$XDG_CACHE_HOME/stash/findings\\fR, by default \\fI~/.cache/stash/findings\\fR
+      (\\fBstash cache\\fR; \\fB\\-\\-no\\-cache\\fR leaves it alone).
+      .TP
       .B TZ
       the time zone dates are shown in.
       .SH FILES
