@@ -188,15 +188,7 @@ package final class FindingsCache: Sendable {
     let fs = SystemFileSystem()
     let bytes = FindingsCacheFile.encode(entries, version: version)
     do {
-      var missing: [String] = []
-      var probe = directory
-      while !probe.isEmpty, try fs.status(probe) == nil {
-        missing.append(probe)
-        probe = String(probe[..<(probe.lastIndex(of: "/") ?? probe.startIndex)])
-      }
-      for made in missing.reversed() {
-        do { try fs.makeDirectory(made) } catch { if error.number != EEXIST { throw error } }
-      }
+      try fs.makeDirectories(directory)
       guard bytes.count <= Self.bound else {
         return "the findings of this folder are more than the cache holds"
       }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Every file-system call StashRecover makes to change a folder, and every read its decisions rest
 /// on, goes through this seam, one requirement per call, so a test can fail any of them with
 /// ENOSPC, EIO, EACCES or EINTR, or stop a sweep dead at step N. Two reads go around it: the audio
@@ -51,5 +55,19 @@ extension FileSystem {
   /// Whether `path` names a regular file (not following links).
   func isRegularFile(_ path: String) throws(RecoverError) -> Bool {
     try status(path)?.kind == .regular
+  }
+
+  /// Makes the folder `path` and those above it that are missing, outermost first; one another
+  /// process makes meanwhile is no failure.
+  package func makeDirectories(_ path: String) throws(RecoverError) {
+    var missing: [String] = []
+    var probe = path
+    while !probe.isEmpty, try status(probe) == nil {
+      missing.append(probe)
+      probe = String(probe[..<(probe.lastIndex(of: "/") ?? probe.startIndex)])
+    }
+    for made in missing.reversed() {
+      do { try makeDirectory(made) } catch { if error.number != EEXIST { throw error } }
+    }
   }
 }

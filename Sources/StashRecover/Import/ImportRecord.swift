@@ -161,18 +161,7 @@ extension ImportRecord {
   func save(_ path: String, fileSystem fs: some FileSystem) throws {
     let slash = path.lastIndex(of: "/")!
     let folder = String(path[..<slash])
-    var missing: [String] = []
-    var probe = folder
-    while !probe.isEmpty, try fs.status(probe) == nil {
-      missing.append(probe)
-      probe = String(probe[..<(probe.lastIndex(of: "/") ?? probe.startIndex)])
-    }
-    for made in missing.reversed() {
-      // Another import may make it meanwhile.
-      do { try fs.makeDirectory(made) } catch {
-        if error.number != EEXIST { throw error }
-      }
-    }
+    try fs.makeDirectories(folder)
     let name = String(path[path.index(after: slash)...])
     // What an import killed while it wrote this record left: its temporaries, by their shape.
     for leftover in try fs.list(folder) where TemporaryName.finalName(of: leftover) == name {
