@@ -2,9 +2,10 @@ import Foundation
 import StashFormat
 
 extension Harness {
-  /// `stash ls --json` over the memo folder: wall time and peak memory of the process, warm cache.
+  /// `stash ls --json` over the memo folder: wall time and peak memory of the process, warm page
+  /// cache, no findings cache (`--no-cache`: every memo checked, as on a fresh machine).
   mutating func listing(_ memos: MemoFolderCorpus) throws {
-    let command = [stash, "ls", "--json", memos.folder]
+    let command = [stash, "ls", "--json", "--no-cache", memos.folder]
     // The untimed first run warms the cache, and its answer is checked.
     let first = try ChildRun.checked(command)
     guard let list = try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [[String: Any]]

@@ -37,6 +37,9 @@ guard let made = mkdtemp(&template) else {
   exit(2)
 }
 Harness.scratch = String(cString: made)
+// Every child's findings cache goes to the scratch folder, never the home folder's: the cold
+// figures pass --no-cache, and the warm ones fill it with one run first (issue #45).
+setenv("XDG_CACHE_HOME", Harness.scratch + "/cache", 1)
 log("stash-bench: corpora in \(Harness.scratch); load average \(Report.loadText(loadAtStart))")
 
 var harness = Harness(bin: bin, repo: repo, quick: quick, only: option("--only"))
