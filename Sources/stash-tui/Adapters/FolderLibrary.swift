@@ -24,8 +24,9 @@ final class FolderLibrary: MemoLibrary {
   /// Whether the findings cache is used (`--no-cache` says not), and the version it is kept for.
   private let cached: Bool
   private let version: String
-  /// The last listing's findings cache: opened by `list`, saved when enough rows were checked.
-  private let cache = Mutex<FindingsCache?>(nil)
+  /// The last listing's findings cache: opened when its first rows are read (not on the way to the
+  /// first screen, which draws from the names), saved when enough rows were checked.
+  private let cache = Mutex<(opened: Bool, cache: FindingsCache?)>((false, nil))
 
   /// A library over `folder`; with `cached`, the marks use the findings cache of this `version`.
   init(folder: String, cached: Bool = false, version: String = StashFormat.version) {
@@ -48,16 +49,10 @@ final class FolderLibrary: MemoLibrary {
     collisions.withLock { $0 = found }
     // A configuration that cannot be used leaves the defaults; `stash lint` names its mistake.
     configuration.withLock { $0 = MemoAccount.configuration(of: folder, warn: { _ in }) }
-    // What the last listing's rows found is kept before the new listing's cache is read. A cache
-    // that cannot be used leaves the browser uncached; `stash cache` and `stash ls` say why.
-    let opened =
-      cached
-      ? FindingsCache.open(
-        folder: folder, version: version, directory: FindingsCache.directory(), warn: { _ in })
-      : nil
-    let previous = cache.withLock { cache in
-      defer { cache = opened }
-      return cache
+    // What the last listing's rows found is kept; the new listing's rows read the cache anew.
+    let previous = cache.withLock { state in
+      defer { state = (false, nil) }
+      return state.cache
     }
     previous?.save(whole: false, memoCount: made.count)
     return (MemoList(made), nil)
@@ -68,7 +63,17 @@ final class FolderLibrary: MemoLibrary {
     let known = indices.filter { $0 >= 0 && $0 < listing.count }
     let configuration = configuration.withLock { $0 }
     let collisions = collisions.withLock { $0 }
-    let cache = cache.withLock { $0 }
+    // A cache that cannot be used leaves the browser uncached; `stash cache` and `stash ls` say why.
+    let cache = cache.withLock { state in
+      if cached && !state.opened {
+        state = (
+          true,
+          FindingsCache.open(
+            folder: folder, version: version, directory: FindingsCache.directory(), warn: { _ in })
+        )
+      }
+      return state.cache
+    }
     let rows = listing.read(known) { candidate, order in
       FolderLibrary.row(
         MemoAccount.read(
