@@ -37,9 +37,6 @@ guard let made = mkdtemp(&template) else {
   exit(2)
 }
 Harness.scratch = String(cString: made)
-// Every child's findings cache goes to the scratch folder, never the home folder's: the cold
-// figures pass --no-cache, and the warm ones fill it with one run first (issue #45).
-setenv("XDG_CACHE_HOME", Harness.scratch + "/cache", 1)
 log("stash-bench: corpora in \(Harness.scratch); load average \(Report.loadText(loadAtStart))")
 
 var harness = Harness(bin: bin, repo: repo, quick: quick, only: option("--only"))
@@ -51,6 +48,10 @@ do {
 do {
   log("· peers")
   harness.preparePeers()
+  // Every child's findings cache goes to the scratch folder, never the home folder's: the cold
+  // figures pass --no-cache, and the warm ones fill it with one run first (issue #45). Set after
+  // the peers, whose virtual environment stays in the home folder's cache between runs.
+  setenv("XDG_CACHE_HOME", Harness.scratch + "/cache", 1)
   log("· corpora: audio (ffmpeg), \(quick ? 2_000 : 10_000) memos")
   let start = Measure.now()
   let audio = try AudioCorpus.make(in: Harness.scratch + "/audio")
