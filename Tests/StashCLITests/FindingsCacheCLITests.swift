@@ -1,5 +1,6 @@
 import Foundation
 import StashTestSupport
+import Synchronization
 import Testing
 
 /// The findings cache through the command line (FORMAT.md §10): warm, cold and `--no-cache`
@@ -107,6 +108,42 @@ import Testing
       let next = try run(["ls", "--json", "."], in: folder, cache: cache)
       #expect(next.standardError.isEmpty && next.standardOutput == uncached.standardOutput)
     }
+  }
+
+  /// Two processes at once, again and again, on one cache, the folder changing between rounds:
+  /// each answers as `--no-cache` does, and the cache is never left damaged (no warning after).
+  @Test func twoProcessesAtOnceNeverAnswerWrongly() throws {
+    let scratch = try ScratchFolder("stash-cache-two")
+    defer { scratch.remove() }
+    let folder = scratch.appendingPathComponent("demo")
+    #expect(try runProcess("cp", ["-R", Fixtures.folder("demo").path, folder.path]).status == 0)
+    Self.settle()
+    let cache = scratch.appendingPathComponent("cache")
+    let transcripts = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+      $0.hasSuffix("_transcription.vtt")
+    }.sorted()
+    #expect(transcripts.count >= 4)
+    for round in 0..<4 {
+      // A cue past the end added to one more transcript each round: the findings change.
+      let handle = try FileHandle(forWritingTo: folder.appendingPathComponent(transcripts[round]))
+      try handle.seekToEnd()
+      try handle.write(contentsOf: Data("\n99:00.000 --> 99:01.000\nlate\n".utf8))
+      try handle.close()
+      let uncached = try run(["lint", "--format", "json", "--no-cache", "."], in: folder, cache: cache)
+      let results = Mutex<[ProcessResult]>([])
+      DispatchQueue.concurrentPerform(iterations: 2) { _ in
+        let result = try? run(["lint", "--format", "json", "."], in: folder, cache: cache)
+        results.withLock { $0.append(contentsOf: result.map { [$0] } ?? []) }
+      }
+      let both = results.withLock { $0 }
+      #expect(both.count == 2)
+      for result in both {
+        #expect(result.standardOutput == uncached.standardOutput, "round \(round)")
+        #expect(result.standardError.isEmpty, "\(result.standardError)")
+      }
+    }
+    let after = try run(["ls", "--json", "."], in: folder, cache: cache)
+    #expect(after.standardError.isEmpty, "\(after.standardError)")
   }
 
   enum Damage: CaseIterable {
