@@ -20,6 +20,14 @@ import Testing
   /// changed in the second before a run is checked again next time, FindingsCache.key).
   static func settle() { usleep(2_100_000) }
 
+  /// A copy of the demo folder in `scratch`, settled.
+  static func settledDemo(in scratch: ScratchFolder) throws -> URL {
+    let folder = scratch.appendingPathComponent("demo")
+    #expect(try runProcess("cp", ["-R", Fixtures.folder("demo").path, folder.path]).status == 0)
+    settle()
+    return folder
+  }
+
   /// Every finding kind of the lint fixtures, and the demo folder: each command gives the same
   /// bytes and status uncached, with an empty cache and with the cache that run filled.
   @Test func warmColdAndUncachedAgreeByteForByte() throws {
@@ -75,9 +83,7 @@ import Testing
   func aCacheThatCannotBeUsedCostsOneWarning(_ damage: Damage) throws {
     let scratch = try ScratchFolder("stash-cache-damaged")
     defer { scratch.remove() }
-    let folder = scratch.appendingPathComponent("demo")
-    #expect(try runProcess("cp", ["-R", Fixtures.folder("demo").path, folder.path]).status == 0)
-    Self.settle()
+    let folder = try Self.settledDemo(in: scratch)
     var cache = scratch.appendingPathComponent("cache")
     let findings = cache.appendingPathComponent("stash/findings")
     let uncached = try run(["ls", "--json", "."], in: folder, cache: cache)
@@ -115,9 +121,7 @@ import Testing
   @Test func twoProcessesAtOnceNeverAnswerWrongly() throws {
     let scratch = try ScratchFolder("stash-cache-two")
     defer { scratch.remove() }
-    let folder = scratch.appendingPathComponent("demo")
-    #expect(try runProcess("cp", ["-R", Fixtures.folder("demo").path, folder.path]).status == 0)
-    Self.settle()
+    let folder = try Self.settledDemo(in: scratch)
     let cache = scratch.appendingPathComponent("cache")
     let transcripts = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
       $0.hasSuffix("_transcription.vtt")
@@ -154,9 +158,7 @@ import Testing
     let scratch = try ScratchFolder("stash-cache-command")
     defer { scratch.remove() }
     let cache = scratch.appendingPathComponent("cache")
-    let folder = scratch.appendingPathComponent("demo")
-    #expect(try runProcess("cp", ["-R", Fixtures.folder("demo").path, folder.path]).status == 0)
-    Self.settle()
+    let folder = try Self.settledDemo(in: scratch)
     let empty = try run(["cache"], in: folder, cache: cache)
     #expect(empty.status == 0)
     #expect(empty.standardOutput.hasPrefix(cache.path + "/stash/findings: 0 folders cached, 0 bytes"))
