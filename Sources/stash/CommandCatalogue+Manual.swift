@@ -34,7 +34,7 @@ extension CommandCatalogue {
 
       """
     for command in commands {
-      out += ".SS \(roff("stash \(command.name) \(command.arguments)"))\n\(roff(command.description))\n"
+      out += ".SS \(roff(command.synopsis))\n\(roff(command.description))\n"
       if !command.details.isEmpty { out += ".PP\n.nf\n\(roff(command.details))\n.fi\n" }
       for option in command.options {
         let label = flag(option) + (option.value.map { " " + $0 } ?? "")

@@ -32,6 +32,9 @@ enum CommandCatalogue {
     /// Runs the command on the words after its name; returns the exit code: 0 clean, 1 findings,
     /// 2 usage or I/O errors.
     var run: @Sendable ([String]) throws -> Int32
+
+    /// `stash NAME ARGUMENTS`, as the usage line and the man page give it.
+    var synopsis: String { "stash \(name)" + (arguments.isEmpty ? "" : " " + arguments) }
   }
 
   static let formats = ["human", "json", "github", "sarif", "gcc"]
@@ -257,7 +260,7 @@ enum CommandCatalogue {
   static func help(for name: String) -> String? {
     guard let command = command(name) else { return nil }
     var out =
-      "usage: stash \(command.name) \(command.arguments)\(command.options.isEmpty ? "" : " [OPTIONS]")\n\n"
+      "usage: \(command.synopsis)\(command.options.isEmpty ? "" : " [OPTIONS]")\n\n"
     out += wrap(command.description, indent: "") + "\n"
     if !command.details.isEmpty { out += "\n" + command.details + "\n" }
     if !command.options.isEmpty {
