@@ -80,7 +80,8 @@ let package = Package(
       ],
       swiftSettings: strict),
     .executableTarget(
-      name: "stash-bench", dependencies: ["StashFormat", "StashRecover"],
+      // StashTestSupport: the bench builds its Voice Memos recordings as the tests do.
+      name: "stash-bench", dependencies: ["StashFormat", "StashRecover", "StashTestSupport"],
       path: "Benchmarks/Harness", swiftSettings: strict),
 
     .target(

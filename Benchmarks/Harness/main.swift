@@ -92,6 +92,9 @@ do {
     try $0.transcripts(megabytes: quick ? 20 : 100)
   }
   harness.section("#47", "Voice Memos transcript", target: "≤ 50 ms") { try $0.voiceMemoTranscript() }
+  harness.section("#47", "Voice Memos import", target: "≤ 1.2x Stash memos") {
+    try $0.voiceMemoImport(count: quick ? 100 : 500, minutes: quick ? 8 : 16, audio: audio)
+  }
   harness.section("#4", "GPX reading", target: "≥ 110 MB/s, ≤ 1.5x expat") {
     try $0.routes(megabytes: quick ? 30 : 150)
   }

@@ -59,34 +59,33 @@ package enum VoiceMemoAdoption {
         notices.append("\(error)")
       }
     }
+    // First what the names and the database say (a status each, in order), then each recording
+    // opened and its transcript made, on every core (the work an import adds to the copy), then
+    // each taken in as a memo, in order.
+    var candidates:
+      [(name: String, status: FileStatus, named: VoiceMemoName?, listed: VoiceMemoDatabase.Recording?)] = []
     for name in listing.voiceMemoCandidates.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-      let path = folder + "/" + name
-      guard let status = try? fs.status(path), status.kind == .regular else {
+      guard let status = try? fs.status(folder + "/" + name), status.kind == .regular else {
         listing.others.append((name, "not a name Stash writes"))
         continue
       }
-      let named = VoiceMemoName.parse(name)
       let listed = database[name]
-      var notes = ["from Apple's Voice Memos: \(PathText.escaped(name))"]
-      if let folder = listed?.folder { notes.append("in Apple's folder \(PathText.escaped(folder))") }
       if listed?.deleted == true && !includeDeleted {
         listing.others.append(
           (name, "in Voice Memos' Recently Deleted: left (stash import --include-deleted brings it)"))
         continue
       }
-      var items: VoiceMemoItems?
-      var file: ReadOnlyFile?
-      var indexUnreadable = false
-      do {
-        let opened = try ReadOnlyFile(path: path)
-        file = opened
-        items = try VoiceMemoItems.read(opened)
-      } catch {
-        // The audio is imported all the same: lint then says what is wrong with it.
-        if named != nil || listed != nil { notes.append("its title and transcript cannot be read: \(error)") }
-        indexUnreadable = true
-      }
-      guard named != nil || listed != nil || items?.writtenByVoiceMemos == true else {
+      candidates.append((name, status, VoiceMemoName.parse(name), listed))
+    }
+    let examined = Parallel.map(candidates.count, chunk: 1) { index in
+      let candidate = candidates[index]
+      return examine(
+        folder + "/" + candidate.name, status: candidate.status,
+        known: candidate.named != nil || candidate.listed != nil)
+    }
+    for (candidate, found) in zip(candidates, examined) {
+      let (name, status, named, listed) = candidate
+      guard named != nil || listed != nil || found.items?.writtenByVoiceMemos == true else {
         listing.others.append((name, "not a name Stash writes"))
         continue
       }
@@ -95,7 +94,7 @@ package enum VoiceMemoAdoption {
         base = VoiceMemoName.base(creationTime: date)
       } else if let named {
         base = named.base
-      } else if let time = items?.creationTime, RecordingDate.isPlausible(time) {
+      } else if let time = found.items?.creationTime, RecordingDate.isPlausible(time) {
         base = VoiceMemoName.base(creationTime: time)
       } else {
         listing.others.append(
@@ -114,11 +113,11 @@ package enum VoiceMemoAdoption {
       }
       var memo = MemoSet(base: base)
       memo.files[.audio] = status
-      var source = VoiceMemoSource(name: name)
-      source.indexUnreadable = indexUnreadable
-      if let items, let file {
-        made(from: items, file: file, status: status, into: &source, notes: &notes)
-      }
+      var source = found.source
+      source.name = name
+      var notes = ["from Apple's Voice Memos: \(PathText.escaped(name))"]
+      if let folder = listed?.folder { notes.append("in Apple's folder \(PathText.escaped(folder))") }
+      notes += found.notes
       // The title the person sees in the app, when its database gives one.
       if let title = listed?.title.flatMap(titleBytes) { source.made[.title] = title }
       for (kind, bytes) in source.made {
@@ -137,6 +136,28 @@ package enum VoiceMemoAdoption {
     }
     listing.others.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
     return notices
+  }
+
+  /// What opening one recording found: its items, the files made from them, and what could not
+  /// be read. `known` (its name or the database says it is one) says the notes are worth making.
+  static func examine(_ path: String, status: FileStatus, known: Bool) -> (
+    items: VoiceMemoItems?, source: VoiceMemoSource, notes: [String]
+  ) {
+    var source = VoiceMemoSource(name: "")
+    var notes: [String] = []
+    let items: VoiceMemoItems
+    let file: ReadOnlyFile
+    do {
+      file = try ReadOnlyFile(path: path)
+      items = try VoiceMemoItems.read(file)
+    } catch {
+      // The audio is imported all the same: lint then says what is wrong with it.
+      if known { notes.append("its title and transcript cannot be read: \(error)") }
+      source.indexUnreadable = true
+      return (nil, source, notes)
+    }
+    made(from: items, file: file, status: status, into: &source, notes: &notes)
+    return (items, source, notes)
   }
 
   /// A title file's bytes for `title`, as §5 stores a title (one line, at most 200 characters),
