@@ -255,18 +255,6 @@ import Testing
     let folders = try Folders()
     defer { folders.root.remove() }
     try folders.put(try VoiceMemoRecording.make(transcript: nil), "20250608 083012-1A2B3C4D.m4a")
-    let holder = Process()
-    holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    holder.arguments = [folders.source + "/CloudRecordings.db"]
-    let input = Pipe()
-    let output = Pipe()
-    holder.standardInput = input
-    holder.standardOutput = output
-    try holder.run()
-    defer {
-      try? input.fileHandleForWriting.close()
-      holder.waitUntilExit()
-    }
     let statements = """
       PRAGMA journal_mode=WAL;
       PRAGMA wal_autocheckpoint=0;
@@ -276,13 +264,8 @@ import Testing
       .print ready
 
       """
-    input.fileHandleForWriting.write(Data(statements.utf8))
-    var said = ""
-    while !said.contains("ready") {
-      let data = output.fileHandleForReading.availableData
-      if data.isEmpty { break }
-      said += String(decoding: data, as: UTF8.self)
-    }
+    let holder = try Self.holdOpen(folders.source + "/CloudRecordings.db", statements)
+    defer { holder.close() }
     let journal = try #require(
       try FileManager.default.attributesOfItem(atPath: folders.source + "/CloudRecordings.db-wal")[.size]
         as? Int)
@@ -294,5 +277,63 @@ import Testing
     #expect(try folders.bytes(folders.target + "/2025-06-08T08-30-12Z_title.txt") == Array("Held open".utf8))
     #expect(try folders.bytes(folders.source + "/CloudRecordings.db") == before)
     #expect(report.skipped.allSatisfy { $0.reason.hasPrefix("Voice Memos' database") }, "\(report.skipped)")
+  }
+
+  /// The app in the middle of a write with the old journal (no `-wal`): `BEGIN EXCLUSIVE` held, a
+  /// row inserted and not committed. The import reads what was committed, the recording comes
+  /// with that title, and the database is left as it is.
+  @Test func aDatabaseLockedForWritingIsReadAsCommitted() throws {
+    let folders = try Folders()
+    defer { folders.root.remove() }
+    try folders.put(try VoiceMemoRecording.make(transcript: nil), "20250608 083012-1A2B3C4D.m4a")
+    let statements = """
+      CREATE TABLE ZCLOUDRECORDING (Z_PK INTEGER PRIMARY KEY, ZDATE TIMESTAMP, ZCUSTOMLABEL VARCHAR,
+        ZPATH VARCHAR);
+      INSERT INTO ZCLOUDRECORDING VALUES (1, \(Self.coreDataDate), 'Committed', '20250608 083012-1A2B3C4D.m4a');
+      BEGIN EXCLUSIVE;
+      UPDATE ZCLOUDRECORDING SET ZCUSTOMLABEL = 'Not yet' WHERE Z_PK = 1;
+      .print ready
+
+      """
+    let holder = try Self.holdOpen(folders.source + "/CloudRecordings.db", statements)
+    defer { holder.close() }
+    #expect(!FileManager.default.fileExists(atPath: folders.source + "/CloudRecordings.db-wal"))
+    let before = try folders.bytes(folders.source + "/CloudRecordings.db")
+    let report = try folders.run()
+    #expect(report.notices.isEmpty, "\(report.notices)")
+    #expect(report.memos.map(\.base) == ["2025-06-08T08-30-12Z"], "\(report.textLines)")
+    #expect(try folders.bytes(folders.target + "/2025-06-08T08-30-12Z_title.txt") == Array("Committed".utf8))
+    #expect(try folders.bytes(folders.source + "/CloudRecordings.db") == before)
+  }
+
+  /// `sqlite3` holding the database at `path` open after running `statements`, which end by
+  /// printing `ready`; `close()` ends it.
+  struct Holder {
+    let process: Process
+    let input: Pipe
+
+    func close() {
+      try? input.fileHandleForWriting.close()
+      process.waitUntilExit()
+    }
+  }
+
+  static func holdOpen(_ path: String, _ statements: String) throws -> Holder {
+    let holder = Process()
+    holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+    holder.arguments = [path]
+    let input = Pipe()
+    let output = Pipe()
+    holder.standardInput = input
+    holder.standardOutput = output
+    try holder.run()
+    input.fileHandleForWriting.write(Data(statements.utf8))
+    var said = ""
+    while !said.contains("ready") {
+      let data = output.fileHandleForReading.availableData
+      if data.isEmpty { break }
+      said += String(decoding: data, as: UTF8.self)
+    }
+    return Holder(process: holder, input: input)
   }
 }
