@@ -64,8 +64,8 @@ extension VoiceMemoTranscript {
       var end = start
       for (position, piece) in pieces.enumerated() {
         var text = piece.text
-        if position == 0 { text = String(text.drop { $0.isWhitespace }) }
-        if position == pieces.count - 1 { text = String(text.reversed().drop { $0.isWhitespace }.reversed()) }
+        if position == 0 { text = Self.trimmed(text, leading: true) }
+        if position == pieces.count - 1 { text = Self.trimmed(text, leading: false) }
         if let time = piece.time, time > latest, !nodes.isEmpty {
           nodes.append(.timestamp(Double(time) / 1000))
           latest = time
@@ -97,12 +97,33 @@ extension VoiceMemoTranscript {
 
   /// Whether a run's text ends a sentence or a marked pause (trailing space and quotes aside).
   static func endsPhrase(_ text: String) -> Bool {
-    for character in text.reversed() {
-      if character.isWhitespace || character == "\"" || character == "\u{201D}" || character == ")" {
-        continue
+    // By scalars from the end: a run is a word or two, and this runs once per run of a transcript
+    // of thousands (Character's properties cost more than the rest of the conversion).
+    for scalar in text.unicodeScalars.reversed() {
+      switch scalar {
+      case " ", "\t", "\n", "\r", "\"", "\u{201D}", ")": continue
+      case ".", "?", "!", "…", "。", "？", "！": return true
+      default:
+        if scalar.value >= 0x80 && scalar.properties.isWhitespace { continue }
+        return false
       }
-      return ".?!…。？！".contains(character)
     }
     return false
+  }
+
+  /// `text` without the white space at its start (`leading`) or its end.
+  static func trimmed(_ text: String, leading: Bool) -> String {
+    let scalars = text.unicodeScalars
+    func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+      scalar.value < 0x80
+        ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
+    }
+    if leading {
+      guard let first = scalars.firstIndex(where: { !isSpace($0) }) else { return "" }
+      return first == scalars.startIndex ? text : String(scalars[first...])
+    }
+    guard let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+    let end = scalars.index(after: last)
+    return end == scalars.endIndex ? text : String(scalars[..<end])
   }
 }

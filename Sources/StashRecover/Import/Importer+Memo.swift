@@ -307,8 +307,10 @@ extension Importer {
       let leaf = String(name.split(separator: "/").last!)
       do {
         if let bytes = memo.madeBytes(name) {
-          // Made on import: written whole under its name, never over another file.
-          try AtomicFile.write(bytes, named: leaf, in: folder, mode: .createNew, fileSystem: fs)
+          // Made on import: written whole under its name, never over another file; its folder is
+          // fsynced with the copied files' (before the audio, or at the end).
+          try AtomicFile.write(
+            bytes, named: leaf, in: folder, mode: .createNew, fileSystem: fs, syncingFolder: false)
           var hash = ContentHash()
           hash.update(bytes)
           hashes[name] = hash.value

@@ -178,8 +178,13 @@ public struct Importer<Seam: CopyingFileSystem> {
       defer { entries.deallocate() }
       let hereNow = here
       SweepWorkers.forEach(batch.count, workers: workers) { index in
-        let (source, memo, _) = batch[index]
+        var (source, memo, _) = batch[index]
         if entries[index].outcome == .copied {
+          // A Voice Memos transcript is made here, by the worker, beside the others' copies.
+          let made = VoiceMemoAdoption.makeTranscript(&memo)
+          if made > 0 && hereNow.memos[memo.base]?.files[.transcript] == nil {
+            tally.add(bytesTotal: made, onProgress)
+          }
           let copier = copiers.take()
           defer { copiers.give(copier) }
           importOne(
@@ -260,8 +265,9 @@ public struct Importer<Seam: CopyingFileSystem> {
     private let lock = Mutex(())
     init(memosTotal: Int) { progress.memosTotal = memosTotal }
 
-    func add(bytes: Int = 0, memos: Int = 0, _ onProgress: (Progress) -> Void) {
+    func add(bytes: Int = 0, memos: Int = 0, bytesTotal: Int = 0, _ onProgress: (Progress) -> Void) {
       lock.withLock { _ in
+        progress.bytesTotal += bytesTotal
         progress.bytesDone += bytes
         progress.memosDone += memos
         onProgress(progress)

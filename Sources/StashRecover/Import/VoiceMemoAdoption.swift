@@ -12,6 +12,18 @@ package struct VoiceMemoSource: Sendable, Equatable {
   /// Its index (`moov`, which the app writes last) could not be read: a file still being copied
   /// onto the source looks so, and a recent one is left for a later import.
   package var indexUnreadable = false
+  /// The recording whose `tsrp` is still to be made into the transcript, with its items: made by
+  /// the import's worker that copies the memo (`VoiceMemoAdoption.makeTranscript`), so that the
+  /// work overlaps the other workers' waits on the disk rather than coming before any copy.
+  package var transcriptToMake: (path: String, items: VoiceMemoItems)?
+
+  package init(name: String) { self.name = name }
+
+  package static func == (a: VoiceMemoSource, b: VoiceMemoSource) -> Bool {
+    a.name == b.name && a.made == b.made && a.notes == b.notes && a.indexUnreadable == b.indexUnreadable
+      && a.transcriptToMake?.path == b.transcriptToMake?.path
+      && a.transcriptToMake?.items == b.transcriptToMake?.items
+  }
 }
 
 /// Turns a source folder's Voice Memos recordings into memos (FORMAT.md §9): a recording is known
@@ -156,7 +168,8 @@ package enum VoiceMemoAdoption {
       source.indexUnreadable = true
       return (nil, source, notes)
     }
-    made(from: items, file: file, status: status, into: &source, notes: &notes)
+    if let title = items.title.flatMap(titleBytes) { source.made[.title] = title }
+    if items.transcript != nil { source.transcriptToMake = (path, items) }
     return (items, source, notes)
   }
 
@@ -168,25 +181,34 @@ package enum VoiceMemoAdoption {
     return text.isEmpty ? nil : Array((text.count > 200 ? String(text.prefix(200)) : text).utf8)
   }
 
-  /// The transcript and title made from `items`, with what could not be read in `notes`.
-  static func made(
-    from items: VoiceMemoItems, file: ReadOnlyFile, status: FileStatus, into source: inout VoiceMemoSource,
-    notes: inout [String]
-  ) {
-    if let title = items.title.flatMap(titleBytes) { source.made[.title] = title }
+  /// Makes the transcript of `memo`'s recording, when one is still to be made: its bytes, its
+  /// status beside the audio's, what could not be read in its notes. Returns the bytes made.
+  @discardableResult
+  package static func makeTranscript(_ memo: inout MemoSet) -> Int {
+    guard var source = memo.voiceMemo, let (path, items) = source.transcriptToMake else { return 0 }
+    source.transcriptToMake = nil
+    defer { memo.voiceMemo = source }
     do {
-      guard let transcript = try items.readTranscript(in: file) else { return }
+      let file = try ReadOnlyFile(path: path)
+      guard let transcript = try items.readTranscript(in: file) else { return 0 }
       for diagnostic in transcript.diagnostics {
-        notes.append("its transcript: \(diagnostic.message) (byte \(diagnostic.location.offset ?? 0))")
+        source.notes.append("its transcript: \(diagnostic.message) (byte \(diagnostic.location.offset ?? 0))")
       }
       var length: Double?
       if !transcript.runs.contains(where: { $0.start != nil }) {
         length = AudioSummary.read(path: file.path).durationSeconds
       }
       let document = transcript.webVTTDocument(audioLength: length)
-      if !document.cues.isEmpty { source.made[.transcript] = WebVTTWriter.bytes(document) }
+      guard !document.cues.isEmpty, let audio = memo.files[.audio] else { return 0 }
+      let bytes = WebVTTWriter.bytes(document)
+      source.made[.transcript] = bytes
+      memo.files[.transcript] = FileStatus(
+        kind: .regular, size: bytes.count, modificationTime: audio.modificationTime,
+        modificationNanoseconds: audio.modificationNanoseconds)
+      return bytes.count
     } catch {
-      notes.append("its transcript cannot be read, so the audio comes without one: \(error)")
+      source.notes.append("its transcript cannot be read, so the audio comes without one: \(error)")
+      return 0
     }
   }
 }

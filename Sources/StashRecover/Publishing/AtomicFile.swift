@@ -17,10 +17,11 @@ public enum AtomicFile {
   /// Writes `bytes` as `name` in `folder`. On failure the temporary file is removed where possible,
   /// and `name` is untouched. With `.createNew`, an existing `name` fails with code `exists`.
   /// `verify` is given the temporary file's path once it is on disk, before the rename: throwing
-  /// there abandons the write.
+  /// there abandons the write. `syncingFolder` false leaves the folder's fsync to the caller, who
+  /// makes one for many files (the name is not durable until then).
   public static func write(
     _ bytes: [UInt8], named name: String, in folder: String, mode: Mode, fileSystem fs: some FileSystem,
-    verify: (String) throws -> Void = { _ in }
+    syncingFolder: Bool = true, verify: (String) throws -> Void = { _ in }
   ) throws {
     let temporary = folder + "/" + TemporaryName.make(for: name)
     let final = folder + "/" + name
@@ -48,7 +49,7 @@ public enum AtomicFile {
       try? fs.unlink(temporary)
       throw named(error, final)
     }
-    try fs.syncDirectory(folder)
+    if syncingFolder { try fs.syncDirectory(folder) }
   }
 
   /// Writes `bytes` into the new file open as `descriptor`, fsyncs it and closes it (closed
