@@ -9,23 +9,23 @@ import StashSearch
 /// memo first, places in order within a memo. Exit 0 something found, 1 nothing, 2 usage or I/O.
 enum SearchCommand {
 
-  /// A memo to search: its folder, its place in that folder's listing, and when it was recorded.
-  /// Small: at 100,000 memos a copy of each memo's names here was a seventh of the memory.
-  struct Place {
-    var folder: Int32
-    var position: Int32
-    var date: Double
-  }
-
-  /// What one memo gave: its printed name and reference, the hits, and a warning or an error.
+  /// What one memo gave, as printed: its name and reference, and the hits.
   struct Found {
     var name: String
     var reference: String
     var audio: String?
     var base: String
     var hits: [SearchHit]
-    var warning: String?
-    var error: String?
+
+    /// The memo `found` of the folder at `path`.
+    init(_ found: FolderSearch.Found, in path: String) {
+      let candidate = found.candidate
+      name = Memo.displayName(title: found.title, base: candidate.base, recordedAt: found.date)
+      reference = PathText.join(path, candidate.base)
+      audio = candidate.audio.map { PathText.join(path, $0.name) }
+      base = candidate.base
+      hits = found.hits
+    }
   }
 
   static func run(_ words: [String]) throws -> Int32 {
@@ -81,62 +81,19 @@ enum SearchCommand {
       return 1
     }
 
-    // The memos whose files gave something, of every folder, in the listing's order (`stash
-    // ls`'s); several folders' memos are merged into that order.
+    // Each folder's files are searched as its names are read; what they gave is told in the
+    // listing's order (`stash ls`'s), several folders' memos merged into it.
+    // Every match is kept: `--max-count` counts places, which may hold several.
     var trouble = false
-    // Each with what its files gave (an index in `kept`), or -1 for a memo to search in its turn.
-    var places: [(place: Place, result: Int32)] = []
-    var kept: [SearchAhead.Result] = []
-    var orders: [MemoFolderOrder<MemoNames>?] = []
-    var aheads: [SearchAhead] = []
-    for (index, folder) in folders.enumerated() {
-      // Each transcript and title is searched as the listing meets it; what they gave is put in
-      // the listing's order once the names are read and dated.
-      // Every match is kept: `--max-count` counts places, which may hold several.
-      let ahead = SearchAhead(folder: folder, pattern: pattern)
-      aheads.append(ahead)
+    var searches: [FolderSearch] = []
+    var searched: [String] = []
+    for folder in folders {
       do {
-        let read = Result { () throws(FormatError) in try MemoNames(path: folder, seeing: ahead.see) }
-        // Whether or not the folder could be read to its end, what was handed on is searched.
-        ahead.finish()
-        let names = try read.get()
-        let order = MemoFolderOrder<MemoNames>(names: names, path: folder) { names, index in
-          names.has(index, .transcript) || names.has(index, .title) || names.has(index, .bookmarks)
-        }
-        guard !ahead.hasOverflowed else {
-          // Most memos hold the pattern: each is searched in its turn.
-          places += (0..<order.count).map {
-            (Place(folder: Int32(index), position: Int32($0), date: order.date(at: $0)), -1)
-          }
-          orders.append(order)
-          continue
-        }
-        var positions = [Int32](repeating: -1, count: names.count)
-        for (position, memo) in order.order.enumerated() { positions[memo] = Int32(position) }
-        for (base, result) in ahead.results() {
-          // A file of a base that is no memo listed (an orphan) is passed over, as `ls` passes it.
-          guard let memo = names.index(of: base), positions[memo] >= 0 else { continue }
-          let position = Int(positions[memo])
-          places.append(
-            (
-              Place(folder: Int32(index), position: Int32(position), date: order.date(at: position)),
-              Int32(kept.count)
-            ))
-          kept.append(result)
-        }
-        orders.append(order)
+        searches.append(try FolderSearch(folder: folder, pattern: pattern, wanted: .places(limit)))
+        searched.append(folder)
       } catch {
         standardError("stash search: \(PathText.escaped(folder)): \(error.message)")
         trouble = true
-        orders.append(nil)
-      }
-    }
-    places.sort { ($0.place.folder, $0.place.position) < ($1.place.folder, $1.place.position) }
-    // Only a folder that was read has places.
-    let candidate = { (place: Place) in orders[Int(place.folder)]!.candidate(at: Int(place.position)) }
-    if folders.count > 1 {
-      places.sort { a, b in
-        MemoFolder.listsBefore(a.place.date, candidate(a.place).base, b.place.date, candidate(b.place).base)
       }
     }
     let colour =
@@ -145,44 +102,27 @@ enum SearchCommand {
     var output = SearchOutput(
       json: json, pattern: patternText, colour: colour, severalFolders: folders.count > 1)
     var memosWithHits = 0
-    var start = 0
-    // On both cores, a batch at a time (a memo to search in its turn is searched here, and a
-    // batch's hits are printed before the next is searched): titles for the names of memos with
-    // hits, and those memos.
-    while start < places.count {
-      let batch = places[start..<min(places.count, start + 2048)]
-      start += batch.count
-      let found = Parallel.map(batch.count, chunk: 16) { n in
-        let (place, result) = batch[batch.startIndex + n]
-        return SearchCommand.found(
-          place, result < 0 ? nil : kept[Int(result)], in: orders[Int(place.folder)]!,
-          ahead: aheads[Int(place.folder)], limit: limit)
+    FolderSearch.run(searches) { index, found in
+      if let warning = found.warning { standardError("stash search: warning: \(warning)") }
+      if let error = found.error {
+        standardError("stash search: \(error)")
+        trouble = true
       }
-      for ((place, _), memo) in zip(batch, found) {
-        guard let memo else { continue }
-        if let warning = memo.warning { standardError("stash search: warning: \(warning)") }
-        if let error = memo.error {
-          standardError("stash search: \(error)")
-          trouble = true
-        }
-        guard !memo.hits.isEmpty else { continue }
-        memosWithHits += 1
-        if listOnly {
-          output.write(memo.reference + "\n")
-        } else if countOnly {
-          // Places, as lines are printed (grep -c counts lines, not matches).
-          output.write("\(memo.reference): \(SearchHit.lines(memo.hits).count)\n")
-        } else {
-          output.hits(memo, folder: folders[Int(place.folder)])
-        }
+      guard !found.hits.isEmpty else { return }
+      memosWithHits += 1
+      let memo = Found(found, in: searches[index].order.path)
+      if listOnly {
+        output.write(memo.reference + "\n")
+      } else if countOnly {
+        // Places, as lines are printed (grep -c counts lines, not matches).
+        output.write("\(memo.reference): \(SearchHit.lines(memo.hits).count)\n")
+      } else {
+        output.hits(memo, folder: searched[index])
       }
     }
     // Words still in a parts folder are not searched (a recording not yet recovered): counted, with
     // what makes them searchable.
-    let unrecovered = orders.reduce(0) { sum, order in
-      guard let names = order?.names else { return sum }
-      return sum + (0..<names.count).count { names.has($0, .parts) && !names.has($0, .transcript) }
-    }
+    let unrecovered = searches.reduce(0) { $0 + $1.unrecovered }
     output.finish(memos: memosWithHits, unrecovered: unrecovered)
     if unrecovered > 0 && !json {
       standardError(
@@ -193,30 +133,6 @@ enum SearchCommand {
     return memosWithHits > 0 ? 0 : 1
   }
 
-  /// What one memo gave, from what its files gave as the folder was read (`SearchAhead`), or
-  /// searched now when that is nil: nil when that was nothing to print. Its title is read here
-  /// when a hit in its transcript needs its name.
-  static func found(
-    _ place: Place, _ kept: SearchAhead.Result?, in order: MemoFolderOrder<MemoNames>, ahead: SearchAhead,
-    limit: Int
-  ) -> Found? {
-    let candidate = order.candidate(at: Int(place.position))
-    let result = kept ?? ahead.memo(candidate)
-    var title = result.title?.0
-    if title == nil, let slot = candidate.title, slot.kind == .file {
-      title = Title.read(order.opened.file(slot.name), listedAsRegularFile: true)
-    }
-    // The title's hits, the bookmarks', then the transcript's: those of the first `limit` places
-    // (a place is a line printed: matches at one time in one text).
-    let all = (result.title?.1 ?? []) + result.bookmarks + result.transcript
-    let hits = limit == .max ? all : Array(SearchHit.lines(all).prefix(limit).joined())
-    guard !hits.isEmpty || result.warning != nil || result.error != nil else { return nil }
-    return Found(
-      name: Memo.displayName(title: title, base: candidate.base, recordedAt: place.date),
-      reference: PathText.join(order.path, candidate.base),
-      audio: candidate.audio.map { PathText.join(order.path, $0.name) }, base: candidate.base, hits: hits,
-      warning: result.warning, error: result.error)
-  }
 }
 
 /// How `stash search` prints: a line per hit (`NAME  TIME  TEXT`, the match coloured on a terminal

@@ -1,6 +1,7 @@
 import StashBrowser
 import StashFormat
 import StashLint
+import StashSearch
 import Synchronization
 
 #if canImport(Glibc)
@@ -10,7 +11,7 @@ import Synchronization
 /// The memo folder through StashFormat: the folder's names (`MemoNames`) for the list at once,
 /// `Memo.read` for each memo's row as it is filled in, `WebVTTParser` and
 /// `GPXReader`/`RouteStatistics` for a memo's detail. Keeps the last listing's names to find a
-/// memo's files (and `TranscriptSearch` reads those); memos themselves are not kept.
+/// memo's files (and `FolderSearch` searches them); memos themselves are not kept.
 final class FolderLibrary: MemoLibrary {
   private let folder: String
   /// The last listing; replaced whole by `list`, read from any thread.
@@ -216,9 +217,10 @@ final class FolderLibrary: MemoLibrary {
       paths: paths)
   }
 
-  func transcripts() -> [TranscriptFile] {
-    guard let listing = listing.withLock({ $0 }) else { return [] }
-    return listing.transcriptFiles()
+  func search(_ pattern: SearchPattern, scope: FolderSearch.Scope, wanted: FolderSearch.Wanted)
+    -> FolderSearch?
+  {
+    listing.withLock { $0 }.map { $0.search(pattern, scope: scope, wanted: wanted) }
   }
 
   func otherFileCount() -> Int? {
@@ -241,8 +243,6 @@ final class FolderListing: PendingRows {
   private let order: MemoFolderOrder<MemoNames>
   /// The place in the list of each candidate of `order.names`.
   private let place: [Int32]
-  /// `transcriptFiles`, once made (a listing is of one folder).
-  private let transcriptCache = Mutex<[TranscriptFile]?>(nil)
 
   init(_ order: MemoFolderOrder<MemoNames>) {
     self.order = order
@@ -300,26 +300,10 @@ final class FolderListing: PendingRows {
   /// The names of the memo at `index`, as `Memo.read` takes them.
   func candidate(_ index: Int) -> FolderGrouping.Candidate { order.candidate(at: index) }
 
-  /// The places of the memos with a transcript, their bases in reverse byte order.
-  func transcriptOrder() -> [Int] {
-    var withTranscript = (0..<count).filter { names.has(order.order[$0], .transcript) }
-    withTranscript.sort { basePrecedes($1, $0) }
-    return withTranscript
-  }
-
-  /// The transcripts of this listing's memos, bases in reverse byte order (newest first
-  /// for bases that are dates, as the list mostly is): made once per listing, since each search
-  /// (a search at every key typed) asks for them, and at 100,000 memos making them took longer
-  /// than finding the first hit.
-  func transcriptFiles() -> [TranscriptFile] {
-    if let made = transcriptCache.withLock({ $0 }) { return made }
-    let made = transcriptOrder().map { index in
-      let base = self.base(index)
-      return TranscriptFile(
-        base: base, name: MemoFileKind.transcript.name(for: base), folder: order.opened,
-        listedAsRegularFile: names.kind(order.order[index], .transcript) == .file)
-    }
-    transcriptCache.withLock { $0 = made }
-    return made
+  /// A search of this listing's memos for `pattern`, in its order.
+  func search(_ pattern: SearchPattern, scope: FolderSearch.Scope, wanted: FolderSearch.Wanted)
+    -> FolderSearch
+  {
+    FolderSearch(order: order, pattern: pattern, scope: scope, wanted: wanted)
   }
 }

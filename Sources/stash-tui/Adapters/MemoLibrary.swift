@@ -1,4 +1,5 @@
 import StashBrowser
+import StashSearch
 
 /// Where the browser's memos come from: the folder reading, a memo's transcript and route, and
 /// the text searched by the filter. The real readers sit behind it; the update step never sees it.
@@ -11,8 +12,10 @@ protocol MemoLibrary: AnyObject {
   func read(_ indices: [Int]) -> [(index: Int, row: MemoRow)]
   /// The transcript and route of the memo `base`.
   func detail(of base: String) -> MemoDetail
-  /// Every memo's transcript file from the last reading, for `TranscriptSearch`.
-  func transcripts() -> [TranscriptFile]
+  /// A search of the last reading's memos for `pattern` (`FolderSearch`, as `stash search`
+  /// searches), nil when there is no reading.
+  func search(_ pattern: SearchPattern, scope: FolderSearch.Scope, wanted: FolderSearch.Wanted)
+    -> FolderSearch?
   /// The path of the memo's audio file.
   func audioPath(of base: String) -> String
   /// How many of the folder's names belong to no memo, as `stash ls` counts them; nil when the

@@ -1,6 +1,7 @@
 import Dispatch
 import StashBrowser
 import StashFormat
+import StashSearch
 import Synchronization
 
 #if canImport(Glibc)
@@ -29,7 +30,6 @@ final class EffectRunner {
   var holdsBackground = false
   /// The size of the listing whose background work is held, if any.
   private var heldListing: Int?
-  private let search = TranscriptSearch()
   /// The newest search asked for: an older one still running sees it and stops.
   private let latestSearch = LatestGeneration()
   /// The newest search of what was said asked for: an older one still running sees it and stops.
@@ -278,20 +278,17 @@ final class EffectRunner {
   private func searchTranscripts(_ query: String, generation: Int) -> [BrowserEvent] {
     latestSearch.value.store(generation, ordering: .relaxed)
     guard let inbox else {
-      let bases = search.search(query, in: library.transcripts(), progress: { _, _ in true }) ?? []
+      let bases = EffectRunner.transcriptBases(query, in: library) { _, _ in true } ?? []
       return [.transcriptMatches(query: query, generation: generation, bases: bases)]
     }
     guard !query.isEmpty else { return [] }
-    let search = self.search
     let latest = latestSearch
-    // The library's `transcripts` may be called from any thread (MemoLibrary); with thousands of
-    // memos it takes long enough that keys typed meanwhile would wait for it.
+    // The library's `search` may be called from any thread (MemoLibrary).
     let library = UnsafeTransfer(library)
     worker.async {
       // Superseded while waiting in the queue: nothing to do.
       guard latest.value.load(ordering: .relaxed) == generation else { return }
-      let files = library.value.transcripts()
-      let bases = search.search(query, in: files) { done, total in
+      let bases = EffectRunner.transcriptBases(query, in: library.value) { done, total in
         guard latest.value.load(ordering: .relaxed) == generation else { return false }
         inbox.post(.searchProgress(generation: generation, done: done, total: total))
         return true
@@ -301,6 +298,17 @@ final class EffectRunner {
     return []
   }
 
+  /// The bases of the memos whose transcripts hold `query` (`FolderSearch.bases`), or nil when
+  /// `progress` stopped the search.
+  private static func transcriptBases(
+    _ query: String, in library: MemoLibrary, progress: (_ done: Int, _ total: Int) -> Bool
+  ) -> Set<String>? {
+    guard let pattern = SearchPattern.typed(query),
+      let search = library.search(pattern, scope: .transcript, wanted: .anyHit)
+    else { return [] }
+    return search.bases(progress: progress)
+  }
+
   /// Starts (or, without an inbox, runs) the search of what was said of `generation`,
   /// superseding any older one; its hits are posted in batches as they are found.
   private func searchSpoken(_ query: String, generation: Int) -> [BrowserEvent] {
@@ -308,7 +316,7 @@ final class EffectRunner {
     guard !query.isEmpty else { return [] }
     guard let inbox else {
       var events: [BrowserEvent] = []
-      spoken.run(query, in: library.transcripts(), isCurrent: { true }) {
+      spoken.run(query, in: library, isCurrent: { true }) {
         hits, done, total, finished, troubled in
         events.append(
           .spokenHits(
@@ -322,9 +330,8 @@ final class EffectRunner {
     let spoken = self.spoken
     worker.async {
       guard latest.value.load(ordering: .relaxed) == generation else { return }
-      let files = library.value.transcripts()
       spoken.run(
-        query, in: files, isCurrent: { latest.value.load(ordering: .relaxed) == generation }
+        query, in: library.value, isCurrent: { latest.value.load(ordering: .relaxed) == generation }
       ) {
         hits, done, total, finished, troubled in
         inbox.post(
