@@ -2,8 +2,9 @@ import Foundation
 import StashTestSupport
 import Testing
 
-/// `stash search` run as a program over a folder of its own: the places, their order and times,
-/// titles, phrases across cues, damaged and unreadable transcripts, exit codes and the JSON.
+/// `stash search` run as a program over a folder of its own, a few golden cases: the places, their
+/// order and times, titles, phrases across cues, damaged and unreadable transcripts, several
+/// folders, exit codes and the JSON. The folder search itself is `FolderSearchTests`' (in-process).
 @Suite struct SearchCommandTests {
   let stash = Fixtures.product("stash").path
 
@@ -152,33 +153,6 @@ import Testing
     #expect(try run(["search", "bridge"], in: empty).status == 1)
   }
 
-  /// A transcript longer than the first read (64 KiB) is searched to its end, and a hit just
-  /// past that read and one at the very end are both found.
-  @Test func aLongTranscriptIsSearchedToItsEnd() throws {
-    let folder = try folder()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    var text = "WEBVTT\n\n"
-    var second = 0
-    while text.utf8.count < 1 << 16 {
-      text +=
-        "00:\(String(format: "%02d:%02d", second / 60, second % 60)).000 --> 00:"
-        + "\(String(format: "%02d:%02d", second / 60, second % 60)).900\nplain words said again\n\n"
-      second += 1
-    }
-    for word in ["farthingale", "quodlibet"] {
-      text +=
-        "00:\(String(format: "%02d:%02d", second / 60, second % 60)).000 --> 00:"
-        + "\(String(format: "%02d:%02d", second / 60, second % 60)).900\n\(word)\n\n"
-      second += 1
-    }
-    try Data(text.utf8).write(to: folder.appendingPathComponent("2026-05-01T10-00-00_transcription.vtt"))
-    for word in ["farthingale", "quodlibet"] {
-      let result = try run(["search", word], in: folder)
-      #expect(result.status == 0, "\(word): \(result.standardError)")
-      #expect(result.standardOutput.contains(word), "\(result.standardOutput)")
-    }
-  }
-
   @Test func aTranscriptThatCannotBeReadIsNamedAndTheRestSearched() throws {
     let folder = try folder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -191,81 +165,26 @@ import Testing
     #expect(result.standardOutput.split(separator: "\n").count == 3)
   }
 
-  /// Files are searched as the folder is read, a few dozen at a time, and what they gave is put in
-  /// the listing's order afterwards: 150 memos (every tenth transcript and every seventh title
-  /// with the word) and a second folder whose memos fall between them come out newest first
-  /// across both, each once; a transcript with no memo (an orphan, which `ls` does not list) is
-  /// passed over as `ls` passes it.
-  @Test func memosSearchedWhileTheFolderIsReadComeOutInTheListingsOrder() throws {
-    let first = try Fixtures.scratchFolder("stash-search-many")
+  /// Several folders: their memos merged newest first, each line naming its folder (the order
+  /// itself, the orphans and the hits kept are `FolderSearchTests`').
+  @Test func severalFoldersAreOneListing() throws {
+    let first = try folder()
     let second = try Fixtures.scratchFolder("stash-search-more")
     defer {
       try? FileManager.default.removeItem(at: first)
       try? FileManager.default.removeItem(at: second)
     }
-    let tone = try TestTone.mp4(seconds: 1, frequency: 330, fragmented: false)
-    func cue(_ words: String) -> Data { Data("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n\(words)\n".utf8) }
-    var expected: [(base: String, line: String)] = []
-    for n in 0..<150 {
-      let base = String(format: "2026-04-%02dT%02d-%02d-00", 1 + n / 24, n % 24, n % 60)
-      try tone.write(to: first.appendingPathComponent(base + "_audio.m4a"))
-      try cue(n % 10 == 0 ? "the heron flew" : "plain words").write(
-        to: first.appendingPathComponent(base + "_transcription.vtt"))
-      if n % 7 == 0 {
-        try Data("Heron walk \(n)\n".utf8).write(to: first.appendingPathComponent(base + "_title.txt"))
-      }
-      if n % 10 == 0 || n % 7 == 0 { expected.append((base, first.path + "/" + base)) }
-    }
-    for day in [2, 4, 6] {
-      let base = String(format: "2026-04-%02dT12-30-00", day)
-      try tone.write(to: second.appendingPathComponent(base + "_audio.m4a"))
-      try cue("a heron again").write(to: second.appendingPathComponent(base + "_transcription.vtt"))
-      expected.append((base, second.path + "/" + base))
-    }
-    try cue("an orphan heron").write(
-      to: first.appendingPathComponent("2026-04-30T10-00-00_transcription.vtt"))
-    let result = try run(["search", "-l", "heron", first.path, second.path], in: first)
-    #expect(result.status == 0, "\(result.standardError)")
-    let wanted = expected.sorted { $0.base > $1.base }.map(\.line)
-    #expect(result.standardOutput.split(separator: "\n").map(String.init) == wanted)
-    #expect(!result.standardOutput.contains("2026-04-30T10-00-00"))
-    // One folder alone, in its own order.
-    let alone = try run(["search", "-l", "heron", first.path], in: first)
+    try Data().write(to: second.appendingPathComponent("2026-05-02T12-00-00_audio.m4a"))
+    try Data("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\na bridge again\n".utf8)
+      .write(to: second.appendingPathComponent("2026-05-02T12-00-00_transcription.vtt"))
+    let listed = try run(["search", "-l", "bridge", first.path, second.path], in: first)
     #expect(
-      alone.standardOutput.split(separator: "\n").map(String.init)
-        == wanted.filter { $0.hasPrefix(first.path + "/") })
-    // The count of places: a title hit and a transcript hit in one memo are two.
-    let count = try run(["search", "--count", "heron", first.path], in: first)
-    #expect(count.standardOutput.contains("/2026-04-01T00-00-00: 2\n"), "\(count.standardOutput)")
-  }
-
-  /// More hits than are kept while the folder is read (20,000): the memos past that are searched
-  /// again when their turn comes, and every hit is still given, in order.
-  @Test func moreHitsThanAreKeptAreStillAllGiven() throws {
-    let folder = try Fixtures.scratchFolder("stash-search-budget")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let tone = try TestTone.mp4(seconds: 1, frequency: 330, fragmented: false)
-    let cue = Data(
-      ("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n"
-        + Array(repeating: "heron", count: 100).joined(separator: " ")
-        + "\n").utf8)
-    var bases: [String] = []
-    for n in 0..<220 {
-      let base = String(format: "2026-03-%02dT%02d-00-00", 1 + n / 24, n % 24)
-      try tone.write(to: folder.appendingPathComponent(base + "_audio.m4a"))
-      try cue.write(to: folder.appendingPathComponent(base + "_transcription.vtt"))
-      bases.append(base)
-    }
-    let result = try run(["search", "heron"], in: folder)
-    #expect(result.status == 0, "\(result.standardError)")
-    // A line a memo (the newest first), each with its hundred matches marked.
-    let lines = result.standardOutput.split(separator: "\n").map(String.init)
-    #expect(lines.count == 220)
-    #expect(lines.allSatisfy { $0.components(separatedBy: "[heron]").count == 101 })
-    let dates = bases.sorted(by: >).map { base in
-      base.prefix(10) + " " + base.dropFirst(11).prefix(2) + ":" + base.dropFirst(14).prefix(2) + "  "
-    }
-    #expect(zip(lines, dates).allSatisfy { $0.hasPrefix($1) }, "\(lines.prefix(3))")
+      listed.standardOutput.split(separator: "\n").map(String.init) == [
+        first.path + "/2026-05-03T10-00-00", second.path + "/2026-05-02T12-00-00",
+        first.path + "/2026-05-02T10-00-00",
+      ])
+    let lines = try run(["search", "again", first.path, second.path], in: first)
+    #expect(lines.standardOutput == "\(second.path): 2026-05-02 12:00  0:01  a bridge [again]\n")
   }
 
   /// python3-jsonschema's verdict on the JSON document at `output` against the schema at `schema`.
