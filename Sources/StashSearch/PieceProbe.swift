@@ -15,6 +15,14 @@ struct PieceProbe: Sendable {
   /// The case bit of each byte of the piece (0x20 for a letter when folding case, else 0): a
   /// byte matches when it equals the piece's with this bit set.
   let fold: [UInt8]
+  /// The folded pattern before the piece and after it (`mayBeMatch`); empty for a pattern that
+  /// is the piece alone.
+  var before: [UInt8] = []
+  var after: [UInt8] = []
+  /// Whether the text is read with its ASCII case folded, and with its punctuation as white
+  /// space (a plain search's folding).
+  let foldingCase: Bool
+  var dropsPunctuation = false
 
   /// English letters from the most common to the least: a piece is looked for by its rarest two.
   private static let letterOrder = Array("etaoinshrdlcumwfgypbvkjxqz".utf8)
@@ -25,6 +33,7 @@ struct PieceProbe: Sendable {
       Self.letterOrder.firstIndex(of: byte | 0x20) ?? Self.letterOrder.count
     }
     self.piece = piece
+    self.foldingCase = foldingCase
     let ranked = piece.indices.sorted { rarity(piece[$0]) > rarity(piece[$1]) }
     (first, second) = (ranked[0], ranked.count > 1 ? ranked[1] : ranked[0])
     fold = piece.map { byte in
@@ -33,8 +42,8 @@ struct PieceProbe: Sendable {
   }
 
   /// The probe for the longest piece of the folded pattern `folded`, or nil when the pattern is
-  /// not all ASCII or has no letter or digit.
-  init?(pattern folded: [UInt32], foldingCase: Bool) {
+  /// not all ASCII or has no letter or digit; `dropsPunctuation` as the folding says.
+  init?(pattern folded: [UInt32], foldingCase: Bool, dropsPunctuation: Bool = false) {
     guard folded.allSatisfy({ $0 < 0x80 }) else { return nil }
     var best: Range<Int> = 0..<0
     var start = 0
@@ -45,6 +54,9 @@ struct PieceProbe: Sendable {
     }
     guard !best.isEmpty else { return nil }
     self.init(folded[best].map { UInt8($0) }, foldingCase: foldingCase)
+    before = folded[..<best.lowerBound].map { UInt8($0) }
+    after = folded[best.upperBound...].map { UInt8($0) }
+    self.dropsPunctuation = dropsPunctuation
   }
 
   @inline(__always) static func isWordByte(_ byte: UInt8) -> Bool {
@@ -59,9 +71,10 @@ struct PieceProbe: Sendable {
   /// stands for a letter or digit) and there is no ruby text, no match can be there. False
   /// whenever it cannot be sure: a byte above ASCII or a NUL (other scripts fold to letters), the
   /// piece in the bytes, a tag inside a word, another reference.
-  func certainlyAbsent(in raw: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// With `wholePattern`, also when the piece is never beside the rest of the pattern (`scan`).
+  func certainlyAbsent(in raw: UnsafeBufferPointer<UInt8>, wholePattern: Bool = false) -> Bool {
     guard let base = raw.baseAddress, !raw.isEmpty else { return true }
-    return scan(UnsafeRawPointer(base), count: raw.count) == .absent
+    return scan(UnsafeRawPointer(base), count: raw.count, wholePattern: wholePattern) == .absent
   }
 
   /// What one pass over a file's bytes found: the piece; else a byte that makes the file one the
@@ -80,15 +93,20 @@ struct PieceProbe: Sendable {
   /// transcript has a `<` every fifty bytes or so, nearly all after a space (an inline timestamp
   /// before a word), and finding each of them on its own (memchr from one to the next) cost more
   /// than this whole pass.
-  func scan(_ text: UnsafeRawPointer, count: Int) -> ScanResult {
+  ///
+  /// With `wholePattern`, a piece found counts only where the pattern around it may be there too
+  /// (`mayBeMatch`): the scan goes on past the others, so a file holding the piece but never the
+  /// pattern's other words beside it can be `absent`.
+  func scan(_ text: UnsafeRawPointer, count: Int, wholePattern: Bool = false) -> ScanResult {
     let (piece, fold) = (self.piece, self.fold)
     let raw = UnsafeBufferPointer(start: text.assumingMemoryBound(to: UInt8.self), count: count)
+    let anchored = wholePattern && !(before.isEmpty && after.isEmpty)
     func matches(at start: Int) -> Bool {
       for m in 0..<piece.count
       where text.load(fromByteOffset: start + m, as: UInt8.self) | fold[m] != piece[m] {
         return false
       }
-      return true
+      return !anchored || mayBeMatch(at: start, in: raw)
     }
     /// Whether the byte at `index` is a `<` or `&` that might join words.
     func joinsAt(_ index: Int) -> Bool {
@@ -163,6 +181,73 @@ struct PieceProbe: Sendable {
     // The bytes after the last step, and the last byte of that step (a `<` before an `r`).
     joins = joins || (max(0, start - 1)..<count).contains(where: joinsAt)
     return joins || Joins.tagLeftOpen(raw) ? .joined : .absent
+  }
+
+  /// Whether the pattern may match where the piece was found at `at` in `raw`: false only when
+  /// the line around it, read as the spoken text reads it (tags dropped, white space and, when
+  /// dropped, punctuation as one space, ASCII case folded), certainly differs from the pattern
+  /// just before or just after the piece. Each way gives up (may) where a line ends and at what it
+  /// cannot read plainly: a reference, ruby text, a byte above ASCII or a NUL; reading back, any
+  /// `<`, `>` or `;` (a `>` may end a tag or be said, a `;` end a reference or be said). Sound only for a file whose spoken pieces all
+  /// stand in its bytes as they are (no tag or reference joins words), as `scan` makes sure.
+  func mayBeMatch(at: Int, in raw: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inline(__always) func folded(_ byte: UInt8) -> UInt8 {
+      foldingCase && byte &- 0x41 < 26 ? byte | 0x20 : byte
+    }
+    @inline(__always) func isSpace(_ value: UInt8) -> Bool {
+      value == 0x20 || (value >= 0x09 && value <= 0x0D)
+        || (dropsPunctuation && SearchFolding.isPunctuation(UInt32(value)))
+    }
+    @inline(__always) func unreadable(_ byte: UInt8) -> Bool {
+      byte == 0x0A || byte == 0x0D || byte == 0x26 || byte == 0 || byte >= 0x80
+    }
+    /// Whether `byte`, read as the spoken text reads it, is `pattern[k]` (nothing, and true, for
+    /// white space after white space); `k` moves on by `step` past what it read.
+    @inline(__always) func reads(
+      _ byte: UInt8, as pattern: [UInt8], at k: inout Int, step: Int, spaced: inout Bool
+    ) -> Bool {
+      let value = folded(byte)
+      let space = isSpace(value)
+      if space && spaced { return true }
+      spaced = space
+      guard pattern[k] == (space ? 0x20 : value) else { return false }
+      k += step
+      return true
+    }
+    // After the piece, whose last byte is a letter or digit.
+    var index = at + piece.count
+    var k = 0
+    var spaced = false
+    forward: while k < after.count && index < raw.count {
+      let byte = raw[index]
+      if unreadable(byte) { break forward }
+      if byte == 0x3C {
+        // A tag, to its `>` on this line; ruby text is no spoken text.
+        guard index + 1 < raw.count, raw[index + 1] != 0x72 else { break forward }
+        var end = index + 1
+        while end < raw.count && raw[end] != 0x3E {
+          if raw[end] == 0x0A || raw[end] == 0x0D { break forward }
+          end += 1
+        }
+        guard end < raw.count else { break forward }
+        index = end + 1
+        continue
+      }
+      index += 1
+      guard reads(byte, as: after, at: &k, step: 1, spaced: &spaced) else { return false }
+    }
+    // Before the piece, whose first byte is a letter or digit: a run of white space reads as one
+    // space (the line before, or the cue's start, ends in one too).
+    index = at - 1
+    k = before.count - 1
+    spaced = false
+    while k >= 0 && index >= 0 {
+      let byte = raw[index]
+      if unreadable(byte) || byte == 0x3C || byte == 0x3E || byte == 0x3B { break }
+      index -= 1
+      guard reads(byte, as: before, at: &k, step: -1, spaced: &spaced) else { return false }
+    }
+    return true
   }
 }
 

@@ -15,7 +15,8 @@ extension SearchPattern {
   package func mayMatch(_ bytes: [UInt8]) -> Bool {
     guard case .words(let folded) = kind else { return true }
     return bytes.withUnsafeBufferPointer { raw -> Bool in
-      if let probe, probe.certainlyAbsent(in: raw) { return false }
+      // The piece nowhere, or nowhere with the pattern's other words beside it.
+      if let probe, probe.certainlyAbsent(in: raw, wholePattern: true) { return false }
       guard
         var spoken = Self.spokenASCII(
           raw, foldingCase: folding.foldsCase, droppingPunctuation: folding.dropsPunctuation)

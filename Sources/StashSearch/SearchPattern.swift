@@ -60,7 +60,8 @@ package struct SearchPattern: Sendable {
       while folded.last == 0x20 { folded.removeLast() }
       guard !folded.isEmpty else { throw Problem(message: "the pattern has no words to find") }
       kind = .words(folded)
-      probe = PieceProbe(pattern: folded, foldingCase: folding.foldsCase)
+      probe = PieceProbe(
+        pattern: folded, foldingCase: folding.foldsCase, dropsPunctuation: self.folding.dropsPunctuation)
     }
   }
 
