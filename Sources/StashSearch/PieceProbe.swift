@@ -71,10 +71,10 @@ struct PieceProbe: Sendable {
   /// stands for a letter or digit) and there is no ruby text, no match can be there. False
   /// whenever it cannot be sure: a byte above ASCII or a NUL (other scripts fold to letters), the
   /// piece in the bytes, a tag inside a word, another reference.
-  /// With `wholePattern`, also when the piece is never beside the rest of the pattern (`scan`).
-  func certainlyAbsent(in raw: UnsafeBufferPointer<UInt8>, wholePattern: Bool = false) -> Bool {
+  /// With `accept`, also when it says no place of the piece holds a match (`scan`).
+  func certainlyAbsent(in raw: UnsafeBufferPointer<UInt8>, accept: ((Int) -> Bool)? = nil) -> Bool {
     guard let base = raw.baseAddress, !raw.isEmpty else { return true }
-    return scan(UnsafeRawPointer(base), count: raw.count, wholePattern: wholePattern) == .absent
+    return scan(UnsafeRawPointer(base), count: raw.count, accept: accept) == .absent
   }
 
   /// What one pass over a file's bytes found: the piece; else a byte that makes the file one the
@@ -94,19 +94,19 @@ struct PieceProbe: Sendable {
   /// before a word), and finding each of them on its own (memchr from one to the next) cost more
   /// than this whole pass.
   ///
-  /// With `wholePattern`, a piece found counts only where the pattern around it may be there too
-  /// (`mayBeMatch`): the scan goes on past the others, so a file holding the piece but never the
-  /// pattern's other words beside it can be `absent`.
-  func scan(_ text: UnsafeRawPointer, count: Int, wholePattern: Bool = false) -> ScanResult {
+  /// With `accept`, a piece found at an offset counts only where `accept` says a match may be
+  /// there (`mayBeMatch`): the scan goes on past the others, so a file holding the piece but never
+  /// the pattern's other words beside it can be `absent`. Sound only when `accept` says no only of
+  /// places that hold no match.
+  func scan(_ text: UnsafeRawPointer, count: Int, accept: ((Int) -> Bool)? = nil) -> ScanResult {
     let (piece, fold) = (self.piece, self.fold)
     let raw = UnsafeBufferPointer(start: text.assumingMemoryBound(to: UInt8.self), count: count)
-    let anchored = wholePattern && !(before.isEmpty && after.isEmpty)
     func matches(at start: Int) -> Bool {
       for m in 0..<piece.count
       where text.load(fromByteOffset: start + m, as: UInt8.self) | fold[m] != piece[m] {
         return false
       }
-      return !anchored || mayBeMatch(at: start, in: raw)
+      return accept?(start) ?? true
     }
     /// Whether the byte at `index` is a `<` or `&` that might join words.
     func joinsAt(_ index: Int) -> Bool {

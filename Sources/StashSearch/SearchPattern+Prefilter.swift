@@ -1,3 +1,5 @@
+import StashFormat
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -16,7 +18,7 @@ extension SearchPattern {
     guard case .words(let folded) = kind else { return true }
     return bytes.withUnsafeBufferPointer { raw -> Bool in
       // The piece nowhere, or nowhere with the pattern's other words beside it.
-      if let probe, probe.certainlyAbsent(in: raw, wholePattern: true) { return false }
+      if let probe, probe.certainlyAbsent(in: raw, accept: phraseAround(raw, probe, folded)) { return false }
       guard
         var spoken = Self.spokenASCII(
           raw, foldingCase: folding.foldsCase, droppingPunctuation: folding.dropsPunctuation)
@@ -122,7 +124,10 @@ extension SearchPattern {
   ) -> Bool {
     guard let timing = block.firstIndex(where: { hasArrow(raw, $0) }) else { return true }
     guard timing <= 1, !block[(timing + 1)...].contains(where: { hasArrow(raw, $0) }),
-      !blockKeywords.contains(where: { starts(raw, block[0], $0) })
+      !blockKeywords.contains(where: { starts(raw, block[0], $0) }),
+      // A cue the parse drops (a timing line it cannot read) says nothing: its words are not
+      // between its neighbours'.
+      WebVTTTimestamp.keepsCue(raw, timingLine: block[timing])
     else { return false }
     var n = count
     var inTag = false

@@ -315,15 +315,20 @@ import Testing
       "<turned buy", "mill > turned", "w&turned",
     ]
     var (skipped, tried) = (0, 0)
-    for _ in 0..<3_000 {
+    for _ in 0..<4_000 {
       var text = "WEBVTT\n\n"
-      for cue in 0..<Int.random(in: 1...3, using: &random) {
-        text += "00:00:0\(cue).000 --> 00:00:0\(cue).900\n"
-        for w in 0..<Int.random(in: 1...8, using: &random) {
+      for cue in 0..<Int.random(in: 1...5, using: &random) {
+        // Now and then a note, an id, a cue with no words, a second blank line, a broken timing.
+        if Int.random(in: 0..<6, using: &random) == 0 { text += "NOTE turned buy we\n\n" }
+        if Bool.random(using: &random) { text += "c\(cue)\n" }
+        text +=
+          Int.random(in: 0..<12, using: &random) == 0
+          ? "00:0x.000 --> 00:00:0\(cue).900\n" : "00:00:0\(cue).000 --> 00:00:0\(cue).900\n"
+        for w in 0..<Int.random(in: 0...8, using: &random) {
           if w > 0 { text += between.randomElement(using: &random)! }
           text += words.randomElement(using: &random)!
         }
-        text += "\n\n"
+        text += Int.random(in: 0..<5, using: &random) == 0 ? "\n\n\n" : "\n\n"
       }
       let bytes = Array(text.utf8)
       let document = WebVTTParser.parse(bytes)

@@ -8,6 +8,31 @@ public enum WebVTTTimestamp {
     var offset: Int
   }
 
+  /// Whether the timing line at `range` of `bytes` keeps its cue: the parser drops a cue whose
+  /// start time, arrow or end time cannot be read (`WebVTTFileParser.timingsAndSettings`, which
+  /// says why). A quick reading of the spoken text (`StashSearch`) takes a cue's words only then.
+  package static func keepsCue(_ bytes: UnsafeBufferPointer<UInt8>, timingLine range: Range<Int>) -> Bool {
+    var position = range.lowerBound
+    var shortHours = false
+    func skipWhitespace() {
+      while position < range.upperBound && WebVTTCueTextParser.isWhitespace(bytes[position]) { position += 1 }
+    }
+    skipWhitespace()
+    guard case .success = collect(bytes, &position, end: range.upperBound, shortHours: &shortHours) else {
+      return false
+    }
+    skipWhitespace()
+    for expected in [UInt8(ascii: "-"), UInt8(ascii: "-"), UInt8(ascii: ">")] {
+      guard position < range.upperBound, bytes[position] == expected else { return false }
+      position += 1
+    }
+    skipWhitespace()
+    guard case .success = collect(bytes, &position, end: range.upperBound, shortHours: &shortHours) else {
+      return false
+    }
+    return true
+  }
+
   /// A timestamp read at `position`; on success `position` is just after it. `shortHours` is set
   /// when the hours have one digit, which the parser takes but the syntax forbids.
   @inline(__always)
