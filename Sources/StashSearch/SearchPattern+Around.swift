@@ -15,6 +15,7 @@ extension SearchPattern {
     guard !(probe.before.isEmpty && probe.after.isEmpty) else { return nil }
     // Blocks are found by their blank lines, which a file with a CR may also end with.
     var plainLines: Bool?
+    let needle = folded.map { UInt8($0) }
     return { at in
       guard probe.mayBeMatch(at: at, in: raw) else { return false }
       if plainLines == nil {
@@ -22,7 +23,7 @@ extension SearchPattern {
       }
       guard plainLines == true else { return true }
       return Self.spokenAround(
-        at, count: probe.piece.count, in: raw, holds: folded.map { UInt8($0) }, before: probe.before.count,
+        at, count: probe.piece.count, in: raw, holds: needle, before: probe.before.count,
         after: probe.after.count, foldingCase: folding.foldsCase,
         droppingPunctuation: folding.dropsPunctuation)
     }
