@@ -188,9 +188,11 @@ struct PieceProbe: Sendable {
   /// dropped, punctuation as one space, ASCII case folded), certainly differs from the pattern
   /// just before or just after the piece. Each way gives up (may) where a line ends and at what it
   /// cannot read plainly: a reference, ruby text, a byte above ASCII or a NUL; reading back, any
-  /// `<`, `>` or `;` (a `>` may end a tag or be said, a `;` end a reference or be said). Sound only for a file whose spoken pieces all
-  /// stand in its bytes as they are (no tag or reference joins words), as `scan` makes sure.
-  func mayBeMatch(at: Int, in raw: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// `<`, `>` or `;` (a `>` may end a tag or be said, a `;` end a reference or be said). Sound
+  /// only for a file whose spoken pieces all stand in its bytes as they are (no tag or reference
+  /// joins words), as `scan` makes sure. Without `markup` (a title), every byte is text, a line
+  /// break white space.
+  func mayBeMatch(at: Int, in raw: UnsafeBufferPointer<UInt8>, markup: Bool = true) -> Bool {
     @inline(__always) func folded(_ byte: UInt8) -> UInt8 {
       foldingCase && byte &- 0x41 < 26 ? byte | 0x20 : byte
     }
@@ -199,7 +201,7 @@ struct PieceProbe: Sendable {
         || (dropsPunctuation && SearchFolding.isPunctuation(UInt32(value)))
     }
     @inline(__always) func unreadable(_ byte: UInt8) -> Bool {
-      byte == 0x0A || byte == 0x0D || byte == 0x26 || byte == 0 || byte >= 0x80
+      byte == 0 || byte >= 0x80 || (markup && (byte == 0x0A || byte == 0x0D || byte == 0x26))
     }
     /// Whether `byte`, read as the spoken text reads it, is `pattern[k]` (nothing, and true, for
     /// white space after white space); `k` moves on by `step` past what it read.
@@ -221,7 +223,7 @@ struct PieceProbe: Sendable {
     forward: while k < after.count && index < raw.count {
       let byte = raw[index]
       if unreadable(byte) { break forward }
-      if byte == 0x3C {
+      if markup && byte == 0x3C {
         // A tag, to its `>` on this line; ruby text is no spoken text.
         guard index + 1 < raw.count, raw[index + 1] != 0x72 else { break forward }
         var end = index + 1
@@ -243,7 +245,7 @@ struct PieceProbe: Sendable {
     spaced = false
     while k >= 0 && index >= 0 {
       let byte = raw[index]
-      if unreadable(byte) || byte == 0x3C || byte == 0x3E || byte == 0x3B { break }
+      if unreadable(byte) || (markup && (byte == 0x3C || byte == 0x3E || byte == 0x3B)) { break }
       index -= 1
       guard reads(byte, as: before, at: &k, step: -1, spaced: &spaced) else { return false }
     }

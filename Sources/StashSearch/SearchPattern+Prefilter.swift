@@ -32,12 +32,17 @@ extension SearchPattern {
 
   /// Whether `title` may hold a match: false only when it is all ASCII and its bytes (case
   /// folded as ASCII when folding case) do not hold the pattern's piece, which any match holds as
-  /// it is (folding an ASCII title changes only case and runs of white space).
+  /// it is (folding an ASCII title changes only case, punctuation and runs of white space), or
+  /// hold it only where the rest of a phrase is not beside it.
   package func mayMatch(title: String) -> Bool {
     guard let probe else { return true }
     return title.utf8.withContiguousStorageIfAvailable { bytes in
       guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
-      let found = probe.scan(UnsafeRawPointer(base), count: bytes.count)
+      // A phrase's piece counts only with its words beside it, as the title reads.
+      let phrase = !(probe.before.isEmpty && probe.after.isEmpty)
+      let found = probe.scan(
+        UnsafeRawPointer(base), count: bytes.count,
+        accept: phrase ? { probe.mayBeMatch(at: $0, in: bytes, markup: false) } : nil)
       return found != .absent && found != .joined
     } ?? true
   }

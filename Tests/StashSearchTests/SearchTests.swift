@@ -314,7 +314,7 @@ import Testing
       "mill turned buy we", "turned buy", "mill turned", "Mill, turned", "turned-buy we", "we mill",
       "<turned buy", "mill > turned", "w&turned",
     ]
-    var (skipped, tried) = (0, 0)
+    var (skipped, tried, titlesSkipped) = (0, 0, 0)
     for _ in 0..<4_000 {
       var text = "WEBVTT\n\n"
       for cue in 0..<Int.random(in: 1...5, using: &random) {
@@ -339,8 +339,16 @@ import Testing
         #expect(!found || may, "skipped '\(query)' that the parse finds in \(text.debugDescription)")
         tried += 1
         if !may && text.lowercased().contains("turned") { skipped += 1 }
+        // The same text as a title, where `<`, `&` and a line break are text.
+        let title = String(text.dropFirst(8))
+        let inTitle = !MemoSearch.hits(pattern, title: title, document: nil).isEmpty
+        #expect(
+          !inTitle || pattern.mayMatch(title: title),
+          "skipped '\(query)' in the title \(title.debugDescription)")
+        if !pattern.mayMatch(title: title) && title.lowercased().contains("turned") { titlesSkipped += 1 }
       }
     }
+    #expect(titlesSkipped > 1_000, "\(titlesSkipped) titles passed over beside the piece")
     #expect(skipped > 1_000, "\(skipped) of \(tried) passed over beside the piece")
   }
 
