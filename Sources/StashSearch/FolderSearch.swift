@@ -71,7 +71,7 @@ package struct FolderSearch: Sendable {
     ahead.finish()
     let names = try read.get()
     let order = MemoFolderOrder<MemoNames>(names: names, path: path) { names, index in
-      FolderSearch.searched(scope).contains { names.has(index, $0) }
+      FolderSearch.searches(names, index, scope)
     }
     (self.order, self.scope, self.wanted, self.files) = (order, scope, wanted, files)
     guard !ahead.hasOverflowed else {
@@ -103,18 +103,18 @@ package struct FolderSearch: Sendable {
     files = MemoFileSearch(
       folder: order.path, opened: order.opened, pattern: pattern, scope: scope,
       hitLimit: wanted == .anyHit ? 1 : .max)
-    let searched = FolderSearch.searched(scope)
     let names = order.names
     visits = order.order.indices.compactMap { position in
-      searched.contains { names.has(order.order[position], $0) }
+      FolderSearch.searches(names, order.order[position], scope)
         ? Visit(position: Int32(position), kept: -1) : nil
     }
     kept = []
   }
 
-  /// The kinds of file `scope` searches.
-  private static func searched(_ scope: Scope) -> [MemoFileKind] {
-    scope == .memo ? [.transcript, .title, .bookmarks] : [.transcript]
+  /// Whether candidate `index` of `names` has a file `scope` searches.
+  private static func searches(_ names: MemoNames, _ index: Int, _ scope: Scope) -> Bool {
+    names.has(index, .transcript)
+      || (scope == .memo && (names.has(index, .title) || names.has(index, .bookmarks)))
   }
 
   /// How many memos are to be visited: those that may give something, in the listing's order.
