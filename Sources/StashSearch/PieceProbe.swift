@@ -193,13 +193,6 @@ struct PieceProbe: Sendable {
   /// joins words), as `scan` makes sure. Without `markup` (a title), every byte is text, a line
   /// break white space.
   func mayBeMatch(at: Int, in raw: UnsafeBufferPointer<UInt8>, markup: Bool = true) -> Bool {
-    @inline(__always) func folded(_ byte: UInt8) -> UInt8 {
-      foldingCase && byte &- 0x41 < 26 ? byte | 0x20 : byte
-    }
-    @inline(__always) func isSpace(_ value: UInt8) -> Bool {
-      value == 0x20 || (value >= 0x09 && value <= 0x0D)
-        || (dropsPunctuation && SearchFolding.isPunctuation(UInt32(value)))
-    }
     @inline(__always) func unreadable(_ byte: UInt8) -> Bool {
       byte == 0 || byte >= 0x80 || (markup && (byte == 0x0A || byte == 0x0D || byte == 0x26))
     }
@@ -209,7 +202,7 @@ struct PieceProbe: Sendable {
       _ byte: UInt8, as pattern: [UInt8], at k: inout Int, step: Int, spaced: inout Bool
     ) -> Bool {
       let value = folded(byte)
-      let space = isSpace(value)
+      let space = readsAsSpace(value)
       if space && spaced { return true }
       spaced = space
       guard pattern[k] == (space ? 0x20 : value) else { return false }
@@ -249,7 +242,69 @@ struct PieceProbe: Sendable {
       index -= 1
       guard reads(byte, as: before, at: &k, step: -1, spaced: &spaced) else { return false }
     }
-    return true
+    guard markup, k >= 0, index >= 0, raw[index] == 0x3E else { return true }
+    return lineBeforeMayHold(at: at, from: index, in: raw)
+  }
+
+  /// `byte` as the spoken text is searched: ASCII case folded when folding case.
+  @inline(__always) private func folded(_ byte: UInt8) -> UInt8 {
+    foldingCase && byte &- 0x41 < 26 ? byte | 0x20 : byte
+  }
+
+  /// Whether the folded byte `value` reads as a space: white space, and punctuation when dropped.
+  @inline(__always) private func readsAsSpace(_ value: UInt8) -> Bool {
+    value == 0x20 || (value >= 0x09 && value <= 0x0D)
+      || (dropsPunctuation && SearchFolding.isPunctuation(UInt32(value)))
+  }
+
+  /// Whether the spoken text of the line before the piece found at `at` may end as the pattern's
+  /// `before` does: the line read from its start (reading back cannot tell a tag's `>` from one
+  /// said), after the space every line follows. True where the line cannot be read plainly: a
+  /// reference, ruby text, a `>` outside a tag (said, or ending a tag opened on the line before).
+  private func lineBeforeMayHold(at: Int, from index: Int, in raw: UnsafeBufferPointer<UInt8>) -> Bool {
+    var start = index
+    while start > 0 && raw[start - 1] != 0x0A && raw[start - 1] != 0x0D { start -= 1 }
+    /// The line's spoken bytes before the piece, in order, to `body`; false where it cannot say.
+    func read(_ body: (UInt8) -> Void) -> Bool {
+      var inTag = false
+      var spaced = true
+      for position in start..<at {
+        let byte = raw[position]
+        if inTag {
+          inTag = byte != 0x3E
+          continue
+        }
+        if byte == 0x3C {
+          guard position + 1 < raw.count, raw[position + 1] != 0x72 else { return false }
+          inTag = true
+          continue
+        }
+        if byte == 0x3E || byte == 0x26 || byte == 0 || byte >= 0x80 { return false }
+        let value = folded(byte)
+        if readsAsSpace(value) {
+          if !spaced { body(0x20) }
+          spaced = true
+        } else {
+          body(value)
+          spaced = false
+        }
+      }
+      return !inTag
+    }
+    var said = 0
+    guard read({ _ in said += 1 }) else { return true }
+    // The space before the line and what it says, against as much of the end of `before`.
+    let compared = min(before.count, said + 1)
+    let from = said + 1 - compared
+    var place = 0
+    var differs = false
+    func check(_ value: UInt8) {
+      if place >= from && before[before.count - compared + place - from] != value { differs = true }
+      place += 1
+    }
+    check(0x20)
+    _ = read(check)
+    return !differs
   }
 }
 
