@@ -12,8 +12,11 @@ package struct FolderSearch: Sendable {
   package enum Scope: Sendable {
     /// Its title, its bookmarks' notes and its transcript (`stash search`).
     case memo
-    /// Its transcript alone (the browser shows titles, and filters by them apart).
+    /// Its transcript alone (the browser's `/`, which filters by titles apart).
     case transcript
+    /// Its transcript and its bookmarks' notes: what was said and what was noted at a moment, each
+    /// with a time to play from (the browser's `S`).
+    case spoken
   }
 
   /// What is wanted of each memo.
@@ -113,8 +116,8 @@ package struct FolderSearch: Sendable {
 
   /// Whether candidate `index` of `names` has a file `scope` searches.
   private static func searches(_ names: MemoNames, _ index: Int, _ scope: Scope) -> Bool {
-    names.has(index, .transcript)
-      || (scope == .memo && (names.has(index, .title) || names.has(index, .bookmarks)))
+    names.has(index, .transcript) || (scope == .memo && names.has(index, .title))
+      || (scope != .transcript && names.has(index, .bookmarks))
   }
 
   /// How many memos are to be visited: those that may give something, in the listing's order.

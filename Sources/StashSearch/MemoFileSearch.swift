@@ -45,6 +45,7 @@ struct MemoFileSearch: Sendable {
     switch scope {
     case .memo: kind == .transcript || kind == .title || kind == .bookmarks
     case .transcript: kind == .transcript
+    case .spoken: kind == .transcript || kind == .bookmarks
     }
   }
 

@@ -203,3 +203,29 @@ import Testing
       ])
   }
 }
+
+/// `S` finds bookmarks' notes as well as what was said (issue 48 §1): a note's hit is listed with
+/// the bookmark's sign at its moment, and Enter plays from that moment with the transcript cursor
+/// on the cue under it.
+@Suite struct BrowserBookmarkSearchTests {
+  typealias F = BrowserFixture
+
+  @Test func aNotesHitIsMarkedAndPlaysFromItsMoment() throws {
+    var model = F.model()
+    _ = model.update(.key(.char("S")))
+    _ = BrowserPromptTests.typing("budget", into: &model)
+    let base = F.rows[0].base
+    let note = SpokenHit(
+      base: base, order: 0, start: 10.5, cue: nil, text: "budget for Ana", matches: [0..<6])
+    #expect(note.isBookmark)
+    _ = model.update(
+      .spokenHits(generation: model.spokenGeneration, hits: [note], done: 3, total: 3, finished: true))
+    let lines = F.lines(BrowserView.render(model))
+    #expect(lines.contains { $0.contains("0:10  ▼ [budget] for A") }, "\(lines.joined(separator: "\n"))")
+    _ = model.update(.key(.enter))
+    let effects = model.update(.key(.enter))
+    #expect(effects.contains(.play(base: base, from: 10.5)), "\(effects)")
+    // The cue under 0:10.5 (cues are 3 s long from 0): the fourth.
+    #expect(model.cueCursor == 3)
+  }
+}

@@ -222,6 +222,10 @@ import Testing
         ),
         ("2026-06-02T09-00-00_transcription.vtt", Self.cue("Rivér the Herons again; river the herons")),
         ("2026-06-02T09-00-00_title.txt", "river the herons\n"),
+        (
+          "2026-06-02T09-00-00_bookmarks.vtt",
+          "WEBVTT stash bookmarks\n\n00:00:07.000 --> 00:00:09.000\nRiver, the herons: here\n\n"
+        ),
         ("2026-06-03T09-00-00_transcription.vtt", Self.cue("nothing here")),
         (
           "walk_transcription.vtt",
@@ -236,19 +240,20 @@ import Testing
     let command = Self.run([try FolderSearch(folder: folder.path, pattern: pattern)]).flatMap { told in
       told.found.hits.filter { $0.place != .title }.map { (told.found.candidate.base, $0) }
     }
-    // `S`'s, over the listing the browser reads.
+    // `S`'s (what was said, and noted at a moment), over the listing the browser reads.
     let order = try MemoFolderOrder<MemoNames>(path: folder.path)
     var spoken: [(String, SearchHit)] = []
     FolderSearchNarrowing().run(
-      query, FolderSearch(order: order, pattern: pattern, scope: .transcript), isCurrent: { true }
+      query, FolderSearch(order: order, pattern: pattern, scope: .spoken), isCurrent: { true }
     ) {
       found, _, _ in
       spoken += (found?.hits ?? []).map { (found!.candidate.base, $0) }
     }
     #expect(!command.isEmpty)
+    #expect(command.contains { $0.1.place == .bookmark(0) && $0.1.start == 7 }, "\(command)")
     #expect(command.map(\.0) == spoken.map(\.0))
     #expect(command.map(\.1) == spoken.map(\.1))
-    // The filter's memos are theirs.
+    // The filter's memos are theirs (it reads transcripts alone: the noted memo has one too).
     let filter = FolderSearch(order: order, pattern: pattern, scope: .transcript, wanted: .anyHit).bases {
       _, _ in true
     }

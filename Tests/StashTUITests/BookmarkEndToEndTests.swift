@@ -6,7 +6,8 @@ import Testing
 /// Bookmarks in the real binary in tmux (issue 48 §1), the memo playing to a real ALSA PCM (the
 /// `file` plugin, paced to real time): `b` while playing writes the moment to
 /// `<base>_bookmarks.vtt` at once, the note typed after goes into it, the bookmark shows on the
-/// scrubber under the waveform and in the transcript, and `!` plays from it again.
+/// scrubber under the waveform and in the transcript, `!` plays from it again, and `S` finds its
+/// note and plays from it.
 @Suite struct BookmarkEndToEndTests {
   @Test func aBookmarkAddedWhilePlayingIsWrittenShownAndPlayedFromAgain() throws {
     let folder = try TUIHarness.steppedFolder()
@@ -43,6 +44,19 @@ import Testing
       (ListeningEndToEndTests.clock(screen) ?? 99) <= Int(at) + 1 && screen.contains("Bookmark 1 of 1")
     }
     #expect(back != nil, "! did not play from the bookmark at \(at) s: \(tmux.capture())")
+    // S finds the note, marked as a bookmark, and plays from its moment.
+    #expect(tmux.wait { (ListeningEndToEndTests.clock($0) ?? 0) >= Int(at) + 3 } != nil, "\(tmux.capture())")
+    tmux.send("S")
+    #expect(tmux.wait(for: "Search what was said:") != nil, "\(tmux.capture())")
+    tmux.type("Ana")
+    // (The list is narrow: the note is cut before its match, after the sign.)
+    let listed = tmux.wait(for: "for [Ana]")
+    #expect(listed?.contains("▼ …get for [Ana]") == true, "\(listed ?? tmux.capture())")
+    tmux.send("Enter")
+    #expect(tmux.wait(for: "1 hit: Enter plays from one") != nil, "\(tmux.capture())")
+    tmux.send("Enter")
+    let found = tmux.wait(timeout: 5) { (ListeningEndToEndTests.clock($0) ?? 99) <= Int(at) + 1 }
+    #expect(found != nil, "Enter on the note did not play from \(at) s: \(tmux.capture())")
     tmux.send("q")
     #expect(tmux.wait(for: "EXITED:0") != nil)
   }

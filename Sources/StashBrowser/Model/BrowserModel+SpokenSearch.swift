@@ -8,15 +8,17 @@ package struct SpokenHit: Equatable, Sendable {
   package var order: Int
   /// When the matching words start, in seconds.
   package var start: Double
-  /// The cue the match starts in.
-  package var cue: Int
+  /// The cue the match starts in; nil for a bookmark's note (the cue under its moment is shown).
+  package var cue: Int?
+  /// Whether the match is in a bookmark's note rather than in the transcript.
+  package var isBookmark: Bool { cue == nil }
   /// The line shown: the text of the cues the match is in.
   package var text: String
   /// The matches, in Unicode scalars of `text`, in order (more than one where the words were
   /// found more than once at the same time: `SearchHit.lines`).
   package var matches: [Range<Int>]
 
-  package init(base: String, order: Int, start: Double, cue: Int, text: String, matches: [Range<Int>]) {
+  package init(base: String, order: Int, start: Double, cue: Int?, text: String, matches: [Range<Int>]) {
     self.base = base
     self.order = order
     self.start = start
@@ -55,7 +57,7 @@ package struct SpokenSearch: Equatable, Sendable {
   /// Transcripts searched so far, of how many; nil once the search ended.
   package var progress: BrowserModel.SearchProgress? = BrowserModel.SearchProgress(done: 0, total: 0)
   /// The cue to put the transcript cursor on once the memo `base`'s detail is read.
-  package var pendingCue: (base: String, cue: Int)?
+  package var pendingCue: (base: String, cue: Int?, at: Double)?
   /// The transcripts met that did not read whole.
   package var troubled: Set<SpokenTrouble> = []
 
@@ -64,7 +66,7 @@ package struct SpokenSearch: Equatable, Sendable {
       && a.memoCount == b.memoCount && a.kept == b.kept && a.progress == b.progress
       && a.troubled == b.troubled
       && a.pendingCue?.base == b.pendingCue?.base
-      && a.pendingCue?.cue == b.pendingCue?.cue
+      && a.pendingCue?.cue == b.pendingCue?.cue && a.pendingCue?.at == b.pendingCue?.at
   }
 
   /// Whether `text` holds `query`, both folded as the runner folds them (`SearchPattern.typed`):
@@ -164,7 +166,7 @@ extension BrowserModel {
     selection = at
     let effects = selectionChanged()
     following = false
-    place(cue: hit.cue, of: hit.base)
+    place(hit)
     return effects
   }
 
@@ -179,18 +181,21 @@ extension BrowserModel {
     receive(
       hits: batch, generation: generation, done: done, total: total, finished: finished, troubled: troubled)
     guard spokenSearch?.generation == generation, focus == .list, let now = currentHit,
-      now.base != before?.base || now.cue != before?.cue || now.base != selectedBase
+      now.base != before?.base || now.cue != before?.cue || now.start != before?.start
+        || now.base != selectedBase
     else { return [] }
     return showCursorHit()
   }
 
   /// Puts the transcript cursor on `cue` of the memo `base` (selected), now or once its detail
   /// is read.
-  private mutating func place(cue: Int, of base: String) {
-    if detail == nil {
-      spokenSearch?.pendingCue = (base, cue)
+  /// Puts the transcript cursor on `hit`'s cue (a bookmark's: the cue under its moment), once the
+  /// memo's detail is read.
+  private mutating func place(_ hit: SpokenHit) {
+    if let detail {
+      cueCursor = hit.cue ?? BrowserModel.cueIndex(in: detail.cues, at: hit.start) ?? 0
     } else {
-      cueCursor = cue
+      spokenSearch?.pendingCue = (hit.base, hit.cue, hit.start)
     }
   }
 
@@ -249,14 +254,14 @@ extension BrowserModel {
     selection = at
     effects += selectionChanged()
     focus = .transcript
-    place(cue: hit.cue, of: hit.base)
+    place(hit)
     return effects
   }
 
   /// A detail just read: puts the transcript cursor on the hit's cue, if it was waiting for it.
   mutating func placePendingCue(base: String) {
     guard let pending = spokenSearch?.pendingCue, pending.base == base else { return }
-    cueCursor = pending.cue
+    cueCursor = pending.cue ?? detail.flatMap { BrowserModel.cueIndex(in: $0.cues, at: pending.at) } ?? 0
     spokenSearch?.pendingCue = nil
   }
 

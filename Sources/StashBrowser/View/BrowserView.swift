@@ -293,6 +293,8 @@ extension BrowserView {
       line.append(
         " " + TextWrap.pad(TextWrap.truncate(name, width: nameWidth), width: nameWidth) + " ", .normal)
       line.append(TextWrap.padLeft(TimeText.clock(hit.start), width: 5) + "  ", .dim)
+      // A note of a bookmark is marked as the transcript marks the bookmark.
+      if hit.isBookmark { line.append(DetailLayout.bookmarkSign + " ", .bookmark) }
       line.startIsolatedField()
       for span in marked(hit, room: rect.width - line.width).spans { line.append(span.text, span.style) }
       grid.put(line, x: rect.x, y: rect.y + 1 + row, limit: rect.width)

@@ -26,7 +26,7 @@ final class SpokenSearchWork: Sendable {
       Void
   ) {
     guard let pattern = SearchPattern.typed(query),
-      let search = library.search(pattern, scope: .transcript, wanted: .places(.max))
+      let search = library.search(pattern, scope: .spoken, wanted: .places(.max))
     else {
       post([], 0, 0, true, [])
       return
@@ -57,13 +57,19 @@ final class SpokenSearchWork: Sendable {
   }
 
   /// A memo's hits as the list shows them, a hit a line as `stash search` prints them
-  /// (`SearchHit.lines`: matches at one time in one cue are one hit).
+  /// (`SearchHit.lines`: matches at one time in one cue are one hit); a bookmark's note is one
+  /// too, at its moment, with no cue of its own.
   static func hits(_ found: FolderSearch.Found) -> [SpokenHit] {
     SearchHit.lines(found.hits).compactMap { line -> SpokenHit? in
       let hit = line[line.startIndex]
-      guard case .cues(let first, _) = hit.place else { return nil }
+      let cue: Int?
+      switch hit.place {
+      case .cues(let first, _): cue = first
+      case .bookmark: cue = nil
+      case .title: return nil
+      }
       return SpokenHit(
-        base: found.candidate.base, order: found.position, start: hit.start ?? hit.cueStart ?? 0, cue: first,
+        base: found.candidate.base, order: found.position, start: hit.start ?? hit.cueStart ?? 0, cue: cue,
         text: hit.text, matches: line.map(\.match))
     }
   }
