@@ -204,6 +204,36 @@ import Testing
     #expect(withDeleted.memos.contains { $0.detail.contains("20250202 020202-0000AAAA.m4a") })
   }
 
+  /// A recording imported once by its name alone (shared off an iPhone: no database), then again
+  /// from a Mac's folder whose database dates it in UTC: the base differs, the recording is the
+  /// same, and it is not copied twice. Another recording of the same size with other bytes is.
+  @Test func aRecordingImportedWithoutTheDatabaseIsNotCopiedAgainWithIt() throws {
+    let folders = try Folders()
+    defer { folders.root.remove() }
+    let audio = try VoiceMemoRecording.make(transcript: VoiceMemoRecording.interleavedJSON(Self.runs))
+    try folders.put(audio, "20250608 083012-1A2B3C4D.m4a")
+    let first = try folders.run()
+    #expect(first.memos.map(\.base) == ["2025-06-08T08-30-12"], "\(first.textLines)")
+    var other = audio
+    other[other.count / 2] ^= 0xFF
+    try folders.put(other, "20250609 083012-2A2B3C4D.m4a")
+    try database(
+      folders,
+      """
+      INSERT INTO ZCLOUDRECORDING VALUES
+        (1, NULL, \(Self.coreDataDate), 3.0, 'Tomato plans', 'New Recording', '20250608 083012-1A2B3C4D.m4a', 'U1', NULL),
+        (2, NULL, \(Self.coreDataDate + 3_600), 3.0, NULL, 'New Recording', '20250609 083012-2A2B3C4D.m4a', 'U2', NULL);
+      """)
+    let second = try folders.run()
+    let outcomes = Dictionary(uniqueKeysWithValues: second.memos.map { ($0.base, $0) })
+    let same = try #require(outcomes["2025-06-08T08-30-12Z"], "\(second.textLines)")
+    #expect(same.outcome == .alreadyHere, "\(second.textLines)")
+    #expect(same.detail.contains("already here as 2025-06-08T08-30-12"), "\(same.detail)")
+    #expect(outcomes["2025-06-08T09-30-12Z"]?.outcome == .copied, "\(second.textLines)")
+    let bases = Set(try folders.names(folders.target).map { String($0.prefix(while: { $0 != "_" })) })
+    #expect(bases == ["2025-06-08T08-30-12", "2025-06-08T09-30-12Z"], "\(bases)")
+  }
+
   /// A database that cannot be read costs only what it would have given: the recordings come by
   /// their names, and the report names the file and the reason.
   @Test(arguments: ["garbage", "other schema"])

@@ -145,6 +145,16 @@ public struct Importer<Seam: CopyingFileSystem> {
         } else if let reason = live[base] {
           entry.outcome = .stillRecording
           entry.detail = reason
+        } else if here.memos[base] == nil,
+          let earlier = importedAs(memo, from: source.folder, here: here, in: target)
+        {
+          // Brought before under the date an import with less to go on gave it: not copied twice.
+          entry.outcome = .alreadyHere
+          entry.detail =
+            ((memo.voiceMemo?.notes ?? []) + [
+              "already here as \(earlier), the date its name or index gives (imported before without "
+                + "Voice Memos' database, which dates it \(base))"
+            ]).joined(separator: "; ")
         } else {
           let hereNames = Set(here.memos[base]?.names.map(\.name) ?? [])
           tally.progress.bytesTotal += memo.names.filter {
@@ -217,6 +227,40 @@ public struct Importer<Seam: CopyingFileSystem> {
       }
     }
     return report
+  }
+
+  /// The base under which the target already holds the Voice Memos recording `memo` (one of its
+  /// `otherBases`, its audio byte for byte the recording), or nil.
+  func importedAs(_ memo: MemoSet, from source: String, here: MemoFolderListing, in target: String) -> String?
+  {
+    guard let voiceMemo = memo.voiceMemo, let size = memo.files[.audio]?.size else { return nil }
+    for other in voiceMemo.otherBases {
+      guard let there = here.memos[other], there.files[.audio]?.size == size else { continue }
+      if Self.sameBytes(
+        source + "/" + voiceMemo.name, target + "/" + MemoFileKind.audio.name(for: other), size: size)
+      {
+        return other
+      }
+    }
+    return nil
+  }
+
+  /// Whether the files at `a` and `b`, both `size` bytes long, hold the same bytes (read a MiB at
+  /// a time); false when either cannot be read.
+  static func sameBytes(_ a: String, _ b: String, size: Int) -> Bool {
+    guard let first = try? ReadOnlyFile(path: a), let second = try? ReadOnlyFile(path: b) else {
+      return false
+    }
+    var offset = 0
+    while offset < size {
+      let count = min(1 << 20, size - offset)
+      guard let x = try? first.read(at: offset, count: count),
+        let y = try? second.read(at: offset, count: count),
+        x.count == count, x == y
+      else { return false }
+      offset += count
+    }
+    return true
   }
 
   /// The import record as this import adds to it, shared by the workers.

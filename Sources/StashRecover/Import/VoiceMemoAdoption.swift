@@ -16,13 +16,17 @@ package struct VoiceMemoSource: Sendable, Equatable {
   /// the import's worker that copies the memo (`VoiceMemoAdoption.makeTranscript`), so that the
   /// work overlaps the other workers' waits on the disk rather than coming before any copy.
   package var transcriptToMake: (path: String, items: VoiceMemoItems)?
+  /// The bases the recording would have had with less to go on (without Voice Memos' database:
+  /// its name's local time; without that, its index's creation time): an import that had less
+  /// may have brought it under one of them (`Importer.importedAs`).
+  package var otherBases: [String] = []
 
   package init(name: String) { self.name = name }
 
   package static func == (a: VoiceMemoSource, b: VoiceMemoSource) -> Bool {
     a.name == b.name && a.made == b.made && a.notes == b.notes && a.indexUnreadable == b.indexUnreadable
       && a.transcriptToMake?.path == b.transcriptToMake?.path
-      && a.transcriptToMake?.items == b.transcriptToMake?.items
+      && a.transcriptToMake?.items == b.transcriptToMake?.items && a.otherBases == b.otherBases
   }
 }
 
@@ -127,6 +131,12 @@ package enum VoiceMemoAdoption {
       memo.files[.audio] = status
       var source = found.source
       source.name = name
+      source.otherBases = [
+        named?.base,
+        found.items?.creationTime.flatMap {
+          RecordingDate.isPlausible($0) ? VoiceMemoName.base(creationTime: $0) : nil
+        },
+      ].compactMap { $0 }.filter { $0 != base }
       var notes = ["from Apple's Voice Memos: \(PathText.escaped(name))"]
       if let folder = listed?.folder { notes.append("in Apple's folder \(PathText.escaped(folder))") }
       notes += found.notes
