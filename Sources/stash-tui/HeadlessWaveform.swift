@@ -68,14 +68,7 @@ enum HeadlessWaveform {
     json.double(LoudnessProfile.floor)
     json.endObject()
     json.bytes.append(UInt8(ascii: "\n"))
-    var written = 0
-    while written < json.bytes.count {
-      let result = json.bytes[written...].withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
-      if result < 0 && errno == EINTR { continue }
-      guard result > 0 else { return 1 }
-      written += result
-    }
-    return 0
+    return SystemCall.writeAll(1, json.bytes) == 0 ? 0 : 1
   }
 
   private static func usageError(_ text: String) -> Int32 {

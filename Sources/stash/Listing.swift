@@ -65,7 +65,7 @@ struct Listing {
 }
 
 extension Listing {
-  /// Writes `bytes` to standard output whole (`write(2)`, again after EINTR or a short write):
+  /// Writes `bytes` to standard output whole (`write(2)` through `SystemCall.writeAll`):
   /// every byte a listing prints goes this way, so nothing waits in a buffer of its own.
   static func write(_ bytes: [UInt8]) {
     SystemCall.writeAll(1, bytes)

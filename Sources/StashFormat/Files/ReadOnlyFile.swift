@@ -167,7 +167,7 @@ public final class ReadOnlyFile {
 
   deinit { close(descriptor) }
 
-  /// Up to `count` bytes at `offset` (`pread(2)`, retried on EINTR and short reads); fewer only at
+  /// Up to `count` bytes at `offset` (`pread(2)`, retried when interrupted and on short reads); fewer only at
   /// the end of the file.
   public func read(at offset: Int, count: Int) throws(FormatError) -> [UInt8] {
     guard offset >= 0, count > 0, offset < size else { return [] }
@@ -185,8 +185,8 @@ public final class ReadOnlyFile {
     return bytes
   }
 
-  /// Reads up to `count` bytes of `fd` at `offset` into `buffer` (`pread(2)`, retried on EINTR and
-  /// short reads; fewer only at the end of the file or on a failure): how many, and the failure's
+  /// Reads up to `count` bytes of `fd` at `offset` into `buffer` (`pread(2)`, retried when interrupted
+  /// and on short reads; fewer only at the end of the file or on a failure): how many, and the failure's
   /// errno (0 for none).
   private static func readFully(
     _ fd: Int32, into buffer: UnsafeMutablePointer<UInt8>, count: Int, at offset: Int

@@ -1,4 +1,5 @@
 import CALSA
+import StashFormat
 import Synchronization
 
 #if canImport(Glibc)
@@ -415,7 +416,7 @@ public final class ALSADevice: PCMDevice {
       }
       let count = nfds_t(pollSet.count)
       let ready = SystemCall.retrying { poll(&pollSet, count, left) }
-      if ready < 0 { return ready }
+      if ready < 0 { return -errno }
       guard ready > 0, !descriptors.isEmpty else { return 0 }
       if pollSet[descriptors.count].revents != 0 { return 0 }
       // ALSA's descriptors do not say "writable" directly: it translates their events. An error

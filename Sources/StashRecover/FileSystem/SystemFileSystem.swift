@@ -5,7 +5,7 @@ import StashFormat
 #endif
 
 /// The real file system: each requirement is one thin wrapper around the C call its doc names,
-/// retrying EINTR through StashFormat's `SystemCall` and nowhere else.
+/// retrying an interrupted call through StashFormat's `SystemCall` and nowhere else.
 public struct SystemFileSystem: FileSystem, Sendable {
   /// Whether `sync` and `syncDirectory` call `fsync(2)`; off only to measure what fsync costs.
   public var synchronizes: Bool
@@ -130,10 +130,8 @@ public struct SystemFileSystem: FileSystem, Sendable {
 
   /// `close(2)`.
   public func close(_ descriptor: Int32) throws(RecoverError) {
-    // close(2) must not be retried on EINTR: the descriptor is gone either way on Linux.
-    if Glibc.close(descriptor) != 0 && errno != EINTR {
-      throw RecoverError.io(errno, doing: "close", path: "descriptor \(descriptor)")
-    }
+    let failure = SystemCall.close(descriptor)
+    if failure != 0 { throw RecoverError.io(failure, doing: "close", path: "descriptor \(descriptor)") }
   }
 
   /// `renameat2(2)` with `RENAME_NOREPLACE`, else `link(2)` and `unlink(2)`.

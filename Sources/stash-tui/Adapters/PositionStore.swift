@@ -43,7 +43,7 @@ final class PositionStore {
 
   /// The key of the memo whose audio is `path`, or nil when it cannot be read.
   static func key(audio path: String) -> String? {
-    // ReadOnlyFile refuses what is not a regular file and reads through short reads and EINTR.
+    // ReadOnlyFile refuses what is not a regular file and reads through short reads and interrupted calls.
     guard let file = try? ReadOnlyFile(path: path) else { return nil }
     let count = min(keyBytes, file.size)
     guard let bytes = try? file.read(at: 0, count: count), bytes.count == count else { return nil }
