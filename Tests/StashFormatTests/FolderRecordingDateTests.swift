@@ -1,6 +1,10 @@
 import StashFormat
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 @Suite struct FolderRecordingDateTests {
   // 2026-03-14T08:05:12Z
   let instant = 1_773_475_512.0
@@ -57,5 +61,41 @@ import Testing
     #expect(!RecordingDate.isPlausible(-2_082_844_800, now: now))  // an mvhd time of 0 (1904)
     #expect(!RecordingDate.isPlausible(now + 2 * 86_400, now: now))
     #expect(RecordingDate.isPlausible(now + 3600, now: now))
+  }
+}
+
+/// The one conversion of an instant to calendar fields, and the years it writes: padded to four
+/// digits in local time and in UTC alike.
+@Suite struct RecordingDateCalendarTests {
+  // 0999-07-01T12:00:00Z: mid-year and mid-day, so the year is 999 in every zone.
+  let year999 = -30_626_078_400.0
+
+  @Test func aYearBelowAThousandIsPaddedInUTCAndLocalTime() {
+    #expect(RecordingDate.isoUTC(year999) == "0999-07-01T12:00:00Z")
+    #expect(RecordingDate.localMinute(year999).hasPrefix("0999-07-0"))
+    #expect(RecordingDate.localSecond(year999).hasPrefix("0999-07-0"))
+    #expect(RecordingDate.isoLocal(year999).hasPrefix("0999-07-0"))
+    #expect(RecordingDate.base(utc: year999) == "0999-07-01T12-00-00Z")
+  }
+
+  @Test func theCalendarIsLocalOrUTCAsAsked() throws {
+    let utc = try #require(RecordingDate.calendar(time_t(year999), local: false))
+    #expect(utc.tm_year + 1900 == 999)
+    #expect(utc.tm_mon == 6 && utc.tm_mday == 1 && utc.tm_hour == 12 && utc.tm_gmtoff == 0)
+    let local = try #require(RecordingDate.calendar(time_t(year999), local: true))
+    // The local wall clock is UTC moved by the zone's offset, whatever the zone.
+    let wall =
+      (Int(local.tm_mday) - 1) * 86_400 + Int(local.tm_hour) * 3600 + Int(local.tm_min) * 60
+      + Int(local.tm_sec)
+    #expect(wall - Int(local.tm_gmtoff) == 12 * 3600)
+    #expect(RecordingDate.calendar(time_t.max, local: false) == nil)
+  }
+
+  @Test func writesTheTimesOfDayAndSecondsItIsAskedFor() {
+    // 2026-03-14T08:05:02Z
+    #expect(RecordingDate.utcClock(1_773_475_502) == "08:05:02")
+    #expect(RecordingDate.utcClock(0) == "00:00:00")
+    let local = RecordingDate.parse(base: "2026-03-04T08-05-02")
+    #expect(local.map(RecordingDate.localSecond) == "2026-03-04T08:05:02")
   }
 }

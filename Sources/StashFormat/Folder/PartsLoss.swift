@@ -238,11 +238,7 @@ public struct PartsLoss: Sendable, Equatable {
   public func time(_ seconds: Double?) -> String {
     guard let seconds else { return "an unknown time" }
     guard kind == .route else { return TimeText.clock(seconds) }
-    var time = time_t(seconds)
-    var parts = tm()
-    gmtime_r(&time, &parts)
-    func two(_ n: Int32) -> String { Text.zeroPadded(Int(n), width: 2) }
-    return "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) UTC"
+    return RecordingDate.utcClock(time_t(seconds)) + " UTC"
   }
 
   /// A stretch's two ends, to the millisecond when whole seconds would print them the same.

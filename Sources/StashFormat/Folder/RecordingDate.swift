@@ -35,7 +35,7 @@ public enum RecordingDate {
   /// the change (so 02:30 on a spring-forward night is 03:30 summer time). Glibc's `mktime`
   /// answers these by what it was last asked, so it is not used; nor would it be quick: it runs
   /// `tzset`, which with `TZ` unset looks at the zone file again on every call, one `stat(2)` per
-  /// memo in a listing. `localtime_r` does neither.
+  /// memo in a listing. `localtime_r` (through `calendar`) does neither.
   ///
   /// It cannot fail, so every result is an instant: -1 is 1969-12-31T23:59:59Z (as a local
   /// 1970-01-01 00:59:59 in Berlin is), not an error as `mktime`'s -1 may be. With a 64-bit
@@ -43,12 +43,7 @@ public enum RecordingDate {
   static func localSeconds(_ wall: tm) -> time_t {
     var fields = wall
     let asUTC = timegm(&fields)
-    func offset(at instant: time_t) -> time_t {
-      var at = instant
-      var parts = tm()
-      localtime_r(&at, &parts)
-      return time_t(parts.tm_gmtoff)
-    }
+    func offset(at instant: time_t) -> time_t { time_t((calendar(instant, local: true) ?? tm()).tm_gmtoff) }
     // The instant is within 15 hours of the wall time read as UTC (no zone is further out), and
     // no zone has changed its offset twice in a day: the offsets at either end are the only ones.
     let before = offset(at: asUTC - 15 * 3600)
@@ -80,27 +75,53 @@ public enum RecordingDate {
 
   /// The date as a memo with no title shows it: local time to the minute, `2026-03-14 08:05`.
   public static func localMinute(_ seconds: Double) -> String {
-    var time = time_t(seconds.rounded(.down))
+    minute(calendar(time_t(seconds.rounded(.down)), local: true) ?? tm())
+  }
+
+  /// `parts` to the minute, `2026-03-14 08:05`, the year padded to four digits.
+  package static func minute(_ parts: tm) -> String {
+    text { appendMinute(parts, separator: UInt8(ascii: " "), to: &$0) }
+  }
+
+  /// Local time to the second with no zone, `2026-03-14T08:05:12`, as a `.trashinfo`'s
+  /// `DeletionDate` is written.
+  package static func localSecond(_ seconds: Double) -> String {
+    let parts = calendar(time_t(seconds.rounded(.down)), local: true) ?? tm()
+    return text { out in
+      appendMinute(parts, separator: UInt8(ascii: "T"), to: &out)
+      out.append(UInt8(ascii: ":"))
+      appendDigits(Int(parts.tm_sec), count: 2, to: &out)
+    }
+  }
+
+  /// The UTC time of day of `time`, `08:05:12`, as a route's times are told.
+  package static func utcClock(_ time: time_t) -> String {
+    let parts = calendar(time, local: false) ?? tm()
+    return text { out in
+      appendDigits(Int(parts.tm_hour), count: 2, to: &out)
+      out.append(UInt8(ascii: ":"))
+      appendDigits(Int(parts.tm_min), count: 2, to: &out)
+      out.append(UInt8(ascii: ":"))
+      appendDigits(Int(parts.tm_sec), count: 2, to: &out)
+    }
+  }
+
+  /// The calendar fields of `time` in the local zone (`localtime_r(3)`, honouring `TZ`) or in UTC
+  /// (`gmtime_r(3)`): the one place either is called. Nil when the year does not fit an `Int32`.
+  package static func calendar(_ time: time_t, local: Bool) -> tm? {
+    var time = time
     var parts = tm()
-    localtime_r(&time, &parts)
-    return text { appendMinute(parts, separator: UInt8(ascii: " "), to: &$0) }
+    let done = local ? localtime_r(&time, &parts) : gmtime_r(&time, &parts)
+    return done == nil ? nil : parts
   }
 
   /// Appends `isoLocal(seconds)` (`local`) or `isoUTC(seconds)` to `out`, written from the
   /// calendar fields with no String made: a JSON listing writes two dates for every memo, and
   /// building their text piece by piece was most of its JSON's cost. The one writer of these dates.
   package static func appendISO(_ seconds: Double, local: Bool, to out: inout [UInt8]) {
-    var parts = tm()
-    var millis = 0
-    if local {
-      var time = time_t(seconds.rounded(.down))
-      localtime_r(&time, &parts)
-    } else {
-      let whole = seconds.rounded(.down)
-      var time = time_t(whole)
-      gmtime_r(&time, &parts)
-      millis = Int(((seconds - whole) * 1000).rounded())
-    }
+    let whole = seconds.rounded(.down)
+    let parts = calendar(time_t(whole), local: local) ?? tm()
+    let millis = local ? 0 : Int(((seconds - whole) * 1000).rounded())
     appendMinute(parts, separator: UInt8(ascii: "T"), to: &out)
     out.append(UInt8(ascii: ":"))
     appendDigits(Int(parts.tm_sec), count: 2, to: &out)
@@ -123,9 +144,7 @@ public enum RecordingDate {
   /// The base the phone writes for an instant, in UTC with its zone (FORMAT.md §1.3 allows `Z`):
   /// `2026-03-14T08-05-12Z`, to the second (rounded down).
   package static func base(utc seconds: Double) -> String {
-    var time = time_t(seconds.rounded(.down))
-    var parts = tm()
-    gmtime_r(&time, &parts)
+    let parts = calendar(time_t(seconds.rounded(.down)), local: false) ?? tm()
     return text { out in
       appendMinute(parts, separator: UInt8(ascii: "T"), to: &out)
       out[out.count - 3] = UInt8(ascii: "-")

@@ -1,3 +1,5 @@
+import StashFormat
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -83,7 +85,7 @@ public struct Trash: Sendable {
       }
       let text =
         "[Trash Info]\nPath=\(Self.percentEncoded(absoluteFolder + "/" + name))\n"
-        + "DeletionDate=\(Self.localDate(date))\n"
+        + "DeletionDate=\(RecordingDate.localSecond(date))\n"
       do {
         try AtomicFile.finish(descriptor, writing: Array(text.utf8), as: info, fileSystem: fs)
         try fs.syncDirectory(directory + "/info")
@@ -123,13 +125,4 @@ public struct Trash: Sendable {
     return out
   }
 
-  /// `YYYY-MM-DDThh:mm:ss` in local time, as `DeletionDate` is written.
-  static func localDate(_ seconds: Double) -> String {
-    var time = time_t(seconds)
-    var parts = tm()
-    localtime_r(&time, &parts)
-    func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
-    return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
-      + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
-  }
 }

@@ -460,13 +460,7 @@ struct SweepPerformer {
   /// A gap in words: recording time for a transcript, UTC time of day for a route.
   static func span(_ gap: Gap, _ kind: PartsKind) -> String {
     guard kind == .route else { return "\(TimeText.clock(gap.start))–\(TimeText.clock(gap.end))" }
-    func utc(_ seconds: Double) -> String {
-      var time = time_t(seconds)
-      var parts = tm()
-      gmtime_r(&time, &parts)
-      func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
-      return "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
-    }
+    func utc(_ seconds: Double) -> String { RecordingDate.utcClock(time_t(seconds)) }
     return "\(utc(gap.start))–\(utc(gap.end)) UTC"
   }
 
