@@ -259,30 +259,8 @@ enum BrowserManual {
     return out
   }
 
-  /// Text made safe for roff: backslashes, hyphens, a leading control character, and glyphs outside
-  /// ASCII as groff names them (arrows by name, so that an ASCII terminal shows `->`).
-  private static func roff(_ text: String) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\\": out += "\\e"
-      case "-": out += "\\-"
-      case "↑": out += "\\(ua"
-      case "↓": out += "\\(da"
-      case "←": out += "\\(<-"
-      case "→": out += "\\(->"
-      case _ where scalar.isASCII: out.unicodeScalars.append(scalar)
-      default: out += "\\[u" + hex(scalar.value) + "]"
-      }
-    }
-    if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }
-    return out
-  }
-
-  /// At least four upper-case hex digits, as groff's `\[uXXXX]` wants them.
-  private static func hex(_ value: UInt32) -> String {
-    Text.zeroPadded(String(value, radix: 16, uppercase: true), width: 4)
-  }
+  /// Text made safe for roff, glyphs outside ASCII as groff names them.
+  private static func roff(_ text: String) -> String { Roff.escaped(text, namingGlyphs: true) }
 
   private static func trimmed(_ text: Substring) -> String {
     String(text.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
