@@ -94,8 +94,7 @@ package enum LintSARIF {
       if byte < 0x80 && (c.isLetter || c.isNumber || "-._~/".contains(c)) {
         out.append(c)
       } else {
-        let hex = String(byte, radix: 16, uppercase: true)
-        out += "%" + (hex.count < 2 ? "0" : "") + hex
+        out += "%" + Text.zeroPadded(String(byte, radix: 16, uppercase: true), width: 2)
       }
     }
     return out

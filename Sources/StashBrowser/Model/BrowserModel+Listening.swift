@@ -146,7 +146,7 @@ extension BrowserModel {
     let fraction = h % 100
     if fraction == 0 { return "\(h / 100)×" }
     if fraction % 10 == 0 { return "\(h / 100).\(fraction / 10)×" }
-    return "\(h / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)×"
+    return "\(h / 100)." + Text.zeroPadded(fraction, width: 2) + "×"
   }
 
   // MARK: Loops

@@ -30,8 +30,7 @@ package enum PathText {
       case "\\": out += keepingBackslashes ? "\\" : "\\\\"
       default:
         if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-          let hex = String(scalar.value, radix: 16)
-          out += "\\x" + (hex.count < 2 ? "0" : "") + hex
+          out += "\\x" + Text.zeroPadded(String(scalar.value, radix: 16), width: 2)
         } else if (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value) {
           out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
         } else {
@@ -57,17 +56,10 @@ package enum PathText {
         out += s
         index += length
       } else {
-        out += "\\x" + String(format2: buffer[index])
+        out += "\\x" + Text.zeroPadded(String(buffer[index], radix: 16), width: 2)
         index += 1
       }
     }
     return out
-  }
-}
-
-extension String {
-  fileprivate init(format2 byte: UInt8) {
-    let hex = String(byte, radix: 16)
-    self = hex.count < 2 ? "0" + hex : hex
   }
 }

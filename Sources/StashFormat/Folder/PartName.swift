@@ -56,37 +56,11 @@ public enum PartName: Sendable, Hashable, Comparable {
   /// Written as bytes rather than through `String(number)`, since a sweep names every part several
   /// times. A negative number (never Stash's) keeps its sign, so it can never read back as a part.
   private static func name(_ prefix: [UInt8], _ number: Int, _ suffix: [UInt8]) -> String {
-    let magnitude = number.magnitude
-    var width = 1
-    var scale = magnitude / 10
-    while scale > 0 {
-      width += 1
-      scale /= 10
-    }
-    width = max(width, 4)
-    let sign = number < 0 ? 1 : 0
-    return String(unsafeUninitializedCapacity: prefix.count + sign + width + suffix.count) { buffer in
-      var end = 0
-      for byte in prefix {
-        buffer[end] = byte
-        end += 1
-      }
-      if sign == 1 {
-        buffer[end] = UInt8(ascii: "-")
-        end += 1
-      }
-      var rest = magnitude
-      for place in (0..<width).reversed() {
-        buffer[end + place] = UInt8(ascii: "0") + UInt8(rest % 10)
-        rest /= 10
-      }
-      end += width
-      for byte in suffix {
-        buffer[end] = byte
-        end += 1
-      }
-      return end
-    }
+    var bytes = prefix
+    bytes.reserveCapacity(prefix.count + 21 + suffix.count)
+    Text.appendZeroPadded(number, width: 4, to: &bytes)
+    bytes += suffix
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The number between `prefix` and `suffix` when the name is exactly that and prints back unchanged.

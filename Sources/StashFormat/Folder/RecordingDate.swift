@@ -90,7 +90,7 @@ public enum RecordingDate {
     return text { out in
       appendMinute(parts, separator: UInt8(ascii: "T"), to: &out)
       out.append(UInt8(ascii: ":"))
-      appendDigits(Int(parts.tm_sec), count: 2, to: &out)
+      Text.appendZeroPadded(Int(parts.tm_sec), width: 2, to: &out)
     }
   }
 
@@ -98,11 +98,11 @@ public enum RecordingDate {
   package static func utcClock(_ time: time_t) -> String {
     let parts = calendar(time, local: false) ?? tm()
     return text { out in
-      appendDigits(Int(parts.tm_hour), count: 2, to: &out)
+      Text.appendZeroPadded(Int(parts.tm_hour), width: 2, to: &out)
       out.append(UInt8(ascii: ":"))
-      appendDigits(Int(parts.tm_min), count: 2, to: &out)
+      Text.appendZeroPadded(Int(parts.tm_min), width: 2, to: &out)
       out.append(UInt8(ascii: ":"))
-      appendDigits(Int(parts.tm_sec), count: 2, to: &out)
+      Text.appendZeroPadded(Int(parts.tm_sec), width: 2, to: &out)
     }
   }
 
@@ -124,18 +124,18 @@ public enum RecordingDate {
     let millis = local ? 0 : Int(((seconds - whole) * 1000).rounded())
     appendMinute(parts, separator: UInt8(ascii: "T"), to: &out)
     out.append(UInt8(ascii: ":"))
-    appendDigits(Int(parts.tm_sec), count: 2, to: &out)
+    Text.appendZeroPadded(Int(parts.tm_sec), width: 2, to: &out)
     if local {
       let offset = parts.tm_gmtoff
       out.append(UInt8(ascii: offset < 0 ? "-" : "+"))
       let minutes = Int(abs(offset) / 60)
-      appendDigits(minutes / 60, count: 2, to: &out)
+      Text.appendZeroPadded(minutes / 60, width: 2, to: &out)
       out.append(UInt8(ascii: ":"))
-      appendDigits(minutes % 60, count: 2, to: &out)
+      Text.appendZeroPadded(minutes % 60, width: 2, to: &out)
     } else {
       if millis > 0 && millis < 1000 {
         out.append(UInt8(ascii: "."))
-        appendDigits(millis, count: 3, to: &out)
+        Text.appendZeroPadded(millis, width: 3, to: &out)
       }
       out.append(UInt8(ascii: "Z"))
     }
@@ -149,7 +149,7 @@ public enum RecordingDate {
       appendMinute(parts, separator: UInt8(ascii: "T"), to: &out)
       out[out.count - 3] = UInt8(ascii: "-")
       out.append(UInt8(ascii: "-"))
-      appendDigits(Int(parts.tm_sec), count: 2, to: &out)
+      Text.appendZeroPadded(Int(parts.tm_sec), width: 2, to: &out)
       out.append(UInt8(ascii: "Z"))
     }
   }
@@ -170,27 +170,16 @@ public enum RecordingDate {
       out += "00".utf8
       JSONWriter.writeInteger(Int64(year), to: &out)
     } else {
-      appendDigits(year, count: 4, to: &out)
+      Text.appendZeroPadded(year, width: 4, to: &out)
     }
     out.append(UInt8(ascii: "-"))
-    appendDigits(Int(parts.tm_mon) + 1, count: 2, to: &out)
+    Text.appendZeroPadded(Int(parts.tm_mon) + 1, width: 2, to: &out)
     out.append(UInt8(ascii: "-"))
-    appendDigits(Int(parts.tm_mday), count: 2, to: &out)
+    Text.appendZeroPadded(Int(parts.tm_mday), width: 2, to: &out)
     out.append(separator)
-    appendDigits(Int(parts.tm_hour), count: 2, to: &out)
+    Text.appendZeroPadded(Int(parts.tm_hour), width: 2, to: &out)
     out.append(UInt8(ascii: ":"))
-    appendDigits(Int(parts.tm_min), count: 2, to: &out)
+    Text.appendZeroPadded(Int(parts.tm_min), width: 2, to: &out)
   }
 
-  /// A value of zero or more in decimal, padded with zeros to at least `count` digits.
-  private static func appendDigits(_ value: Int, count: Int, to out: inout [UInt8]) {
-    var padding = count - 1
-    var rest = value / 10
-    while padding > 0 && rest > 0 {
-      padding -= 1
-      rest /= 10
-    }
-    for _ in 0..<padding { out.append(UInt8(ascii: "0")) }
-    JSONWriter.writeInteger(Int64(value), to: &out)
-  }
 }

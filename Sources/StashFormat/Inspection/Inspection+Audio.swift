@@ -67,10 +67,7 @@ extension Inspection {
 extension MP4Audio {
   /// `stash inspect FILE.m4a --json`.
   var inspectionJSON: JSONValue {
-    let hex = audioSpecificConfig.map { byte in
-      let digits = String(byte, radix: 16)
-      return digits.count < 2 ? "0" + digits : digits
-    }.joined()
+    let hex = audioSpecificConfig.map { Text.zeroPadded(String($0, radix: 16), width: 2) }.joined()
     return .object([
       ("kind", .string("audio")),
       ("state", .string(stateName)),

@@ -24,8 +24,7 @@ public struct FourCC: Hashable, Sendable, CustomStringConvertible {
       if byte >= 0x20 && byte < 0x7F {
         out.unicodeScalars.append(Unicode.Scalar(byte))
       } else {
-        let hex = String(byte, radix: 16)
-        out += "\\x" + (hex.count < 2 ? "0" : "") + hex
+        out += "\\x" + Text.zeroPadded(String(byte, radix: 16), width: 2)
       }
     }
     return out

@@ -262,8 +262,8 @@ extension MP4Parser {
       }
       // 0x40 is MPEG-4 audio; 0x66-0x68 are the MPEG-2 AAC profiles, which carry the same config.
       guard objectType == 0x40 || (0x66...0x68).contains(objectType) else {
-        let hex = String(objectType, radix: 16)
-        return .failure(.notAAC("its stream type is 0x\(hex.count < 2 ? "0" : "")\(hex)"))
+        let hex = Text.zeroPadded(String(objectType, radix: 16), width: 2)
+        return .failure(.notAAC("its stream type is 0x\(hex)"))
       }
       while let (specificTag, specificLength) = Self.descriptor(&config) {
         if specificTag == 5 {

@@ -15,7 +15,31 @@ package enum Text {
 
   /// `value` in decimal, zero-padded to `width` digits (a negative value keeps its sign first).
   package static func zeroPadded(_ value: Int, width: Int) -> String {
-    value < 0 ? "-" + zeroPadded(String(-value), width: width) : zeroPadded(String(value), width: width)
+    var bytes: [UInt8] = []
+    appendZeroPadded(value, width: width, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends `value` in decimal, zero-padded to `width` digits (a negative value keeps its sign
+  /// first), to `out` with no String made: the one zero-pad of numbers, for writers that build
+  /// their bytes (dates, cue times, part names) and for `zeroPadded`.
+  package static func appendZeroPadded(_ value: Int, width: Int, to out: inout [UInt8]) {
+    if value < 0 { out.append(UInt8(ascii: "-")) }
+    let magnitude = value.magnitude
+    var digits = 1
+    var power: UInt = 1
+    while magnitude / power >= 10 {
+      power *= 10
+      digits += 1
+    }
+    let zero = UInt8(ascii: "0")
+    for _ in digits..<max(digits, width) { out.append(zero) }
+    var rest = magnitude
+    while power > 0 {
+      out.append(zero + UInt8(rest / power))
+      rest %= power
+      power /= 10
+    }
   }
 
   /// `text` without the whitespace and newlines at either end (Unicode's White_Space property):

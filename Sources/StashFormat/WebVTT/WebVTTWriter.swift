@@ -142,32 +142,14 @@ public enum WebVTTWriter {
     let wholeSeconds = milliseconds / 1000
     let hours = wholeSeconds / 3600
     if hours > 0 {
-      appendPadded(hours, width: 2, to: &out)
+      Text.appendZeroPadded(Int(hours), width: 2, to: &out)
       out.append(UInt8(ascii: ":"))
     }
-    appendPadded(wholeSeconds / 60 % 60, width: 2, to: &out)
+    Text.appendZeroPadded(Int(wholeSeconds / 60 % 60), width: 2, to: &out)
     out.append(UInt8(ascii: ":"))
-    appendPadded(wholeSeconds % 60, width: 2, to: &out)
+    Text.appendZeroPadded(Int(wholeSeconds % 60), width: 2, to: &out)
     out.append(UInt8(ascii: "."))
-    appendPadded(milliseconds % 1000, width: 3, to: &out)
-  }
-
-  /// `value` (not negative) in decimal, zero-padded to `width` digits.
-  static func appendPadded(_ value: Int64, width: Int, to out: inout [UInt8]) {
-    let zero = UInt8(ascii: "0")
-    var digits = 1
-    var power: Int64 = 1
-    while value / power >= 10 {
-      power *= 10
-      digits += 1
-    }
-    for _ in digits..<max(digits, width) { out.append(zero) }
-    var rest = value
-    while power > 0 {
-      out.append(zero + UInt8(rest / power))
-      rest %= power
-      power /= 10
-    }
+    Text.appendZeroPadded(Int(milliseconds % 1000), width: 3, to: &out)
   }
 
   /// The cue settings that differ from the defaults, region last so that no other setting can

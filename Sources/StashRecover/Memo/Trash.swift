@@ -118,8 +118,7 @@ public struct Trash: Sendable {
       if keep.contains(byte) {
         out.unicodeScalars.append(UnicodeScalar(byte))
       } else {
-        let hex = String(byte, radix: 16, uppercase: true)
-        out += "%" + (hex.count < 2 ? "0" : "") + hex
+        out += "%" + Text.zeroPadded(String(byte, radix: 16, uppercase: true), width: 2)
       }
     }
     return out

@@ -141,7 +141,7 @@ final class FolderEditor: MemoEditor {
       let whole = Int(seconds.rounded(.down))
       let (h, m, s) = (whole / 3600, whole / 60 % 60, whole % 60)
       let ms = (h > 0 ? "\(h)h" : "") + "\(m)m"
-      return ms + (s < 10 ? "0" : "") + "\(s)s"
+      return ms + Text.zeroPadded(s, width: 2) + "s"
     }
     let name = String(
       String.UnicodeScalarView(
