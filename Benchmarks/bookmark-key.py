@@ -14,12 +14,11 @@ usage: Benchmarks/bookmark-key.py STASH_TUI FOLDER BASE [PRESSES]
 """
 import json
 import os
-import subprocess
 import sys
 import time
 import uuid
 
-from tmux_screen import latency_figures, tmux, wait_for
+from tmux_screen import latency_figures, launch, tmux, wait_for
 
 
 def inode(path):
@@ -40,9 +39,7 @@ def main():
     env = dict(os.environ, LC_ALL="C.UTF-8", TERM="xterm-256color", TZ="UTC")
     socket = f"stash-bench-bookmark-{uuid.uuid4().hex[:8]}"
     try:
-        subprocess.run(["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "40",
-                        f"exec {tui} --no-mpris '{folder}'"], check=True, env=env, stdin=subprocess.DEVNULL,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        launch(socket, f"exec {tui} --no-mpris '{folder}'", env)
         wait_for(socket, lambda s: "1 memo" in s and "reading" not in s.split("\n")[0], 30)
         tmux(socket, "send-keys", "Enter")
         wait_for(socket, lambda s: "Bench cue number 0." in s, 10)

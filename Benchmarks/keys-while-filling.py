@@ -21,7 +21,7 @@ import sys
 import time
 import uuid
 
-from tmux_screen import latency_figures, capture, tmux, wait_for
+from tmux_screen import latency_figures, capture, launch, tmux, wait_for
 
 
 def selected_row(screen):
@@ -50,9 +50,7 @@ def main():
         raise SystemExit("need at least two memos")
     try:
         start = time.perf_counter()
-        subprocess.run(["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "40",
-                        f"exec {tui} '{folder}'"], check=True, env=env, stdin=subprocess.DEVNULL,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        launch(socket, f"exec {tui} '{folder}'", env)
         screen = wait_for(socket, lambda s: f"{memos} memos" in s and selected_row(s) is not None, 30, 0.002)
         first_screen = time.perf_counter() - start
         shown = time.perf_counter()

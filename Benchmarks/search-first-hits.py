@@ -20,7 +20,7 @@ import sys
 import time
 import uuid
 
-from tmux_screen import latency_figures, capture, tmux, wait_for
+from tmux_screen import latency_figures, capture, launch, tmux, wait_for
 
 
 def searching(screen):
@@ -46,9 +46,7 @@ def main():
     env = dict(os.environ, LC_ALL="C.UTF-8", TERM="xterm-256color", TZ="UTC")
     socket = f"stash-bench-search-{uuid.uuid4().hex[:8]}"
     try:
-        subprocess.run(["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "40",
-                        f"exec {tui} '{folder}'"], check=True, env=env, stdin=subprocess.DEVNULL,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        launch(socket, f"exec {tui} '{folder}'", env)
         wait_for(socket, lambda s: f"{memos:,} memos".replace(",", ",") in s or f"{memos} memos" in s, 60, 0.005)
         tmux(socket, "send-keys", "S")
         wait_for(socket, lambda s: "Search what was said:" in s, 10, 0.002)

@@ -11,6 +11,14 @@ def tmux(socket, *args, check=True):
                           text=True, check=check).stdout
 
 
+def launch(socket, command, env, width=120, height=40):
+    """Starts `command` (one shell command line) in a new tmux server of the caller's own, in a
+    `width` x `height` window."""
+    subprocess.run(["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", str(width), "-y",
+                    str(height), command], check=True, env=env, stdin=subprocess.DEVNULL,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
 def capture(socket):
     """The pane's screen as text."""
     return tmux(socket, "capture-pane", "-p", check=False)

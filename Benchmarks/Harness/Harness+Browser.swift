@@ -77,17 +77,15 @@ extension Harness {
   /// Down and Up in turn for as long as its header says it is reading, each press timed from
   /// `tmux send-keys` to capture-pane showing the selection moved (`Benchmarks/keys-while-filling.py`).
   mutating func keysWhileFilling(_ memos: MemoFolderCorpus) throws {
-    let child = try ChildRun.checked(
+    let script = try ScriptResult(
       ["python3", repo + "/Benchmarks/keys-while-filling.py", tui, memos.folder, "\(memos.count)"])
-    guard let line = child.stdout.split(separator: "\n").last,
-      let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-      let keys = object["keys"] as? Int, let reading = object["reading_after_first_screen_s"] as? Double,
+    let object = script.object
+    guard let keys = object["keys"] as? Int, let reading = object["reading_after_first_screen_s"] as? Double,
       let shown = object["first_screen_s"] as? Double
     else { throw HarnessError("keys-while-filling.py printed no result") }
-    let ms = { (key: String) in object[key] as? Double }
-    let p90 = ms("p90_ms")
+    let p90 = script.latencies?.p90
     let result =
-      if let median = ms("median_ms"), let p90, let worst = ms("max_ms") {
+      if let (median, p90, worst) = script.latencies {
         String(format: "%.0f ms median, %.0f ms p90, %.0f ms worst (%d presses)", median, p90, worst, keys)
       } else { "no press made while reading" }
     figures.append(

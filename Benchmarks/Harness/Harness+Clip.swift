@@ -49,13 +49,11 @@ extension Harness {
       "\(WebVTTTimestamp.format(Double(i) * 2)) --> \(WebVTTTimestamp.format(Double(i) * 2 + 2))\nBench cue number \(i).\n"
     }
     try Files.write(folder + "/\(base)_transcription.vtt", "WEBVTT\n\n" + cues.joined(separator: "\n"))
-    let child = try ChildRun.checked(
+    let result = try ScriptResult(
       ["python3", repo + "/Benchmarks/bookmark-key.py", tui, folder, base, quick ? "15" : "30"])
-    guard let line = child.stdout.split(separator: "\n").last,
-      let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-      let presses = object["presses"] as? Int, let median = object["median_ms"] as? Double,
-      let p90 = object["p90_ms"] as? Double, let worst = object["max_ms"] as? Double
-    else { throw HarnessError("bookmark-key.py printed no result") }
+    guard let presses = result.object["presses"] as? Int, let (median, p90, worst) = result.latencies else {
+      throw HarnessError("bookmark-key.py printed no press")
+    }
     figures.append(
       Figure(
         issue: "#48", name: "A bookmark from the browser's key, on disk",

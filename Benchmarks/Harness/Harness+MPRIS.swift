@@ -6,12 +6,11 @@ extension Harness {
   /// Player.Seek from just before the call until the first frame of the new place is in the file.
   mutating func mprisSeek() throws {
     let trials = quick ? 15 : 40
-    let child = try ChildRun.checked(["python3", repo + "/Benchmarks/mpris-seek.py", tui, "\(trials)"])
-    guard let line = child.stdout.split(separator: "\n").last,
-      let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-      let heard = object["heard"] as? Int, let median = object["median_ms"] as? Double,
-      let p90 = object["p90_ms"] as? Double, let max = object["max_ms"] as? Double
-    else { throw HarnessError("mpris-seek.py printed no result") }
+    let result = try ScriptResult(["python3", repo + "/Benchmarks/mpris-seek.py", tui, "\(trials)"])
+    let object = result.object
+    guard let heard = object["heard"] as? Int, let (median, p90, max) = result.latencies else {
+      throw HarnessError("mpris-seek.py printed no seek")
+    }
     figures.append(
       Figure(
         issue: "#19", name: "MPRIS Seek to the device",

@@ -159,3 +159,28 @@ struct HarnessError: Error, CustomStringConvertible {
   var description: String
   init(_ description: String) { self.description = description }
 }
+
+/// What a timing script printed last: one JSON object (`Benchmarks/*.py`), with the median, 90th
+/// percentile and worst of its latencies when it timed any (`latency_figures` in tmux_screen.py).
+struct ScriptResult {
+  var object: [String: Any]
+
+  /// Runs `arguments` (a script and its arguments) and reads its last line; throws when it printed
+  /// no JSON object.
+  init(_ arguments: [String]) throws {
+    let child = try ChildRun.checked(arguments)
+    let script = arguments.dropFirst().first.map { ($0 as NSString).lastPathComponent } ?? "the script"
+    guard let line = child.stdout.split(separator: "\n").last,
+      let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+    else { throw HarnessError("\(script) printed no result") }
+    self.object = object
+  }
+
+  /// `median_ms`, `p90_ms` and `max_ms`, when the script timed anything.
+  var latencies: (median: Double, p90: Double, max: Double)? {
+    guard let median = object["median_ms"] as? Double, let p90 = object["p90_ms"] as? Double,
+      let max = object["max_ms"] as? Double
+    else { return nil }
+    return (median, p90, max)
+  }
+}
