@@ -37,6 +37,16 @@ enum BrowserManual {
       .I FILE
       .RB [ \\-\\-points
       .IR N ]
+      .br
+      .B stash-tui \\-\\-decode
+      .I FILE
+      .B \\-\\-from
+      .I S
+      .B \\-\\-to
+      .I S
+      .B \\-o
+      .I OUT
+      .RB [ \\-\\-force ]
       .SH DESCRIPTION
       \\fBstash-tui\\fR lists the memos in \\fIDIR\\fR (default: \\fB$STASH_DIR\\fR, else the current
       folder), newest first. Opening one shows its facts, its route as a sketch and its transcript;
@@ -117,6 +127,11 @@ enum BrowserManual {
       full-scale sine reads 0 dBFS: 3.01 dB above the plain RMS (a sine of amplitude 0.5 reads \\-6.0,
       not \\-9.0), so a tone reads its peak level. Levels below \\-70 read \\-70. The strip in the
       browser draws the same levels.
+      .SH AUDIO FOR SCRIPTS
+      \\fB\\-\\-decode\\fR \\fIFILE\\fR writes the memo's audio from \\fB\\-\\-from\\fR to \\fB\\-\\-to\\fR
+      (seconds of the memo's own time) to \\fIOUT\\fR as a WAV file, 16-bit PCM at the audio's rate, to
+      the sample, and exits; never into the memo folder, never over a file without \\fB\\-\\-force\\fR.
+      \\fBstash export \\-\\-clip\\fR \\fIFROM\\-TO\\fR \\fB\\-\\-to wav\\fR runs it: decoding is this program's.
       .SH MEDIA KEYS
       On a session bus, the browser is an MPRIS player named \\fBorg.mpris.MediaPlayer2.stash\\fR
       (a second one takes \\fBorg.mpris.MediaPlayer2.stash.instance\\fR\\fIPID\\fR), so media keys,

@@ -13,6 +13,10 @@ if HeadlessPlayback.wanted(Array(CommandLine.arguments.dropFirst())) {
 }
 
 // `--waveform FILE [--points N]`: the memo's loudness as JSON (HeadlessWaveform.swift).
+// `--decode FILE --from S --to S -o OUT`: a stretch of the memo as WAV (HeadlessDecode.swift).
+if HeadlessDecode.wanted(Array(CommandLine.arguments.dropFirst())) {
+  exit(HeadlessDecode.run(Array(CommandLine.arguments.dropFirst())))
+}
 if HeadlessWaveform.wanted(Array(CommandLine.arguments.dropFirst())) {
   exit(HeadlessWaveform.run(Array(CommandLine.arguments.dropFirst())))
 }

@@ -123,19 +123,20 @@ enum CommandCatalogue {
       ], run: InspectCommand.run),
     Command(
       name: "export", arguments: "MEMO --to FORMAT", completes: "memo",
-      summary: "the transcript as txt, md, srt or json; the route as GeoJSON; a clip as m4a",
+      summary: "the transcript as txt, md, srt or json; the route as GeoJSON; a clip as m4a or wav",
       description:
-        "MEMO is a base, any file of the memo, its name or date as `stash ls` prints them, its title or a unique part of it (ignoring case), or DIR/ before any of these; several matches are listed, not guessed between. Writes the memo's transcript (txt: plain text; md: Markdown with timestamps, then the bookmarks; srt: SubRip, keeping <i>, <b> and <u>; json: cues and bookmarks) or its route (geojson: RFC 7946, a LineString per segment (a Point for a segment of one point), each point with its own elevation where it has one, points off the globe left out and counted as offGlobePointCount, times as properties) to standard output, or atomically to -o FILE. With --clip FROM-TO (83.5, 1:23 or 1:23.5 each) or --clip bookmark:N (from bookmark N to the next, or to the end): --to m4a writes the span as a new MP4 file to -o FILE, never in the memo folder, its AAC frames the memo's own, copied, not re-encoded, with an edit list that plays exactly the span and the memo's title and the span as its title; --to vtt, srt or txt give the span's transcript timed from the clip's start, a cue that straddles FROM or TO kept and clipped to the span. A span past the audio's end is refused, stating the audio's length.",
+        "MEMO is a base, any file of the memo, its name or date as `stash ls` prints them, its title or a unique part of it (ignoring case), or DIR/ before any of these; several matches are listed, not guessed between. Writes the memo's transcript (txt: plain text; md: Markdown with timestamps, then the bookmarks; srt: SubRip, keeping <i>, <b> and <u>; json: cues and bookmarks) or its route (geojson: RFC 7946, a LineString per segment (a Point for a segment of one point), each point with its own elevation where it has one, points off the globe left out and counted as offGlobePointCount, times as properties) to standard output, or atomically to -o FILE. With --clip FROM-TO (83.5, 1:23 or 1:23.5 each) or --clip bookmark:N (from bookmark N to the next, or to the end): --to m4a writes the span as a new MP4 file to -o FILE, never in the memo folder, its AAC frames the memo's own, copied, not re-encoded, with an edit list that plays exactly the span and the memo's title and the span as its title; --to wav writes the span decoded, as 16-bit PCM at the audio's rate, to the sample (stash-tui decodes it: it must be installed beside stash or on PATH); --to vtt, srt or txt give the span's transcript timed from the clip's start, a cue that straddles FROM or TO kept and clipped to the span. A span past the audio's end is refused, stating the audio's length.",
       options: [
         Option(
-          name: "to", value: "FORMAT", choices: ["txt", "md", "srt", "json", "geojson", "m4a", "vtt"],
-          help: "what to write (m4a and vtt with --clip)"),
+          name: "to", value: "FORMAT", choices: ["txt", "md", "srt", "json", "geojson", "m4a", "wav", "vtt"],
+          help: "what to write (m4a, wav and vtt with --clip)"),
         Option(
-          name: "format", value: "FORMAT", choices: ["txt", "md", "srt", "json", "geojson", "m4a", "vtt"],
+          name: "format", value: "FORMAT",
+          choices: ["txt", "md", "srt", "json", "geojson", "m4a", "wav", "vtt"],
           help: "the same as --to FORMAT"),
         Option(
           name: "clip", value: "SPAN",
-          help: "only FROM-TO (83.5-95, 1:23-3:05.5) or bookmark:N, as m4a audio or its transcript"),
+          help: "only FROM-TO (83.5-95, 1:23-3:05.5) or bookmark:N, as m4a or wav audio or its transcript"),
         Option(name: "json", help: "the same as --to json"),
         Option(
           name: "o", value: "FILE", choices: ["<file>"],

@@ -33,13 +33,13 @@ enum ExportCommand {
     }
     let clipText = arguments.options["clip"]
     if clipText != nil {
-      guard ["m4a", "vtt", "srt", "txt"].contains(format) else {
-        throw UsageError(message: "--clip takes --to m4a, vtt, srt or txt, not '\(format)'")
+      guard ["m4a", "wav", "vtt", "srt", "txt"].contains(format) else {
+        throw UsageError(message: "--clip takes --to m4a, wav, vtt, srt or txt, not '\(format)'")
       }
     } else {
       guard ["txt", "md", "srt", "json", "geojson"].contains(format) else {
         throw UsageError(
-          message: format == "m4a" || format == "vtt"
+          message: format == "m4a" || format == "wav" || format == "vtt"
             ? "--to \(format) writes a clip: add --clip FROM-TO"
             : "--to takes txt, md, srt, json or geojson (m4a and vtt with --clip), not '\(format)'")
       }
@@ -58,6 +58,9 @@ enum ExportCommand {
     }
     if format == "m4a", let span {
       return try clip(reference, span: span, output: output, force: force)
+    }
+    if format == "wav", let span {
+      return try decoded(reference, span: span, output: output, force: force)
     }
     let text: String
     do {
@@ -126,6 +129,62 @@ enum ExportCommand {
     return 0
   }
 
+  /// `--to wav`: the span decoded to PCM by `stash-tui --decode` (this program links no decoder:
+  /// stash-tui, beside it or on PATH, does), never into the memo folder, never over a file without
+  /// `--force`.
+  static func decoded(_ reference: MemoReference, span: ClipSpan, output: String?, force: Bool) throws
+    -> Int32
+  {
+    guard let output, output != "-" else {
+      throw UsageError(message: "--to wav writes a file: give -o FILE")
+    }
+    guard let audio = reference.path(.audio) else {
+      standardError(
+        "stash export: the memo has no audio (\(PathText.escaped(reference.memo.base))_audio.m4a)")
+      return 2
+    }
+    guard let decoder = Self.decoderProgram() else {
+      standardError(
+        "stash export: --to wav decodes the audio, which stash-tui does, and no stash-tui is beside "
+          + "stash or on PATH: install stash-tui (its Debian package has the same name), or use --to m4a")
+      return 2
+    }
+    var arguments = [
+      decoder, "--decode", audio, "--from", "\(span.from)", "--to", "\(span.to)", "-o", output,
+    ]
+    if force { arguments.append("--force") }
+    return Self.spawn(arguments)
+  }
+
+  /// `stash-tui` beside this program (as a package installs both), else the first on PATH.
+  static func decoderProgram() -> String? {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    var places: [String] = []
+    if length > 0 {
+      let me = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      places.append(PathText.folder(of: me))
+    }
+    places += (getenv("PATH").map { String(cString: $0) } ?? "").split(separator: ":").map(String.init)
+    return places.lazy.map { PathText.join($0, "stash-tui") }.first { access($0, X_OK) == 0 }
+  }
+
+  /// Runs `arguments` (a program and its arguments) with this program's environment and standard
+  /// streams, and returns its exit status (2 when it could not be run or was killed).
+  static func spawn(_ arguments: [String]) -> Int32 {
+    var argv = arguments.map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, arguments[0], nil, nil, &argv, environ) == 0 else {
+      standardError("stash export: \(PathText.escaped(arguments[0])) could not be run")
+      return 2
+    }
+    var status: Int32 = 0
+    guard SystemCall.retrying({ waitpid(pid, &status, 0) }) == pid else { return 2 }
+    // WIFEXITED and WEXITSTATUS, which Swift does not import.
+    return status & 0x7f == 0 ? (status >> 8) & 0xff : 2
+  }
+
   /// Says on standard error what is wrong with a file exported though damaged (its errors, as
   /// lint names them): what it holds is exported, and the export still succeeds.
   static func warn(_ diagnostics: [Diagnostic], in path: String?) {
@@ -138,7 +197,7 @@ enum ExportCommand {
   /// Writes atomically (temporary file, fsync, rename, fsync the folder); refuses to replace a file without `force`.
   static func write(_ text: String, to output: String, force: Bool) -> Int32 {
     let slash = output.lastIndex(of: "/")
-    let given = slash.map { $0 == output.startIndex ? "/" : String(output[..<$0]) } ?? "."
+    let given = PathText.folder(of: output)
     let name = slash.map { String(output[output.index(after: $0)...]) } ?? output
     guard !name.isEmpty else {
       standardError("stash export: \(PathText.escaped(output)) names a folder; give a file name")

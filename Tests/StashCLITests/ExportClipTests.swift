@@ -73,6 +73,45 @@ import Testing
     #expect(abs(duration - span.seconds) <= 1024.0 / 48000, "ffprobe says \(duration) s for \(span.text)")
   }
 
+  /// `--to wav`: the span decoded (by stash-tui, beside stash) as 16-bit PCM: exactly the span's
+  /// frames, and sample for sample what ffmpeg decodes of the `--to m4a` clip of the same span
+  /// (whose start at FROM the clip tests check to the sample), which runs on to the end of its
+  /// last AAC frame.
+  @Test func aWavClipIsTheSpanDecodedToTheSample() throws {
+    let folder = try Folder(base: base)
+    defer { folder.root.remove() }
+    let memo = "\(folder.memos)/\(base)"
+    let wav = folder.out + "/clip.wav"
+    let result = try run(["export", memo, "--clip", "3.5-8.25", "--to", "wav", "-o", wav])
+    #expect(result.status == 0, "\(result.standardError)")
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: wav)))
+    try #require(bytes.count > 44 && Array(bytes[0..<4]) == Array("RIFF".utf8))
+    let rate = Int(bytes[24]) | Int(bytes[25]) << 8 | Int(bytes[26]) << 16
+    #expect(rate == 48_000 && bytes[22] == 1 && bytes[34] == 16, "a header of \(Array(bytes[20..<36]))")
+    func samples(_ bytes: ArraySlice<UInt8>) -> [Int] {
+      stride(from: bytes.startIndex, to: bytes.endIndex - 1, by: 2).map {
+        Int(Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8))
+      }
+    }
+    let ours = samples(bytes[44...])
+    #expect(ours.count == 228_000, "\(ours.count) frames for 4.75 s")
+    let m4a = folder.out + "/clip.m4a"
+    #expect(try run(["export", memo, "--clip", "3.5-8.25", "--to", "m4a", "-o", m4a]).status == 0)
+    let reference = folder.out + "/reference.raw"
+    let decoded = try runProcess(
+      "ffmpeg", ["-v", "error", "-i", m4a, "-f", "s16le", "-ac", "1", "-ar", "48000", reference])
+    try #require(decoded.status == 0, "\(decoded.standardError)")
+    let theirs = samples([UInt8](try Data(contentsOf: URL(fileURLWithPath: reference)))[...])
+    #expect(theirs.count >= ours.count && theirs.count - ours.count < 1024, "ffmpeg gives \(theirs.count)")
+    let worst = zip(ours, theirs).map { abs($0 - $1) }.max() ?? .max
+    #expect(worst <= 2, "a sample differs from ffmpeg's by \(worst)")
+    #expect(ours.contains { abs($0) > 1000 }, "the span is silent")
+    // Nothing is written beside the memo, and an existing file is kept without --force.
+    let again = try run(["export", memo, "--clip", "1-2", "--to", "wav", "-o", wav])
+    #expect(again.status != 0 && again.standardError.contains("exists"), "\(again.standardError)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.memos).count == 2)
+  }
+
   @Test func transcriptOfTheSpanIsTimedFromItsStart() throws {
     let folder = try Folder(base: base)
     defer { folder.root.remove() }

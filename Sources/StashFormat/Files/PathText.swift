@@ -12,6 +12,13 @@ package enum PathText {
   /// rest of a line around on a terminal that orders text (the marks U+200E and U+200F stay).
   package static func escaped(_ path: String) -> String { escaped(path, keepingBackslashes: false) }
 
+  /// The folder `path` names a file in: what is before its last `/` (`/` for a file at the root,
+  /// `.` for a bare name).
+  package static func folder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
   /// `escaped`, but with `keepingBackslashes` a backslash stays as it is: for a message, whose
   /// names are escaped already (a second escape printed `nl\\nx` for a name `nl\nx`).
   package static func escaped(_ path: String, keepingBackslashes: Bool) -> String {

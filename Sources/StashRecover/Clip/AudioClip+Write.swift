@@ -35,11 +35,11 @@ extension AudioClip {
 
   /// The folder (symbolic links resolved) and name `output` is written as; refuses a name in the
   /// memo folder, where a clip is never written.
-  static func target(_ output: String, memoFolder: String) throws(RecoverError) -> (
+  package static func target(_ output: String, memoFolder: String) throws(RecoverError) -> (
     folder: String, name: String
   ) {
     let slash = output.lastIndex(of: "/")
-    let given = slash.map { $0 == output.startIndex ? "/" : String(output[..<$0]) } ?? "."
+    let given = PathText.folder(of: output)
     let name = slash.map { String(output[output.index(after: $0)...]) } ?? output
     guard !name.isEmpty, name != ".", name != ".." else {
       throw RecoverError(code: .notAFile, message: "this names a folder; give a file name", path: output)

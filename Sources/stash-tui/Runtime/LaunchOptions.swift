@@ -177,6 +177,10 @@ struct LaunchOptions {
       over its length, each the RMS level in dBFS of that stretch (AES17: a full-scale sine reads 0,
       3 dB above plain RMS), or null where it did not decode.
 
+      stash-tui --decode FILE --from S --to S -o OUT [--force]: write the memo's audio from S to S
+      seconds as a WAV file (16-bit PCM), never into the memo folder nor over a file without
+      --force; what `stash export --clip --to wav` runs.
+
       Environment: NO_COLOR turns colours off; STASH_DIR is the default folder;
       STASH_IMPORT_FROM the default --import-from; STASH_ALSA_DEVICE is the default sound device.
 
