@@ -166,10 +166,43 @@ import Testing
     #expect(said.contains("watching by looking every 2 s (STASH_WATCH_POLL is set)"), "\(said)")
   }
 
+  /// A memo arriving as a sync tool delivers it: the transcript first, then the audio; its base.
+  static func deliverMemo(_ synced: URL) throws -> String {
+    let base = "2026-04-01T09-00-00"
+    let fixture = Fixtures.folder("crash")
+    let old = Date().addingTimeInterval(-86_400)
+    for name in [base + "_transcription.vtt", base + "_audio.m4a"] {
+      let from = fixture.appendingPathComponent(
+        name.hasSuffix(".vtt") ? "2026-04-10T09-00-00_transcription.vtt" : name)
+      let to = synced.appendingPathComponent(name)
+      try FileManager.default.copyItem(at: from, to: to)
+      try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: to.path)
+      usleep(300_000)
+    }
+    return base
+  }
+
+  /// A Voice Memos recording shared into the watched folder (issue 47): it is imported as any memo
+  /// is, its transcript made from the one inside it.
+  @Test func watchImportsAVoiceMemosRecordingThatArrives() throws {
+    _ = try watchOneMemoArriving(environment: [:]) { synced in
+      let recording = try VoiceMemoRecording.make(
+        seconds: 2,
+        transcript: VoiceMemoRecording.tableJSON([("Hello ", (0.2, 0.5)), ("there.", (0.6, 1.0))]))
+      let path = synced.appendingPathComponent("20250608 083012-1A2B3C4D.m4a")
+      try Data(recording).write(to: path)
+      try FileManager.default.setAttributes(
+        [.modificationDate: Date().addingTimeInterval(-86_400)], ofItemAtPath: path.path)
+      return "2025-06-08T08-30-12"
+    }
+  }
+
   /// Runs `stash import --watch` on an empty synced folder, delivers one memo into it as a sync
   /// tool does, checks it is imported and the watch keeps running until interrupted; returns what
   /// the watch wrote on standard error.
-  func watchOneMemoArriving(environment extra: [String: String]) throws -> String {
+  func watchOneMemoArriving(
+    environment extra: [String: String], delivering deliver: ((URL) throws -> String)? = nil
+  ) throws -> String {
     let root = try ScratchFolder("stash-import-watch")
     defer { root.remove() }
     let synced = root.appendingPathComponent("synced")
@@ -194,19 +227,8 @@ import Testing
         process.waitUntilExit()
       }
     }
-    // A memo arrives as a sync tool delivers it: the transcript first, then the audio.
-    let base = "2026-04-01T09-00-00"
     usleep(500_000)
-    let fixture = Fixtures.folder("crash")
-    let old = Date().addingTimeInterval(-86_400)
-    for name in [base + "_transcription.vtt", base + "_audio.m4a"] {
-      let from = fixture.appendingPathComponent(
-        name.hasSuffix(".vtt") ? "2026-04-10T09-00-00_transcription.vtt" : name)
-      let to = synced.appendingPathComponent(name)
-      try FileManager.default.copyItem(at: from, to: to)
-      try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: to.path)
-      usleep(300_000)
-    }
+    let base = try (deliver ?? Self.deliverMemo)(synced)
     let audio = desk.appendingPathComponent(base + "_audio.m4a").path
     var waited = 0
     while !FileManager.default.fileExists(atPath: audio) && waited < 300 {
