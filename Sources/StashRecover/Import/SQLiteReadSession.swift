@@ -1,4 +1,5 @@
 import CSQLite
+import StashFormat
 
 /// One look into an SQLite database: the one place SQLite is used. A database of someone else's is
 /// opened through an `immutable` URI, so SQLite neither writes nor locks it and one another
@@ -62,8 +63,7 @@ final class SQLiteReadSession {
     for byte in path.utf8 {
       switch byte {
       case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), 0..<0x21, 0x7F...0xFF:
-        let hex = String(byte, radix: 16, uppercase: true)
-        out += "%" + (hex.count < 2 ? "0" : "") + hex
+        out += "%" + Text.zeroPadded(String(byte, radix: 16, uppercase: true), width: 2)
       default:
         out.unicodeScalars.append(Unicode.Scalar(byte))
       }
