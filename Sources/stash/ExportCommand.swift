@@ -56,11 +56,8 @@ enum ExportCommand {
         throw UsageError(message: "--clip: \(error.message)")
       }
     }
-    if format == "m4a", let span {
-      return try clip(reference, span: span, output: output, force: force)
-    }
-    if format == "wav", let span {
-      return try decoded(reference, span: span, output: output, force: force)
+    if format == "m4a" || format == "wav", let span {
+      return try clip(reference, span: span, as: format, output: output, force: force)
     }
     let text: String
     do {
@@ -102,11 +99,15 @@ enum ExportCommand {
     return write(text, to: output, force: force)
   }
 
-  /// `--to m4a`: the span's audio, its frames copied into a new file that is never in the memo
-  /// folder and never replaces a file without `--force`.
-  static func clip(_ reference: MemoReference, span: ClipSpan, output: String?, force: Bool) throws -> Int32 {
+  /// `--to m4a` or `--to wav`: the span's audio as a new file that is never in the memo folder and
+  /// never replaces a file without `--force`. m4a copies its frames (`AudioClip`); wav is the span
+  /// decoded to PCM by `stash-tui --decode` (this program links no decoder: stash-tui, beside it or
+  /// on PATH, does).
+  static func clip(
+    _ reference: MemoReference, span: ClipSpan, as format: String, output: String?, force: Bool
+  ) throws -> Int32 {
     guard let output, output != "-" else {
-      throw UsageError(message: "--to m4a writes a file: give -o FILE")
+      throw UsageError(message: "--to \(format) writes a file: give -o FILE")
     }
     guard let audio = reference.path(.audio) else {
       standardError(
@@ -116,6 +117,18 @@ enum ExportCommand {
     if !force && access(output, F_OK) == 0 {
       standardError("stash export: \(PathText.escaped(output)) exists; add --force to replace it")
       return 2
+    }
+    guard format == "m4a" else {
+      guard let decoder = Self.decoderProgram() else {
+        standardError(
+          "stash export: --to wav decodes the audio, which stash-tui does, and no stash-tui is beside "
+            + "stash or on PATH: install stash-tui (its Debian package has the same name), or use --to m4a")
+        return 2
+      }
+      let arguments = [
+        decoder, "--decode", audio, "--from", "\(span.from)", "--to", "\(span.to)", "-o", output,
+      ]
+      return Self.spawn(arguments + (force ? ["--force"] : []))
     }
     do {
       try AudioClip.write(
@@ -127,33 +140,6 @@ enum ExportCommand {
       return 2
     }
     return 0
-  }
-
-  /// `--to wav`: the span decoded to PCM by `stash-tui --decode` (this program links no decoder:
-  /// stash-tui, beside it or on PATH, does), never into the memo folder, never over a file without
-  /// `--force`.
-  static func decoded(_ reference: MemoReference, span: ClipSpan, output: String?, force: Bool) throws
-    -> Int32
-  {
-    guard let output, output != "-" else {
-      throw UsageError(message: "--to wav writes a file: give -o FILE")
-    }
-    guard let audio = reference.path(.audio) else {
-      standardError(
-        "stash export: the memo has no audio (\(PathText.escaped(reference.memo.base))_audio.m4a)")
-      return 2
-    }
-    guard let decoder = Self.decoderProgram() else {
-      standardError(
-        "stash export: --to wav decodes the audio, which stash-tui does, and no stash-tui is beside "
-          + "stash or on PATH: install stash-tui (its Debian package has the same name), or use --to m4a")
-      return 2
-    }
-    var arguments = [
-      decoder, "--decode", audio, "--from", "\(span.from)", "--to", "\(span.to)", "-o", output,
-    ]
-    if force { arguments.append("--force") }
-    return Self.spawn(arguments)
   }
 
   /// `stash-tui` beside this program (as a package installs both), else the first on PATH.
